@@ -1,0 +1,62 @@
+/**
+ * Every number and fixed text of the product spec's section 9, in one place.
+ * Machines and views import from here; nothing else hard-codes these values.
+ */
+
+/** Page sizes (spec §9). */
+export const PAGE_SIZE = {
+  history: 10,
+  homeFeed: 12,
+  search: 9,
+  /** Retry after a failed feed load clears the list and loads this many. */
+  retry: 9,
+  channelVideos: 6,
+  dashboardVideos: 6,
+  addToPlaylistVideos: 2,
+  comments: 9,
+} as const;
+
+/** Pages are 1-based everywhere (spec §9: "Default video page 1"). */
+export const FIRST_PAGE = 1;
+
+/** After a failed page load, the next try waits this long. */
+export const RETRY_DELAY_MS = 3000;
+
+/** Signup wizard step count ('Step n of 4'). */
+export const SIGNUP_STEPS = 4;
+
+/** Descriptions longer than this are collapsed behind 'see more'. */
+export const DESCRIPTION_COLLAPSE_CHARS = 200;
+
+/** Upload progress: +10 every 500 ms up to 90, 100 on success, close 1 s later. */
+export const UPLOAD_PROGRESS_STEP = 10;
+export const UPLOAD_PROGRESS_TICK_MS = 500;
+export const UPLOAD_PROGRESS_CAP = 90;
+export const UPLOAD_PROGRESS_DONE = 100;
+export const UPLOAD_CLOSE_DELAY_MS = 1000;
+
+/** Add-to-playlist dialog. */
+export const PLAYLISTS_SHOWN_BEFORE_MORE = 4;
+export const PLAYLIST_SAVE_SPACING_MS = 500;
+
+/** The upload dialog captures its default thumbnail from this moment of the video. */
+export const THUMBNAIL_CAPTURE_SECONDS = 1;
+
+/** Image hint shown in the upload popup; the server enforces the same limit. */
+export const IMAGE_MAX_BYTES = 10 * 1024 * 1024;
+export const IMAGE_HINT = 'PNG, JPG, GIF up to 10MB';
+
+/** Toasts. */
+export const TOAST_AUTO_CLOSE_MS = 5000;
+
+/** View count abbreviations. */
+export const VIEWS_THOUSAND = 1_000;
+export const VIEWS_MILLION = 1_000_000;
+
+/** Legal pages and footer. */
+export const TERMS_DATE = '20 Jan 2022';
+export const FOOTER_YEAR = 2024;
+export const APP_VERSION = '1.0.0';
+
+/** Product name shown in the top bar and page titles. */
+export const PRODUCT_NAME = 'VidTube';

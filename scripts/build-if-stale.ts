@@ -1,0 +1,42 @@
+/**
+ * `npm start` runs this first: builds the SPA when dist/client is missing or older than any of its
+ * sources, so a fresh clone needs no separate build step and a rebuilt one is not rebuilt again.
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const built = path.join(root, 'dist/client/index.html');
+const sources = [
+  'src',
+  'machines',
+  'contract',
+  'public',
+  'index.html',
+  'vite.config.ts',
+  'package.json',
+];
+
+function newestMtime(entry: string): number {
+  const full = path.join(root, entry);
+  if (!existsSync(full)) return 0;
+  const stat = statSync(full);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  return Math.max(0, ...readdirSync(full).map((child) => newestMtime(path.join(entry, child))));
+}
+
+const builtAt = existsSync(built) ? statSync(built).mtimeMs : 0;
+const newest = Math.max(...sources.map(newestMtime));
+if (builtAt < newest) {
+  console.log(builtAt ? 'SPA sources changed: rebuilding…' : 'Building the SPA (first start)…');
+  execFileSync(
+    process.execPath,
+    [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'],
+    {
+      cwd: root,
+      stdio: 'inherit',
+    },
+  );
+}

@@ -1,0 +1,92 @@
+/**
+ * Reads the caller's identity from the `accessToken` cookie or an `Authorization: Bearer` header.
+ * Routes opt in with `preHandler: app.requireAuth` (401 without a live session) or read
+ * `request.auth` (null for anonymous callers) where signing in is optional.
+ */
+import fp from 'fastify-plugin';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Db } from '../db/client.js';
+import { unauthorized } from '../http/errors.js';
+import { isSessionActive, type IssuedTokens } from './sessions.js';
+import { ACCESS_TOKEN_TTL_MS, REFRESH_TOKEN_TTL_MS, verifyAccessToken } from './tokens.js';
+
+export interface AuthContext {
+  userId: string;
+  sessionId: string;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in caller, or null. Set for every request before handlers run. */
+    auth: AuthContext | null;
+  }
+  interface FastifyInstance {
+    requireAuth: (request: FastifyRequest) => Promise<void>;
+  }
+}
+
+export const ACCESS_COOKIE = 'accessToken';
+export const REFRESH_COOKIE = 'refreshToken';
+/** The refresh token is only needed by refresh-token and logout. */
+export const REFRESH_COOKIE_PATH = '/api/v1/users';
+
+export interface AuthPluginOptions {
+  db: Db;
+  tokenSecret: string;
+  cookieSecure: boolean;
+}
+
+function bearer(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (header?.startsWith('Bearer ')) return header.slice('Bearer '.length).trim();
+  return request.cookies[ACCESS_COOKIE];
+}
+
+export const authPlugin = fp<AuthPluginOptions>(
+  async (app, { db, tokenSecret }) => {
+    app.decorateRequest('auth', null);
+
+    app.addHook('onRequest', async (request) => {
+      request.auth = null;
+      const token = bearer(request);
+      if (!token) return;
+      const claims = verifyAccessToken(token, tokenSecret);
+      if (!claims) return;
+      // One indexed lookup: logout and password changes must take effect immediately.
+      if (await isSessionActive(db, claims.sid, claims.uid)) {
+        request.auth = { userId: claims.uid, sessionId: claims.sid };
+      }
+    });
+
+    app.decorate('requireAuth', async (request: FastifyRequest) => {
+      if (!request.auth) throw unauthorized('Unauthorized request');
+    });
+  },
+  { name: 'auth', dependencies: ['@fastify/cookie'] },
+);
+
+/** The signed-in user id of a route guarded by requireAuth. */
+export function callerId(request: FastifyRequest): string {
+  if (!request.auth) throw unauthorized('Unauthorized request');
+  return request.auth.userId;
+}
+
+export function setAuthCookies(reply: FastifyReply, tokens: IssuedTokens, secure: boolean): void {
+  const base = { httpOnly: true, sameSite: 'lax' as const, secure };
+  reply.setCookie(ACCESS_COOKIE, tokens.accessToken, {
+    ...base,
+    path: '/',
+    maxAge: Math.floor(ACCESS_TOKEN_TTL_MS / 1000),
+  });
+  reply.setCookie(REFRESH_COOKIE, tokens.refreshToken, {
+    ...base,
+    path: REFRESH_COOKIE_PATH,
+    maxAge: Math.floor(REFRESH_TOKEN_TTL_MS / 1000),
+  });
+}
+
+export function clearAuthCookies(reply: FastifyReply, secure: boolean): void {
+  const base = { httpOnly: true, sameSite: 'lax' as const, secure };
+  reply.clearCookie(ACCESS_COOKIE, { ...base, path: '/' });
+  reply.clearCookie(REFRESH_COOKIE, { ...base, path: REFRESH_COOKIE_PATH });
+}

@@ -1,0 +1,117 @@
+/**
+ * Sessions live in the database so that any replica can check them and logout or a password change
+ * takes effect at once. Refresh tokens rotate on every use; a replayed old one revokes the session.
+ */
+import { and, eq, isNull, ne } from 'drizzle-orm';
+import type { Db } from '../db/client.js';
+import { newId } from '../db/ids.js';
+import { sessions } from '../db/schema.js';
+import { unauthorized } from '../http/errors.js';
+import {
+  ACCESS_TOKEN_TTL_MS,
+  REFRESH_TOKEN_TTL_MS,
+  hashSecret,
+  newRefreshSecret,
+  parseRefreshToken,
+  signAccessToken,
+} from './tokens.js';
+
+export interface IssuedTokens {
+  accessToken: string;
+  refreshToken: string;
+  sessionId: string;
+}
+
+function issue(
+  userId: string,
+  sessionId: string,
+  secret: string,
+  tokenSecret: string,
+): IssuedTokens {
+  const accessToken = signAccessToken(
+    { uid: userId, sid: sessionId, exp: Date.now() + ACCESS_TOKEN_TTL_MS },
+    tokenSecret,
+  );
+  return { accessToken, refreshToken: `${sessionId}.${secret}`, sessionId };
+}
+
+export async function createSession(
+  db: Db,
+  userId: string,
+  tokenSecret: string,
+): Promise<IssuedTokens> {
+  const id = newId();
+  const secret = newRefreshSecret();
+  await db.insert(sessions).values({
+    id,
+    userId,
+    refreshHash: hashSecret(secret),
+    expiresAt: new Date(Date.now() + REFRESH_TOKEN_TTL_MS),
+  });
+  return issue(userId, id, secret, tokenSecret);
+}
+
+/** Rotates a refresh token. Unknown, expired, revoked or replayed tokens are a 401. */
+export async function rotateSession(
+  db: Db,
+  refreshToken: string,
+  tokenSecret: string,
+): Promise<IssuedTokens> {
+  const parsed = parseRefreshToken(refreshToken);
+  if (!parsed) throw unauthorized('Invalid refresh token');
+  const [session] = await db.select().from(sessions).where(eq(sessions.id, parsed.sessionId));
+  if (!session || session.revokedAt || session.expiresAt.getTime() <= Date.now()) {
+    throw unauthorized('Refresh token expired or revoked');
+  }
+  if (session.refreshHash !== hashSecret(parsed.secret)) {
+    // An old token came back: someone holds a copy. End the session for everyone.
+    await revokeSession(db, session.id);
+    throw unauthorized('Refresh token reused; session revoked');
+  }
+  const secret = newRefreshSecret();
+  // Compare-and-set on the old hash, so two concurrent refreshes cannot both win.
+  const rotated = await db
+    .update(sessions)
+    .set({
+      refreshHash: hashSecret(secret),
+      lastUsedAt: new Date(),
+      expiresAt: new Date(Date.now() + REFRESH_TOKEN_TTL_MS),
+    })
+    .where(and(eq(sessions.id, session.id), eq(sessions.refreshHash, session.refreshHash)))
+    .returning({ id: sessions.id });
+  if (rotated.length === 0) {
+    await revokeSession(db, session.id);
+    throw unauthorized('Refresh token reused; session revoked');
+  }
+  return issue(session.userId, session.id, secret, tokenSecret);
+}
+
+export async function revokeSession(db: Db, sessionId: string): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+}
+
+/** Revokes every session of the user except `keepSessionId` (password change). */
+export async function revokeOtherSessions(
+  db: Db,
+  userId: string,
+  keepSessionId: string,
+): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ revokedAt: new Date() })
+    .where(
+      and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId), isNull(sessions.revokedAt)),
+    );
+}
+
+/** True when the session exists, belongs to the user and is neither revoked nor expired. */
+export async function isSessionActive(db: Db, sessionId: string, userId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ revokedAt: sessions.revokedAt, expiresAt: sessions.expiresAt })
+    .from(sessions)
+    .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId)));
+  return !!row && !row.revokedAt && row.expiresAt.getTime() > Date.now();
+}

@@ -1,0 +1,78 @@
+/**
+ * Runtime configuration from the environment, with the embedded defaults of DESIGN.md.
+ * Secrets that are not given are generated once and kept in DATA_DIR/secrets.json, so sessions
+ * survive restarts without anyone having to invent a secret.
+ */
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** PostgreSQL server URL; when absent the embedded PGlite database under dataDir is used. */
+  databaseUrl: string | undefined;
+  /** Absolute origin used to build media URLs; when absent the request's own origin is used. */
+  publicUrl: string | undefined;
+  /** Extra origins allowed to call the API with credentials (same origin is always allowed). */
+  corsOrigins: string[];
+  seedDemo: boolean;
+  cookieSecure: boolean;
+  accessTokenSecret: string;
+  maxVideoBytes: number;
+  ffmpegPath: string | undefined;
+  ffprobePath: string | undefined;
+  /** Requests per minute per IP on login and register. */
+  authRateLimit: number;
+  logLevel: string;
+}
+
+function flag(value: string | undefined, fallback: boolean): boolean {
+  if (value === undefined || value === '') return fallback;
+  return !['0', 'false', 'no', 'off'].includes(value.toLowerCase());
+}
+
+function positiveInt(name: string, value: string | undefined, fallback: number): number {
+  if (value === undefined || value === '') return fallback;
+  const n = Number(value);
+  if (!Number.isSafeInteger(n) || n <= 0) throw new Error(`${name} must be a positive integer`);
+  return n;
+}
+
+function loadOrCreateSecrets(dataDir: string): { accessTokenSecret: string } {
+  const file = path.join(dataDir, 'secrets.json');
+  if (existsSync(file))
+    return JSON.parse(readFileSync(file, 'utf8')) as { accessTokenSecret: string };
+  const secrets = { accessTokenSecret: randomBytes(32).toString('base64url') };
+  mkdirSync(dataDir, { recursive: true });
+  writeFileSync(file, JSON.stringify(secrets), { mode: 0o600 });
+  return secrets;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const dataDir = path.resolve(env.DATA_DIR || './data');
+  const databaseUrl = env.DATABASE_URL || undefined;
+  const accessTokenSecret =
+    env.ACCESS_TOKEN_SECRET || loadOrCreateSecrets(dataDir).accessTokenSecret;
+  return {
+    port: positiveInt('PORT', env.PORT, 3000),
+    host: env.HOST || '0.0.0.0',
+    dataDir,
+    databaseUrl,
+    publicUrl: env.PUBLIC_URL ? env.PUBLIC_URL.replace(/\/+$/, '') : undefined,
+    corsOrigins: (env.CORS_ORIGINS ?? '')
+      .split(',')
+      .map((o) => o.trim())
+      .filter(Boolean),
+    // Demo content is for the embedded database; a real server gets it only when asked.
+    seedDemo: flag(env.SEED_DEMO, databaseUrl === undefined),
+    cookieSecure: flag(env.COOKIE_SECURE, false),
+    accessTokenSecret,
+    maxVideoBytes: positiveInt('MAX_VIDEO_BYTES', env.MAX_VIDEO_BYTES, 2 * 1024 ** 3),
+    ffmpegPath: env.FFMPEG_PATH || undefined,
+    ffprobePath: env.FFPROBE_PATH || undefined,
+    authRateLimit: positiveInt('AUTH_RATE_LIMIT', env.AUTH_RATE_LIMIT, 10),
+    logLevel: env.LOG_LEVEL || 'info',
+  };
+}

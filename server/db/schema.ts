@@ -1,0 +1,212 @@
+/**
+ * The one database schema, shared by PGlite (embedded) and PostgreSQL (DATABASE_URL).
+ * Change it, then run `npm run db:generate` to add a migration under drizzle/.
+ */
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  customType,
+  doublePrecision,
+  index,
+  integer,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+const createdAt = () =>
+  timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
+const updatedAt = () =>
+  timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
+
+export const users = pgTable('users', {
+  id: text('id').primaryKey(),
+  /** Stored lower-case; unique. */
+  userName: text('user_name').notNull().unique(),
+  /** Stored lower-case; unique. */
+  email: text('email').notNull().unique(),
+  fullName: text('full_name').notNull(),
+  passwordHash: text('password_hash').notNull(),
+  description: text('description').notNull().default(''),
+  /** Storage keys of the processed images. */
+  avatarKey: text('avatar_key').notNull(),
+  coverKey: text('cover_key').notNull(),
+  /** Kept equal to the number of subscriptions rows with this channel, in the same transaction. */
+  subscriberCount: integer('subscriber_count').notNull().default(0),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/**
+ * One row per signed-in device. The refresh token is `${id}.${secret}`; only a hash of the
+ * current secret is stored. Presenting an older secret means the token was stolen or replayed:
+ * the session is revoked.
+ */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    refreshHash: text('refresh_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true, mode: 'date' })
+      .notNull()
+      .defaultNow(),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId)],
+);
+
+export const videos = pgTable(
+  'videos',
+  {
+    id: text('id').primaryKey(),
+    ownerId: text('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    description: text('description').notNull(),
+    tags: text('tags')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    /** Ranked full-text document; see the video_search_document() migration. */
+    searchVector: tsvector('search_vector')
+      .notNull()
+      .generatedAlwaysAs(sql`video_search_document(title, description, tags)`),
+    /** Seconds, read by ffprobe. */
+    duration: doublePrecision('duration').notNull(),
+    views: integer('views').notNull().default(0),
+    likesCount: integer('likes_count').notNull().default(0),
+    isPublished: boolean('is_published').notNull().default(true),
+    videoKey: text('video_key').notNull(),
+    thumbnailKey: text('thumbnail_key').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('videos_feed_idx').on(t.isPublished, t.createdAt.desc(), t.id),
+    index('videos_owner_idx').on(t.ownerId, t.createdAt.desc()),
+    index('videos_views_idx').on(t.views.desc()),
+    index('videos_tags_idx').using('gin', t.tags),
+    index('videos_search_idx').using('gin', t.searchVector),
+  ],
+);
+
+export const likeTarget = pgEnum('like_target', ['video', 'comment', 'tweet']);
+
+/** One row per user and target; the target's likes_count moves with it in one transaction. */
+export const likes = pgTable(
+  'likes',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    targetType: likeTarget('target_type').notNull(),
+    targetId: text('target_id').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.targetType, t.targetId] }),
+    index('likes_target_idx').on(t.targetType, t.targetId),
+  ],
+);
+
+export const comments = pgTable(
+  'comments',
+  {
+    id: text('id').primaryKey(),
+    videoId: text('video_id')
+      .notNull()
+      .references(() => videos.id, { onDelete: 'cascade' }),
+    ownerId: text('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    content: text('content').notNull(),
+    likesCount: integer('likes_count').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('comments_video_idx').on(t.videoId, t.createdAt.desc())],
+);
+
+export const subscriptions = pgTable(
+  'subscriptions',
+  {
+    subscriberId: text('subscriber_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    channelId: text('channel_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.subscriberId, t.channelId] }),
+    index('subscriptions_channel_idx').on(t.channelId, t.createdAt.desc()),
+    check('subscriptions_not_self', sql`${t.subscriberId} <> ${t.channelId}`),
+  ],
+);
+
+/** One row per user and video; watchedAt is the latest watch. */
+export const watchHistory = pgTable(
+  'watch_history',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    videoId: text('video_id')
+      .notNull()
+      .references(() => videos.id, { onDelete: 'cascade' }),
+    watchedAt: timestamp('watched_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('watch_history_user_video_idx').on(t.userId, t.videoId),
+    index('watch_history_user_time_idx').on(t.userId, t.watchedAt.desc()),
+  ],
+);
+
+/**
+ * When a viewer's view of a video last counted. Separate from history so that clearing history
+ * cannot be used to inflate view counts.
+ */
+export const videoViews = pgTable(
+  'video_views',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    videoId: text('video_id')
+      .notNull()
+      .references(() => videos.id, { onDelete: 'cascade' }),
+    countedAt: timestamp('counted_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.videoId] })],
+);
+
+/** Per-user interest in a tag, decayed over time; the top 10 are the user's `tags`. */
+export const userTagScores = pgTable(
+  'user_tag_scores',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tag: text('tag').notNull(),
+    score: doublePrecision('score').notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.tag] }),
+    index('user_tag_scores_rank_idx').on(t.userId, t.score.desc()),
+  ],
+);

@@ -1,0 +1,22 @@
+/**
+ * HttpError carries a status and a client-safe message. Anything else thrown in a handler becomes a
+ * 500 with a generic message (see error-handler.ts): internals never reach a client.
+ */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'HttpError';
+  }
+}
+
+export const badRequest = (message: string) => new HttpError(400, message);
+export const unauthorized = (message = 'Unauthorized request') => new HttpError(401, message);
+export const forbidden = (message = 'You are not allowed to do this') =>
+  new HttpError(403, message);
+export const notFound = (message = 'Not found') => new HttpError(404, message);
+export const conflict = (message: string) => new HttpError(409, message);
+export const payloadTooLarge = (message: string) => new HttpError(413, message);
+export const unsupportedMedia = (message: string) => new HttpError(415, message);

@@ -1,0 +1,140 @@
+/**
+ * Multipart handling. Files stream straight to a temporary file under DATA_DIR/tmp (never held in
+ * memory), with a byte limit per field; text fields are collected. Whatever happens (limit hit,
+ * client aborts, a later validation fails), `cleanup()` removes every temp file still owned.
+ */
+import { randomBytes } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { mkdir, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { FastifyRequest } from 'fastify';
+import { badRequest, payloadTooLarge, unsupportedMedia } from './errors.js';
+
+export interface FileRule {
+  maxBytes: number;
+  /** Human text of the limit for messages, e.g. '10 MB'. */
+  limitText: string;
+}
+
+export interface ReceivedFile {
+  field: string;
+  filename: string;
+  /** As declared by the client; never trusted for validation. */
+  mimetype: string;
+  path: string;
+  bytes: number;
+}
+
+export interface ReceivedForm {
+  fields: Record<string, string>;
+  files: Partial<Record<string, ReceivedFile>>;
+  /** Removes temp files that were not handed over (safe to call twice). */
+  cleanup(): Promise<void>;
+}
+
+class ByteLimit extends Transform {
+  bytes = 0;
+  constructor(
+    private readonly max: number,
+    private readonly onExceeded: () => Error,
+  ) {
+    super();
+  }
+  override _transform(
+    chunk: Buffer,
+    _enc: BufferEncoding,
+    done: (e?: Error | null, c?: Buffer) => void,
+  ) {
+    this.bytes += chunk.length;
+    if (this.bytes > this.max) return done(this.onExceeded());
+    done(null, chunk);
+  }
+}
+
+export function formatBytes(bytes: number): string {
+  if (bytes >= 1024 ** 3) return `${+(bytes / 1024 ** 3).toFixed(1)} GB`;
+  return `${+(bytes / 1024 ** 2).toFixed(1)} MB`;
+}
+
+/**
+ * Reads a multipart request. `rules` names the file fields that are accepted; any other file
+ * field is a 400. The request must be multipart (415 otherwise).
+ */
+export async function receiveForm(
+  request: FastifyRequest,
+  tmpDir: string,
+  rules: Record<string, FileRule>,
+): Promise<ReceivedForm> {
+  if (!request.isMultipart()) throw unsupportedMedia('Expected multipart/form-data');
+  await mkdir(tmpDir, { recursive: true });
+  const fields: Record<string, string> = {};
+  const files: Partial<Record<string, ReceivedFile>> = {};
+  const owned: string[] = [];
+  const cleanup = async () => {
+    await Promise.all(owned.splice(0).map((p) => rm(p, { force: true })));
+  };
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'field') {
+        if (typeof part.value !== 'string') throw badRequest(`${part.fieldname}: must be text`);
+        if (part.valueTruncated) throw payloadTooLarge(`${part.fieldname}: field is too long`);
+        fields[part.fieldname] = part.value;
+        continue;
+      }
+      const rule = rules[part.fieldname];
+      if (!rule) {
+        part.file.resume();
+        throw badRequest(`${part.fieldname}: unexpected file field`);
+      }
+      if (files[part.fieldname]) throw badRequest(`${part.fieldname}: only one file allowed`);
+      const tmpPath = path.join(tmpDir, `upload-${randomBytes(12).toString('hex')}`);
+      owned.push(tmpPath);
+      const limiter = new ByteLimit(rule.maxBytes, () =>
+        payloadTooLarge(`${part.fieldname}: file is larger than ${rule.limitText}`),
+      );
+      await pipeline(part.file, limiter, createWriteStream(tmpPath));
+      if (part.file.truncated) {
+        throw payloadTooLarge(`${part.fieldname}: file is larger than ${rule.limitText}`);
+      }
+      if (limiter.bytes === 0) throw badRequest(`${part.fieldname}: file is empty`);
+      files[part.fieldname] = {
+        field: part.fieldname,
+        filename: part.filename,
+        mimetype: part.mimetype,
+        path: tmpPath,
+        bytes: limiter.bytes,
+      };
+    }
+  } catch (error) {
+    await cleanup();
+    const code = (error as { code?: string }).code;
+    if (
+      code === 'FST_REQ_FILE_TOO_LARGE' ||
+      code === 'FST_FILES_LIMIT' ||
+      code === 'FST_PARTS_LIMIT'
+    ) {
+      throw payloadTooLarge('Upload exceeds the allowed size');
+    }
+    throw error;
+  }
+  return { fields, files, cleanup };
+}
+
+/**
+ * preValidation hook for JSON routes that clients may also send as multipart (API.md: accept JSON,
+ * urlencoded and multipart for non-file calls). Files are refused.
+ */
+export async function multipartFieldsToBody(request: FastifyRequest): Promise<void> {
+  if (!request.isMultipart()) return;
+  const body: Record<string, string> = {};
+  for await (const part of request.parts()) {
+    if (part.type === 'file') {
+      part.file.resume();
+      throw badRequest(`${part.fieldname}: files are not accepted here`);
+    }
+    body[part.fieldname] = String(part.value);
+  }
+  request.body = body;
+}

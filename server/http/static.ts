@@ -1,0 +1,82 @@
+/**
+ * Serves the built SPA (dist/client) and the media folder. Hashed assets and media files have
+ * unguessable, content-unique names, so they are cached for a year as immutable; index.html is
+ * never cached so a deploy is picked up at once. Client routes (/watch/abc, /Dashboard) get
+ * index.html; unknown /api paths get the JSON 404.
+ */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import { MEDIA_PREFIX } from '../storage/storage.js';
+
+export const CLIENT_DIR = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../../dist/client',
+);
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+export async function installStatic(
+  app: FastifyInstance,
+  mediaRoot: string | undefined,
+): Promise<void> {
+  if (mediaRoot) {
+    await app.register(fastifyStatic, {
+      root: mediaRoot,
+      prefix: MEDIA_PREFIX,
+      decorateReply: false,
+      index: false,
+      dotfiles: 'deny',
+      acceptRanges: true,
+      cacheControl: false,
+      setHeaders: (reply: { header(k: string, v: string): unknown }) =>
+        reply.header('cache-control', IMMUTABLE),
+    });
+  }
+
+  const hasClient = existsSync(path.join(CLIENT_DIR, 'index.html'));
+  if (hasClient) {
+    await app.register(fastifyStatic, {
+      root: CLIENT_DIR,
+      prefix: '/',
+      wildcard: true,
+      index: false,
+      cacheControl: false,
+      setHeaders: (reply: { header(k: string, v: string): unknown }, filePath: string) => {
+        const isAsset = filePath.includes(`${path.sep}assets${path.sep}`);
+        reply.header('cache-control', isAsset ? IMMUTABLE : 'no-cache');
+      },
+    });
+  }
+
+  if (hasClient) {
+    app.get('/', { schema: { hide: true } }, (_request, reply) =>
+      reply
+        .header('cache-control', 'no-cache')
+        .type('text/html')
+        .sendFile('index.html', CLIENT_DIR),
+    );
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const pathname = request.url.split('?')[0] ?? '/';
+    const wantsPage =
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      !pathname.startsWith('/api/') &&
+      !pathname.startsWith(MEDIA_PREFIX) &&
+      !pathname.startsWith('/assets/');
+    if (wantsPage && hasClient) {
+      return reply
+        .header('cache-control', 'no-cache')
+        .type('text/html')
+        .sendFile('index.html', CLIENT_DIR);
+    }
+    return reply.status(404).send({
+      statusCode: 404,
+      data: null,
+      message: `Route ${request.method} ${pathname} not found`,
+      success: false,
+    });
+  });
+}

@@ -1,0 +1,42 @@
+/**
+ * The one process: API, SPA and media on PORT. Stops gracefully on SIGINT/SIGTERM (in-flight
+ * requests finish, then the database closes).
+ */
+import { buildApp } from './app.js';
+import { loadConfig } from './config.js';
+import { createContext } from './context.js';
+import { seedDemoIfEmpty } from './seed/index.js';
+
+const startedAt = performance.now();
+const config = loadConfig();
+const { ctx, database } = await createContext(config);
+const app = await buildApp({
+  ctx,
+  logger: { level: config.logLevel, redact: ['req.headers.cookie', 'req.headers.authorization'] },
+});
+
+if (config.seedDemo) await seedDemoIfEmpty(ctx, app.log);
+
+let closing = false;
+async function shutdown(signal: string) {
+  if (closing) return;
+  closing = true;
+  app.log.info({ signal }, 'shutting down');
+  const force = setTimeout(() => process.exit(1), 10_000);
+  force.unref();
+  try {
+    await app.close();
+    await database.close();
+    process.exit(0);
+  } catch (error) {
+    app.log.error(error, 'shutdown failed');
+    process.exit(1);
+  }
+}
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+await app.listen({ port: config.port, host: config.host });
+app.log.info(
+  `VidTube ready on http://localhost:${config.port} (${database.kind}, data in ${config.dataDir}) after ${Math.round(performance.now() - startedAt)} ms`,
+);

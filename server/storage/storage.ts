@@ -1,0 +1,21 @@
+/**
+ * Where media files live. The local-disk implementation is the default; an S3-compatible store can
+ * implement the same interface (put from a finished temp file, stream, delete, public URL).
+ */
+import type { Readable } from 'node:stream';
+
+export interface MediaStorage {
+  /** Moves a complete, validated local file into storage under `key`. The source is consumed. */
+  put(key: string, sourcePath: string, contentType: string): Promise<void>;
+  /** Streams a stored object (whole or a byte range, inclusive `end`). */
+  stream(key: string, range?: { start: number; end: number }): Readable;
+  /** Size in bytes, or null when the object does not exist. */
+  size(key: string): Promise<number | null>;
+  /** Deletes an object; deleting a missing one is not an error. */
+  delete(key: string): Promise<void>;
+  /** Absolute URL for clients, given the origin to build it from. */
+  url(key: string, origin: string): string;
+}
+
+/** URL path prefix under which media is served. */
+export const MEDIA_PREFIX = '/media/';

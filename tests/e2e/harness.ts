@@ -1,0 +1,135 @@
+/**
+ * End-to-end harness: the real server (`server/main.ts`, built SPA) on a free port with a fresh
+ * DATA_DIR, and Debian's Chromium driven by playwright-core. Nothing here downloads a browser.
+ *
+ * Chromium is found at CHROME_PATH or /usr/bin/chromium. When it is missing the suite is skipped
+ * with a message, except under CI=true, where a missing browser fails the run.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+export const SCREENSHOT_DIR = path.join(root, 'test-results/screenshots');
+export const chromePath = process.env.CHROME_PATH || '/usr/bin/chromium';
+export const hasBrowser = existsSync(chromePath);
+
+if (!hasBrowser) {
+  const message = `e2e: Chromium not found at ${chromePath} (install Debian's 'chromium' or set CHROME_PATH)`;
+  if (process.env.CI) throw new Error(`${message}; CI requires the browser suite.`);
+  console.warn(`${message}: skipping the browser suite.`);
+}
+
+export const VIEWPORTS = {
+  desktop: { width: 1280, height: 800 },
+  mobile: { width: 390, height: 844 },
+} as const;
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export interface RunningServer {
+  url: string;
+  dataDir: string;
+  output: () => string;
+  stop(): Promise<void>;
+}
+
+/** Starts the production server on a fresh DATA_DIR and waits until it is healthy. */
+export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'vidtube-e2e-'));
+  const port = await freePort();
+  let log = '';
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [path.join(root, 'node_modules/tsx/dist/cli.mjs'), path.join(root, 'server/main.ts')],
+    {
+      cwd: root,
+      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SEED_DEMO: '0', LOG_LEVEL: 'warn', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  child.stdout?.on('data', (d: Buffer) => (log += d.toString()));
+  child.stderr?.on('data', (d: Buffer) => (log += d.toString()));
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited early:\n${log}`);
+    try {
+      const res = await fetch(`${url}/api/v1/healthcheck`);
+      if (res.ok) break;
+    } catch {
+      /* not listening yet */
+    }
+    if (Date.now() > deadline) throw new Error(`server did not become healthy:\n${log}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return {
+    url,
+    dataDir,
+    output: () => log,
+    async stop() {
+      if (child.exitCode === null) {
+        child.kill('SIGTERM');
+        await new Promise((r) => child.once('exit', r));
+      }
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface BrowserSession {
+  browser: Browser;
+  newPage(viewport?: { width: number; height: number }): Promise<{ context: BrowserContext; page: Page }>;
+  close(): Promise<void>;
+}
+
+export async function launchBrowser(): Promise<BrowserSession> {
+  // playwright-core gives every launch a fresh temporary --user-data-dir of its own.
+  const browser = await chromium.launch({
+    executablePath: chromePath,
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--autoplay-policy=no-user-gesture-required',
+    ],
+  });
+  return {
+    browser,
+    async newPage(viewport = VIEWPORTS.desktop) {
+      const context = await browser.newContext({ viewport });
+      const page = await context.newPage();
+      return { context, page };
+    },
+    async close() {
+      await browser.close();
+    },
+  };
+}
+
+/** Saves a screenshot under test-results/screenshots (git-ignored). */
+export async function screenshot(page: Page, name: string): Promise<string> {
+  await mkdir(SCREENSHOT_DIR, { recursive: true });
+  const file = path.join(SCREENSHOT_DIR, `${name}.png`);
+  await page.screenshot({ path: file, fullPage: false });
+  return file;
+}
