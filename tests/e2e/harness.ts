@@ -58,7 +58,15 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     [path.join(root, 'node_modules/tsx/dist/cli.mjs'), path.join(root, 'server/main.ts')],
     {
       cwd: root,
-      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SEED_DEMO: '0', LOG_LEVEL: 'warn', ...env },
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        SEED_DEMO: '0',
+        LOG_LEVEL: 'warn',
+        ...env,
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     },
   );
@@ -93,7 +101,10 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
 
 export interface BrowserSession {
   browser: Browser;
-  newPage(viewport?: { width: number; height: number }): Promise<{ context: BrowserContext; page: Page }>;
+  newPage(viewport?: {
+    width: number;
+    height: number;
+  }): Promise<{ context: BrowserContext; page: Page }>;
   close(): Promise<void>;
 }
 

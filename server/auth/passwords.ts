@@ -1,0 +1,16 @@
+/** argon2id password hashing (OWASP parameters: 19 MiB, 2 iterations). */
+import { hash, verify } from '@node-rs/argon2';
+
+const OPTIONS = { memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
+
+export function hashPassword(password: string): Promise<string> {
+  return hash(password, OPTIONS);
+}
+
+export async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
+  try {
+    return await verify(passwordHash, password);
+  } catch {
+    return false;
+  }
+}
