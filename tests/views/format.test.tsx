@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import {
+  formatAge,
+  formatBytes,
+  formatDuration,
+  formatSubscribers,
+  formatViewCount,
+  formatViews,
+} from '../../src/format';
+
+describe('formatViews (K from 1000, M from 1,000,000, one decimal)', () => {
+  it.each([
+    [0, '0'],
+    [999, '999'],
+    [1000, '1.0K'],
+    [1549, '1.5K'],
+    [12_345, '12.3K'],
+    [999_949, '999.9K'],
+    [999_950, '1.0M'],
+    [1_000_000, '1.0M'],
+    [2_460_000, '2.5M'],
+    [-3, '0'],
+  ])('%d → %s', (views, shown) => expect(formatViews(views)).toBe(shown));
+
+  it('adds the unit with the singular for one view', () => {
+    expect(formatViewCount(1)).toBe('1 view');
+    expect(formatViewCount(1500)).toBe('1.5K views');
+    expect(formatSubscribers(1)).toBe('1 subscriber');
+    expect(formatSubscribers(0)).toBe('0 subscribers');
+  });
+});
+
+describe('formatAge (seconds … years)', () => {
+  const now = Date.parse('2026-01-31T12:00:00Z');
+  const ago = (seconds: number) => new Date(now - seconds * 1000).toISOString();
+  it.each([
+    [0, '0 seconds ago'],
+    [1, '1 second ago'],
+    [59, '59 seconds ago'],
+    [60, '1 minute ago'],
+    [3599, '59 minutes ago'],
+    [3600, '1 hour ago'],
+    [2 * 86400, '2 days ago'],
+    [7 * 86400, '1 week ago'],
+    [60 * 86400, '8 weeks ago'],
+    [365 * 86400, '1 year ago'],
+    [3 * 365 * 86400 + 5, '3 years ago'],
+  ])('%d s → %s', (seconds, shown) => expect(formatAge(ago(seconds), now)).toBe(shown));
+
+  it('reads a future date as just now and a bad date as nothing', () => {
+    expect(formatAge(ago(-30), now)).toBe('0 seconds ago');
+    expect(formatAge('not a date', now)).toBe('');
+  });
+});
+
+describe('formatDuration (m:ss)', () => {
+  it.each([
+    [0, '0:00'],
+    [7, '0:07'],
+    [7.6, '0:08'],
+    [65, '1:05'],
+    [725, '12:05'],
+    [3723, '1:02:03'],
+  ])('%d s → %s', (seconds, shown) => expect(formatDuration(seconds)).toBe(shown));
+});
+
+describe('formatBytes', () => {
+  it.each([
+    [512, '512 B'],
+    [1500, '1.5 KB'],
+    [12_400_000, '12.4 MB'],
+    [80_000_000, '80.0 MB'],
+    [2_100_000_000, '2.1 GB'],
+  ])('%d → %s', (bytes, shown) => expect(formatBytes(bytes)).toBe(shown));
+});
