@@ -1,0 +1,97 @@
+/**
+ * The video calls of API.md ("Videos", GET /users/history) over the one HTTP client. Each
+ * returns the envelope's `data`; failures arrive as ApiError with the server's message.
+ */
+import type { AxiosProgressEvent } from 'axios';
+import type { VideoItem } from '../../contract/shapes';
+import { request } from './client';
+
+/** GET /videos: one page of published videos. */
+export interface VideoPage {
+  videos: VideoItem[];
+  totalVideos: number;
+  page: number;
+  limit: number;
+}
+
+/** GET /videos/{id}: the owner carries the viewer's subscription state. */
+export type VideoDetail = Omit<VideoItem, 'owner'> & {
+  owner: VideoItem['owner'] & { subscriberCount: number; isSubscribed: boolean };
+};
+
+export interface VideoQuery {
+  page: number;
+  limit: number;
+  tag?: string | null;
+  query?: string | null;
+  userId?: string | null;
+}
+
+/** Drops empty filters so the URL carries only what narrows the list. */
+function cleanParams(q: VideoQuery): Record<string, string | number> {
+  const params: Record<string, string | number> = { page: q.page, limit: q.limit };
+  if (q.tag) params.tag = q.tag;
+  if (q.query?.trim()) params.query = q.query.trim();
+  if (q.userId) params.userId = q.userId;
+  return params;
+}
+
+export function listVideos(q: VideoQuery, signal?: AbortSignal): Promise<VideoPage> {
+  return request<VideoPage>({ method: 'GET', url: '/videos', params: cleanParams(q), signal });
+}
+
+/** Opening a video counts a view and records it in the viewer's history (server side). */
+export function getVideo(videoId: string, signal?: AbortSignal): Promise<VideoDetail> {
+  return request<VideoDetail>({
+    method: 'GET',
+    url: `/videos/${encodeURIComponent(videoId)}`,
+    signal,
+  });
+}
+
+export interface UploadFields {
+  title: string;
+  description: string;
+  tags: string[];
+  thumbnail: Blob;
+  videoFile: File;
+}
+
+export interface UploadProgress {
+  loaded: number;
+  total: number;
+}
+
+/** POST /videos as multipart, reporting the real bytes sent from axios' upload progress. */
+export function uploadVideo(
+  fields: UploadFields,
+  onProgress?: (p: UploadProgress) => void,
+  signal?: AbortSignal,
+): Promise<VideoItem> {
+  const form = new FormData();
+  form.append('title', fields.title.trim());
+  form.append('description', fields.description.trim());
+  form.append('tags', JSON.stringify(fields.tags));
+  // The server re-encodes the image; the name only helps it guess the type.
+  form.append('thumbnail', fields.thumbnail, 'thumbnail.jpg');
+  form.append('videoFile', fields.videoFile, fields.videoFile.name);
+  return request<VideoItem>({
+    method: 'POST',
+    url: '/videos',
+    data: form,
+    signal,
+    onUploadProgress: (e: AxiosProgressEvent) =>
+      onProgress?.({ loaded: e.loaded, total: e.total ?? fields.videoFile.size }),
+  });
+}
+
+export interface HistoryPage {
+  history: { _id: string; watchedAt: string; video: VideoItem }[];
+  currentPage: number;
+  totalPages: number;
+  totalHistory: number;
+}
+
+export function getHistory(page: number, limit: number): Promise<HistoryPage> {
+  return request<HistoryPage>({ method: 'GET', url: '/users/history', params: { page, limit } });
+}
