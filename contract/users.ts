@@ -1,0 +1,93 @@
+/**
+ * Requests and responses of API.md's Users calls (history excepted: see its own contract).
+ * Text fields are trimmed (and userName/email lower-cased) by the server before these schemas
+ * run, so `minLength: 1` also refuses blank input.
+ */
+import { Type, type Static } from '@sinclair/typebox';
+import { Id } from './common.js';
+import { LIMITS, User } from './shapes.js';
+
+export const UserName = Type.String({
+  minLength: LIMITS.userName.min,
+  maxLength: LIMITS.userName.max,
+  pattern: LIMITS.userName.pattern,
+  description: 'a-z, 0-9, "_" and "."; upper-case input is accepted and stored lower-case',
+});
+export const FullName = Type.String({
+  minLength: LIMITS.fullName.min,
+  maxLength: LIMITS.fullName.max,
+});
+export const Email = Type.String({ format: 'email', maxLength: LIMITS.email.max });
+/** At least one non-space character: a password of blanks is a blank field. */
+export const Password = Type.String({
+  minLength: LIMITS.password.min,
+  maxLength: LIMITS.password.max,
+  pattern: '\\S',
+});
+
+/** Multipart file parts, for the OpenAPI document (the server reads them from the stream). */
+const ImageFile = Type.String({
+  format: 'binary',
+  description: 'PNG, JPG, GIF or WebP up to 10 MB; re-encoded to WebP',
+});
+
+export const RegisterBody = Type.Object({
+  fullName: FullName,
+  userName: UserName,
+  email: Email,
+  password: Password,
+  avatar: Type.Optional(ImageFile),
+  coverImage: Type.Optional(ImageFile),
+});
+export type RegisterBody = Static<typeof RegisterBody>;
+
+/**
+ * The SPA sends all three; each identifier that is given must name the same account, and at least
+ * one must be given. Lengths are capped only to bound work: any mismatch is the same 401.
+ */
+export const LoginBody = Type.Object({
+  userName: Type.Optional(Type.String({ maxLength: 254 })),
+  email: Type.Optional(Type.String({ maxLength: 254 })),
+  password: Type.String({ minLength: 1, maxLength: LIMITS.password.max }),
+});
+export type LoginBody = Static<typeof LoginBody>;
+
+export const LoginData = Type.Object({ user: User });
+export type LoginData = Static<typeof LoginData>;
+
+/** Browsers send the refresh token as a cookie; other clients may send it in the body. */
+export const RefreshBody = Type.Object({
+  refreshToken: Type.Optional(Type.String({ maxLength: 512 })),
+});
+
+export const ChangePasswordBody = Type.Object({
+  oldPassword: Type.String({ minLength: 1, maxLength: LIMITS.password.max }),
+  newPassword: Password,
+});
+export type ChangePasswordBody = Static<typeof ChangePasswordBody>;
+
+export const AccountDetailsBody = Type.Object({
+  fullName: FullName,
+  email: Email,
+});
+export type AccountDetailsBody = Static<typeof AccountDetailsBody>;
+
+export const AvatarBody = Type.Object({ avatar: ImageFile });
+export const CoverImageBody = Type.Object({ coverImage: ImageFile });
+
+export const ChannelParams = Type.Object({
+  userName: Type.String({ minLength: 1, maxLength: LIMITS.userName.max }),
+});
+
+export const Channel = Type.Object({
+  _id: Id,
+  userName: Type.String(),
+  fullName: Type.String(),
+  avatar: Type.String(),
+  coverImage: Type.String(),
+  description: Type.String(),
+  subscriberCount: Type.Integer(),
+  channelsSubscribedToCount: Type.Integer(),
+  isSubscribed: Type.Boolean(),
+});
+export type Channel = Static<typeof Channel>;
