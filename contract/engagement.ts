@@ -1,0 +1,63 @@
+/** Contract of API.md's likes, comments and subscriptions calls. */
+import { Type, type Static } from '@sinclair/typebox';
+import { Id, PageQuery } from './common.js';
+import { Comment } from './shapes.js';
+
+export const COMMENT_PAGE_SIZE = 9;
+export const SUBSCRIBERS_PAGE_SIZE = 50;
+
+export const LikeStatus = Type.Object({ likeCount: Type.Integer(), likedByUser: Type.Boolean() });
+export type LikeStatus = Static<typeof LikeStatus>;
+
+export const LikeToggle = Type.Object({ liked: Type.Boolean(), likeCount: Type.Integer() });
+export type LikeToggle = Static<typeof LikeToggle>;
+
+export const CommentIdParams = Type.Object({ commentId: Id });
+export const TweetIdParams = Type.Object({ tweetId: Id });
+export const ChannelIdParams = Type.Object({ channelId: Id });
+
+export const CommentsQuery = PageQuery(COMMENT_PAGE_SIZE);
+export type CommentsQuery = Static<typeof CommentsQuery>;
+
+export const CommentList = Type.Object({
+  comments: Type.Array(Comment),
+  totalComments: Type.Integer(),
+  page: Type.Integer(),
+  limit: Type.Integer(),
+});
+export type CommentList = Static<typeof CommentList>;
+
+/** 1…2000 characters after trimming; the raw cap leaves room for surrounding whitespace. */
+export const CommentBody = Type.Object({ content: Type.String({ maxLength: 4000 }) });
+export type CommentBody = Static<typeof CommentBody>;
+
+export const SubscriptionToggle = Type.Object({
+  subscribed: Type.Boolean(),
+  subscriberCount: Type.Integer(),
+});
+export type SubscriptionToggle = Static<typeof SubscriptionToggle>;
+
+export const SubscribersQuery = PageQuery(SUBSCRIBERS_PAGE_SIZE);
+export type SubscribersQuery = Static<typeof SubscribersQuery>;
+
+/** A subscriber of a channel; `isSubscribed` says whether the caller subscribes to that user. */
+export const ChannelSubscriber = Type.Object({
+  _id: Id,
+  userName: Type.String(),
+  fullName: Type.String(),
+  avatar: Type.String(),
+  subscriberCount: Type.Integer(),
+  isSubscribed: Type.Boolean(),
+});
+export type ChannelSubscriber = Static<typeof ChannelSubscriber>;
+
+/** A channel the caller subscribes to (the field is `subscribers`, as API.md spells it). */
+export const SubscribedChannel = Type.Object({
+  _id: Id,
+  userName: Type.String(),
+  fullName: Type.String(),
+  avatar: Type.String(),
+  subscribers: Type.Integer(),
+  description: Type.String(),
+});
+export type SubscribedChannel = Static<typeof SubscribedChannel>;

@@ -1,0 +1,21 @@
+/** Contract of `GET /users/history` (API.md, Users). */
+import { Type, type Static } from '@sinclair/typebox';
+import { DateString, Id, PageQuery } from './common.js';
+import { VideoItem } from './shapes.js';
+
+export const HISTORY_PAGE_SIZE = 10;
+
+export const HistoryQuery = PageQuery(HISTORY_PAGE_SIZE);
+export type HistoryQuery = Static<typeof HistoryQuery>;
+
+export const HistoryEntry = Type.Object({ _id: Id, watchedAt: DateString, video: VideoItem });
+export type HistoryEntry = Static<typeof HistoryEntry>;
+
+/** `totalPages` is at least 1, so an empty history reads "page 1 of 1". */
+export const HistoryPage = Type.Object({
+  history: Type.Array(HistoryEntry),
+  currentPage: Type.Integer(),
+  totalPages: Type.Integer(),
+  totalHistory: Type.Integer(),
+});
+export type HistoryPage = Static<typeof HistoryPage>;

@@ -1,0 +1,77 @@
+/**
+ * Contract of API.md's Videos section: query, params and response shapes. The multipart bodies
+ * (upload, edit) are read by streaming (server/http/multipart.ts), so their text fields are
+ * described here and checked by server/services/video-fields.ts rather than by Fastify.
+ */
+import { Type, type Static } from '@sinclair/typebox';
+import { Id, PageQuery } from './common.js';
+import { LIMITS, Owner, VideoItem } from './shapes.js';
+
+export const VIDEO_PAGE_SIZE = { feed: 12, own: 6 } as const;
+
+/** Sort keys of the feed; `createdAt` desc is the default ("newest first"). */
+export const VideoSortBy = Type.Union([
+  Type.Literal('createdAt'),
+  Type.Literal('views'),
+  Type.Literal('duration'),
+  Type.Literal('title'),
+]);
+export type VideoSortBy = Static<typeof VideoSortBy>;
+export const SortType = Type.Union([Type.Literal('asc'), Type.Literal('desc')]);
+export type SortType = Static<typeof SortType>;
+
+export const VideoFeedQuery = Type.Composite([
+  PageQuery(VIDEO_PAGE_SIZE.feed),
+  Type.Object({
+    /** One channel's videos. */
+    userId: Type.Optional(Type.Union([Id, Type.Literal('')])),
+    /** Full-text search (websearch syntax: "quoted phrase", -exclude, or). */
+    query: Type.Optional(Type.String({ maxLength: 200 })),
+    /** Exact tag (compared lower-case). */
+    tag: Type.Optional(Type.String({ maxLength: LIMITS.tags.tagMax })),
+    sortBy: Type.Optional(VideoSortBy),
+    sortType: Type.Optional(SortType),
+  }),
+]);
+export type VideoFeedQuery = Static<typeof VideoFeedQuery>;
+
+export const OwnVideosQuery = PageQuery(VIDEO_PAGE_SIZE.own);
+export type OwnVideosQuery = Static<typeof OwnVideosQuery>;
+
+export const VideoList = Type.Object({
+  videos: Type.Array(VideoItem),
+  totalVideos: Type.Integer(),
+  page: Type.Integer(),
+  limit: Type.Integer(),
+});
+export type VideoList = Static<typeof VideoList>;
+
+/** The owner as the watch page shows it: with the channel's subscriber count and the caller's state. */
+export const VideoOwnerDetail = Type.Composite([
+  Owner,
+  Type.Object({ subscriberCount: Type.Integer(), isSubscribed: Type.Boolean() }),
+]);
+export type VideoOwnerDetail = Static<typeof VideoOwnerDetail>;
+
+export const VideoDetail = Type.Composite([
+  Type.Omit(VideoItem, ['owner']),
+  Type.Object({ owner: VideoOwnerDetail }),
+]);
+export type VideoDetail = Static<typeof VideoDetail>;
+
+export const VideoIdParams = Type.Object({ videoId: Id });
+export type VideoIdParams = Static<typeof VideoIdParams>;
+
+/**
+ * Text fields of `POST /videos` and `PATCH /videos/{videoId}` (multipart). `tags` is the JSON text
+ * of a string array. Files: `videoFile` (upload only) and `thumbnail` (required on upload, kept
+ * when absent on edit).
+ */
+export const VideoFormFields = Type.Object({
+  title: Type.String({ minLength: LIMITS.title.min, maxLength: LIMITS.title.max }),
+  description: Type.Optional(Type.String({ maxLength: LIMITS.description.max })),
+  tags: Type.String({ description: 'JSON text of a string array, e.g. ["music","live"]' }),
+});
+
+export const DeletedCount = Type.Object({ deletedCount: Type.Integer() });
+export type DeletedCount = Static<typeof DeletedCount>;
