@@ -3,29 +3,15 @@
  * HTTP client.
  */
 import type { Comment } from '../../contract/shapes';
+import type {
+  CommentList,
+  LikeStatus,
+  LikeToggle,
+  SubscriptionToggle,
+} from '../../contract/engagement';
 import { request } from './client';
 
-export interface LikeStatus {
-  likeCount: number;
-  likedByUser: boolean;
-}
-
-export interface LikeToggleResult {
-  liked: boolean;
-  likeCount: number;
-}
-
-export interface CommentPage {
-  comments: Comment[];
-  totalComments: number;
-  page: number;
-  limit: number;
-}
-
-export interface SubscriptionToggleResult {
-  subscribed: boolean;
-  subscriberCount: number;
-}
+export type { CommentList, LikeStatus, LikeToggle, SubscriptionToggle };
 
 const id = (value: string) => encodeURIComponent(value);
 
@@ -33,12 +19,12 @@ export function getLikeStatus(videoId: string): Promise<LikeStatus> {
   return request<LikeStatus>({ method: 'GET', url: `/likes/video/${id(videoId)}` });
 }
 
-export function toggleVideoLike(videoId: string): Promise<LikeToggleResult> {
-  return request<LikeToggleResult>({ method: 'POST', url: `/likes/toggle/v/${id(videoId)}` });
+export function toggleVideoLike(videoId: string): Promise<LikeToggle> {
+  return request<LikeToggle>({ method: 'POST', url: `/likes/toggle/v/${id(videoId)}` });
 }
 
-export function listComments(videoId: string, page: number, limit: number): Promise<CommentPage> {
-  return request<CommentPage>({
+export function listComments(videoId: string, page: number, limit: number): Promise<CommentList> {
+  return request<CommentList>({
     method: 'GET',
     url: `/comments/${id(videoId)}`,
     params: { page, limit },
@@ -53,8 +39,8 @@ export function addComment(videoId: string, content: string): Promise<Comment> {
   });
 }
 
-export function toggleSubscription(channelId: string): Promise<SubscriptionToggleResult> {
-  return request<SubscriptionToggleResult>({
+export function toggleSubscription(channelId: string): Promise<SubscriptionToggle> {
+  return request<SubscriptionToggle>({
     method: 'POST',
     url: `/subscriptions/c/${id(channelId)}`,
   });

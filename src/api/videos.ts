@@ -3,21 +3,12 @@
  * returns the envelope's `data`; failures arrive as ApiError with the server's message.
  */
 import type { AxiosProgressEvent } from 'axios';
+import type { HistoryPage } from '../../contract/history';
 import type { VideoItem } from '../../contract/shapes';
+import type { VideoDetail, VideoList } from '../../contract/videos';
 import { request } from './client';
 
-/** GET /videos: one page of published videos. */
-export interface VideoPage {
-  videos: VideoItem[];
-  totalVideos: number;
-  page: number;
-  limit: number;
-}
-
-/** GET /videos/{id}: the owner carries the viewer's subscription state. */
-export type VideoDetail = Omit<VideoItem, 'owner'> & {
-  owner: VideoItem['owner'] & { subscriberCount: number; isSubscribed: boolean };
-};
+export type { HistoryPage, VideoDetail, VideoList };
 
 export interface VideoQuery {
   page: number;
@@ -36,8 +27,8 @@ function cleanParams(q: VideoQuery): Record<string, string | number> {
   return params;
 }
 
-export function listVideos(q: VideoQuery, signal?: AbortSignal): Promise<VideoPage> {
-  return request<VideoPage>({ method: 'GET', url: '/videos', params: cleanParams(q), signal });
+export function listVideos(q: VideoQuery, signal?: AbortSignal): Promise<VideoList> {
+  return request<VideoList>({ method: 'GET', url: '/videos', params: cleanParams(q), signal });
 }
 
 /** Opening a video counts a view and records it in the viewer's history (server side). */
@@ -83,13 +74,6 @@ export function uploadVideo(
     onUploadProgress: (e: AxiosProgressEvent) =>
       onProgress?.({ loaded: e.loaded, total: e.total ?? fields.videoFile.size }),
   });
-}
-
-export interface HistoryPage {
-  history: { _id: string; watchedAt: string; video: VideoItem }[];
-  currentPage: number;
-  totalPages: number;
-  totalHistory: number;
 }
 
 export function getHistory(page: number, limit: number): Promise<HistoryPage> {
