@@ -1,0 +1,165 @@
+/**
+ * Settings → Personal Information (spec §2 "Settings", §5, §8): full name and email, both
+ * required, saved with update-Account-Details; Cancel asks for confirmation before it throws the
+ * edits away. Input: { fullName, email } of the current user (re-create the actor when the
+ * signed-in user changes).
+ *
+ * States: editing → saving → editing; editing —CANCEL→ confirmingCancel —CONFIRM|DISMISS→ editing.
+ *
+ * Events:
+ *   FIELD_CHANGED {field, value}  typing in fullName or email
+ *   SUBMIT                        Save: both fields non-blank, else `error` = MESSAGES.bothFieldsRequired
+ *                                 and emitted `invalid` (the spec shows it as a toast)
+ *   CANCEL                        Cancel: asks MESSAGES.cancelConfirm
+ *   CONFIRM                       yes, cancel: fields go back to the last saved values
+ *   DISMISS                       no, keep editing: nothing changes
+ * Emitted:
+ *   invalid {message}             → view toasts message (a validation text of the spec)
+ *   saved {user}                  → view sends USER_UPDATED {user} to the session and toasts
+ *                                   MESSAGES.personalInfoSaved
+ *   saveFailed {reason}           → view toasts MESSAGES.personalInfoFailed (reason: the server's)
+ * Actor (provided by src/): updateAccountDetails ({fullName, email} → User).
+ * Selectors: selectFields, selectError, selectIsSaving, selectIsConfirmingCancel, selectIsDirty.
+ */
+import { assign, emit, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import type { User } from '../contract/shapes.js';
+import { MESSAGES } from './messages.js';
+import { allFilled, errorMessage } from './validation.js';
+
+export interface AccountDetails {
+  fullName: string;
+  email: string;
+}
+
+export type PersonalInfoField = keyof AccountDetails;
+
+export interface PersonalInfoContext extends AccountDetails {
+  /** The last saved values: what Cancel restores. */
+  initial: AccountDetails;
+  /** The validation text of the last refused submit; null when none. */
+  error: string | null;
+}
+
+export type PersonalInfoEvent =
+  /** The user typed into a field. */
+  | { type: 'FIELD_CHANGED'; field: PersonalInfoField; value: string }
+  /** The user pressed Save. */
+  | { type: 'SUBMIT' }
+  /** The user pressed Cancel. */
+  | { type: 'CANCEL' }
+  /** The user confirmed the cancel: edits are dropped. */
+  | { type: 'CONFIRM' }
+  /** The user dismissed the cancel question. */
+  | { type: 'DISMISS' };
+
+export type PersonalInfoEmitted =
+  | { type: 'invalid'; message: string }
+  | { type: 'saved'; user: User }
+  | { type: 'saveFailed'; reason: string };
+
+function bothFilled(c: AccountDetails): boolean {
+  return allFilled([c.fullName, c.email]);
+}
+
+export const personalInfoMachine = setup({
+  types: {
+    input: {} as AccountDetails,
+    context: {} as PersonalInfoContext,
+    events: {} as PersonalInfoEvent,
+    emitted: {} as PersonalInfoEmitted,
+  },
+  actors: {
+    updateAccountDetails: fromPromise<User, AccountDetails>(() => {
+      throw new Error('updateAccountDetails actor not provided');
+    }),
+  },
+  guards: {
+    bothFilled: ({ context }) => bothFilled(context),
+  },
+  actions: {
+    setField: assign(({ context, event }) =>
+      event.type === 'FIELD_CHANGED'
+        ? { ...context, [event.field]: event.value, error: null }
+        : context,
+    ),
+    refuse: assign({ error: MESSAGES.bothFieldsRequired }),
+    announceInvalid: emit({ type: 'invalid' as const, message: MESSAGES.bothFieldsRequired }),
+    // The saved user is the new baseline (the server may normalise what was typed).
+    acceptSaved: assign((_, user: User) => ({
+      fullName: user.fullName,
+      email: user.email,
+      initial: { fullName: user.fullName, email: user.email },
+      error: null,
+    })),
+    restoreInitial: assign(({ context }) => ({ ...context.initial, error: null })),
+    announceSaved: emit((_, user: User) => ({ type: 'saved' as const, user })),
+    announceFailed: emit((_, reason: string) => ({ type: 'saveFailed' as const, reason })),
+  },
+}).createMachine({
+  id: 'personalInfo',
+  context: ({ input }) => ({
+    fullName: input.fullName,
+    email: input.email,
+    initial: { fullName: input.fullName, email: input.email },
+    error: null,
+  }),
+  initial: 'editing',
+  states: {
+    editing: {
+      on: {
+        FIELD_CHANGED: { actions: 'setField' },
+        SUBMIT: [
+          { guard: 'bothFilled', target: 'saving' },
+          { actions: ['refuse', 'announceInvalid'] },
+        ],
+        CANCEL: 'confirmingCancel',
+      },
+    },
+    saving: {
+      tags: 'busy',
+      invoke: {
+        id: 'updateAccountDetails',
+        src: 'updateAccountDetails',
+        input: ({ context }) => ({
+          fullName: context.fullName.trim(),
+          email: context.email.trim(),
+        }),
+        onDone: {
+          target: 'editing',
+          actions: [
+            { type: 'acceptSaved', params: ({ event }) => event.output },
+            { type: 'announceSaved', params: ({ event }) => event.output },
+          ],
+        },
+        // The typed values stay so the user can correct them and try again.
+        onError: {
+          target: 'editing',
+          actions: {
+            type: 'announceFailed',
+            params: ({ event }) => errorMessage(event.error, MESSAGES.personalInfoFailed),
+          },
+        },
+      },
+    },
+    confirmingCancel: {
+      on: {
+        CONFIRM: { target: 'editing', actions: 'restoreInitial' },
+        DISMISS: 'editing',
+      },
+    },
+  },
+});
+
+type PersonalInfoSnapshot = SnapshotFrom<typeof personalInfoMachine>;
+
+/** Selectors the views use. */
+export const selectFields = (s: PersonalInfoSnapshot): AccountDetails => ({
+  fullName: s.context.fullName,
+  email: s.context.email,
+});
+export const selectError = (s: PersonalInfoSnapshot) => s.context.error;
+export const selectIsSaving = (s: PersonalInfoSnapshot) => s.hasTag('busy');
+export const selectIsConfirmingCancel = (s: PersonalInfoSnapshot) => s.matches('confirmingCancel');
+/** True when a field differs from the last saved value. */
+export const selectIsDirty = (s: PersonalInfoSnapshot) =>
+  s.context.fullName !== s.context.initial.fullName || s.context.email !== s.context.initial.email;

@@ -1,0 +1,348 @@
+/**
+ * The four-step signup wizard (spec §2 "Signup screen", §4, §5): basicInfo (step 0),
+ * profilePicture (1), coverImage (2), review (3), then registering → loggingIn → done.
+ *
+ * Events:
+ *   FIELD_CHANGED {field, value}  typing in step 0 (fullName, userName, email, password)
+ *   CONTINUE                      'Continue': step 0 only when all four fields are non-blank;
+ *                                 on the image steps without a picked image it uses the default
+ *   BACK                          'Back': one step backward (steps 1..3)
+ *   IMAGE_PICKED {file}           a file was picked for the current image step (image/* only;
+ *                                 anything else is refused with MESSAGES.imagesOnly in `error`)
+ *   USE_DEFAULT                   'Use Default Image': loads the default picture, then advances
+ *   EDIT                          'Edit' on review: back to step 0 (basicInfo), nothing is lost
+ *   SUBMIT                        'Complete Registration' on review
+ * Emitted:
+ *   registered {user}             the account exists → view toasts MESSAGES.registerSucceeded
+ *   registerFailed {reason}       → view toasts MESSAGES.registerFailed; the wizard is back on review
+ *   signedIn {user}               the automatic login worked → view sends SIGNED_IN {user} to the
+ *                                 session and navigates to /TermsAndConditions
+ *   loginAfterRegisterFailed {reason}  → view navigates to /login
+ * Actors (provided by src/): loadDefaultImage ('avatar' | 'cover' → Blob), register
+ * (RegisterInput → User), login (Credentials → User).
+ * Selectors: selectStep (0..3), selectStepLabel ('Step n of 4'), selectCanContinue, selectIsBusy,
+ * selectAvatar / selectCover (Blob | null, for previews), selectUsesDefaultAvatar /
+ * selectUsesDefaultCover (review notes), selectError, selectIsLoadingDefault, selectIsDone.
+ */
+import { assign, emit, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import type { User } from '../contract/shapes.js';
+import { MESSAGES, stepLabel } from './messages.js';
+import type { Credentials } from './sign-in.machine.js';
+import { allFilled, errorMessage, isImageFile } from './validation.js';
+
+export interface SignupFields {
+  fullName: string;
+  userName: string;
+  email: string;
+  password: string;
+}
+
+export type SignupField = keyof SignupFields;
+
+export type ImageKind = 'avatar' | 'cover';
+
+/** Where an image step's picture comes from: nothing yet, the user's file, or the default. */
+export type ImageSource = 'none' | 'picked' | 'default';
+
+export interface SignupContext extends SignupFields {
+  /** The picked file, or the loaded default picture (for the preview); null when none. */
+  avatar: Blob | null;
+  avatarSource: ImageSource;
+  cover: Blob | null;
+  coverSource: ImageSource;
+  /** A refused file on an image step, or the last registration failure; null when none. */
+  error: string | null;
+}
+
+/** What the register call receives: trimmed fields; a null image means "use the default". */
+export interface RegisterInput extends SignupFields {
+  avatar: Blob | null;
+  coverImage: Blob | null;
+}
+
+export type SignupEvent =
+  /** The user typed into one of the basic-information fields. */
+  | { type: 'FIELD_CHANGED'; field: SignupField; value: string }
+  /** The user pressed Continue. */
+  | { type: 'CONTINUE' }
+  /** The user pressed Back. */
+  | { type: 'BACK' }
+  /** The user picked (or dropped) a file on an image step. */
+  | { type: 'IMAGE_PICKED'; file: Blob }
+  /** The user pressed 'Use Default Image'. */
+  | { type: 'USE_DEFAULT' }
+  /** The user pressed Edit on the review step. */
+  | { type: 'EDIT' }
+  /** The user pressed 'Complete Registration'. */
+  | { type: 'SUBMIT' };
+
+export type SignupEmitted =
+  | { type: 'registered'; user: User }
+  | { type: 'registerFailed'; reason: string }
+  | { type: 'signedIn'; user: User }
+  | { type: 'loginAfterRegisterFailed'; reason: string };
+
+const emptyFields: SignupFields = { fullName: '', userName: '', email: '', password: '' };
+
+function trimmedFields(c: SignupFields): SignupFields {
+  return {
+    fullName: c.fullName.trim(),
+    userName: c.userName.trim(),
+    email: c.email.trim(),
+    // Passwords are sent exactly as typed.
+    password: c.password,
+  };
+}
+
+function basicInfoFilled(c: SignupFields): boolean {
+  return allFilled([c.fullName, c.userName, c.email, c.password]);
+}
+
+export const signupMachine = setup({
+  types: {
+    context: {} as SignupContext,
+    events: {} as SignupEvent,
+    emitted: {} as SignupEmitted,
+  },
+  actors: {
+    loadDefaultImage: fromPromise<Blob, ImageKind>(() => {
+      throw new Error('loadDefaultImage actor not provided');
+    }),
+    register: fromPromise<User, RegisterInput>(() => {
+      throw new Error('register actor not provided');
+    }),
+    login: fromPromise<User, Credentials>(() => {
+      throw new Error('login actor not provided');
+    }),
+  },
+  guards: {
+    basicInfoFilled: ({ context }) => basicInfoFilled(context),
+    pickedImage: ({ event }) => event.type === 'IMAGE_PICKED' && isImageFile(event.file),
+    hasPickedAvatar: ({ context }) => context.avatarSource === 'picked',
+    hasPickedCover: ({ context }) => context.coverSource === 'picked',
+  },
+  actions: {
+    setField: assign(({ context, event }) =>
+      event.type === 'FIELD_CHANGED' ? { ...context, [event.field]: event.value } : context,
+    ),
+    pickAvatar: assign((_, file: Blob) => ({ avatar: file, avatarSource: 'picked' as const })),
+    pickCover: assign((_, file: Blob) => ({ cover: file, coverSource: 'picked' as const })),
+    // A failed default load still means "default": the server makes its own, the view shows none.
+    useDefaultAvatar: assign((_, blob: Blob | null) => ({
+      avatar: blob,
+      avatarSource: 'default' as const,
+    })),
+    useDefaultCover: assign((_, blob: Blob | null) => ({
+      cover: blob,
+      coverSource: 'default' as const,
+    })),
+    refuseFile: assign({ error: MESSAGES.imagesOnly }),
+    clearError: assign({ error: null }),
+    rememberError: assign({ error: (_, message: string) => message }),
+    announceRegistered: emit((_, user: User) => ({ type: 'registered' as const, user })),
+    announceRegisterFailed: emit((_, reason: string) => ({
+      type: 'registerFailed' as const,
+      reason,
+    })),
+    announceSignedIn: emit((_, user: User) => ({ type: 'signedIn' as const, user })),
+    announceLoginFailed: emit((_, reason: string) => ({
+      type: 'loginAfterRegisterFailed' as const,
+      reason,
+    })),
+  },
+}).createMachine({
+  id: 'signup',
+  context: {
+    ...emptyFields,
+    avatar: null,
+    avatarSource: 'none',
+    cover: null,
+    coverSource: 'none',
+    error: null,
+  },
+  initial: 'basicInfo',
+  states: {
+    basicInfo: {
+      entry: 'clearError',
+      on: {
+        FIELD_CHANGED: { actions: 'setField' },
+        CONTINUE: { guard: 'basicInfoFilled', target: 'profilePicture' },
+      },
+    },
+    profilePicture: {
+      initial: 'choosing',
+      entry: 'clearError',
+      states: {
+        choosing: {
+          on: {
+            IMAGE_PICKED: [
+              {
+                guard: 'pickedImage',
+                actions: ['clearError', { type: 'pickAvatar', params: ({ event }) => event.file }],
+              },
+              { actions: 'refuseFile' },
+            ],
+            // Continue without a picked image: the wizard uses the default, as the spec's
+            // screen does ("defaulting to bundled images when none chosen").
+            CONTINUE: [
+              { guard: 'hasPickedAvatar', target: '#signup.coverImage' },
+              { target: 'loadingDefault' },
+            ],
+            USE_DEFAULT: 'loadingDefault',
+            BACK: '#signup.basicInfo',
+          },
+        },
+        loadingDefault: {
+          tags: 'loadingDefault',
+          invoke: {
+            id: 'loadDefaultImage',
+            src: 'loadDefaultImage',
+            input: 'avatar',
+            onDone: {
+              target: '#signup.coverImage',
+              actions: { type: 'useDefaultAvatar', params: ({ event }) => event.output },
+            },
+            onError: {
+              target: '#signup.coverImage',
+              actions: { type: 'useDefaultAvatar', params: null },
+            },
+          },
+        },
+      },
+    },
+    coverImage: {
+      initial: 'choosing',
+      entry: 'clearError',
+      states: {
+        choosing: {
+          on: {
+            IMAGE_PICKED: [
+              {
+                guard: 'pickedImage',
+                actions: ['clearError', { type: 'pickCover', params: ({ event }) => event.file }],
+              },
+              { actions: 'refuseFile' },
+            ],
+            CONTINUE: [
+              { guard: 'hasPickedCover', target: '#signup.review' },
+              { target: 'loadingDefault' },
+            ],
+            USE_DEFAULT: 'loadingDefault',
+            BACK: '#signup.profilePicture',
+          },
+        },
+        loadingDefault: {
+          tags: 'loadingDefault',
+          invoke: {
+            id: 'loadDefaultImage',
+            src: 'loadDefaultImage',
+            input: 'cover',
+            onDone: {
+              target: '#signup.review',
+              actions: { type: 'useDefaultCover', params: ({ event }) => event.output },
+            },
+            onError: {
+              target: '#signup.review',
+              actions: { type: 'useDefaultCover', params: null },
+            },
+          },
+        },
+      },
+    },
+    review: {
+      on: {
+        EDIT: 'basicInfo',
+        BACK: 'coverImage',
+        SUBMIT: 'registering',
+      },
+    },
+    registering: {
+      tags: 'busy',
+      entry: 'clearError',
+      invoke: {
+        id: 'register',
+        src: 'register',
+        input: ({ context }) => ({
+          ...trimmedFields(context),
+          // Defaults are not uploaded: the server makes its own default images.
+          avatar: context.avatarSource === 'picked' ? context.avatar : null,
+          coverImage: context.coverSource === 'picked' ? context.cover : null,
+        }),
+        onDone: {
+          target: 'loggingIn',
+          actions: { type: 'announceRegistered', params: ({ event }) => event.output },
+        },
+        onError: {
+          target: 'review',
+          actions: [
+            {
+              type: 'rememberError',
+              params: ({ event }) => errorMessage(event.error, MESSAGES.registerFailed),
+            },
+            {
+              type: 'announceRegisterFailed',
+              params: ({ event }) => errorMessage(event.error, MESSAGES.registerFailed),
+            },
+          ],
+        },
+      },
+    },
+    loggingIn: {
+      tags: 'busy',
+      invoke: {
+        id: 'login',
+        src: 'login',
+        input: ({ context }) => {
+          const { userName, email, password } = trimmedFields(context);
+          return { userName, email, password };
+        },
+        onDone: {
+          target: 'done',
+          actions: { type: 'announceSignedIn', params: ({ event }) => event.output },
+        },
+        onError: {
+          target: 'loginFailed',
+          actions: {
+            type: 'announceLoginFailed',
+            params: ({ event }) => errorMessage(event.error, MESSAGES.loginFailed),
+          },
+        },
+      },
+    },
+    /** Registered and signed in: the view has navigated away. */
+    done: { type: 'final' },
+    /** Registered but the automatic login failed: the view has navigated to /login. */
+    loginFailed: { type: 'final' },
+  },
+});
+
+type SignupSnapshot = SnapshotFrom<typeof signupMachine>;
+
+/** Selectors the views use. */
+export const selectStep = (s: SignupSnapshot): number => {
+  if (s.matches('basicInfo')) return 0;
+  if (s.matches('profilePicture')) return 1;
+  if (s.matches('coverImage')) return 2;
+  return 3;
+};
+export const selectStepLabel = (s: SignupSnapshot) => stepLabel(selectStep(s));
+/** Continue is enabled on step 0 only when the four fields are filled; on image steps always. */
+export const selectCanContinue = (s: SignupSnapshot) =>
+  s.matches('basicInfo')
+    ? basicInfoFilled(s.context)
+    : s.matches({ profilePicture: 'choosing' }) || s.matches({ coverImage: 'choosing' });
+export const selectIsBusy = (s: SignupSnapshot) => s.hasTag('busy');
+export const selectIsLoadingDefault = (s: SignupSnapshot) => s.hasTag('loadingDefault');
+export const selectIsDone = (s: SignupSnapshot) => s.status === 'done';
+export const selectFields = (s: SignupSnapshot): SignupFields => ({
+  fullName: s.context.fullName,
+  userName: s.context.userName,
+  email: s.context.email,
+  password: s.context.password,
+});
+export const selectAvatar = (s: SignupSnapshot) => s.context.avatar;
+export const selectCover = (s: SignupSnapshot) => s.context.cover;
+/** Review: 'Using default avatar' shows when the user did not pick their own picture. */
+export const selectUsesDefaultAvatar = (s: SignupSnapshot) => s.context.avatarSource !== 'picked';
+export const selectUsesDefaultCover = (s: SignupSnapshot) => s.context.coverSource !== 'picked';
+export const selectError = (s: SignupSnapshot) => s.context.error;
