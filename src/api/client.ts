@@ -23,6 +23,17 @@ export const http = axios.create({ baseURL: API_BASE, withCredentials: true });
 
 let refreshing: Promise<boolean> | null = null;
 
+type Listener = () => void;
+let expiredListeners: Listener[] = [];
+
+/** Called when a call is refused with 401 even after a refresh: the session is gone. */
+export function onSessionExpired(listener: Listener): () => void {
+  expiredListeners = [...expiredListeners, listener];
+  return () => {
+    expiredListeners = expiredListeners.filter((l) => l !== listener);
+  };
+}
+
 /** Rotates the session cookies; true when the session is still alive. */
 function refreshSession(): Promise<boolean> {
   refreshing ??= http
@@ -45,6 +56,7 @@ http.interceptors.response.use(undefined, async (error: AxiosError<ApiEnvelope<n
   if (status === 401 && config && !config.skipAuthRefresh && !config.retried && !isAuthCall) {
     if (await refreshSession())
       return http.request({ ...config, retried: true } as RetriableConfig);
+    expiredListeners.forEach((l) => l());
   }
   const message =
     error.response?.data?.message ??

@@ -1,0 +1,110 @@
+/**
+ * The real implementations of the account machines' promise actors, over the one HTTP client.
+ * Each is a plain async function wrapped with fromPromise, attached where the app creates the
+ * actor (`machine.provide({ actors })`); tests attach fakes in the same places.
+ */
+import { fromPromise } from 'xstate';
+import type {
+  AccountDetailsBody,
+  ChangePasswordBody,
+  Channel,
+  LoginData,
+} from '../../contract/users';
+import type { User } from '../../contract/shapes';
+import { request } from './client';
+
+export interface LoginInput {
+  userName: string;
+  email: string;
+  password: string;
+}
+
+export interface RegisterPayload {
+  fullName: string;
+  userName: string;
+  email: string;
+  password: string;
+  /** Null: the server uses its default picture. */
+  avatar: Blob | null;
+  coverImage: Blob | null;
+}
+
+export async function login(input: LoginInput): Promise<User> {
+  const data = await request<LoginData>({ method: 'POST', url: '/users/login', data: input });
+  return data.user;
+}
+
+export async function logout(): Promise<void> {
+  await request<unknown>({ method: 'POST', url: '/users/logout' });
+}
+
+export function currentUser(): Promise<User> {
+  return request<User>({ method: 'GET', url: '/users/current-user' });
+}
+
+/** The file name matters only for the server's logs; sharp decides what the bytes are. */
+function fileName(blob: Blob, base: string): string {
+  return blob instanceof File && blob.name
+    ? blob.name
+    : `${base}.${blob.type.split('/')[1] ?? 'png'}`;
+}
+
+export function register(input: RegisterPayload): Promise<User> {
+  const form = new FormData();
+  form.append('fullName', input.fullName);
+  form.append('userName', input.userName);
+  form.append('email', input.email);
+  form.append('password', input.password);
+  if (input.avatar) form.append('avatar', input.avatar, fileName(input.avatar, 'avatar'));
+  if (input.coverImage)
+    form.append('coverImage', input.coverImage, fileName(input.coverImage, 'cover'));
+  return request<User>({ method: 'POST', url: '/users/register', data: form });
+}
+
+export function updateAccountDetails(body: AccountDetailsBody): Promise<User> {
+  return request<User>({ method: 'PATCH', url: '/users/update-Account-Details', data: body });
+}
+
+export async function changePassword(body: ChangePasswordBody): Promise<void> {
+  await request<unknown>({ method: 'POST', url: '/users/change-password', data: body });
+}
+
+export function updateAvatar(file: Blob): Promise<User> {
+  const form = new FormData();
+  form.append('avatar', file, fileName(file, 'avatar'));
+  return request<User>({ method: 'PATCH', url: '/users/update-Avatar', data: form });
+}
+
+export function updateCoverImage(file: Blob): Promise<User> {
+  const form = new FormData();
+  form.append('coverImage', file, fileName(file, 'cover'));
+  return request<User>({ method: 'PATCH', url: '/users/update-CoverImage', data: form });
+}
+
+export function getChannel(userName: string): Promise<Channel> {
+  return request<Channel>({ method: 'GET', url: `/users/channel/${encodeURIComponent(userName)}` });
+}
+
+/** The bundled default pictures (public/), shown in the wizard's review and sent on register. */
+export async function loadDefaultImage(kind: 'avatar' | 'cover'): Promise<Blob> {
+  const res = await fetch(kind === 'avatar' ? '/default-avatar.png' : '/default-cover.png');
+  if (!res.ok) throw new Error(`default ${kind} image unavailable`);
+  return res.blob();
+}
+
+/** The same calls as XState promise logic, for `machine.provide({ actors })`. */
+export const accountActors = {
+  fetchCurrentUser: fromPromise<User, void>(() => currentUser()),
+  logout: fromPromise<void, void>(() => logout()),
+  login: fromPromise<User, LoginInput>(({ input }) => login(input)),
+  register: fromPromise<User, RegisterPayload>(({ input }) => register(input)),
+  loadDefaultImage: fromPromise<Blob, 'avatar' | 'cover'>(({ input }) => loadDefaultImage(input)),
+  updateAccountDetails: fromPromise<User, AccountDetailsBody>(({ input }) =>
+    updateAccountDetails(input),
+  ),
+  changePassword: fromPromise<void, ChangePasswordBody>(({ input }) => changePassword(input)),
+  updateAvatar: fromPromise<User, Blob>(({ input }) => updateAvatar(input)),
+  updateCoverImage: fromPromise<User, Blob>(({ input }) => updateCoverImage(input)),
+};
+
+export type AccountActors = typeof accountActors;

@@ -1,0 +1,78 @@
+/**
+ * The three-field sign-in form shared by the sign-in page and the sign-in popup. The chart decides
+ * when Sign in is enabled and when it is busy; the view only renders that and sends events.
+ */
+import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect } from 'react';
+import { toast } from 'react-toastify';
+import styled from 'styled-components';
+import { MESSAGES } from '../../../machines/messages';
+import {
+  selectCanSubmit,
+  selectIsBusy,
+  signInMachine,
+  type SignInField,
+} from '../../../machines/sign-in.machine';
+import type { User } from '../../../contract/shapes';
+import { useAccountActors } from '../../actors';
+import { useSessionRef } from '../../session';
+import { Button } from '../../ui/button';
+import { TextField } from '../../ui/text-field';
+
+const Form = styled.form`
+  display: grid;
+  gap: 16px;
+`;
+
+const FIELDS: { field: SignInField; label: string; type: string; autoComplete: string }[] = [
+  { field: 'userName', label: 'Username', type: 'text', autoComplete: 'username' },
+  { field: 'email', label: 'Email', type: 'email', autoComplete: 'email' },
+  { field: 'password', label: 'Password', type: 'password', autoComplete: 'current-password' },
+];
+
+export function SignInForm({ onSignedIn }: { onSignedIn: (user: User) => void }) {
+  const { login } = useAccountActors();
+  const session = useSessionRef();
+  const actor = useActorRef(signInMachine.provide({ actors: { login } }));
+  const canSubmit = useSelector(actor, selectCanSubmit);
+  const busy = useSelector(actor, selectIsBusy);
+  const values = useSelector(actor, (s) => s.context);
+
+  useEffect(() => {
+    const subs = [
+      actor.on('signedIn', ({ user }) => {
+        session.send({ type: 'SIGNED_IN', user });
+        toast.success(MESSAGES.loginSucceeded);
+        onSignedIn(user);
+      }),
+      actor.on('signInFailed', () => toast.error(MESSAGES.loginFailed)),
+    ];
+    return () => subs.forEach((s) => s.unsubscribe());
+  }, [actor, session, onSignedIn]);
+
+  return (
+    <Form
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        actor.send({ type: 'SUBMIT' });
+      }}
+    >
+      {FIELDS.map(({ field, label, type, autoComplete }) => (
+        <TextField
+          key={field}
+          label={label}
+          type={type}
+          autoComplete={autoComplete}
+          value={values[field]}
+          disabled={busy}
+          maxLength={254}
+          onValueChange={(value) => actor.send({ type: 'FIELD_CHANGED', field, value })}
+        />
+      ))}
+      <Button type="submit" block disabled={!canSubmit} loading={busy}>
+        Sign in
+      </Button>
+    </Form>
+  );
+}

@@ -1,0 +1,34 @@
+import { createGlobalStyle } from 'styled-components';
+
+/** Page-wide resets and the one visible keyboard-focus style. */
+export const GlobalStyle = createGlobalStyle`
+  *, *::before, *::after { box-sizing: border-box; }
+  html, body, #root { height: 100%; }
+  body {
+    margin: 0;
+    background: ${({ theme }) => theme.colors.bg};
+    color: ${({ theme }) => theme.colors.text};
+    font-family: ${({ theme }) => theme.font.body};
+    font-size: ${({ theme }) => theme.font.size.md};
+    line-height: 1.5;
+    -webkit-font-smoothing: antialiased;
+  }
+  a { color: ${({ theme }) => theme.colors.accent}; text-decoration: none; }
+  a:hover { text-decoration: underline; }
+  img { max-width: 100%; display: block; }
+  button, input, textarea, select { font: inherit; color: inherit; }
+  h1, h2, h3 { line-height: 1.25; margin: 0 0 0.5em; }
+  :focus { outline: none; }
+  :focus-visible {
+    outline: 2px solid ${({ theme }) => theme.colors.focus};
+    outline-offset: 2px;
+    border-radius: 4px;
+  }
+  .visually-hidden {
+    position: absolute !important; width: 1px; height: 1px; overflow: hidden;
+    clip: rect(0 0 0 0); white-space: nowrap; border: 0; padding: 0; margin: -1px;
+  }
+  @media (prefers-reduced-motion: reduce) {
+    *, *::before, *::after { animation-duration: 0.01ms !important; transition-duration: 0.01ms !important; }
+  }
+`;

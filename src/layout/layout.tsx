@@ -1,0 +1,46 @@
+/**
+ * The main shell (spec "Layout"): top bar, collapsible side menu on wide screens, bottom bar on
+ * phones, and the page in between.
+ */
+import { useState, type ReactNode } from 'react';
+import styled from 'styled-components';
+import { BottomBar } from './bottom-bar';
+import { BOTTOM_BAR, SIDE_MENU, type NavItem } from './nav-items';
+import { SideMenu } from './side-menu';
+import { TopBar } from './top-bar';
+
+const Body = styled.div`
+  display: flex;
+  align-items: flex-start;
+`;
+export const Main = styled.main`
+  flex: 1;
+  min-width: 0;
+  padding: 16px 12px calc(${({ theme }) => theme.layout.bottomBarHeight} + 24px);
+  ${({ theme }) => theme.media.md} {
+    padding: 24px;
+  }
+`;
+
+export function Layout({
+  children,
+  menu = SIDE_MENU,
+  menuLabel = 'Main menu',
+}: {
+  children: ReactNode;
+  menu?: NavItem[];
+  menuLabel?: string;
+}) {
+  // Pure presentation state: whether the wide-screen menu shows labels or icons only.
+  const [collapsed, setCollapsed] = useState(false);
+  return (
+    <>
+      <TopBar onToggleMenu={() => setCollapsed((c) => !c)} />
+      <Body>
+        <SideMenu items={menu} collapsed={collapsed} label={menuLabel} />
+        <Main id="main">{children}</Main>
+      </Body>
+      <BottomBar items={BOTTOM_BAR} />
+    </>
+  );
+}

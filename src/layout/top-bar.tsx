@@ -1,0 +1,164 @@
+import { useState } from 'react';
+import { Link } from 'wouter';
+import styled from 'styled-components';
+import { PRODUCT_NAME } from '../../machines/constants';
+import { useAuthStatus, useCurrentUser, useIsSigningOut, useSessionRef } from '../session';
+import { Avatar } from '../ui/avatar';
+import { Button, buttonStyle } from '../ui/button';
+import { IconButton } from '../ui/icon-button';
+import { BellIcon, MenuIcon, PlayLogo, SearchIcon } from '../ui/icons';
+import { AccountMenu } from './account-menu';
+import { MobileSearch } from './mobile-search';
+import { SearchBox } from './search-box';
+
+const Bar = styled.header`
+  position: sticky;
+  top: 0;
+  z-index: 50;
+  display: flex;
+  align-items: center;
+  gap: 8px;
+  height: ${({ theme }) => theme.layout.topBarHeight};
+  padding: 0 8px;
+  border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+  background: ${({ theme }) => theme.colors.bg};
+  ${({ theme }) => theme.media.md} {
+    padding: 0 16px;
+    gap: 16px;
+  }
+`;
+const Logo = styled.a`
+  display: flex;
+  align-items: center;
+  gap: 8px;
+  color: ${({ theme }) => theme.colors.text};
+  font-weight: 800;
+  font-size: 19px;
+  letter-spacing: -0.02em;
+  svg {
+    color: ${({ theme }) => theme.colors.accent};
+  }
+  &:hover {
+    text-decoration: none;
+  }
+`;
+const Middle = styled.div`
+  flex: 1;
+  display: none;
+  justify-content: center;
+  ${({ theme }) => theme.media.md} {
+    display: flex;
+  }
+`;
+const Spacer = styled.div`
+  flex: 1;
+  ${({ theme }) => theme.media.md} {
+    display: none;
+  }
+`;
+const Right = styled.div`
+  display: flex;
+  align-items: center;
+  gap: 4px;
+  ${({ theme }) => theme.media.md} {
+    gap: 10px;
+  }
+`;
+const OnlyPhone = styled.div`
+  display: contents;
+  ${({ theme }) => theme.media.md} {
+    display: none;
+  }
+`;
+const OnlyWide = styled.div`
+  display: none;
+  ${({ theme }) => theme.media.md} {
+    display: flex;
+    align-items: center;
+    gap: 10px;
+  }
+`;
+const MenuToggle = styled.div`
+  display: none;
+  ${({ theme }) => theme.media.md} {
+    display: block;
+  }
+`;
+const LinkButton = styled.a<{ $variant: 'primary' | 'secondary' }>`
+  ${buttonStyle}
+  min-height: 36px;
+  padding: 0 12px;
+`;
+const ChannelLink = styled.a`
+  display: grid;
+  border-radius: 50%;
+`;
+
+export function TopBar({ onToggleMenu }: { onToggleMenu?: () => void }) {
+  const status = useAuthStatus();
+  const user = useCurrentUser();
+  const signingOut = useIsSigningOut();
+  const session = useSessionRef();
+  const [searchOpen, setSearchOpen] = useState(false);
+  const logout = () => session.send({ type: 'LOGOUT' });
+
+  return (
+    <Bar>
+      {onToggleMenu && (
+        <MenuToggle>
+          <IconButton label="Toggle side menu" onClick={onToggleMenu}>
+            <MenuIcon />
+          </IconButton>
+        </MenuToggle>
+      )}
+      <Link href="/" asChild>
+        <Logo aria-label={`${PRODUCT_NAME} home`}>
+          <PlayLogo size={30} />
+          <span>{PRODUCT_NAME}</span>
+        </Logo>
+      </Link>
+      <Middle>
+        <SearchBox />
+      </Middle>
+      <Spacer />
+      <Right>
+        <OnlyPhone>
+          <IconButton label="Open search" onClick={() => setSearchOpen(true)}>
+            <SearchIcon />
+          </IconButton>
+        </OnlyPhone>
+        <IconButton label="Notifications">
+          <BellIcon />
+        </IconButton>
+        {status === 'signedOut' && (
+          <>
+            <Link href="/login" asChild>
+              <LinkButton $variant="secondary">Log in</LinkButton>
+            </Link>
+            <Link href="/signup" asChild>
+              <LinkButton $variant="primary">Sign up</LinkButton>
+            </Link>
+          </>
+        )}
+        {user && (
+          <>
+            <OnlyWide>
+              <Link href={`/Channel/${user.userName}`} asChild>
+                <ChannelLink aria-label="Your channel" title={user.fullName}>
+                  <Avatar src={user.avatar} alt="" size={34} />
+                </ChannelLink>
+              </Link>
+              <Button variant="secondary" onClick={logout} loading={signingOut}>
+                Logout
+              </Button>
+            </OnlyWide>
+            <OnlyPhone>
+              <AccountMenu user={user} onLogout={logout} />
+            </OnlyPhone>
+          </>
+        )}
+      </Right>
+      <MobileSearch open={searchOpen} onClose={() => setSearchOpen(false)} />
+    </Bar>
+  );
+}

@@ -1,0 +1,3 @@
+export default function SettingsPage({ section }: { section: 'ChangeInfo' | 'ChangePassword' }) {
+  return <h1>Settings {section}</h1>;
+}

@@ -1,0 +1,143 @@
+/**
+ * The whole route table (spec §2) with its access rules. Every page is its own lazy chunk, so the
+ * first visit to / loads only the shell and the home page.
+ */
+import { lazy, Suspense, type ReactNode } from 'react';
+import { Redirect, Route, Switch } from 'wouter';
+import { OwnChannelRedirect, PublicOnly, RequireAuth } from './guards';
+import { DashboardLayout } from './layout/dashboard-layout';
+import { Layout } from './layout/layout';
+import { PageSpinner } from './ui/spinner';
+
+const HomePage = lazy(() => import('./pages/home-page'));
+const SearchPage = lazy(() => import('./pages/search-page'));
+const WatchPage = lazy(() => import('./pages/watch-page'));
+const DashboardContentPage = lazy(() => import('./pages/dashboard-content-page'));
+const LoginPage = lazy(() => import('./pages/login-page'));
+const SignupPage = lazy(() => import('./pages/signup-page'));
+const TermsPage = lazy(() => import('./pages/terms-page'));
+const PrivacyPage = lazy(() => import('./pages/privacy-page'));
+const SettingsPage = lazy(() => import('./pages/settings-page'));
+const SubscriptionsPage = lazy(() => import('./pages/subscriptions-page'));
+const HistoryPage = lazy(() => import('./pages/history-page'));
+const PlaylistPage = lazy(() => import('./pages/playlist-page'));
+const ChannelPage = lazy(() => import('./pages/channel-page'));
+const NotFoundPage = lazy(() => import('./pages/not-found-page'));
+
+/** A page inside the main layout; the layout stays while the page's chunk loads. */
+function InLayout({ children, guarded }: { children: ReactNode; guarded?: boolean }) {
+  const page = <Suspense fallback={<PageSpinner />}>{children}</Suspense>;
+  return <Layout>{guarded ? <RequireAuth>{page}</RequireAuth> : page}</Layout>;
+}
+
+function Bare({ children }: { children: ReactNode }) {
+  return <Suspense fallback={<PageSpinner />}>{children}</Suspense>;
+}
+
+export function AppRoutes() {
+  return (
+    <Switch>
+      <Route path="/">
+        <InLayout>
+          <HomePage />
+        </InLayout>
+      </Route>
+      <Route path="/search">
+        <InLayout>
+          <SearchPage />
+        </InLayout>
+      </Route>
+      <Route path="/login">
+        <PublicOnly>
+          <Bare>
+            <LoginPage />
+          </Bare>
+        </PublicOnly>
+      </Route>
+      <Route path="/signup">
+        <PublicOnly>
+          <Bare>
+            <SignupPage />
+          </Bare>
+        </PublicOnly>
+      </Route>
+      <Route path="/TermsAndConditions">
+        <Bare>
+          <TermsPage />
+        </Bare>
+      </Route>
+      <Route path="/PrivacyPolicy">
+        <Bare>
+          <PrivacyPage />
+        </Bare>
+      </Route>
+      <Route path="/Setting">
+        <Redirect to="/Setting/ChangeInfo" replace />
+      </Route>
+      <Route path="/Setting/ChangeInfo">
+        <InLayout guarded>
+          <SettingsPage section="ChangeInfo" />
+        </InLayout>
+      </Route>
+      <Route path="/Setting/ChangePassword">
+        <InLayout guarded>
+          <SettingsPage section="ChangePassword" />
+        </InLayout>
+      </Route>
+      <Route path="/Subscriptions">
+        <InLayout guarded>
+          <SubscriptionsPage />
+        </InLayout>
+      </Route>
+      <Route path="/History">
+        <InLayout guarded>
+          <HistoryPage />
+        </InLayout>
+      </Route>
+      <Route path="/Playlist/:playListId">
+        <InLayout guarded>
+          <PlaylistPage />
+        </InLayout>
+      </Route>
+      {/* Matching is case-insensitive, so /channel/... works too; default child Videos. */}
+      <Route path="/Channel/:userName/:tab?">
+        <InLayout guarded>
+          <ChannelPage />
+        </InLayout>
+      </Route>
+      <Route path="/tweets">
+        <InLayout guarded>
+          <OwnChannelRedirect tab="Tweets" />
+        </InLayout>
+      </Route>
+      <Route path="/collections">
+        <InLayout guarded>
+          <OwnChannelRedirect tab="PlayList" />
+        </InLayout>
+      </Route>
+      <Route path="/watch/:videoId">
+        <InLayout guarded>
+          <WatchPage />
+        </InLayout>
+      </Route>
+      <Route path="/Dashboard">
+        <Redirect to="/Dashboard/Content" replace />
+      </Route>
+      {/* The content page owns its tabs below this path (Playlists, tweets). */}
+      <Route path="/Dashboard/Content/*?">
+        <DashboardLayout>
+          <RequireAuth>
+            <Suspense fallback={<PageSpinner />}>
+              <DashboardContentPage />
+            </Suspense>
+          </RequireAuth>
+        </DashboardLayout>
+      </Route>
+      <Route>
+        <Bare>
+          <NotFoundPage />
+        </Bare>
+      </Route>
+    </Switch>
+  );
+}

@@ -1,0 +1,75 @@
+/**
+ * The app-wide session actor (sessionMachine) with the real actors provided, plus the small hooks
+ * views use. Toasts for logout come from the machine's emitted events; a final 401 from any API
+ * call (src/api/client.ts) ends the session.
+ */
+import { createActorContext } from '@xstate/react';
+import { useEffect, useMemo, type ReactNode } from 'react';
+import { toast } from 'react-toastify';
+import {
+  selectIsChecking,
+  selectIsSignedIn,
+  selectIsSigningOut,
+  selectUser,
+  sessionMachine,
+} from '../machines/session.machine';
+import { MESSAGES } from '../machines/messages';
+import { useAccountActors } from './actors';
+import { onSessionExpired } from './api/client';
+
+export const SessionContext = createActorContext(sessionMachine);
+
+/** Starts the session actor; tests swap the API through <ActorsProvider>. */
+export function SessionProvider({ children }: { children: ReactNode }) {
+  const actors = useAccountActors();
+  const logic = useMemo(
+    () =>
+      sessionMachine.provide({
+        actors: { fetchCurrentUser: actors.fetchCurrentUser, logout: actors.logout },
+      }),
+    [actors],
+  );
+  return (
+    <SessionContext.Provider logic={logic}>
+      <SessionEffects />
+      {children}
+    </SessionContext.Provider>
+  );
+}
+
+/** Wires the session's emitted events to toasts, and API 401s to the session. */
+function SessionEffects() {
+  const session = SessionContext.useActorRef();
+  useEffect(() => {
+    const subs = [
+      session.on('loggedOut', () => toast.success(MESSAGES.logoutSucceeded)),
+      session.on('logoutFailed', () => toast.error(MESSAGES.logoutFailed)),
+    ];
+    const stop = onSessionExpired(() => session.send({ type: 'SESSION_EXPIRED' }));
+    return () => {
+      subs.forEach((s) => s.unsubscribe());
+      stop();
+    };
+  }, [session]);
+  return null;
+}
+
+export type AuthStatus = 'checking' | 'signedIn' | 'signedOut';
+
+export function useAuthStatus(): AuthStatus {
+  return SessionContext.useSelector((s) =>
+    selectIsChecking(s) ? 'checking' : selectIsSignedIn(s) ? 'signedIn' : 'signedOut',
+  );
+}
+
+export function useCurrentUser() {
+  return SessionContext.useSelector(selectUser);
+}
+
+export function useIsSigningOut() {
+  return SessionContext.useSelector(selectIsSigningOut);
+}
+
+export function useSessionRef() {
+  return SessionContext.useActorRef();
+}

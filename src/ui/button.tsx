@@ -1,0 +1,99 @@
+import type { ButtonHTMLAttributes, ReactNode } from 'react';
+import styled, { css } from 'styled-components';
+import { Spinner } from './spinner';
+
+export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'danger';
+
+const variants = {
+  primary: css`
+    background: ${({ theme }) => theme.colors.accent};
+    color: ${({ theme }) => theme.colors.accentText};
+    &:hover:not(:disabled) {
+      background: ${({ theme }) => theme.colors.accentHover};
+    }
+  `,
+  secondary: css`
+    background: ${({ theme }) => theme.colors.surfaceRaised};
+    color: ${({ theme }) => theme.colors.text};
+    border-color: ${({ theme }) => theme.colors.border};
+    &:hover:not(:disabled) {
+      background: ${({ theme }) => theme.colors.surfaceHover};
+    }
+  `,
+  ghost: css`
+    background: transparent;
+    color: ${({ theme }) => theme.colors.text};
+    &:hover:not(:disabled) {
+      background: ${({ theme }) => theme.colors.surfaceHover};
+    }
+  `,
+  danger: css`
+    background: ${({ theme }) => theme.colors.danger};
+    color: #1a0505;
+  `,
+};
+
+/** Shared look of buttons and button-styled links. */
+export const buttonStyle = css<{ $variant?: ButtonVariant; $block?: boolean }>`
+  display: inline-flex;
+  align-items: center;
+  justify-content: center;
+  gap: 8px;
+  min-height: 40px;
+  padding: 0 16px;
+  border: 1px solid transparent;
+  border-radius: ${({ theme }) => theme.radii.sm};
+  font-weight: 600;
+  font-size: ${({ theme }) => theme.font.size.sm};
+  cursor: pointer;
+  white-space: nowrap;
+  text-decoration: none;
+  transition:
+    background 0.15s ease,
+    opacity 0.15s ease;
+  width: ${({ $block }) => ($block ? '100%' : 'auto')};
+  ${({ $variant = 'primary' }) => variants[$variant]}
+  &:disabled {
+    opacity: 0.45;
+    cursor: not-allowed;
+  }
+  &:hover {
+    text-decoration: none;
+  }
+`;
+
+const StyledButton = styled.button<{ $variant?: ButtonVariant; $block?: boolean }>`
+  ${buttonStyle}
+`;
+
+export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
+  variant?: ButtonVariant;
+  block?: boolean;
+  /** Shows a spinner in place of the icon and disables the button. */
+  loading?: boolean;
+  children: ReactNode;
+}
+
+export function Button({
+  variant = 'primary',
+  block,
+  loading,
+  disabled,
+  type = 'button',
+  children,
+  ...rest
+}: ButtonProps) {
+  return (
+    <StyledButton
+      type={type}
+      $variant={variant}
+      $block={block}
+      disabled={disabled || loading}
+      aria-busy={loading || undefined}
+      {...rest}
+    >
+      {loading && <Spinner size={16} />}
+      {children}
+    </StyledButton>
+  );
+}

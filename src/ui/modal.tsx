@@ -1,0 +1,101 @@
+/**
+ * A dialog over a dimmed page: focus moves into it, Escape and the close button call onClose,
+ * and it springs in with framer-motion (`m.*` under the app's LazyMotion; reduced motion respected
+ * by the app's MotionConfig).
+ */
+import { m } from 'framer-motion';
+import { useEffect, useId, useRef, type ReactNode } from 'react';
+import styled from 'styled-components';
+import { IconButton } from './icon-button';
+import { CloseIcon } from './icons';
+
+const Overlay = styled(m.div)`
+  position: fixed;
+  inset: 0;
+  z-index: 100;
+  display: grid;
+  place-items: center;
+  padding: 16px;
+  background: ${({ theme }) => theme.colors.overlay};
+  overflow-y: auto;
+`;
+
+const Panel = styled(m.div)<{ $width: number }>`
+  position: relative;
+  width: 100%;
+  max-width: ${({ $width }) => $width}px;
+  padding: 24px;
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radii.lg};
+  background: ${({ theme }) => theme.colors.surface};
+  box-shadow: ${({ theme }) => theme.shadow};
+`;
+
+const Header = styled.div`
+  display: flex;
+  align-items: center;
+  justify-content: space-between;
+  gap: 12px;
+  margin-bottom: 16px;
+  h2 {
+    margin: 0;
+    font-size: ${({ theme }) => theme.font.size.lg};
+  }
+`;
+
+export interface ModalProps {
+  title: string;
+  onClose: () => void;
+  children: ReactNode;
+  width?: number;
+  /** Label of the close button ("Close" by default). */
+  closeLabel?: string;
+}
+
+export function Modal({ title, onClose, children, width = 440, closeLabel = 'Close' }: ModalProps) {
+  const titleId = useId();
+  const panel = useRef<HTMLDivElement>(null);
+  // The latest onClose, so focus handling runs once per opening, not on every parent render.
+  const close = useRef(onClose);
+  useEffect(() => {
+    close.current = onClose;
+  }, [onClose]);
+
+  useEffect(() => {
+    const previous = document.activeElement as HTMLElement | null;
+    panel.current?.focus();
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') close.current();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      previous?.focus?.();
+    };
+  }, []);
+
+  return (
+    <Overlay initial={{ opacity: 0 }} animate={{ opacity: 1 }} exit={{ opacity: 0 }}>
+      <Panel
+        ref={panel}
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        tabIndex={-1}
+        $width={width}
+        initial={{ opacity: 0, y: 24, scale: 0.97 }}
+        animate={{ opacity: 1, y: 0, scale: 1 }}
+        exit={{ opacity: 0, y: 24, scale: 0.97 }}
+        transition={{ type: 'spring', stiffness: 380, damping: 30 }}
+      >
+        <Header>
+          <h2 id={titleId}>{title}</h2>
+          <IconButton label={closeLabel} onClick={onClose}>
+            <CloseIcon />
+          </IconButton>
+        </Header>
+        {children}
+      </Panel>
+    </Overlay>
+  );
+}

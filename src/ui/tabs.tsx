@@ -1,0 +1,45 @@
+import { Link } from 'wouter';
+import styled from 'styled-components';
+
+const List = styled.nav`
+  display: flex;
+  gap: 4px;
+  border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+  overflow-x: auto;
+`;
+const Tab = styled(Link)<{ $active: boolean }>`
+  padding: 10px 16px;
+  color: ${({ theme, $active }) => ($active ? theme.colors.accent : theme.colors.textMuted)};
+  font-weight: 600;
+  white-space: nowrap;
+  border-bottom: 2px solid
+    ${({ theme, $active }) => ($active ? theme.colors.accent : 'transparent')};
+  &:hover {
+    color: ${({ theme }) => theme.colors.text};
+    text-decoration: none;
+  }
+`;
+
+export interface TabItem {
+  label: string;
+  href: string;
+  active: boolean;
+}
+
+/** Tabs that are links: selecting one navigates, so the URL is the state. */
+export function LinkTabs({ items, label }: { items: TabItem[]; label: string }) {
+  return (
+    <List aria-label={label}>
+      {items.map((t) => (
+        <Tab
+          key={t.href}
+          href={t.href}
+          $active={t.active}
+          aria-current={t.active ? 'page' : undefined}
+        >
+          {t.label}
+        </Tab>
+      ))}
+    </List>
+  );
+}
