@@ -46,10 +46,23 @@ export interface Model<M extends AnyStateMachine = AnyStateMachine> {
   promiseActors?: string[];
   /** Other implementations to provide when running paths (callback actors, actions…). */
   provide?: Parameters<M['provide']>[0];
-  /** Checks what the reached state must mean; `fakes` records what the actors were asked. */
-  assert?: (snapshot: AnyMachineSnapshot, fakes: FakeActors) => void;
+  /**
+   * Checks what the reached state must mean; `fakes` records what the actors were asked and what
+   * the machine emitted; `step` tells which event led here, from which snapshot, and what it emitted.
+   */
+  assert?: (snapshot: AnyMachineSnapshot, fakes: FakeActors, step: StepInfo) => void;
   /** Upper bound on explored states (guards against a forgotten `serialize`). */
   limit?: number;
+}
+
+/** What one replayed step did, for the model's assertions. */
+export interface StepInfo {
+  /** The event of this step (the path's initial step has `xstate.init`). */
+  event: EventObject & Record<string, unknown>;
+  /** The actor's snapshot before this step; undefined for the initial step. */
+  previous: AnyMachineSnapshot | undefined;
+  /** Events the machine emitted (`emit` actions) during this step, oldest first. */
+  emitted: Array<EventObject & Record<string, unknown>>;
 }
 
 export type ModelPath = StatePath<AnyMachineSnapshot, EventObject> & { description: string };
@@ -76,10 +89,39 @@ function defaultSerialize(snapshot: AnyMachineSnapshot): string {
   });
 }
 
+/** A short, readable form of an event's payload value for path listings. */
+function summarise(value: unknown): string {
+  if (value instanceof Error) return `Error(${JSON.stringify(value.message)})`;
+  if (typeof Blob !== 'undefined' && value instanceof Blob) {
+    return `file(${value.type || 'no type'}, ${value.size} B)`;
+  }
+  if (value && typeof value === 'object' && 'userName' in value && '_id' in value) {
+    const u = value as { userName: string; fullName?: string };
+    return `user(@${u.userName}${u.fullName ? ` "${u.fullName}"` : ''})`;
+  }
+  if (Array.isArray(value)) return `[${value.map(summarise).join(', ')}]`;
+  if (value && typeof value === 'object') {
+    const parts = Object.entries(value).map(([k, v]) => `${k}: ${summarise(v)}`);
+    return `{ ${parts.join(', ')} }`;
+  }
+  return value === undefined ? 'undefined' : JSON.stringify(value);
+}
+
 export function describeEvent(event: EventObject): string {
   const { type, ...rest } = event as EventObject & Record<string, unknown>;
-  const shown = Object.keys(rest).length ? ` ${JSON.stringify(rest)}` : '';
-  return `${type}${shown}`;
+  // Settled actors read as what happened to the request, timers as the wait.
+  if (type.startsWith('xstate.done.actor.')) {
+    const output = rest.output === undefined ? '' : ` with ${summarise(rest.output)}`;
+    return `${type.slice('xstate.done.actor.'.length)} succeeds${output}`;
+  }
+  if (type.startsWith('xstate.error.actor.')) {
+    return `${type.slice('xstate.error.actor.'.length)} fails with ${summarise(rest.error)}`;
+  }
+  if (type.startsWith('xstate.after.')) {
+    return `after ${type.slice('xstate.after.'.length).split('.')[0]!}`;
+  }
+  const parts = Object.entries(rest).map(([k, v]) => `${k}: ${summarise(v)}`);
+  return parts.length ? `${type} { ${parts.join(', ')} }` : type;
 }
 
 export function describeState(snapshot: AnyMachineSnapshot): string {
@@ -197,6 +239,8 @@ export function coverage(model: Model, paths: ModelPath[]): Coverage {
 export class FakeActors {
   /** Every start of a fake actor, with its input, oldest first. */
   readonly calls: { src: string; input: unknown }[] = [];
+  /** Every event the machine emitted so far (recorded by runPath), oldest first. */
+  readonly emitted: Array<EventObject & Record<string, unknown>> = [];
   private pending = new Map<
     string,
     { resolve: (v: unknown) => void; reject: (e: unknown) => void }
@@ -266,10 +310,15 @@ export async function runPath(model: Model, path: ModelPath): Promise<FakeActors
   });
   const clock = new SimulatedClock();
   const actor = createActor(provided, { input: model.input as never, clock });
+  actor.on('*', (emitted: EventObject & Record<string, unknown>) => {
+    fakes.emitted.push(emitted);
+  });
   actor.start();
   await flush();
   for (const [index, step] of path.steps.entries()) {
-    const event = step.event as EventObject & { output?: unknown; error?: unknown };
+    const event = step.event as EventObject & Record<string, unknown>;
+    const previous = index > 0 ? (actor.getSnapshot() as AnyMachineSnapshot) : undefined;
+    const emittedBefore = index > 0 ? fakes.emitted.length : 0;
     if (index > 0) {
       if (event.type.startsWith('xstate.done.actor.')) {
         fakes.settle(srcOfChild(actor, event.type.slice('xstate.done.actor.'.length)), {
@@ -294,7 +343,11 @@ export async function runPath(model: Model, path: ModelPath): Promise<FakeActors
         `after ${describeEvent(event)} expected ${describeState(expected)} but the actor is in ${describeState(real)}`,
       );
     }
-    model.assert?.(real, fakes);
+    model.assert?.(real, fakes, {
+      event,
+      previous,
+      emitted: fakes.emitted.slice(emittedBefore),
+    });
   }
   actor.stop();
   return fakes;
