@@ -55,11 +55,6 @@ export type LoginBody = Static<typeof LoginBody>;
 export const LoginData = Type.Object({ user: User });
 export type LoginData = Static<typeof LoginData>;
 
-/** Browsers send the refresh token as a cookie; other clients may send it in the body. */
-export const RefreshBody = Type.Object({
-  refreshToken: Type.Optional(Type.String({ maxLength: 512 })),
-});
-
 export const ChangePasswordBody = Type.Object({
   oldPassword: Type.String({ minLength: 1, maxLength: LIMITS.password.max }),
   newPassword: Password,

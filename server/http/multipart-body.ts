@@ -1,0 +1,47 @@
+/**
+ * Multipart routes with files, validated by the route's own body schema: a preValidation hook
+ * streams the files to temp files (http/multipart.ts `receiveForm`) and puts the text fields into
+ * `request.body`, each received file as its original file name under its field name (so the
+ * schema can require it and the OpenAPI document shows it). The handler takes the files with
+ * `receivedFiles(request)`; an onSend hook removes the temp files before any response leaves,
+ * whether the handler ran, failed, or validation refused the request.
+ */
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { receiveForm, type FileRule, type ReceivedForm } from './multipart.js';
+
+const forms = new WeakMap<FastifyRequest, ReceivedForm>();
+
+export interface MultipartBodyOptions {
+  /** Let JSON and urlencoded bodies through untouched (a call whose files are all optional). */
+  allowOtherBodies?: boolean;
+}
+
+export function receiveMultipartBody(
+  tmpDir: string,
+  rules: Record<string, FileRule>,
+  options: MultipartBodyOptions = {},
+) {
+  return async function receiveMultipartIntoBody(request: FastifyRequest): Promise<void> {
+    if (!request.isMultipart() && options.allowOtherBodies) return;
+    const form = await receiveForm(request, tmpDir, rules);
+    forms.set(request, form);
+    const body: Record<string, string> = { ...form.fields };
+    for (const [field, file] of Object.entries(form.files)) {
+      if (file) body[field] = file.filename || field;
+    }
+    request.body = body;
+  };
+}
+
+export function receivedFiles(request: FastifyRequest): ReceivedForm['files'] {
+  return forms.get(request)?.files ?? {};
+}
+
+export async function cleanupMultipartBody(
+  request: FastifyRequest,
+  _reply: FastifyReply,
+  payload: unknown,
+): Promise<unknown> {
+  await forms.get(request)?.cleanup();
+  return payload;
+}

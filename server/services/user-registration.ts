@@ -1,0 +1,60 @@
+/**
+ * POST /users/register. Cheap checks first (taken names: 409), then the images (415 when not
+ * decodable), then the password hash, then one transaction that inserts the account and moves the
+ * images into storage. On any failure nothing stays behind: stored images are deleted and the
+ * temp files removed.
+ */
+import type { RegisterBody } from '../../contract/users.js';
+import { hashPassword } from '../auth/passwords.js';
+import { newId } from '../db/ids.js';
+import type { ReceivedFile } from '../http/multipart.js';
+import type { AppContext } from '../http/types.js';
+import { DEFAULT_AVATAR_KEY, DEFAULT_COVER_KEY } from './default-images.js';
+import { discardPrepared, prepareImage, storePrepared, type PreparedImage } from './user-images.js';
+import { assertAvailable, insertUser, type UserRow } from './users.js';
+
+export interface RegisterInput {
+  /** Already trimmed; userName and email lower-cased. */
+  fields: Pick<RegisterBody, 'fullName' | 'userName' | 'email' | 'password'>;
+  avatar: ReceivedFile | undefined;
+  coverImage: ReceivedFile | undefined;
+}
+
+export async function registerUser(
+  ctx: AppContext,
+  { fields, avatar, coverImage }: RegisterInput,
+  tmpDir: string,
+): Promise<UserRow> {
+  await assertAvailable(ctx.db, { userName: fields.userName, email: fields.email });
+  const prepared: PreparedImage[] = [];
+  const stored: string[] = [];
+  try {
+    const avatarImage = avatar && (await prepareImage(avatar, 'avatar', tmpDir));
+    if (avatarImage) prepared.push(avatarImage);
+    const coverImg = coverImage && (await prepareImage(coverImage, 'cover', tmpDir));
+    if (coverImg) prepared.push(coverImg);
+    const passwordHash = await hashPassword(fields.password);
+    return await ctx.db.transaction(async (tx) => {
+      const row = await insertUser(tx, {
+        id: newId(),
+        fullName: fields.fullName,
+        userName: fields.userName,
+        email: fields.email,
+        passwordHash,
+        avatarKey: avatarImage?.key ?? DEFAULT_AVATAR_KEY,
+        coverKey: coverImg?.key ?? DEFAULT_COVER_KEY,
+      });
+      // Inside the transaction: a storage failure rolls the account back.
+      for (const image of prepared) {
+        stored.push(image.key);
+        await storePrepared(ctx, image);
+      }
+      return row;
+    });
+  } catch (error) {
+    await Promise.all(stored.map((key) => ctx.storage.delete(key)));
+    throw error;
+  } finally {
+    await discardPrepared(prepared);
+  }
+}

@@ -1,0 +1,170 @@
+/**
+ * Accounts: the User and Owner serializers every resource reuses, lookups, and the writes of
+ * account details. Media fields are absolute URLs (API.md), built by a `MediaUrl` that the route
+ * makes from the request's public origin.
+ */
+import { asc, desc, eq, ne, and, or, type SQL } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import type { Owner, User } from '../../contract/shapes.js';
+import type { Db, Tx } from '../db/client.js';
+import { userTagScores, users } from '../db/schema.js';
+import { conflict } from '../http/errors.js';
+import { publicOrigin } from '../http/origin.js';
+import type { AppContext } from '../http/types.js';
+
+/** The top tags a user carries (API.md: top 10 of their per-tag scores). */
+export const USER_TAG_COUNT = 10;
+
+/** Turns a storage key into the absolute URL a client can fetch. */
+export type MediaUrl = (key: string) => string;
+
+export function mediaUrlFor(request: FastifyRequest, ctx: AppContext): MediaUrl {
+  const origin = publicOrigin(request, ctx.config);
+  return (key) => ctx.storage.url(key, origin);
+}
+
+export type UserRow = typeof users.$inferSelect;
+
+/** Select these columns (e.g. joined as `owner`) to build an Owner with `toOwnerDto`. */
+export const ownerColumns = {
+  id: users.id,
+  userName: users.userName,
+  fullName: users.fullName,
+  avatarKey: users.avatarKey,
+};
+export interface OwnerRow {
+  id: string;
+  userName: string;
+  fullName: string;
+  avatarKey: string;
+}
+
+export function toOwnerDto(row: OwnerRow, mediaUrl: MediaUrl): Owner {
+  return {
+    _id: row.id,
+    userName: row.userName,
+    fullName: row.fullName,
+    avatar: mediaUrl(row.avatarKey),
+  };
+}
+
+export function toUserDto(row: UserRow, tags: readonly string[], mediaUrl: MediaUrl): User {
+  return {
+    _id: row.id,
+    userName: row.userName,
+    fullName: row.fullName,
+    email: row.email,
+    avatar: mediaUrl(row.avatarKey),
+    coverImage: mediaUrl(row.coverKey),
+    description: row.description,
+    tags: tags.map((name) => ({ name })),
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export async function topTags(db: Db | Tx, userId: string): Promise<string[]> {
+  const rows = await db
+    .select({ tag: userTagScores.tag })
+    .from(userTagScores)
+    .where(eq(userTagScores.userId, userId))
+    .orderBy(desc(userTagScores.score), asc(userTagScores.tag))
+    .limit(USER_TAG_COUNT);
+  return rows.map((r) => r.tag);
+}
+
+/** The full User of API.md (with tags), or null when the account does not exist. */
+export async function findUserDto(
+  db: Db,
+  userId: string,
+  mediaUrl: MediaUrl,
+): Promise<User | null> {
+  const [row] = await db.select().from(users).where(eq(users.id, userId));
+  if (!row) return null;
+  return toUserDto(row, await topTags(db, userId), mediaUrl);
+}
+
+export async function userDtoOf(db: Db, row: UserRow, mediaUrl: MediaUrl): Promise<User> {
+  return toUserDto(row, await topTags(db, row.id), mediaUrl);
+}
+
+const TAKEN_MESSAGES = {
+  userName: 'userName: is already taken',
+  email: 'email: is already registered',
+} as const;
+type UniqueField = keyof typeof TAKEN_MESSAGES;
+
+/**
+ * 409 when `userName` or `email` (already lower-cased, as stored) belongs to another account.
+ * Both are checked so the client can show every problem at once.
+ */
+export async function assertAvailable(
+  db: Db,
+  wanted: { userName?: string; email?: string },
+  exceptUserId?: string,
+): Promise<void> {
+  const match: SQL[] = [];
+  if (wanted.userName !== undefined) match.push(eq(users.userName, wanted.userName));
+  if (wanted.email !== undefined) match.push(eq(users.email, wanted.email));
+  if (match.length === 0) return;
+  const rows = await db
+    .select({ userName: users.userName, email: users.email })
+    .from(users)
+    .where(and(or(...match), exceptUserId ? ne(users.id, exceptUserId) : undefined));
+  const taken: UniqueField[] = [];
+  if (rows.some((r) => r.userName === wanted.userName)) taken.push('userName');
+  if (rows.some((r) => r.email === wanted.email)) taken.push('email');
+  if (taken.length > 0) throw conflict(taken.map((f) => TAKEN_MESSAGES[f]).join('; '));
+}
+
+/**
+ * Maps a unique-constraint violation on users (two requests racing past `assertAvailable`) to
+ * the same 409 the check gives; anything else is rethrown untouched.
+ */
+export function rethrowUniqueViolation(error: unknown): never {
+  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    const { code, constraint } = e as { code?: unknown; constraint?: unknown };
+    if (code !== '23505') continue;
+    if (constraint === 'users_email_unique') throw conflict(TAKEN_MESSAGES.email);
+    if (constraint === 'users_user_name_unique') throw conflict(TAKEN_MESSAGES.userName);
+  }
+  throw error;
+}
+
+export interface NewUser {
+  id: string;
+  fullName: string;
+  userName: string;
+  email: string;
+  passwordHash: string;
+  avatarKey: string;
+  coverKey: string;
+}
+
+export async function insertUser(db: Db | Tx, values: NewUser): Promise<UserRow> {
+  try {
+    const [row] = await db.insert(users).values(values).returning();
+    if (!row) throw new Error('insert returned no row');
+    return row;
+  } catch (error) {
+    rethrowUniqueViolation(error);
+  }
+}
+
+/** PATCH update-Account-Details: 409 when the email belongs to someone else. */
+export async function updateAccountDetails(
+  db: Db,
+  userId: string,
+  details: { fullName: string; email: string },
+): Promise<UserRow | null> {
+  await assertAvailable(db, { email: details.email }, userId);
+  try {
+    const [row] = await db
+      .update(users)
+      .set({ fullName: details.fullName, email: details.email, updatedAt: new Date() })
+      .where(eq(users.id, userId))
+      .returning();
+    return row ?? null;
+  } catch (error) {
+    rethrowUniqueViolation(error);
+  }
+}
