@@ -1,0 +1,74 @@
+/**
+ * Watch history: one row per user and video holding the latest watch time. Lists leave out other
+ * people's videos that have since been unpublished (they exist only for their owner).
+ */
+import { and, count, desc, eq, sql } from 'drizzle-orm';
+import type { HistoryPage } from '../../contract/history.js';
+import type { Db, Tx } from '../db/client.js';
+import { newId } from '../db/ids.js';
+import { users, videos, watchHistory } from '../db/schema.js';
+import { toVideoItem, videoItemColumns, visibleTo, type MediaUrls } from './video-dto.js';
+
+export async function recordWatch(db: Db | Tx, userId: string, videoId: string): Promise<void> {
+  await db
+    .insert(watchHistory)
+    .values({ id: newId(), userId, videoId })
+    .onConflictDoUpdate({
+      target: [watchHistory.userId, watchHistory.videoId],
+      set: { watchedAt: sql`now()` },
+    });
+}
+
+export async function listHistory(
+  db: Db,
+  userId: string,
+  page: number,
+  limit: number,
+  urls: MediaUrls,
+): Promise<HistoryPage> {
+  const where = and(eq(watchHistory.userId, userId), visibleTo(userId));
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({ ...videoItemColumns, entryId: watchHistory.id, watchedAt: watchHistory.watchedAt })
+      .from(watchHistory)
+      .innerJoin(videos, eq(videos.id, watchHistory.videoId))
+      .innerJoin(users, eq(users.id, videos.ownerId))
+      .where(where)
+      .orderBy(desc(watchHistory.watchedAt), desc(watchHistory.id))
+      .limit(limit)
+      .offset((page - 1) * limit),
+    db
+      .select({ n: count() })
+      .from(watchHistory)
+      .innerJoin(videos, eq(videos.id, watchHistory.videoId))
+      .where(where),
+  ]);
+  const totalHistory = total?.n ?? 0;
+  return {
+    history: rows.map((row) => ({
+      _id: row.entryId,
+      watchedAt: row.watchedAt.toISOString(),
+      video: toVideoItem(row, urls),
+    })),
+    currentPage: page,
+    totalPages: Math.max(1, Math.ceil(totalHistory / limit)),
+    totalHistory,
+  };
+}
+
+/** Removes one video from the caller's history; false when it was not there. */
+export async function removeFromHistory(db: Db, userId: string, videoId: string) {
+  const removed = await db
+    .delete(watchHistory)
+    .where(and(eq(watchHistory.userId, userId), eq(watchHistory.videoId, videoId)))
+    .returning({ id: watchHistory.id });
+  return removed.length > 0;
+}
+
+export async function clearHistory(db: Db, userId: string): Promise<number> {
+  const removed = await db
+    .delete(watchHistory)
+    .where(eq(watchHistory.userId, userId))
+    .returning({ id: watchHistory.id });
+  return removed.length;
+}

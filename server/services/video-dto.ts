@@ -1,0 +1,99 @@
+/**
+ * Turns joined video + owner rows into the VideoItem shape of API.md, with absolute media URLs.
+ * The owner projection is kept here (rather than borrowed from the users service) so that video
+ * lists select exactly the four owner columns they need in one join.
+ */
+import { or, eq, type SQL } from 'drizzle-orm';
+import type { Owner, VideoItem } from '../../contract/shapes.js';
+import { users, videos } from '../db/schema.js';
+import type { MediaStorage } from '../storage/storage.js';
+
+/** Columns every video list selects (video plus its owner), for one join with users. */
+export const videoItemColumns = {
+  id: videos.id,
+  title: videos.title,
+  description: videos.description,
+  tags: videos.tags,
+  duration: videos.duration,
+  views: videos.views,
+  isPublished: videos.isPublished,
+  videoKey: videos.videoKey,
+  thumbnailKey: videos.thumbnailKey,
+  createdAt: videos.createdAt,
+  ownerId: users.id,
+  ownerUserName: users.userName,
+  ownerFullName: users.fullName,
+  ownerAvatarKey: users.avatarKey,
+};
+
+export interface VideoItemRow {
+  id: string;
+  title: string;
+  description: string;
+  tags: string[];
+  duration: number;
+  views: number;
+  isPublished: boolean;
+  videoKey: string;
+  thumbnailKey: string;
+  createdAt: Date;
+  ownerId: string;
+  ownerUserName: string;
+  ownerFullName: string;
+  ownerAvatarKey: string;
+}
+
+/** Builds absolute media URLs for one request's origin. */
+export interface MediaUrls {
+  storage: MediaStorage;
+  origin: string;
+}
+
+export function mediaUrl(urls: MediaUrls, key: string): string {
+  return urls.storage.url(key, urls.origin);
+}
+
+export function toOwner(
+  row: { id: string; userName: string; fullName: string; avatarKey: string },
+  urls: MediaUrls,
+): Owner {
+  return {
+    _id: row.id,
+    userName: row.userName,
+    fullName: row.fullName,
+    avatar: mediaUrl(urls, row.avatarKey),
+  };
+}
+
+export function toVideoItem(row: VideoItemRow, urls: MediaUrls): VideoItem {
+  return {
+    _id: row.id,
+    title: row.title,
+    description: row.description,
+    thumbnail: mediaUrl(urls, row.thumbnailKey),
+    videoFile: mediaUrl(urls, row.videoKey),
+    duration: row.duration,
+    views: row.views,
+    isPublished: row.isPublished,
+    tags: row.tags,
+    createdAt: row.createdAt.toISOString(),
+    owner: toOwner(
+      {
+        id: row.ownerId,
+        userName: row.ownerUserName,
+        fullName: row.ownerFullName,
+        avatarKey: row.ownerAvatarKey,
+      },
+      urls,
+    ),
+  };
+}
+
+/**
+ * The visibility rule of DESIGN.md: an unpublished video exists only for its owner. Every query
+ * that can return someone else's video goes through this condition.
+ */
+export function visibleTo(viewerId: string | null): SQL {
+  if (!viewerId) return eq(videos.isPublished, true);
+  return or(eq(videos.isPublished, true), eq(videos.ownerId, viewerId))!;
+}

@@ -1,0 +1,277 @@
+/**
+ * Video queries and mutations: the feed (filters, search, sorting), own videos, watching (history,
+ * view count, tag interest), edit, publish toggle and delete. Multi-table changes run in one
+ * transaction; files are removed only after the rows are gone.
+ */
+import { and, arrayContains, asc, count, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import type { VideoSortBy, SortType, VideoDetail, VideoList } from '../../contract/videos.js';
+import type { Db } from '../db/client.js';
+import {
+  comments,
+  likes,
+  subscriptions,
+  users,
+  videoViews,
+  videos,
+  watchHistory,
+} from '../db/schema.js';
+import { forbidden, notFound } from '../http/errors.js';
+import type { MediaStorage } from '../storage/storage.js';
+import { recordWatch } from './history.js';
+import { recordTagInterest } from './tag-scores.js';
+import { toVideoItem, videoItemColumns, visibleTo, type MediaUrls } from './video-dto.js';
+
+export const VIDEO_NOT_FOUND = 'Video not found';
+/** A view counts at most once per viewer and video in this window. */
+export const VIEW_WINDOW = '1 hour';
+
+export interface FeedFilters {
+  userId?: string | undefined;
+  query?: string | undefined;
+  tag?: string | undefined;
+  sortBy?: VideoSortBy | undefined;
+  sortType?: SortType | undefined;
+  page: number;
+  limit: number;
+}
+
+const SORT_COLUMNS = {
+  createdAt: videos.createdAt,
+  views: videos.views,
+  duration: videos.duration,
+  title: videos.title,
+} as const;
+
+function orderOf(filters: FeedFilters, tsQuery: SQL | undefined): SQL[] {
+  const dir = filters.sortType === 'asc' ? asc : desc;
+  // The id tie-break runs against the main direction so a backward scan of
+  // videos_feed_idx (is_published, created_at DESC, id) serves both directions.
+  const tieBreak = filters.sortType === 'asc' ? desc(videos.id) : asc(videos.id);
+  if (filters.sortBy) return [dir(SORT_COLUMNS[filters.sortBy]), tieBreak];
+  if (tsQuery) {
+    return [desc(sql`ts_rank_cd(${videos.searchVector}, ${tsQuery})`), desc(videos.createdAt)];
+  }
+  return [desc(videos.createdAt), asc(videos.id)];
+}
+
+/** The public feed: published videos only, filtered, ranked or sorted, paged. */
+export async function listFeed(db: Db, filters: FeedFilters, urls: MediaUrls): Promise<VideoList> {
+  const conditions: SQL[] = [eq(videos.isPublished, true)];
+  if (filters.userId) conditions.push(eq(videos.ownerId, filters.userId));
+  // `@>` lets the planner use the GIN index on tags.
+  if (filters.tag) conditions.push(arrayContains(videos.tags, [filters.tag]));
+  let tsQuery: SQL | undefined;
+  if (filters.query) {
+    tsQuery = sql`websearch_to_tsquery('english', ${filters.query})`;
+    conditions.push(sql`${videos.searchVector} @@ ${tsQuery}`);
+  }
+  const where = and(...conditions);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select(videoItemColumns)
+      .from(videos)
+      .innerJoin(users, eq(users.id, videos.ownerId))
+      .where(where)
+      .orderBy(...orderOf(filters, tsQuery))
+      .limit(filters.limit)
+      .offset((filters.page - 1) * filters.limit),
+    db.select({ n: count() }).from(videos).where(where),
+  ]);
+  return {
+    videos: rows.map((row) => toVideoItem(row, urls)),
+    totalVideos: total?.n ?? 0,
+    page: filters.page,
+    limit: filters.limit,
+  };
+}
+
+/** The caller's own videos, published or not, newest first. */
+export async function listOwnVideos(
+  db: Db,
+  ownerId: string,
+  page: number,
+  limit: number,
+  urls: MediaUrls,
+): Promise<VideoList> {
+  const where = eq(videos.ownerId, ownerId);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select(videoItemColumns)
+      .from(videos)
+      .innerJoin(users, eq(users.id, videos.ownerId))
+      .where(where)
+      .orderBy(desc(videos.createdAt), asc(videos.id))
+      .limit(limit)
+      .offset((page - 1) * limit),
+    db.select({ n: count() }).from(videos).where(where),
+  ]);
+  return {
+    videos: rows.map((row) => toVideoItem(row, urls)),
+    totalVideos: total?.n ?? 0,
+    page,
+    limit,
+  };
+}
+
+/** One video with its owner, when `viewerId` may see it (else 404). */
+export async function findVisibleVideo(db: Db, videoId: string, viewerId: string | null) {
+  const [row] = await db
+    .select(videoItemColumns)
+    .from(videos)
+    .innerJoin(users, eq(users.id, videos.ownerId))
+    .where(and(eq(videos.id, videoId), visibleTo(viewerId)));
+  if (!row) throw notFound(VIDEO_NOT_FOUND);
+  return row;
+}
+
+/**
+ * Opening a video: records the watch in history and, at most once per viewer per hour, counts a
+ * view and adds the video's tags to the viewer's interests (so reloading a page cannot inflate
+ * either). History, the view mark and the counter change in one transaction.
+ */
+export async function watchVideo(
+  db: Db,
+  videoId: string,
+  viewerId: string,
+  urls: MediaUrls,
+): Promise<VideoDetail> {
+  const row = await findVisibleVideo(db, videoId, viewerId);
+  const views = await db.transaction(async (tx) => {
+    await recordWatch(tx, viewerId, videoId);
+    const counted = await tx
+      .insert(videoViews)
+      .values({ userId: viewerId, videoId, countedAt: sql`now()` })
+      .onConflictDoUpdate({
+        target: [videoViews.userId, videoViews.videoId],
+        set: { countedAt: sql`now()` },
+        setWhere: sql`${videoViews.countedAt} <= now() - ${VIEW_WINDOW}::interval`,
+      })
+      .returning({ userId: videoViews.userId });
+    if (counted.length === 0) return row.views;
+    const [updated] = await tx
+      .update(videos)
+      .set({ views: sql`${videos.views} + 1` })
+      .where(eq(videos.id, videoId))
+      .returning({ views: videos.views });
+    await recordTagInterest(tx, viewerId, row.tags);
+    return updated?.views ?? row.views + 1;
+  });
+  const [[owner], [subscription]] = await Promise.all([
+    db
+      .select({ subscriberCount: users.subscriberCount })
+      .from(users)
+      .where(eq(users.id, row.ownerId)),
+    db
+      .select({ channelId: subscriptions.channelId })
+      .from(subscriptions)
+      .where(
+        and(eq(subscriptions.subscriberId, viewerId), eq(subscriptions.channelId, row.ownerId)),
+      ),
+  ]);
+  const item = toVideoItem({ ...row, views }, urls);
+  return {
+    ...item,
+    owner: {
+      ...item.owner,
+      subscriberCount: owner?.subscriberCount ?? 0,
+      isSubscribed: !!subscription,
+    },
+  };
+}
+
+/**
+ * Loads a video for a mutation by `callerId`: 404 when unknown (or unpublished and not theirs,
+ * which is the same thing for them), 403 when it is someone else's.
+ */
+export async function findOwnedVideo(db: Db, videoId: string, callerId: string) {
+  const [video] = await db
+    .select({
+      id: videos.id,
+      ownerId: videos.ownerId,
+      isPublished: videos.isPublished,
+      videoKey: videos.videoKey,
+      thumbnailKey: videos.thumbnailKey,
+    })
+    .from(videos)
+    .where(and(eq(videos.id, videoId), visibleTo(callerId)));
+  if (!video) throw notFound(VIDEO_NOT_FOUND);
+  if (video.ownerId !== callerId) throw forbidden('Only the owner can change this video');
+  return video;
+}
+
+export interface VideoChanges {
+  title?: string | undefined;
+  description?: string | undefined;
+  tags?: string[] | undefined;
+  thumbnailKey?: string | undefined;
+}
+
+export async function updateVideo(db: Db, videoId: string, changes: VideoChanges): Promise<void> {
+  await db
+    .update(videos)
+    .set({ ...changes, updatedAt: sql`now()` })
+    .where(eq(videos.id, videoId));
+}
+
+export async function togglePublish(db: Db, videoId: string): Promise<void> {
+  await db
+    .update(videos)
+    .set({ isPublished: sql`not ${videos.isPublished}`, updatedAt: sql`now()` })
+    .where(eq(videos.id, videoId));
+}
+
+/** A video by id with its owner, without visibility rules (for answers to its owner). */
+export async function videoItemById(db: Db, videoId: string, urls: MediaUrls) {
+  const [row] = await db
+    .select(videoItemColumns)
+    .from(videos)
+    .innerJoin(users, eq(users.id, videos.ownerId))
+    .where(eq(videos.id, videoId));
+  if (!row) throw notFound(VIDEO_NOT_FOUND);
+  return toVideoItem(row, urls);
+}
+
+/**
+ * Deletes a video and everything that hangs on it in one transaction: likes of the video and of
+ * its comments, the comments, history rows and view marks. Other tables that reference videos
+ * (playlist entries) go by their ON DELETE CASCADE. Files are removed after the commit: a crash in
+ * between leaves an orphan file, never a row pointing at a missing file.
+ */
+export async function deleteVideo(
+  db: Db,
+  storage: MediaStorage,
+  video: { id: string; videoKey: string; thumbnailKey: string },
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const commentIds = tx
+      .select({ id: comments.id })
+      .from(comments)
+      .where(eq(comments.videoId, video.id));
+    await tx
+      .delete(likes)
+      .where(
+        or(
+          and(eq(likes.targetType, 'video'), eq(likes.targetId, video.id)),
+          and(eq(likes.targetType, 'comment'), inArray(likes.targetId, commentIds)),
+        ),
+      );
+    await tx.delete(comments).where(eq(comments.videoId, video.id));
+    await tx.delete(watchHistory).where(eq(watchHistory.videoId, video.id));
+    await tx.delete(videoViews).where(eq(videoViews.videoId, video.id));
+    await tx.delete(videos).where(eq(videos.id, video.id));
+  });
+  await deleteFilesIfUnused(db, storage, [video.videoKey, video.thumbnailKey]);
+}
+
+/**
+ * Removes stored files that no video points at any more. Synthetic catalogue rows
+ * (npm run seed -- --videos N) share media files, so a file stays while another row uses it.
+ */
+export async function deleteFilesIfUnused(db: Db, storage: MediaStorage, keys: string[]) {
+  const stillUsed = await db
+    .select({ videoKey: videos.videoKey, thumbnailKey: videos.thumbnailKey })
+    .from(videos)
+    .where(or(inArray(videos.videoKey, keys), inArray(videos.thumbnailKey, keys)));
+  const used = new Set(stillUsed.flatMap((r) => [r.videoKey, r.thumbnailKey]));
+  await Promise.all(keys.filter((k) => !used.has(k)).map((k) => storage.delete(k)));
+}
