@@ -1,0 +1,258 @@
+/**
+ * The generic infinite-scroll pager (spec §5, §9): home feed, search, comments, and later the
+ * channel's and the dashboard's video lists. Fetched pages are appended; more pages load when the
+ * bottom marker becomes visible, only while more exist and no load is running; after a failed
+ * load the next try waits RETRY_DELAY_MS.
+ *
+ * Input:   { pageSize, retrySize?, params? } — `params` is handed unchanged to `fetchPage`
+ *          (tag, query, userId, videoId …); `retrySize` is the limit of the first load after RETRY
+ *          (the feed uses PAGE_SIZE.retry), default `pageSize`.
+ * Events:  LOAD_MORE · RESET { params? } · RETRY · PREPEND { item }
+ * Actor:   fetchPage — input { page, limit, params }, output { items, total } (the API's page/limit
+ *          pagination; `total` is the server's count, e.g. totalVideos).
+ * Emitted: none (views read the selectors below).
+ *
+ * Choices where the spec is silent (written down here and in the report):
+ * - LOAD_MORE while the 3 s wait after a failure runs is remembered, and the load starts when the
+ *   wait ends: the bottom marker stays visible and would not report itself again, so dropping the
+ *   event would leave the list stuck. Without such a request the pager waits in failed.ready.
+ * - RETRY (the feed's button) and RESET are explicit and load at once, cancelling a running load.
+ * - The API pages by page/limit, so RETRY's first load (page 1, limit 9) does not line up with the
+ *   normal page size (12). The pager therefore tracks `offset`, how far into the server's list it
+ *   has read, and asks for the page of `pageSize` that contains that offset, dropping the part it
+ *   already holds (offset 9 → page 1 limit 12, keep the last 3). No item is skipped or repeated.
+ * - Items are de-duplicated by `_id`: when new videos are published while a user scrolls, the
+ *   server's pages shift and a page may repeat items already shown.
+ * - PREPEND puts an item the user just created (a comment) at the top and shifts the offset by one,
+ *   so the next page neither repeats nor skips an item.
+ * - hasMore is also false once a page comes back shorter than its limit, so a total that is
+ *   out of date can never make the list ask for empty pages forever.
+ */
+import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import { FIRST_PAGE, RETRY_DELAY_MS } from './constants.js';
+
+/** Anything listed has an id (videos, comments, channels). */
+export interface PagerItem {
+  _id: string;
+}
+
+/** What `fetchPage` needs besides page and limit; passed through untouched. */
+export type PagerParams = Readonly<Record<string, string | number | boolean | null | undefined>>;
+
+export interface PagerInput {
+  pageSize: number;
+  retrySize?: number;
+  params?: PagerParams;
+}
+
+export interface PageRequest {
+  page: number;
+  limit: number;
+  params: PagerParams;
+}
+
+export interface Page<T extends PagerItem = PagerItem> {
+  items: T[];
+  total: number;
+}
+
+export interface PagerContext {
+  pageSize: number;
+  retrySize: number;
+  params: PagerParams;
+  items: PagerItem[];
+  /** The server's count from the last page; null before the first page arrived. */
+  total: number | null;
+  /** How many items from the start of the server's list `items` covers. */
+  offset: number;
+  /** A page came back shorter than asked: the server has nothing more. */
+  exhausted: boolean;
+  /** The limit of the next request: `pageSize`, or `retrySize` right after RETRY. */
+  nextLimit: number;
+  /** The running or last request, and how many of its items were already held. */
+  request: (PageRequest & { skip: number }) | null;
+  /** LOAD_MORE arrived during the wait after a failure: load when the wait ends. */
+  loadQueued: boolean;
+  error: string | null;
+}
+
+export type PagerEvent =
+  /** The bottom marker became visible: load the next page if there is one and none is loading. */
+  | { type: 'LOAD_MORE' }
+  /** Start over (new tag, new query): clear the list, page 1, load; new params if given. */
+  | { type: 'RESET'; params?: PagerParams }
+  /** The Retry button: clear the list, page 1, load `retrySize` items at once. */
+  | { type: 'RETRY' }
+  /** An item the user just created goes on top (a new comment). */
+  | { type: 'PREPEND'; item: PagerItem };
+
+export const pagerMachine = setup({
+  types: {
+    context: {} as PagerContext,
+    events: {} as PagerEvent,
+    input: {} as PagerInput,
+  },
+  actors: {
+    fetchPage: fromPromise<Page, PageRequest>(() => {
+      throw new Error('fetchPage actor not provided');
+    }),
+  },
+  delays: {
+    retryDelay: RETRY_DELAY_MS,
+  },
+  guards: {
+    hasMore: ({ context }) => hasMore(context),
+    loadQueued: ({ context }) => context.loadQueued,
+  },
+  actions: {
+    clear: assign({
+      items: [],
+      total: null,
+      offset: 0,
+      exhausted: false,
+      error: null,
+    }),
+    useParams: assign({
+      params: ({ context }, params: PagerParams | undefined) => params ?? context.params,
+    }),
+    useRetrySize: assign({ nextLimit: ({ context }) => context.retrySize }),
+    planRequest: assign(({ context }) => ({
+      request: planRequest(context),
+      loadQueued: false,
+      error: null,
+    })),
+    appendPage: assign(({ context }, page: Page) => appendPage(context, page)),
+    prependItem: assign(({ context }, item: PagerItem) => prependItem(context, item)),
+    queueLoad: assign({ loadQueued: true }),
+    rememberError: assign({ error: (_, message: string) => message }),
+  },
+}).createMachine({
+  id: 'pager',
+  context: ({ input }) => ({
+    pageSize: input.pageSize,
+    retrySize: input.retrySize ?? input.pageSize,
+    params: input.params ?? {},
+    items: [],
+    total: null,
+    offset: 0,
+    exhausted: false,
+    nextLimit: input.pageSize,
+    request: null,
+    loadQueued: false,
+    error: null,
+  }),
+  initial: 'loading',
+  on: {
+    RESET: {
+      target: '.loading',
+      actions: ['clear', { type: 'useParams', params: ({ event }) => event.params }],
+    },
+    RETRY: { target: '.loading', actions: ['clear', 'useRetrySize'] },
+    PREPEND: { actions: { type: 'prependItem', params: ({ event }) => event.item } },
+  },
+  states: {
+    loading: {
+      entry: 'planRequest',
+      invoke: {
+        id: 'fetchPage',
+        src: 'fetchPage',
+        input: ({ context }) => {
+          const { page, limit, params } = context.request ?? planRequest(context);
+          return { page, limit, params };
+        },
+        onDone: {
+          target: 'loaded',
+          actions: { type: 'appendPage', params: ({ event }) => event.output },
+        },
+        onError: {
+          target: 'failed',
+          actions: { type: 'rememberError', params: ({ event }) => errorMessage(event.error) },
+        },
+      },
+    },
+    loaded: {
+      on: { LOAD_MORE: { guard: 'hasMore', target: 'loading' } },
+    },
+    failed: {
+      initial: 'waiting',
+      states: {
+        waiting: {
+          on: { LOAD_MORE: { actions: 'queueLoad' } },
+          after: {
+            retryDelay: [{ guard: 'loadQueued', target: '#pager.loading' }, { target: 'ready' }],
+          },
+        },
+        ready: {
+          on: { LOAD_MORE: { guard: 'hasMore', target: '#pager.loading' } },
+        },
+      },
+    },
+  },
+});
+
+function hasMore(c: PagerContext): boolean {
+  return !c.exhausted && (c.total === null || c.offset < c.total);
+}
+
+/** The page of `nextLimit` items that holds position `offset`, and how much of it is held. */
+function planRequest(c: PagerContext): PageRequest & { skip: number } {
+  const limit = c.nextLimit;
+  const page = Math.floor(c.offset / limit) + FIRST_PAGE;
+  return { page, limit, params: c.params, skip: c.offset - (page - FIRST_PAGE) * limit };
+}
+
+function appendPage(c: PagerContext, page: Page): Partial<PagerContext> {
+  const request = c.request ?? planRequest(c);
+  const held = new Set(c.items.map((i) => i._id));
+  const added: PagerItem[] = [];
+  for (const item of page.items.slice(request.skip)) {
+    if (held.has(item._id)) continue;
+    held.add(item._id);
+    added.push(item);
+  }
+  const reached = (request.page - FIRST_PAGE) * request.limit + page.items.length;
+  return {
+    items: [...c.items, ...added],
+    total: page.total,
+    offset: Math.max(c.offset, reached),
+    exhausted: page.items.length < request.limit,
+    nextLimit: c.pageSize,
+  };
+}
+
+function prependItem(c: PagerContext, item: PagerItem): Partial<PagerContext> {
+  if (c.items.some((i) => i._id === item._id)) return {};
+  return {
+    items: [item, ...c.items],
+    offset: c.offset + 1,
+    total: c.total === null ? null : c.total + 1,
+  };
+}
+
+function errorMessage(error: unknown): string {
+  return error instanceof Error ? error.message : 'Failed to load';
+}
+
+export type PagerSnapshot = SnapshotFrom<typeof pagerMachine>;
+
+/** Selectors the views use. `T` is the item type the view's `fetchPage` returns. */
+export const selectItems = <T extends PagerItem = PagerItem>(s: PagerSnapshot): T[] =>
+  s.context.items as T[];
+export const selectIsLoading = (s: PagerSnapshot) => s.matches('loading');
+/** The first page is loading (the view shows a skeleton). */
+export const selectIsLoadingFirst = (s: PagerSnapshot) =>
+  s.matches('loading') && s.context.items.length === 0;
+/** A further page is loading (the view shows a footer spinner under the list). */
+export const selectIsLoadingMore = (s: PagerSnapshot) =>
+  s.matches('loading') && s.context.items.length > 0;
+export const selectHasMore = (s: PagerSnapshot) => hasMore(s.context);
+/** The last load failed (the feed shows its error text and Retry). */
+export const selectHasFailed = (s: PagerSnapshot) => s.matches('failed');
+export const selectError = (s: PagerSnapshot) => s.context.error;
+/** Loaded, nothing there, nothing more to come (the view shows its empty message). */
+export const selectIsEmpty = (s: PagerSnapshot) =>
+  s.matches('loaded') && s.context.items.length === 0 && !hasMore(s.context);
+export const selectTotal = (s: PagerSnapshot) => s.context.total;
+/** The 1-based page of `pageSize` items that the next load asks for. */
+export const selectPage = (s: PagerSnapshot) =>
+  Math.floor(s.context.offset / s.context.pageSize) + FIRST_PAGE;

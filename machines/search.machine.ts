@@ -1,0 +1,103 @@
+/**
+ * Search results (spec §2 Search, §7): `/search?query=` lists matching videos as horizontal cards
+ * with infinite scroll, 9 per page. Nothing is sent while the trimmed text is blank.
+ *
+ * Input:   { query } — the text from the URL.
+ * Events:  QUERY_CHANGED { query } · LOAD_MORE · RETRY
+ * Child:   `pager` (pagerMachine, id 'pager', params { query: trimmed text }) while searching;
+ *          read it with `selectSearchPager`. Provide the real fetch as for the feed:
+ *          `searchMachine.provide({ actors: { pager: pagerMachine.provide({ actors: { fetchPage } }) } })`.
+ * Emitted: none.
+ *
+ * Choice: the same query again (same text after trimming) does not search again.
+ */
+import { assign, forwardTo, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { PAGE_SIZE } from './constants.js';
+import { pagerMachine } from './pager.machine.js';
+
+export interface SearchInput {
+  query: string;
+}
+
+export interface SearchContext {
+  /** The trimmed text being searched. */
+  query: string;
+}
+
+export type SearchEvent =
+  /** The URL's query text changed (a new search from the top bar). */
+  | { type: 'QUERY_CHANGED'; query: string }
+  /** The bottom marker of the result list became visible. */
+  | { type: 'LOAD_MORE' }
+  /** Try the failed load again from the first page. */
+  | { type: 'RETRY' };
+
+export const searchMachine = setup({
+  types: {
+    context: {} as SearchContext,
+    events: {} as SearchEvent,
+    input: {} as SearchInput,
+    children: {} as { pager: 'pager' },
+  },
+  actors: { pager: pagerMachine },
+  guards: {
+    isBlank: ({ context }) => context.query === '',
+    newQueryIsBlank: ({ event }) => event.type === 'QUERY_CHANGED' && event.query.trim() === '',
+    isNewQuery: ({ context, event }) =>
+      event.type === 'QUERY_CHANGED' && event.query.trim() !== context.query,
+  },
+  actions: {
+    setQuery: assign({ query: (_, query: string) => query.trim() }),
+    forwardToPager: forwardTo('pager'),
+  },
+}).createMachine({
+  id: 'search',
+  context: ({ input }) => ({ query: input.query.trim() }),
+  initial: 'checking',
+  on: {
+    QUERY_CHANGED: [
+      {
+        guard: 'newQueryIsBlank',
+        target: '.blank',
+        actions: { type: 'setQuery', params: ({ event }) => event.query },
+      },
+      {
+        guard: 'isNewQuery',
+        target: '.searching',
+        reenter: true,
+        actions: { type: 'setQuery', params: ({ event }) => event.query },
+      },
+    ],
+  },
+  states: {
+    checking: {
+      always: [{ guard: 'isBlank', target: 'blank' }, { target: 'searching' }],
+    },
+    /** Blank text: nothing is sent, nothing is listed. */
+    blank: {},
+    searching: {
+      invoke: {
+        id: 'pager',
+        src: 'pager',
+        input: ({ context }) => ({
+          pageSize: PAGE_SIZE.search,
+          params: { query: context.query },
+        }),
+      },
+      on: {
+        LOAD_MORE: { actions: 'forwardToPager' },
+        RETRY: { actions: 'forwardToPager' },
+      },
+    },
+  },
+});
+
+export type SearchSnapshot = SnapshotFrom<typeof searchMachine>;
+
+/** Selectors the views use. */
+export const selectQuery = (s: SearchSnapshot) => s.context.query;
+export const selectIsBlank = (s: SearchSnapshot) => s.matches('blank');
+/** The result list's actor while searching (undefined for blank text). */
+export const selectSearchPager = (
+  s: SearchSnapshot,
+): ActorRefFrom<typeof pagerMachine> | undefined => s.children.pager;
