@@ -33,8 +33,11 @@ export interface Model<M extends AnyStateMachine = AnyStateMachine> {
   name: string;
   machine: M;
   input?: unknown;
-  /** Concrete events per event type. Types without an entry are tried as `{ type }`. */
-  events?: Fixtures;
+  /**
+   * Concrete events per event type. Types without an entry are tried as `{ type }`. A function
+   * picks them per state (e.g. "type into the next blank field" instead of every field each time).
+   */
+  events?: Fixtures | ((snapshot: AnyMachineSnapshot) => Fixtures);
   /** Event types never to try (e.g. handled only at a higher level). */
   skip?: string[];
   /**
@@ -76,9 +79,10 @@ function eventTypesOf(snapshot: AnyMachineSnapshot): string[] {
 
 function fixturesFor(model: Model, snapshot: AnyMachineSnapshot): EventObject[] {
   if (snapshot.status !== 'active') return [];
+  const fixtures = typeof model.events === 'function' ? model.events(snapshot) : model.events;
   return eventTypesOf(snapshot)
     .filter((type) => !model.skip?.includes(type) && type !== '*')
-    .flatMap((type) => model.events?.[type] ?? [{ type }]);
+    .flatMap((type) => fixtures?.[type] ?? [{ type }]);
 }
 
 function defaultSerialize(snapshot: AnyMachineSnapshot): string {
@@ -138,6 +142,8 @@ function traversal(model: Model) {
     events: (snapshot: AnyMachineSnapshot) => fixturesFor(model, snapshot),
     serializeState: (snapshot: AnyMachineSnapshot) =>
       (model.serialize ?? defaultSerialize)(snapshot),
+    // JSON would turn every Blob or Error payload into {} and merge distinct fixtures.
+    serializeEvent: (event: EventObject) => describeEvent(event),
     input: model.input,
     limit: model.limit ?? 5000,
   };
