@@ -1,8 +1,205 @@
-import type { FastifyBaseLogger } from 'fastify';
-import type { AppContext } from '../http/types.js';
-
 /**
- * Creates the demo content on first start with an empty database (see issue: demo content).
- * Returns the demo accounts' credentials so main.ts can print them.
+ * Demo content on first start with an empty database (SEED_DEMO): channels with avatars and
+ * covers, real short videos with thumbnails, comments, likes, subscriptions, history and tag
+ * scores, so a newcomer sees a living site.
+ *
+ * Runs only when the users table is empty. Media files are made first (in a temp folder, two
+ * ffmpeg processes at a time for a 2-core machine), then every row goes in ONE transaction, so a
+ * crash leaves either nothing or everything. The demo userNames are unique, so two replicas
+ * racing on a fresh PostgreSQL cannot both succeed: the loser rolls back and removes its files.
  */
-export async function seedDemoIfEmpty(_ctx: AppContext, _log: FastifyBaseLogger): Promise<void> {}
+import { randomBytes } from 'node:crypto';
+import { mkdir, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { hashPassword } from '../auth/passwords.js';
+import type { Db } from '../db/client.js';
+import { newId } from '../db/ids.js';
+import {
+  comments,
+  likes,
+  subscriptions,
+  userTagScores,
+  users,
+  videos,
+  videoViews,
+  watchHistory,
+} from '../db/schema.js';
+import type { AppContext } from '../http/types.js';
+import { IMAGE_CONTENT_TYPE } from '../media/images.js';
+import { DEMO_CHANNELS, DEMO_PASSWORD } from './demo-data.js';
+import { buildDemoPlan, type DemoPlan } from './demo-plan.js';
+import { readMarker, writeMarker } from './marker.js';
+import {
+  avatarSvg,
+  coverSvg,
+  makeImage,
+  makeThumbnail,
+  makeVideo,
+  probeDuration,
+} from './media.js';
+import { runLimited } from './pool.js';
+import { createRng } from './random.js';
+
+/** ffmpeg jobs at once: one per core on the 2-core reference machine. */
+const MEDIA_CONCURRENCY = 2;
+/** Rows per INSERT statement (keeps every statement well under PostgreSQL's parameter limit). */
+const INSERT_BATCH = 500;
+
+export interface SeedLog {
+  info(message: string): void;
+  warn(message: string): void;
+}
+
+export interface SeedResult {
+  seeded: boolean;
+  users: number;
+  videos: number;
+  ms: number;
+}
+
+export async function hasUsers(db: Db): Promise<boolean> {
+  const rows = await db
+    .select({ one: sql<number>`1` })
+    .from(users)
+    .limit(1);
+  return rows.length > 0;
+}
+
+/** The sign-in lines printed at start: all three login fields, as the SPA asks for them. */
+export function demoCredentialLines(): string[] {
+  return DEMO_CHANNELS.map(
+    (c) => `demo account: userName=${c.userName} email=${c.email} password=${DEMO_PASSWORD}`,
+  );
+}
+
+function toSeedLog(log: FastifyBaseLogger | SeedLog): SeedLog {
+  return { info: (m) => log.info(m), warn: (m) => log.warn(m) };
+}
+
+/** Called by server/main.ts when SEED_DEMO is on. */
+export async function seedDemoIfEmpty(
+  ctx: AppContext,
+  log: FastifyBaseLogger | SeedLog,
+): Promise<SeedResult> {
+  const out = toSeedLog(log);
+  const started = performance.now();
+  if (await hasUsers(ctx.db)) {
+    const marker = await readMarker(ctx.config.dataDir);
+    if (marker?.state === 'done') for (const line of demoCredentialLines()) out.info(line);
+    return { seeded: false, users: 0, videos: 0, ms: performance.now() - started };
+  }
+  out.info('empty database: creating demo content (channels, videos, comments, likes)');
+  const plan = await createDemoContent(ctx, out);
+  const ms = performance.now() - started;
+  out.info(
+    `demo content ready in ${seconds(ms)} s: ${plan.users.length} channels, ${plan.videos.length} videos, ${plan.comments.length} comments`,
+  );
+  for (const line of demoCredentialLines()) out.info(line);
+  return { seeded: true, users: plan.users.length, videos: plan.videos.length, ms };
+}
+
+async function createDemoContent(ctx: AppContext, log: SeedLog): Promise<DemoPlan> {
+  const { dataDir } = ctx.config;
+  const previous = await readMarker(dataDir);
+  if (previous?.state === 'in-progress') {
+    log.warn('an earlier demo seed did not finish: removing its files and starting again');
+    await Promise.all(previous.keys.map((key) => ctx.storage.delete(key)));
+  }
+
+  // Hashing runs beside the ffmpeg jobs (argon2 works on libuv's thread pool).
+  const hashes = Promise.all(DEMO_CHANNELS.map(() => hashPassword(DEMO_PASSWORD)));
+  const plan = buildDemoPlan({
+    rng: createRng(20_26),
+    now: new Date(),
+    newId,
+  });
+  const keys = [
+    ...plan.channelMedia.flatMap((c) => [c.avatarKey, c.coverKey]),
+    ...plan.videoMedia.flatMap((v) => [v.videoKey, v.thumbnailKey]),
+  ];
+  const startedAt = new Date().toISOString();
+  await writeMarker(dataDir, { state: 'in-progress', startedAt, keys });
+
+  const workDir = path.join(dataDir, 'tmp', `demo-seed-${randomBytes(6).toString('hex')}`);
+  await mkdir(workDir, { recursive: true });
+  try {
+    const mediaStarted = performance.now();
+    await makeMedia(ctx, plan, workDir);
+    const passwordHashes = await hashes;
+    const insertStarted = performance.now();
+    plan.users.forEach((user, i) => {
+      const hash = passwordHashes[i];
+      if (!hash) throw new Error('missing demo password hash');
+      user.passwordHash = hash;
+    });
+    await insertPlan(ctx.db, plan);
+    log.info(
+      `demo media made in ${seconds(insertStarted - mediaStarted)} s, rows inserted in ${seconds(performance.now() - insertStarted)} s`,
+    );
+  } catch (error) {
+    await Promise.all(keys.map((key) => ctx.storage.delete(key)));
+    throw error;
+  } finally {
+    await rm(workDir, { recursive: true, force: true });
+  }
+  await writeMarker(dataDir, {
+    state: 'done',
+    startedAt,
+    finishedAt: new Date().toISOString(),
+    keys,
+  });
+  return plan;
+}
+
+const seconds = (ms: number) => (ms / 1000).toFixed(1);
+
+async function makeMedia(ctx: AppContext, plan: DemoPlan, workDir: string): Promise<void> {
+  const durations = new Map<string, number>();
+  // Videos first (the slow part), images afterwards on the same two slots.
+  type Job = () => Promise<void>;
+  const jobs: Job[] = [
+    ...plan.videoMedia.map((media) => async () => {
+      const videoPath = path.join(workDir, `${media.videoId}.mp4`);
+      const thumbPath = path.join(workDir, `${media.videoId}.webp`);
+      await makeVideo(media.look, videoPath);
+      durations.set(media.videoId, await probeDuration(videoPath));
+      await makeThumbnail(videoPath, thumbPath);
+      await ctx.storage.put(media.videoKey, videoPath, 'video/mp4');
+      await ctx.storage.put(media.thumbnailKey, thumbPath, IMAGE_CONTENT_TYPE);
+    }),
+    ...plan.channelMedia.map((media) => async () => {
+      const { fullName, color, accent } = media.channel;
+      const avatarPath = path.join(workDir, `${media.userId}-avatar.webp`);
+      const coverPath = path.join(workDir, `${media.userId}-cover.webp`);
+      await makeImage(avatarSvg(fullName, color, accent), avatarPath, 'avatar');
+      await makeImage(coverSvg(fullName, color, accent), coverPath, 'cover');
+      await ctx.storage.put(media.avatarKey, avatarPath, IMAGE_CONTENT_TYPE);
+      await ctx.storage.put(media.coverKey, coverPath, IMAGE_CONTENT_TYPE);
+    }),
+  ];
+  await runLimited(jobs, MEDIA_CONCURRENCY, (job) => job());
+  for (const video of plan.videos) {
+    const duration = durations.get(video.id);
+    if (duration === undefined) throw new Error(`no duration for demo video ${video.id}`);
+    video.duration = duration;
+  }
+}
+
+async function insertBatched<T>(rows: T[], insert: (batch: T[]) => Promise<unknown>) {
+  for (let i = 0; i < rows.length; i += INSERT_BATCH) await insert(rows.slice(i, i + INSERT_BATCH));
+}
+
+async function insertPlan(db: Db, plan: DemoPlan): Promise<void> {
+  await db.transaction(async (tx) => {
+    await insertBatched(plan.users, (b) => tx.insert(users).values(b));
+    await insertBatched(plan.videos, (b) => tx.insert(videos).values(b));
+    await insertBatched(plan.comments, (b) => tx.insert(comments).values(b));
+    await insertBatched(plan.likes, (b) => tx.insert(likes).values(b));
+    await insertBatched(plan.subscriptions, (b) => tx.insert(subscriptions).values(b));
+    await insertBatched(plan.history, (b) => tx.insert(watchHistory).values(b));
+    await insertBatched(plan.views, (b) => tx.insert(videoViews).values(b));
+    await insertBatched(plan.tagScores, (b) => tx.insert(userTagScores).values(b));
+  });
+}
