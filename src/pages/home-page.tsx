@@ -1,4 +1,81 @@
-// Placeholder until the viewer/creator screens issue fills it.
+/**
+ * Home feed (spec §2 Home feed, §4 Feed): tag chips ('All', then the signed-in user's tags) over
+ * an infinite-scroll grid, 12 per page. All list logic is the feed machine and its pager child;
+ * this view renders their selectors and sends events.
+ */
+import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect, useMemo } from 'react';
+import styled from 'styled-components';
+import { feedMachine, selectChips, selectFeedPager } from '../../machines/feed.machine';
+import {
+  pagerMachine,
+  selectHasFailed,
+  selectIsEmpty,
+  selectIsLoadingFirst,
+  selectItems,
+} from '../../machines/pager.machine';
+import type { VideoItem } from '../../contract/shapes';
+import { useCurrentUser } from '../session';
+import {
+  FEED_ERROR_TEXT,
+  ListEmpty,
+  ListError,
+  LoadMoreFooter,
+} from '../features/videos/list-states';
+import { TagChips } from '../features/videos/tag-chips';
+import { useVideoActors } from '../features/videos/video-actors';
+import { VideoGrid, VideoGridSkeleton } from '../features/videos/video-grid';
+
+const Page = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: 12px;
+`;
+
+const NO_TAGS: string[] = [];
+
 export default function HomePage() {
-  return <h1>Home</h1>;
+  const user = useCurrentUser();
+  const tags = useMemo(() => user?.tags.map((t) => t.name) ?? NO_TAGS, [user]);
+  const { fetchVideoPage } = useVideoActors();
+  const feed = useActorRef(
+    feedMachine.provide({
+      actors: { pager: pagerMachine.provide({ actors: { fetchPage: fetchVideoPage } }) },
+    }),
+    { input: { tags } },
+  );
+
+  // Sign-in, sign-out or new tags: the chips follow the session's user.
+  useEffect(() => feed.send({ type: 'TAGS_CHANGED', tags }), [feed, tags]);
+
+  const chips = useSelector(feed, selectChips);
+  const pager = useSelector(feed, selectFeedPager);
+  const videos = useSelector(pager, selectItems<VideoItem>);
+  const loadingFirst = useSelector(pager, selectIsLoadingFirst);
+  const failed = useSelector(pager, selectHasFailed);
+  const empty = useSelector(pager, selectIsEmpty);
+
+  const active = chips.find((c) => c.active)?.tag ?? null;
+  return (
+    <Page>
+      <h1 className="visually-hidden">Home</h1>
+      <TagChips
+        tags={chips.slice(1).map((c) => c.label)}
+        active={active}
+        onSelect={(tag) => feed.send({ type: 'SELECT_TAG', tag })}
+      />
+      {loadingFirst && <VideoGridSkeleton />}
+      {videos.length > 0 && <VideoGrid videos={videos} />}
+      {/* After a failed further page the marker stays: the pager retries it after 3 s. */}
+      {failed && <ListError text={FEED_ERROR_TEXT} onRetry={() => feed.send({ type: 'RETRY' })} />}
+      {empty && <ListEmpty>No videos here yet.</ListEmpty>}
+      {videos.length > 0 && (
+        <LoadMoreFooter
+          pager={pager}
+          onVisible={() => feed.send({ type: 'LOAD_MORE' })}
+          label="Loading more videos"
+        />
+      )}
+    </Page>
+  );
 }
