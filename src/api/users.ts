@@ -103,8 +103,9 @@ export const accountActors = {
     updateAccountDetails(input),
   ),
   changePassword: fromPromise<void, ChangePasswordBody>(({ input }) => changePassword(input)),
-  updateAvatar: fromPromise<User, Blob>(({ input }) => updateAvatar(input)),
-  updateCoverImage: fromPromise<User, Blob>(({ input }) => updateCoverImage(input)),
+  uploadImage: fromPromise<User, { kind: 'avatar' | 'cover'; file: Blob }>(({ input }) =>
+    input.kind === 'avatar' ? updateAvatar(input.file) : updateCoverImage(input.file),
+  ),
 };
 
 export type AccountActors = typeof accountActors;

@@ -1,3 +1,23 @@
+import { useCallback } from 'react';
+import { Link, useLocation } from 'wouter';
+import { MESSAGES } from '../../machines/messages';
+import { AuthShell, Card, CardFooter, Muted } from '../features/account/auth-shell';
+import { SignInForm } from '../features/account/sign-in-form';
+
+/** /login: sign in, then home (spec "Sign-in screen"). */
 export default function LoginPage() {
-  return <h1>Sign in</h1>;
+  const [, navigate] = useLocation();
+  const goHome = useCallback(() => navigate('/'), [navigate]);
+  return (
+    <AuthShell>
+      <Card>
+        <h1>Sign in</h1>
+        <Muted>Welcome back. Enter your username, email and password.</Muted>
+        <SignInForm onSignedIn={goHome} />
+        <CardFooter>
+          Don&apos;t have an account? <Link href="/signup">{MESSAGES.startCreating}</Link>
+        </CardFooter>
+      </Card>
+    </AuthShell>
+  );
 }

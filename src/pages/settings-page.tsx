@@ -1,3 +1,50 @@
-export default function SettingsPage({ section }: { section: 'ChangeInfo' | 'ChangePassword' }) {
-  return <h1>Settings {section}</h1>;
+import styled from 'styled-components';
+import { MESSAGES } from '../../machines/messages';
+import { ChangePasswordForm } from '../features/account/change-password-form';
+import { PersonalInfoForm } from '../features/account/personal-info-form';
+import { ProfileImages } from '../features/account/profile-images';
+import { useCurrentUser } from '../session';
+import { LinkTabs } from '../ui/tabs';
+
+const Page = styled.div`
+  max-width: 1040px;
+  margin: 0 auto;
+`;
+const Content = styled.div`
+  padding-top: 20px;
+`;
+
+export type SettingsSection = 'ChangeInfo' | 'ChangePassword';
+
+/** /Setting/ChangeInfo and /Setting/ChangePassword (guarded: a user is always signed in here). */
+export default function SettingsPage({ section }: { section: SettingsSection }) {
+  const user = useCurrentUser();
+  if (!user) return null;
+  return (
+    <Page>
+      <ProfileImages user={user} />
+      <LinkTabs
+        label="Settings sections"
+        items={[
+          {
+            label: MESSAGES.personalInformation,
+            href: '/Setting/ChangeInfo',
+            active: section === 'ChangeInfo',
+          },
+          {
+            label: MESSAGES.changePassword,
+            href: '/Setting/ChangePassword',
+            active: section === 'ChangePassword',
+          },
+        ]}
+      />
+      <Content>
+        {section === 'ChangeInfo' ? (
+          <PersonalInfoForm key={user._id} user={user} />
+        ) : (
+          <ChangePasswordForm />
+        )}
+      </Content>
+    </Page>
+  );
 }

@@ -1,3 +1,13 @@
+import { AuthShell, Card } from '../features/account/auth-shell';
+import { SignupWizard } from '../features/account/signup-wizard';
+
+/** /signup: the registration wizard. */
 export default function SignupPage() {
-  return <h1>Sign up</h1>;
+  return (
+    <AuthShell>
+      <Card>
+        <SignupWizard />
+      </Card>
+    </AuthShell>
+  );
 }

@@ -41,9 +41,11 @@ export function SignInForm({ onSignedIn }: { onSignedIn: (user: User) => void })
   useEffect(() => {
     const subs = [
       actor.on('signedIn', ({ user }) => {
+        // Navigate first: the route that renders next must not be a public-only page that
+        // would redirect on its own once the session says "signed in".
+        onSignedIn(user);
         session.send({ type: 'SIGNED_IN', user });
         toast.success(MESSAGES.loginSucceeded);
-        onSignedIn(user);
       }),
       actor.on('signInFailed', () => toast.error(MESSAGES.loginFailed)),
     ];

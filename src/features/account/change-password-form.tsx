@@ -1,0 +1,93 @@
+/** Settings → Change Password (spec §5, §8). */
+import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect } from 'react';
+import { toast } from 'react-toastify';
+import { MESSAGES } from '../../../machines/messages';
+import {
+  changePasswordMachine,
+  selectError,
+  selectFields,
+  selectIsConfirmingCancel,
+  selectIsSaving,
+  selectShowsMismatch,
+  type PasswordField,
+} from '../../../machines/change-password.machine';
+import { useAccountActors } from '../../actors';
+import { Button } from '../../ui/button';
+import { TextField } from '../../ui/text-field';
+import { ConfirmDialog } from './confirm-dialog';
+import { FormActions, FormError, SettingsForm } from './form-bits';
+
+const FIELDS: { field: PasswordField; label: string; autoComplete: string }[] = [
+  { field: 'oldPassword', label: 'Current password', autoComplete: 'current-password' },
+  { field: 'newPassword', label: 'New password', autoComplete: 'new-password' },
+  { field: 'confirmPassword', label: 'Confirm new password', autoComplete: 'new-password' },
+];
+
+export function ChangePasswordForm() {
+  const { changePassword } = useAccountActors();
+  const actor = useActorRef(changePasswordMachine.provide({ actors: { changePassword } }));
+  const fields = useSelector(actor, selectFields);
+  const error = useSelector(actor, selectError);
+  const mismatch = useSelector(actor, selectShowsMismatch);
+  const saving = useSelector(actor, selectIsSaving);
+  const confirming = useSelector(actor, selectIsConfirmingCancel);
+
+  useEffect(() => {
+    const subs = [
+      actor.on('invalid', ({ message }) => toast.error(message)),
+      actor.on('saved', () => toast.success(MESSAGES.passwordChanged)),
+      actor.on('saveFailed', () => toast.error(MESSAGES.passwordChangeFailed)),
+    ];
+    return () => subs.forEach((s) => s.unsubscribe());
+  }, [actor]);
+
+  return (
+    <SettingsForm
+      aria-label={MESSAGES.changePassword}
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        actor.send({ type: 'SUBMIT' });
+      }}
+    >
+      <h2>{MESSAGES.changePassword}</h2>
+      <p className="lead">Other devices are signed out when the password changes.</p>
+      {FIELDS.map(({ field, label, autoComplete }) => (
+        <TextField
+          key={field}
+          label={label}
+          type="password"
+          autoComplete={autoComplete}
+          value={fields[field]}
+          maxLength={128}
+          disabled={saving}
+          error={field === 'confirmPassword' && mismatch ? MESSAGES.passwordsDontMatch : null}
+          onValueChange={(value) => actor.send({ type: 'FIELD_CHANGED', field, value })}
+        />
+      ))}
+      {error && <FormError role="alert">{error}</FormError>}
+      <FormActions>
+        <Button
+          variant="secondary"
+          onClick={() => actor.send({ type: 'CANCEL' })}
+          disabled={saving}
+        >
+          Cancel
+        </Button>
+        <Button type="submit" loading={saving}>
+          Change password
+        </Button>
+      </FormActions>
+      {confirming && (
+        <ConfirmDialog
+          message={MESSAGES.cancelConfirm}
+          confirmLabel="Discard changes"
+          cancelLabel="Keep editing"
+          onConfirm={() => actor.send({ type: 'CONFIRM' })}
+          onCancel={() => actor.send({ type: 'DISMISS' })}
+        />
+      )}
+    </SettingsForm>
+  );
+}

@@ -1,0 +1,42 @@
+import styled from 'styled-components';
+import { Button } from '../../ui/button';
+import { Modal } from '../../ui/modal';
+
+const Actions = styled.div`
+  display: flex;
+  justify-content: flex-end;
+  gap: 12px;
+  margin-top: 20px;
+`;
+
+/**
+ * A yes/no question in the app's own dialog rather than window.confirm: it matches the theme,
+ * is keyboard-accessible and can be tested like any other screen content.
+ */
+export function ConfirmDialog({
+  message,
+  confirmLabel,
+  cancelLabel,
+  onConfirm,
+  onCancel,
+}: {
+  message: string;
+  confirmLabel: string;
+  cancelLabel: string;
+  onConfirm: () => void;
+  onCancel: () => void;
+}) {
+  return (
+    <Modal title="Discard changes?" onClose={onCancel} width={400}>
+      <p>{message}</p>
+      <Actions>
+        <Button variant="secondary" onClick={onCancel}>
+          {cancelLabel}
+        </Button>
+        <Button variant="danger" onClick={onConfirm}>
+          {confirmLabel}
+        </Button>
+      </Actions>
+    </Modal>
+  );
+}

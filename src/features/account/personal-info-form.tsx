@@ -1,0 +1,98 @@
+/** Settings → Personal Information: full name and email (spec §5, §8). */
+import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect } from 'react';
+import { toast } from 'react-toastify';
+import type { User } from '../../../contract/shapes';
+import { MESSAGES } from '../../../machines/messages';
+import {
+  personalInfoMachine,
+  selectError,
+  selectFields,
+  selectIsConfirmingCancel,
+  selectIsSaving,
+  type PersonalInfoField,
+} from '../../../machines/personal-info.machine';
+import { useAccountActors } from '../../actors';
+import { useSessionRef } from '../../session';
+import { Button } from '../../ui/button';
+import { TextField } from '../../ui/text-field';
+import { ConfirmDialog } from './confirm-dialog';
+import { FormActions, FormError, SettingsForm } from './form-bits';
+
+const FIELDS: { field: PersonalInfoField; label: string; type: string; autoComplete: string }[] = [
+  { field: 'fullName', label: 'Full name', type: 'text', autoComplete: 'name' },
+  { field: 'email', label: 'Email', type: 'email', autoComplete: 'email' },
+];
+
+/** `user` seeds the form; the parent re-mounts it (key) when a different user signs in. */
+export function PersonalInfoForm({ user }: { user: User }) {
+  const { updateAccountDetails } = useAccountActors();
+  const session = useSessionRef();
+  const actor = useActorRef(personalInfoMachine.provide({ actors: { updateAccountDetails } }), {
+    input: { fullName: user.fullName, email: user.email },
+  });
+  const fields = useSelector(actor, selectFields);
+  const error = useSelector(actor, selectError);
+  const saving = useSelector(actor, selectIsSaving);
+  const confirming = useSelector(actor, selectIsConfirmingCancel);
+
+  useEffect(() => {
+    const subs = [
+      actor.on('invalid', ({ message }) => toast.error(message)),
+      actor.on('saved', ({ user: saved }) => {
+        session.send({ type: 'USER_UPDATED', user: saved });
+        toast.success(MESSAGES.personalInfoSaved);
+      }),
+      actor.on('saveFailed', () => toast.error(MESSAGES.personalInfoFailed)),
+    ];
+    return () => subs.forEach((s) => s.unsubscribe());
+  }, [actor, session]);
+
+  return (
+    <SettingsForm
+      aria-label={MESSAGES.personalInformation}
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        actor.send({ type: 'SUBMIT' });
+      }}
+    >
+      <h2>{MESSAGES.personalInformation}</h2>
+      <p className="lead">Update your name and email address.</p>
+      {FIELDS.map(({ field, label, type, autoComplete }) => (
+        <TextField
+          key={field}
+          label={label}
+          type={type}
+          autoComplete={autoComplete}
+          value={fields[field]}
+          maxLength={254}
+          disabled={saving}
+          onValueChange={(value) => actor.send({ type: 'FIELD_CHANGED', field, value })}
+        />
+      ))}
+      {error && <FormError role="alert">{error}</FormError>}
+      <FormActions>
+        <Button
+          variant="secondary"
+          onClick={() => actor.send({ type: 'CANCEL' })}
+          disabled={saving}
+        >
+          Cancel
+        </Button>
+        <Button type="submit" loading={saving}>
+          Save changes
+        </Button>
+      </FormActions>
+      {confirming && (
+        <ConfirmDialog
+          message={MESSAGES.cancelConfirm}
+          confirmLabel="Discard changes"
+          cancelLabel="Keep editing"
+          onConfirm={() => actor.send({ type: 'CONFIRM' })}
+          onCancel={() => actor.send({ type: 'DISMISS' })}
+        />
+      )}
+    </SettingsForm>
+  );
+}

@@ -1,0 +1,279 @@
+/**
+ * The four-step signup wizard (spec "Signup screen"). The chart owns the step, what Continue may
+ * do and the busy state; this view renders the current step and sends the user's actions.
+ */
+import { useActorRef, useSelector } from '@xstate/react';
+import { m } from 'framer-motion';
+import { useEffect } from 'react';
+import { toast } from 'react-toastify';
+import { Link, useLocation } from 'wouter';
+import styled from 'styled-components';
+import { SIGNUP_STEPS } from '../../../machines/constants';
+import { MESSAGES, SIGNUP_STEP_TITLES } from '../../../machines/messages';
+import {
+  selectAvatar,
+  selectCanContinue,
+  selectCover,
+  selectError,
+  selectFields,
+  selectIsBusy,
+  selectIsLoadingDefault,
+  selectStep,
+  selectStepLabel,
+  selectUsesDefaultAvatar,
+  selectUsesDefaultCover,
+  signupMachine,
+  type SignupField,
+} from '../../../machines/signup.machine';
+import { useAccountActors } from '../../actors';
+import { useSessionRef } from '../../session';
+import { Button } from '../../ui/button';
+import { TextField } from '../../ui/text-field';
+import { useObjectUrl } from '../../use-object-url';
+import { CardFooter } from './auth-shell';
+import { ImagePicker } from './image-picker';
+
+const Header = styled.div`
+  display: grid;
+  gap: 6px;
+  margin-bottom: 20px;
+  h1 {
+    margin: 0;
+  }
+  p {
+    margin: 0;
+    font-size: 13px;
+    color: ${({ theme }) => theme.colors.textMuted};
+  }
+`;
+const Progress = styled.div<{ $step: number }>`
+  height: 4px;
+  border-radius: 2px;
+  background: ${({ theme }) => theme.colors.surfaceRaised};
+  &::after {
+    content: '';
+    display: block;
+    height: 100%;
+    width: ${({ $step }) => ((($step + 1) / SIGNUP_STEPS) * 100).toFixed(0)}%;
+    border-radius: 2px;
+    background: ${({ theme }) => theme.colors.accent};
+    transition: width 0.25s ease;
+  }
+`;
+const Step = styled(m.div)`
+  display: grid;
+  gap: 16px;
+  h2 {
+    margin: 0;
+    font-size: 18px;
+  }
+`;
+const Actions = styled.div`
+  display: flex;
+  justify-content: space-between;
+  gap: 12px;
+  margin-top: 8px;
+  & > :only-child {
+    margin-left: auto;
+  }
+`;
+const ErrorText = styled.p`
+  margin: 0;
+  color: ${({ theme }) => theme.colors.danger};
+  font-size: 14px;
+`;
+const AvatarPreview = styled.img`
+  width: 96px;
+  height: 96px;
+  border-radius: 50%;
+  object-fit: cover;
+  justify-self: center;
+  border: 2px solid ${({ theme }) => theme.colors.border};
+`;
+const CoverPreview = styled.img`
+  width: 100%;
+  aspect-ratio: 4 / 1;
+  object-fit: cover;
+  border-radius: ${({ theme }) => theme.radii.md};
+  border: 1px solid ${({ theme }) => theme.colors.border};
+`;
+const Review = styled.dl`
+  display: grid;
+  grid-template-columns: auto 1fr;
+  gap: 6px 16px;
+  margin: 0;
+  dt {
+    color: ${({ theme }) => theme.colors.textMuted};
+  }
+  dd {
+    margin: 0;
+    overflow-wrap: anywhere;
+  }
+`;
+const Note = styled.p`
+  margin: 0;
+  font-size: 13px;
+  color: ${({ theme }) => theme.colors.textMuted};
+  text-align: center;
+`;
+
+const FIELDS: { field: SignupField; label: string; type: string; autoComplete: string }[] = [
+  { field: 'fullName', label: 'Full name', type: 'text', autoComplete: 'name' },
+  { field: 'userName', label: 'Username', type: 'text', autoComplete: 'username' },
+  { field: 'email', label: 'Email', type: 'email', autoComplete: 'email' },
+  { field: 'password', label: 'Password', type: 'password', autoComplete: 'new-password' },
+];
+
+const DEFAULT_AVATAR = '/default-avatar.png';
+const DEFAULT_COVER = '/default-cover.png';
+
+export function SignupWizard() {
+  const actors = useAccountActors();
+  const session = useSessionRef();
+  const [, navigate] = useLocation();
+  const actor = useActorRef(
+    signupMachine.provide({
+      actors: {
+        loadDefaultImage: actors.loadDefaultImage,
+        register: actors.register,
+        login: actors.login,
+      },
+    }),
+  );
+  const step = useSelector(actor, selectStep);
+  const stepText = useSelector(actor, selectStepLabel);
+  const canContinue = useSelector(actor, selectCanContinue);
+  const busy = useSelector(actor, selectIsBusy);
+  const loadingDefault = useSelector(actor, selectIsLoadingDefault);
+  const fields = useSelector(actor, selectFields);
+  const error = useSelector(actor, selectError);
+  const usesDefaultAvatar = useSelector(actor, selectUsesDefaultAvatar);
+  const usesDefaultCover = useSelector(actor, selectUsesDefaultCover);
+  const avatarUrl = useObjectUrl(useSelector(actor, selectAvatar));
+  const coverUrl = useObjectUrl(useSelector(actor, selectCover));
+
+  useEffect(() => {
+    const subs = [
+      actor.on('registered', () => toast.success(MESSAGES.registerSucceeded)),
+      actor.on('registerFailed', () => toast.error(MESSAGES.registerFailed)),
+      actor.on('signedIn', ({ user }) => {
+        // Leave the public-only /signup before the session turns "signed in" (it would
+        // otherwise redirect to / first).
+        navigate('/TermsAndConditions');
+        session.send({ type: 'SIGNED_IN', user });
+        toast.success(MESSAGES.loginSucceeded);
+      }),
+      actor.on('loginAfterRegisterFailed', () => {
+        toast.error(MESSAGES.loginFailed);
+        navigate('/login');
+      }),
+    ];
+    return () => subs.forEach((s) => s.unsubscribe());
+  }, [actor, session, navigate]);
+
+  const send = (event: Parameters<typeof actor.send>[0]) => actor.send(event);
+  const back = (
+    <Button variant="secondary" onClick={() => send({ type: 'BACK' })} disabled={busy}>
+      {MESSAGES.back}
+    </Button>
+  );
+  const imageStep = (kind: 'avatar' | 'cover') => {
+    const url = kind === 'avatar' ? avatarUrl : coverUrl;
+    return (
+      <>
+        {kind === 'avatar' ? (
+          <AvatarPreview src={url ?? DEFAULT_AVATAR} alt="Profile picture preview" />
+        ) : (
+          <CoverPreview src={url ?? DEFAULT_COVER} alt="Cover image preview" />
+        )}
+        <ImagePicker
+          label={kind === 'avatar' ? 'Choose profile picture' : 'Choose cover image'}
+          onFile={(file) => send({ type: 'IMAGE_PICKED', file })}
+          disabled={loadingDefault}
+        />
+        <Button
+          variant="ghost"
+          onClick={() => send({ type: 'USE_DEFAULT' })}
+          loading={loadingDefault}
+        >
+          {MESSAGES.useDefaultImage}
+        </Button>
+      </>
+    );
+  };
+
+  return (
+    <>
+      <Header>
+        <h1>Create your account</h1>
+        <p aria-live="polite">{stepText}</p>
+        <Progress $step={step} aria-hidden="true" />
+      </Header>
+      <form
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          send(step === SIGNUP_STEPS - 1 ? { type: 'SUBMIT' } : { type: 'CONTINUE' });
+        }}
+      >
+        <Step
+          key={step}
+          initial={{ opacity: 0, x: 24 }}
+          animate={{ opacity: 1, x: 0 }}
+          transition={{ duration: 0.2 }}
+        >
+          <h2>{SIGNUP_STEP_TITLES[step]}</h2>
+          {step === 0 &&
+            FIELDS.map(({ field, label, type, autoComplete }) => (
+              <TextField
+                key={field}
+                label={label}
+                type={type}
+                autoComplete={autoComplete}
+                value={fields[field]}
+                maxLength={field === 'password' ? 128 : 254}
+                onValueChange={(value) => send({ type: 'FIELD_CHANGED', field, value })}
+              />
+            ))}
+          {step === 1 && imageStep('avatar')}
+          {step === 2 && imageStep('cover')}
+          {step === 3 && (
+            <>
+              <CoverPreview src={coverUrl ?? DEFAULT_COVER} alt="Cover image" />
+              <AvatarPreview src={avatarUrl ?? DEFAULT_AVATAR} alt="Profile picture" />
+              {usesDefaultAvatar && <Note>{MESSAGES.usingDefaultAvatar}</Note>}
+              {usesDefaultCover && <Note>{MESSAGES.usingDefaultCover}</Note>}
+              <Review>
+                <dt>Full name</dt>
+                <dd>{fields.fullName}</dd>
+                <dt>Username</dt>
+                <dd>{fields.userName}</dd>
+                <dt>Email</dt>
+                <dd>{fields.email}</dd>
+              </Review>
+              <Button variant="ghost" onClick={() => send({ type: 'EDIT' })} disabled={busy}>
+                {MESSAGES.edit}
+              </Button>
+            </>
+          )}
+          {error && <ErrorText role="alert">{error}</ErrorText>}
+          <Actions>
+            {step > 0 && back}
+            {step < SIGNUP_STEPS - 1 ? (
+              <Button type="submit" disabled={!canContinue}>
+                {MESSAGES.continue}
+              </Button>
+            ) : (
+              <Button type="submit" loading={busy}>
+                {MESSAGES.completeRegistration}
+              </Button>
+            )}
+          </Actions>
+        </Step>
+      </form>
+      <CardFooter>
+        Already have an account? <Link href="/login">Sign In</Link>
+      </CardFooter>
+    </>
+  );
+}
