@@ -2,22 +2,20 @@
  * Search results (spec §2 Search, §7): `/search?query=` lists matching videos as horizontal cards
  * with infinite scroll, 9 per page. Nothing is sent while the trimmed text is blank.
  *
- * Input:   { query } — the text from the URL.
+ * Input:   none. The view sends QUERY_CHANGED with the URL's text when it mounts and whenever the
+ *          URL changes (one effect keyed on the text), so the chart itself decides blank/searching.
  * Events:  QUERY_CHANGED { query } · LOAD_MORE · RETRY
  * Child:   `pager` (pagerMachine, id 'pager', params { query: trimmed text }) while searching;
  *          read it with `selectSearchPager`. Provide the real fetch as for the feed:
  *          `searchMachine.provide({ actors: { pager: pagerMachine.provide({ actors: { fetchPage } }) } })`.
  * Emitted: none.
  *
- * Choice: the same query again (same text after trimming) does not search again.
+ * Choice: the same query again (same text after trimming) does not search again; blank text stops
+ * the running search and shows nothing.
  */
 import { assign, forwardTo, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import { PAGE_SIZE } from './constants.js';
 import { pagerMachine } from './pager.machine.js';
-
-export interface SearchInput {
-  query: string;
-}
 
 export interface SearchContext {
   /** The trimmed text being searched. */
@@ -36,12 +34,10 @@ export const searchMachine = setup({
   types: {
     context: {} as SearchContext,
     events: {} as SearchEvent,
-    input: {} as SearchInput,
     children: {} as { pager: 'pager' },
   },
   actors: { pager: pagerMachine },
   guards: {
-    isBlank: ({ context }) => context.query === '',
     newQueryIsBlank: ({ event }) => event.type === 'QUERY_CHANGED' && event.query.trim() === '',
     isNewQuery: ({ context, event }) =>
       event.type === 'QUERY_CHANGED' && event.query.trim() !== context.query,
@@ -52,8 +48,8 @@ export const searchMachine = setup({
   },
 }).createMachine({
   id: 'search',
-  context: ({ input }) => ({ query: input.query.trim() }),
-  initial: 'checking',
+  context: { query: '' },
+  initial: 'blank',
   on: {
     QUERY_CHANGED: [
       {
@@ -63,16 +59,13 @@ export const searchMachine = setup({
       },
       {
         guard: 'isNewQuery',
+        // Leaving and entering `searching` replaces the pager: a new list for the new text.
         target: '.searching',
-        reenter: true,
         actions: { type: 'setQuery', params: ({ event }) => event.query },
       },
     ],
   },
   states: {
-    checking: {
-      always: [{ guard: 'isBlank', target: 'blank' }, { target: 'searching' }],
-    },
     /** Blank text: nothing is sent, nothing is listed. */
     blank: {},
     searching: {

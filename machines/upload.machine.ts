@@ -218,10 +218,9 @@ export const uploadMachine = setup({
             guard: 'userChoseThumbnail',
             actions: { type: 'setVideo', params: ({ event }) => event.file },
           },
-          // A new capture replaces a running one (the user picked another file).
+          // Entering `capturing` again replaces a running capture (the user picked another file).
           {
             target: '.capturing',
-            reenter: true,
             actions: { type: 'setVideo', params: ({ event }) => event.file },
           },
         ],
