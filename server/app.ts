@@ -23,6 +23,7 @@ import type { App, AppContext } from './http/types.js';
 import { LocalDiskStorage } from './storage/local-disk.js';
 import commentsRoutes from './routes/comments.js';
 import healthcheckRoutes from './routes/healthcheck.js';
+import historyRoutes from './routes/history.js';
 import likesRoutes from './routes/likes.js';
 import subscriptionsRoutes from './routes/subscriptions.js';
 import usersRoutes from './routes/users.js';
@@ -110,6 +111,7 @@ export async function buildApp({ ctx, logger = false }: BuildOptions): Promise<A
       const options = { ctx };
       await api.register(healthcheckRoutes, options);
       await api.register(usersRoutes, { ...options, prefix: '/users' });
+      await api.register(historyRoutes, { ...options, prefix: '/users' });
       await api.register(videosRoutes, { ...options, prefix: '/videos' });
       await api.register(likesRoutes, { ...options, prefix: '/likes' });
       await api.register(commentsRoutes, { ...options, prefix: '/comments' });

@@ -1,4 +1,121 @@
+/** API.md, Comments: list and add on a video; edit and delete one's own. */
+import { EmptyObject, Envelope } from '../../contract/common.js';
+import {
+  CommentBody,
+  CommentIdParams,
+  CommentList,
+  CommentsQuery,
+} from '../../contract/engagement.js';
+import { Comment } from '../../contract/shapes.js';
+import { VideoIdParams } from '../../contract/videos.js';
+import { callerId } from '../auth/plugin.js';
+import { created, ok } from '../http/envelope.js';
+import { multipartFieldsToBody } from '../http/multipart.js';
 import type { App, RouteOptions } from '../http/types.js';
+import { addComment, deleteComment, editComment, listComments } from '../services/comments.js';
+import { errorResponses, mediaUrlsOf } from './route-helpers.js';
 
-// Routes of API.md's comments section; filled in by the issue that builds them.
-export default async function commentsRoutes(_app: App, _options: RouteOptions) {}
+const tags = ['comments'];
+const security = [{ cookieAuth: [] }];
+const consumes = ['application/json', 'application/x-www-form-urlencoded', 'multipart/form-data'];
+
+export default async function commentsRoutes(app: App, { ctx }: RouteOptions) {
+  app.get(
+    '/:videoId',
+    {
+      preHandler: app.requireAuth,
+      schema: {
+        tags,
+        security,
+        summary: "A video's comments, newest first",
+        params: VideoIdParams,
+        querystring: CommentsQuery,
+        response: { 200: Envelope(CommentList), ...errorResponses(400, 401, 404) },
+      },
+    },
+    async (request) => {
+      const { page, limit } = request.query;
+      const data = await listComments(
+        ctx.db,
+        request.params.videoId,
+        callerId(request),
+        page,
+        limit,
+        mediaUrlsOf(request, ctx),
+      );
+      return ok(data, 'Comments fetched');
+    },
+  );
+
+  app.post(
+    '/:videoId',
+    {
+      preHandler: app.requireAuth,
+      preValidation: multipartFieldsToBody,
+      schema: {
+        tags,
+        security,
+        summary: 'Comment on a video (1…2000 characters after trimming)',
+        consumes,
+        params: VideoIdParams,
+        body: CommentBody,
+        response: { 201: Envelope(Comment), ...errorResponses(400, 401, 404) },
+      },
+    },
+    async (request, reply) => {
+      const comment = await addComment(
+        ctx.db,
+        request.params.videoId,
+        callerId(request),
+        request.body.content,
+        mediaUrlsOf(request, ctx),
+      );
+      return reply.status(201).send(created(comment, 'Comment added'));
+    },
+  );
+
+  app.patch(
+    '/c/:commentId',
+    {
+      preHandler: app.requireAuth,
+      preValidation: multipartFieldsToBody,
+      schema: {
+        tags,
+        security,
+        summary: 'Edit an own comment',
+        consumes,
+        params: CommentIdParams,
+        body: CommentBody,
+        response: { 200: Envelope(Comment), ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const comment = await editComment(
+        ctx.db,
+        request.params.commentId,
+        callerId(request),
+        request.body.content,
+        mediaUrlsOf(request, ctx),
+      );
+      return ok(comment, 'Comment updated');
+    },
+  );
+
+  app.delete(
+    '/c/:commentId',
+    {
+      preHandler: app.requireAuth,
+      schema: {
+        tags,
+        security,
+        summary: 'Delete an own comment (and its likes)',
+        params: CommentIdParams,
+        response: { 200: Envelope(EmptyObject), ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      await deleteComment(ctx.db, request.params.commentId, callerId(request));
+      return ok({}, 'Comment deleted');
+    },
+  );
+}

@@ -1,4 +1,90 @@
+/** API.md, Likes: like status of a video and like toggles of videos, comments and tweets. */
+import { Envelope } from '../../contract/common.js';
+import {
+  CommentIdParams,
+  LikeStatus,
+  LikeToggle,
+  TweetIdParams,
+} from '../../contract/engagement.js';
+import { VideoIdParams } from '../../contract/videos.js';
+import { callerId } from '../auth/plugin.js';
+import { ok } from '../http/envelope.js';
+import { notFound } from '../http/errors.js';
 import type { App, RouteOptions } from '../http/types.js';
+import { toggleLike, videoLikeStatus } from '../services/likes.js';
+import { errorResponses } from './route-helpers.js';
 
-// Routes of API.md's likes section; filled in by the issue that builds them.
-export default async function likesRoutes(_app: App, _options: RouteOptions) {}
+const tags = ['likes'];
+const security = [{ cookieAuth: [] }];
+
+export default async function likesRoutes(app: App, { ctx }: RouteOptions) {
+  app.get(
+    '/video/:videoId',
+    {
+      preHandler: app.requireAuth,
+      schema: {
+        tags,
+        security,
+        summary: "A video's like count and whether the caller likes it",
+        params: VideoIdParams,
+        response: { 200: Envelope(LikeStatus), ...errorResponses(400, 401, 404) },
+      },
+    },
+    async (request) =>
+      ok(await videoLikeStatus(ctx.db, request.params.videoId, callerId(request)), 'Like status'),
+  );
+
+  app.post(
+    '/toggle/v/:videoId',
+    {
+      preHandler: app.requireAuth,
+      schema: {
+        tags,
+        security,
+        summary: 'Like or unlike a video',
+        params: VideoIdParams,
+        response: { 200: Envelope(LikeToggle), ...errorResponses(400, 401, 404) },
+      },
+    },
+    async (request) => {
+      const data = await toggleLike(ctx.db, callerId(request), 'video', request.params.videoId);
+      return ok(data, data.liked ? 'Video liked' : 'Video unliked');
+    },
+  );
+
+  app.post(
+    '/toggle/c/:commentId',
+    {
+      preHandler: app.requireAuth,
+      schema: {
+        tags,
+        security,
+        summary: 'Like or unlike a comment',
+        params: CommentIdParams,
+        response: { 200: Envelope(LikeToggle), ...errorResponses(400, 401, 404) },
+      },
+    },
+    async (request) => {
+      const data = await toggleLike(ctx.db, callerId(request), 'comment', request.params.commentId);
+      return ok(data, data.liked ? 'Comment liked' : 'Comment unliked');
+    },
+  );
+
+  app.post(
+    '/toggle/t/:tweetId',
+    {
+      preHandler: app.requireAuth,
+      schema: {
+        tags,
+        security,
+        summary: 'Like or unlike a tweet',
+        params: TweetIdParams,
+        response: { 200: Envelope(LikeToggle), ...errorResponses(400, 401, 404) },
+      },
+    },
+    // Tweets are not built yet: no tweet id can exist, so every toggle is a 404 until they are.
+    async () => {
+      throw notFound('Tweet not found');
+    },
+  );
+}

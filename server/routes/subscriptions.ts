@@ -1,4 +1,93 @@
+/** API.md, Subscriptions: toggle, a channel's subscribers, the caller's subscriptions. */
+import { Type } from '@sinclair/typebox';
+import { Envelope } from '../../contract/common.js';
+import {
+  ChannelIdParams,
+  ChannelSubscriber,
+  SubscribedChannel,
+  SubscribersQuery,
+  SubscriptionToggle,
+} from '../../contract/engagement.js';
+import { callerId } from '../auth/plugin.js';
+import { ok } from '../http/envelope.js';
 import type { App, RouteOptions } from '../http/types.js';
+import {
+  listSubscribedChannels,
+  listSubscribers,
+  toggleSubscription,
+} from '../services/subscriptions.js';
+import { errorResponses, mediaUrlsOf } from './route-helpers.js';
 
-// Routes of API.md's subscriptions section; filled in by the issue that builds them.
-export default async function subscriptionsRoutes(_app: App, _options: RouteOptions) {}
+const tags = ['subscriptions'];
+const security = [{ cookieAuth: [] }];
+
+export default async function subscriptionsRoutes(app: App, { ctx }: RouteOptions) {
+  app.post(
+    '/c/:channelId',
+    {
+      preHandler: app.requireAuth,
+      schema: {
+        tags,
+        security,
+        summary: 'Subscribe to or unsubscribe from a channel',
+        params: ChannelIdParams,
+        response: { 200: Envelope(SubscriptionToggle), ...errorResponses(400, 401, 404) },
+      },
+    },
+    async (request) => {
+      const data = await toggleSubscription(ctx.db, callerId(request), request.params.channelId);
+      return ok(data, data.subscribed ? 'Subscribed' : 'Unsubscribed');
+    },
+  );
+
+  app.get(
+    '/c/:channelId',
+    {
+      preHandler: app.requireAuth,
+      schema: {
+        tags,
+        security,
+        summary: "A channel's subscribers, with whether the caller subscribes to each",
+        params: ChannelIdParams,
+        querystring: SubscribersQuery,
+        response: {
+          200: Envelope(Type.Array(ChannelSubscriber)),
+          ...errorResponses(400, 401, 404),
+        },
+      },
+    },
+    async (request) => {
+      const { page, limit } = request.query;
+      const data = await listSubscribers(
+        ctx.db,
+        request.params.channelId,
+        callerId(request),
+        page,
+        limit,
+        mediaUrlsOf(request, ctx),
+      );
+      return ok(data, 'Subscribers fetched');
+    },
+  );
+
+  app.get(
+    '/',
+    {
+      preHandler: app.requireAuth,
+      schema: {
+        tags,
+        security,
+        summary: 'Channels the caller subscribes to',
+        response: { 200: Envelope(Type.Array(SubscribedChannel)), ...errorResponses(401) },
+      },
+    },
+    async (request) => {
+      const data = await listSubscribedChannels(
+        ctx.db,
+        callerId(request),
+        mediaUrlsOf(request, ctx),
+      );
+      return ok(data, 'Subscriptions fetched');
+    },
+  );
+}

@@ -1,0 +1,153 @@
+/**
+ * Comments of a video: newest first, 1…2000 characters after trimming, edited and deleted only by
+ * their author. A video the caller may not see has no comments for them (404).
+ */
+import { and, count, desc, eq } from 'drizzle-orm';
+import type { CommentList } from '../../contract/engagement.js';
+import { LIMITS, type Comment } from '../../contract/shapes.js';
+import type { Db } from '../db/client.js';
+import { newId } from '../db/ids.js';
+import { comments, likes, users, videos } from '../db/schema.js';
+import { badRequest, forbidden, notFound } from '../http/errors.js';
+import { COMMENT_NOT_FOUND } from './likes.js';
+import { toOwner, visibleTo, type MediaUrls } from './video-dto.js';
+import { VIDEO_NOT_FOUND } from './videos.js';
+
+const commentColumns = {
+  id: comments.id,
+  content: comments.content,
+  createdAt: comments.createdAt,
+  updatedAt: comments.updatedAt,
+  ownerId: users.id,
+  userName: users.userName,
+  fullName: users.fullName,
+  avatarKey: users.avatarKey,
+};
+
+type CommentRow = {
+  id: string;
+  content: string;
+  createdAt: Date;
+  updatedAt: Date;
+  ownerId: string;
+  userName: string;
+  fullName: string;
+  avatarKey: string;
+};
+
+function toComment(row: CommentRow, urls: MediaUrls): Comment {
+  return {
+    _id: row.id,
+    content: row.content,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    owner: toOwner({ ...row, id: row.ownerId }, urls),
+  };
+}
+
+export function cleanContent(raw: string): string {
+  const content = raw.trim();
+  const { min, max } = LIMITS.comment;
+  if (content.length < min) throw badRequest('content: must not be empty');
+  if (content.length > max) throw badRequest(`content: must be at most ${max} characters`);
+  return content;
+}
+
+async function assertVisibleVideo(db: Db, videoId: string, viewerId: string) {
+  const [row] = await db
+    .select({ id: videos.id })
+    .from(videos)
+    .where(and(eq(videos.id, videoId), visibleTo(viewerId)));
+  if (!row) throw notFound(VIDEO_NOT_FOUND);
+}
+
+async function commentById(db: Db, commentId: string, urls: MediaUrls): Promise<Comment> {
+  const [row] = await db
+    .select(commentColumns)
+    .from(comments)
+    .innerJoin(users, eq(users.id, comments.ownerId))
+    .where(eq(comments.id, commentId));
+  if (!row) throw notFound(COMMENT_NOT_FOUND);
+  return toComment(row, urls);
+}
+
+export async function listComments(
+  db: Db,
+  videoId: string,
+  viewerId: string,
+  page: number,
+  limit: number,
+  urls: MediaUrls,
+): Promise<CommentList> {
+  await assertVisibleVideo(db, videoId, viewerId);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select(commentColumns)
+      .from(comments)
+      .innerJoin(users, eq(users.id, comments.ownerId))
+      .where(eq(comments.videoId, videoId))
+      .orderBy(desc(comments.createdAt), desc(comments.id))
+      .limit(limit)
+      .offset((page - 1) * limit),
+    db.select({ n: count() }).from(comments).where(eq(comments.videoId, videoId)),
+  ]);
+  return {
+    comments: rows.map((row) => toComment(row, urls)),
+    totalComments: total?.n ?? 0,
+    page,
+    limit,
+  };
+}
+
+export async function addComment(
+  db: Db,
+  videoId: string,
+  ownerId: string,
+  raw: string,
+  urls: MediaUrls,
+): Promise<Comment> {
+  const content = cleanContent(raw);
+  await assertVisibleVideo(db, videoId, ownerId);
+  const id = newId();
+  await db.insert(comments).values({ id, videoId, ownerId, content });
+  return commentById(db, id, urls);
+}
+
+/** A comment the caller may change: 404 when unknown or hidden from them, 403 when not theirs. */
+async function ownComment(db: Db, commentId: string, callerId: string) {
+  const [row] = await db
+    .select({ id: comments.id, ownerId: comments.ownerId })
+    .from(comments)
+    .innerJoin(videos, eq(videos.id, comments.videoId))
+    .where(and(eq(comments.id, commentId), visibleTo(callerId)));
+  if (!row) throw notFound(COMMENT_NOT_FOUND);
+  if (row.ownerId !== callerId) throw forbidden('Only the author can change this comment');
+  return row;
+}
+
+export async function editComment(
+  db: Db,
+  commentId: string,
+  callerId: string,
+  raw: string,
+  urls: MediaUrls,
+): Promise<Comment> {
+  const content = cleanContent(raw);
+  await ownComment(db, commentId, callerId);
+  await db
+    .update(comments)
+    .set({ content, updatedAt: new Date() })
+    .where(eq(comments.id, commentId));
+  return commentById(db, commentId, urls);
+}
+
+/** Deletes a comment and the likes it received, in one transaction. */
+export async function deleteComment(db: Db, commentId: string, callerId: string): Promise<void> {
+  await ownComment(db, commentId, callerId);
+  await db.transaction(async (tx) => {
+    await tx
+      .delete(likes)
+      .where(and(eq(likes.targetType, 'comment'), eq(likes.targetId, commentId)));
+    await tx.delete(comments).where(eq(comments.id, commentId));
+  });
+}

@@ -1,0 +1,106 @@
+/**
+ * Likes of videos and comments (one row per user and target; the target's likes_count moves with
+ * it). Targets the caller may not see (unpublished videos of others, and their comments) are 404.
+ * Tweets do not exist yet, so tweet likes answer 404 until they do.
+ */
+import { and, eq, sql } from 'drizzle-orm';
+import type { LikeStatus, LikeToggle } from '../../contract/engagement.js';
+import type { Db, Tx } from '../db/client.js';
+import { comments, likes, videos } from '../db/schema.js';
+import { notFound } from '../http/errors.js';
+import { countedToggle } from './counted-toggle.js';
+import { visibleTo } from './video-dto.js';
+import { VIDEO_NOT_FOUND } from './videos.js';
+
+export const COMMENT_NOT_FOUND = 'Comment not found';
+type Target = 'video' | 'comment';
+
+function likeRow(userId: string, targetType: Target, targetId: string) {
+  return and(
+    eq(likes.userId, userId),
+    eq(likes.targetType, targetType),
+    eq(likes.targetId, targetId),
+  );
+}
+
+async function assertVisibleVideo(db: Db, videoId: string, viewerId: string) {
+  const [row] = await db
+    .select({ id: videos.id })
+    .from(videos)
+    .where(and(eq(videos.id, videoId), visibleTo(viewerId)));
+  if (!row) throw notFound(VIDEO_NOT_FOUND);
+}
+
+async function assertVisibleComment(db: Db, commentId: string, viewerId: string) {
+  const [row] = await db
+    .select({ id: comments.id })
+    .from(comments)
+    .innerJoin(videos, eq(videos.id, comments.videoId))
+    .where(and(eq(comments.id, commentId), visibleTo(viewerId)));
+  if (!row) throw notFound(COMMENT_NOT_FOUND);
+}
+
+export async function videoLikeStatus(
+  db: Db,
+  videoId: string,
+  userId: string,
+): Promise<LikeStatus> {
+  const [video] = await db
+    .select({ likeCount: videos.likesCount })
+    .from(videos)
+    .where(and(eq(videos.id, videoId), visibleTo(userId)));
+  if (!video) throw notFound(VIDEO_NOT_FOUND);
+  const [mine] = await db
+    .select({ userId: likes.userId })
+    .from(likes)
+    .where(likeRow(userId, 'video', videoId));
+  return { likeCount: video.likeCount, likedByUser: !!mine };
+}
+
+function bumpCounter(targetType: Target, targetId: string) {
+  return async (tx: Tx, delta: 1 | -1) => {
+    if (targetType === 'video') {
+      const [row] = await tx
+        .update(videos)
+        .set({ likesCount: sql`${videos.likesCount} + ${delta}` })
+        .where(eq(videos.id, targetId))
+        .returning({ n: videos.likesCount });
+      return row?.n ?? 0;
+    }
+    const [row] = await tx
+      .update(comments)
+      .set({ likesCount: sql`${comments.likesCount} + ${delta}` })
+      .where(eq(comments.id, targetId))
+      .returning({ n: comments.likesCount });
+    return row?.n ?? 0;
+  };
+}
+
+export async function toggleLike(
+  db: Db,
+  userId: string,
+  targetType: Target,
+  targetId: string,
+): Promise<LikeToggle> {
+  if (targetType === 'video') await assertVisibleVideo(db, targetId, userId);
+  else await assertVisibleComment(db, targetId, userId);
+  const { on, count } = await countedToggle(db, {
+    remove: async (tx) =>
+      (
+        await tx
+          .delete(likes)
+          .where(likeRow(userId, targetType, targetId))
+          .returning({ userId: likes.userId })
+      ).length > 0,
+    insert: async (tx) =>
+      (
+        await tx
+          .insert(likes)
+          .values({ userId, targetType, targetId })
+          .onConflictDoNothing()
+          .returning({ userId: likes.userId })
+      ).length > 0,
+    bump: bumpCounter(targetType, targetId),
+  });
+  return { liked: on, likeCount: count };
+}

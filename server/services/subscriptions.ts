@@ -1,0 +1,127 @@
+/**
+ * Subscriptions: one row per (subscriber, channel), never to oneself; users.subscriber_count moves
+ * with the rows in the same transaction.
+ */
+import { and, desc, eq, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type {
+  ChannelSubscriber,
+  SubscribedChannel,
+  SubscriptionToggle,
+} from '../../contract/engagement.js';
+import type { Db } from '../db/client.js';
+import { subscriptions, users } from '../db/schema.js';
+import { badRequest, notFound } from '../http/errors.js';
+import { countedToggle } from './counted-toggle.js';
+import { mediaUrl, type MediaUrls } from './video-dto.js';
+
+export const SELF_SUBSCRIBE = 'You cannot subscribe to your own channel';
+export const CHANNEL_NOT_FOUND = 'Channel not found';
+
+async function assertChannel(db: Db, channelId: string) {
+  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.id, channelId));
+  if (!row) throw notFound(CHANNEL_NOT_FOUND);
+}
+
+export async function toggleSubscription(
+  db: Db,
+  subscriberId: string,
+  channelId: string,
+): Promise<SubscriptionToggle> {
+  if (subscriberId === channelId) throw badRequest(SELF_SUBSCRIBE);
+  await assertChannel(db, channelId);
+  const pair = and(
+    eq(subscriptions.subscriberId, subscriberId),
+    eq(subscriptions.channelId, channelId),
+  );
+  const { on, count } = await countedToggle(db, {
+    remove: async (tx) =>
+      (await tx.delete(subscriptions).where(pair).returning({ id: subscriptions.channelId }))
+        .length > 0,
+    insert: async (tx) =>
+      (
+        await tx
+          .insert(subscriptions)
+          .values({ subscriberId, channelId })
+          .onConflictDoNothing()
+          .returning({ id: subscriptions.channelId })
+      ).length > 0,
+    bump: async (tx, delta) => {
+      const [row] = await tx
+        .update(users)
+        .set({ subscriberCount: sql`${users.subscriberCount} + ${delta}` })
+        .where(eq(users.id, channelId))
+        .returning({ n: users.subscriberCount });
+      return row?.n ?? 0;
+    },
+  });
+  return { subscribed: on, subscriberCount: count };
+}
+
+/** Subscribers of a channel, newest first, each with whether the caller subscribes to them. */
+export async function listSubscribers(
+  db: Db,
+  channelId: string,
+  viewerId: string,
+  page: number,
+  limit: number,
+  urls: MediaUrls,
+): Promise<ChannelSubscriber[]> {
+  await assertChannel(db, channelId);
+  const mine = alias(subscriptions, 'mine');
+  const rows = await db
+    .select({
+      id: users.id,
+      userName: users.userName,
+      fullName: users.fullName,
+      avatarKey: users.avatarKey,
+      subscriberCount: users.subscriberCount,
+      isSubscribed: sql<boolean>`exists (select 1 from ${mine} where ${and(eq(mine.subscriberId, viewerId), eq(mine.channelId, users.id))})`,
+    })
+    .from(subscriptions)
+    .innerJoin(users, eq(users.id, subscriptions.subscriberId))
+    .where(eq(subscriptions.channelId, channelId))
+    .orderBy(desc(subscriptions.createdAt), desc(subscriptions.subscriberId))
+    .limit(limit)
+    .offset((page - 1) * limit);
+  return rows.map((r) => ({
+    _id: r.id,
+    userName: r.userName,
+    fullName: r.fullName,
+    avatar: mediaUrl(urls, r.avatarKey),
+    subscriberCount: r.subscriberCount,
+    isSubscribed: r.isSubscribed,
+  }));
+}
+
+/**
+ * Channels the caller subscribes to, most recent first. API.md gives this call no paging; it
+ * returns them all (a person follows a bounded number of channels).
+ */
+export async function listSubscribedChannels(
+  db: Db,
+  viewerId: string,
+  urls: MediaUrls,
+): Promise<SubscribedChannel[]> {
+  const rows = await db
+    .select({
+      id: users.id,
+      userName: users.userName,
+      fullName: users.fullName,
+      avatarKey: users.avatarKey,
+      subscribers: users.subscriberCount,
+      description: users.description,
+    })
+    .from(subscriptions)
+    .innerJoin(users, eq(users.id, subscriptions.channelId))
+    .where(eq(subscriptions.subscriberId, viewerId))
+    .orderBy(desc(subscriptions.createdAt), desc(subscriptions.channelId));
+  return rows.map((r) => ({
+    _id: r.id,
+    userName: r.userName,
+    fullName: r.fullName,
+    avatar: mediaUrl(urls, r.avatarKey),
+    subscribers: r.subscribers,
+    description: r.description,
+  }));
+}
