@@ -33,6 +33,7 @@ import { normalizeFields } from '../http/normalize-fields.js';
 import type { App, RouteOptions } from '../http/types.js';
 import { ensureDefaultImages } from '../services/default-images.js';
 import { findChannel } from '../services/user-channel.js';
+import { revokeByRefreshToken } from '../services/user-sessions.js';
 import { authenticate, changePassword } from '../services/user-credentials.js';
 import { replaceAccountImage, type AccountImage } from '../services/user-images.js';
 import { registerUser } from '../services/user-registration.js';
@@ -132,7 +133,6 @@ export default async function usersRoutes(app: App, { ctx }: RouteOptions) {
   app.post(
     '/logout',
     {
-      onRequest: app.requireAuth,
       schema: {
         tags: TAGS,
         summary: 'Sign out: revokes this session and clears the cookies',
@@ -140,8 +140,15 @@ export default async function usersRoutes(app: App, { ctx }: RouteOptions) {
       },
     },
     async (request, reply) => {
-      if (request.auth) await revokeSession(ctx.db, request.auth.sessionId);
+      // Cookies go in every case, and an expired access token still lets the refresh token
+      // end its session: pressing Logout must never leave a live session behind.
       clearAuthCookies(reply, secure);
+      if (!request.auth) {
+        const refreshToken = request.cookies[REFRESH_COOKIE];
+        if (refreshToken) await revokeByRefreshToken(ctx.db, refreshToken);
+        throw unauthorized();
+      }
+      await revokeSession(ctx.db, request.auth.sessionId);
       return ok({}, 'User logged out');
     },
   );

@@ -197,6 +197,31 @@ describe('sign-in, sessions and cookies', () => {
     it('answers 401 when not signed in', async () => {
       const res = await t.app.inject({ method: 'POST', url: `${USERS}/logout` });
       expect(res.statusCode).toBe(401);
+      expect(res.json()).toMatchObject({ statusCode: 401, data: null, success: false });
+    });
+
+    it('still ends the session when only the refresh token is left', async () => {
+      const s = await signIn(t, ann.credentials);
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `${USERS}/logout`,
+        cookies: { refreshToken: s.refreshToken },
+      });
+      expect(res.statusCode).toBe(401);
+      expect(setCookieLine(res, 'refreshToken')).toMatch(/^refreshToken=;.*Max-Age=0/);
+      expect((await currentUser({ accessToken: s.accessToken })).statusCode).toBe(401);
+      expect((await refresh(s.refreshToken)).statusCode).toBe(401);
+    });
+
+    it('ignores a refresh token whose secret is wrong', async () => {
+      const s = await signIn(t, ann.credentials);
+      const forged = `${s.refreshToken.split('.')[0]!}.wrong-secret`;
+      await t.app.inject({
+        method: 'POST',
+        url: `${USERS}/logout`,
+        cookies: { refreshToken: forged },
+      });
+      expect((await currentUser({ accessToken: s.accessToken })).statusCode).toBe(200);
     });
   });
 
