@@ -1,9 +1,23 @@
 /**
  * The sign-in form (sign-in page and sign-in popup): three fields, submit only when none is blank
  * after trimming, a login request, then success or back to editing with the failure.
+ *
+ * States: editing → submitting (tag 'busy') → signedIn (final) | editing (with `error`).
+ *
+ * Events:
+ *   FIELD_CHANGED {field, value}  typing in userName, email or password
+ *   SUBMIT                        Sign in (ignored while a field is blank after trimming)
+ * Emitted:
+ *   signedIn {user}               → view sends SIGNED_IN {user} to the session, toasts
+ *                                   MESSAGES.loginSucceeded and navigates to / (or closes the popup)
+ *   signInFailed {message}        → view toasts MESSAGES.loginFailed (message: the server's text)
+ * Actor (provided by src/): login (Credentials → User).
+ * Selectors: selectCanSubmit, selectIsBusy, selectError.
  */
 import { assign, emit, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import type { User } from '../contract/shapes.js';
+import { MESSAGES } from './messages.js';
+import { allFilled, errorMessage } from './validation.js';
 
 export interface Credentials {
   userName: string;
@@ -82,8 +96,8 @@ export const signInMachine = setup({
         onError: {
           target: 'editing',
           actions: [
-            { type: 'rememberError', params: ({ event }) => errorMessage(event.error) },
-            { type: 'announceFailure', params: ({ event }) => errorMessage(event.error) },
+            { type: 'rememberError', params: ({ event }) => failureMessage(event.error) },
+            { type: 'announceFailure', params: ({ event }) => failureMessage(event.error) },
           ],
         },
       },
@@ -92,13 +106,13 @@ export const signInMachine = setup({
   },
 });
 
-function errorMessage(error: unknown): string {
-  return error instanceof Error ? error.message : 'failed to login user';
+function failureMessage(error: unknown): string {
+  return errorMessage(error, MESSAGES.loginFailed);
 }
 
 /** Sign-in and popup rule: every field non-blank after trimming. */
 function allFieldsFilled(c: Credentials): boolean {
-  return [c.userName, c.email, c.password].every((v) => v.trim() !== '');
+  return allFilled([c.userName, c.email, c.password]);
 }
 
 type SignInSnapshot = SnapshotFrom<typeof signInMachine>;

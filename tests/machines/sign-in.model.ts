@@ -1,6 +1,12 @@
 import { expect } from 'vitest';
 import type { AnyMachineSnapshot } from 'xstate';
-import { signInMachine, type SignInContext } from '../../machines/sign-in.machine.js';
+import {
+  selectCanSubmit,
+  selectError,
+  selectIsBusy,
+  signInMachine,
+  type SignInContext,
+} from '../../machines/sign-in.machine.js';
 import type { Model } from '../support/model.js';
 import { aUser } from './fixtures.js';
 
@@ -34,8 +40,30 @@ export const model: Model<typeof signInMachine> = {
       c.error,
     ]);
   },
-  assert: (s, fakes) => {
+  assert: (s, fakes, { event, emitted }) => {
     const c = s.context as SignInContext;
+    const snapshot = s as ReturnType<typeof signInMachine.transition>;
+    expect(selectIsBusy(snapshot)).toBe(s.matches('submitting'));
+    // The button is enabled exactly when editing with every field non-blank.
+    expect(selectCanSubmit(snapshot)).toBe(s.matches('editing') && filled(c));
+    switch (event.type) {
+      case 'xstate.done.actor.login':
+        expect(emitted).toEqual([{ type: 'signedIn', user: aUser }]);
+        break;
+      case 'xstate.error.actor.login':
+        // Back to the form with the server's reason, the typed values kept.
+        expect(s.matches('editing')).toBe(true);
+        expect(selectError(snapshot)).toBe('Invalid credentials');
+        expect(emitted).toEqual([{ type: 'signInFailed', message: 'Invalid credentials' }]);
+        break;
+      case 'SUBMIT':
+        // A new attempt hides the previous failure.
+        if (s.matches('submitting')) expect(selectError(snapshot)).toBeNull();
+        expect(emitted).toEqual([]);
+        break;
+      default:
+        expect(emitted).toEqual([]);
+    }
     if (s.matches('submitting')) {
       expect(filled(c)).toBe(true);
       expect(s.hasTag('busy')).toBe(true);
