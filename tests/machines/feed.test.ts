@@ -1,0 +1,93 @@
+import { describe, expect, it } from 'vitest';
+import { createActor } from 'xstate';
+import { PAGE_SIZE } from '../../machines/constants.js';
+import { feedMachine, selectChips, selectFeedPager } from '../../machines/feed.machine.js';
+import {
+  pagerMachine,
+  selectHasFailed,
+  selectIsLoadingFirst,
+  selectItems,
+} from '../../machines/pager.machine.js';
+import { describeModel } from '../support/model-vitest.js';
+import { model } from './feed.model.js';
+import { fakeListServer, rows, settle, type Row } from './video-fixtures.js';
+
+describeModel(model);
+
+function startFeed(tags: string[]) {
+  const server = fakeListServer((params) =>
+    rows(typeof params.tag === 'string' ? params.tag : 'all', 30),
+  );
+  const actor = createActor(
+    feedMachine.provide({
+      actors: { pager: pagerMachine.provide({ actors: { fetchPage: server.logic } }) },
+    }),
+    { input: { tags } },
+  ).start();
+  const pager = () => selectFeedPager(actor.getSnapshot()).getSnapshot();
+  const lists = () => new Set(selectItems<Row>(pager()).map((i) => i.list));
+  return { actor, server, pager, lists };
+}
+
+describe('home feed', () => {
+  it("starts on 'All' with page 1 of 12 videos and no tag", async () => {
+    const { actor, server, pager, lists } = startFeed(['music']);
+    expect(selectChips(actor.getSnapshot())).toEqual([
+      { label: 'All', tag: null, active: true },
+      { label: 'music', tag: 'music', active: false },
+    ]);
+    await settle();
+    expect(server.calls).toEqual([{ page: 1, limit: PAGE_SIZE.homeFeed, params: {} }]);
+    expect(selectItems(pager())).toHaveLength(12);
+    expect(lists()).toEqual(new Set(['all']));
+  });
+
+  it('selecting a tag clears the list at once and loads its page 1', async () => {
+    const { actor, server, pager, lists } = startFeed(['music']);
+    await settle();
+    actor.send({ type: 'LOAD_MORE' });
+    await settle();
+    expect(selectItems(pager())).toHaveLength(24);
+    server.hold();
+    actor.send({ type: 'SELECT_TAG', tag: 'music' });
+    expect(selectItems(pager())).toEqual([]);
+    expect(selectIsLoadingFirst(pager())).toBe(true);
+    server.release();
+    await settle();
+    expect(server.calls.at(-1)).toEqual({ page: 1, limit: 12, params: { tag: 'music' } });
+    expect(lists()).toEqual(new Set(['music']));
+    expect(selectChips(actor.getSnapshot()).find((c) => c.active)?.tag).toBe('music');
+  });
+
+  it('selecting the active chip again sends nothing', async () => {
+    const { actor, server } = startFeed(['music']);
+    await settle();
+    actor.send({ type: 'SELECT_TAG', tag: null });
+    await settle();
+    expect(server.calls).toHaveLength(1);
+  });
+
+  it('falls back to All when the active tag disappears from the user', async () => {
+    const { actor, server, lists } = startFeed(['music']);
+    actor.send({ type: 'SELECT_TAG', tag: 'music' });
+    await settle();
+    actor.send({ type: 'TAGS_CHANGED', tags: [] });
+    await settle();
+    expect(selectChips(actor.getSnapshot())).toEqual([{ label: 'All', tag: null, active: true }]);
+    expect(server.calls.at(-1)?.params).toEqual({});
+    expect(lists()).toEqual(new Set(['all']));
+  });
+
+  it('Retry after a failed load clears the list and loads 9 from page 1', async () => {
+    const { actor, server, pager } = startFeed([]);
+    await settle();
+    server.failNext();
+    actor.send({ type: 'LOAD_MORE' });
+    await settle();
+    expect(selectHasFailed(pager())).toBe(true);
+    actor.send({ type: 'RETRY' });
+    await settle();
+    expect(server.calls.at(-1)).toEqual({ page: 1, limit: PAGE_SIZE.retry, params: {} });
+    expect(selectItems(pager())).toHaveLength(9);
+  });
+});
