@@ -3,7 +3,6 @@
  * with the rows in the same transaction.
  */
 import { and, desc, eq, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import type {
   ChannelSubscriber,
   SubscribedChannel,
@@ -68,7 +67,6 @@ export async function listSubscribers(
   urls: MediaUrls,
 ): Promise<ChannelSubscriber[]> {
   await assertChannel(db, channelId);
-  const mine = alias(subscriptions, 'mine');
   const rows = await db
     .select({
       id: users.id,
@@ -76,7 +74,7 @@ export async function listSubscribers(
       fullName: users.fullName,
       avatarKey: users.avatarKey,
       subscriberCount: users.subscriberCount,
-      isSubscribed: sql<boolean>`exists (select 1 from ${mine} where ${and(eq(mine.subscriberId, viewerId), eq(mine.channelId, users.id))})`,
+      isSubscribed: sql<boolean>`exists (select 1 from subscriptions mine where mine.subscriber_id = ${viewerId} and mine.channel_id = ${users.id})`,
     })
     .from(subscriptions)
     .innerJoin(users, eq(users.id, subscriptions.subscriberId))
