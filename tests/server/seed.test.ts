@@ -1,0 +1,207 @@
+/**
+ * Demo content and the synthetic catalogue: what a newcomer's first start puts in the database
+ * and on disk, that counters agree with their rows, that it never runs twice, and that a failure
+ * midway leaves nothing behind.
+ */
+import { execFile } from 'node:child_process';
+import { readdir } from 'node:fs/promises';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { count, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { verifyPassword } from '../../server/auth/passwords.js';
+import {
+  comments,
+  likes,
+  subscriptions,
+  userTagScores,
+  users,
+  videos,
+  watchHistory,
+} from '../../server/db/schema.js';
+import { ffprobePath } from '../../server/media/binaries.js';
+import { CATALOGUE_TAGS, addCatalogueVideos } from '../../server/seed/catalogue.js';
+import { DEMO_CHANNELS, DEMO_PASSWORD } from '../../server/seed/demo-data.js';
+import { seedDemoIfEmpty, type SeedLog } from '../../server/seed/index.js';
+import { readMarker } from '../../server/seed/marker.js';
+import type { MediaStorage } from '../../server/storage/storage.js';
+import { createTestApp, type TestApp } from './helpers.js';
+
+const SEED_TIMEOUT = 300_000;
+const quiet: SeedLog = { info: () => {}, warn: () => {} };
+
+async function filesUnder(dir: string): Promise<string[]> {
+  try {
+    const entries = await readdir(dir, { recursive: true, withFileTypes: true });
+    return entries.filter((e) => e.isFile()).map((e) => path.join(e.parentPath, e.name));
+  } catch {
+    return [];
+  }
+}
+
+describe('demo content', () => {
+  let t: TestApp;
+  const lines: string[] = [];
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    const result = await seedDemoIfEmpty(t.ctx, { info: (m) => lines.push(m), warn: () => {} });
+    expect(result.seeded).toBe(true);
+  }, SEED_TIMEOUT);
+  afterAll(() => t?.close());
+
+  it('creates at least 6 channels with avatar and cover files, and prints their credentials', async () => {
+    const rows = await t.ctx.db.select().from(users);
+    expect(rows.length).toBeGreaterThanOrEqual(6);
+    for (const user of rows) {
+      expect(await t.ctx.storage.size(user.avatarKey)).toBeGreaterThan(0);
+      expect(await t.ctx.storage.size(user.coverKey)).toBeGreaterThan(0);
+    }
+    for (const channel of DEMO_CHANNELS) {
+      expect(lines).toContain(
+        `demo account: userName=${channel.userName} email=${channel.email} password=${DEMO_PASSWORD}`,
+      );
+    }
+    const mira = rows.find((u) => u.userName === DEMO_CHANNELS[0]!.userName)!;
+    expect(await verifyPassword(mira.passwordHash, DEMO_PASSWORD)).toBe(true);
+    expect(await verifyPassword(mira.passwordHash, 'wrong-password')).toBe(false);
+  });
+
+  it('creates at least 30 real 3–10 s videos with thumbnails, one or two of them private', async () => {
+    const rows = await t.ctx.db.select().from(videos);
+    expect(rows.length).toBeGreaterThanOrEqual(30);
+    for (const video of rows) {
+      expect(video.duration).toBeGreaterThanOrEqual(3);
+      expect(video.duration).toBeLessThanOrEqual(10.5);
+      expect(video.tags.length).toBeGreaterThan(0);
+      expect(await t.ctx.storage.size(video.videoKey)).toBeGreaterThan(10_000);
+      expect(await t.ctx.storage.size(video.thumbnailKey)).toBeGreaterThan(1_000);
+    }
+    const hidden = rows.filter((v) => !v.isPublished);
+    expect(hidden.length).toBeGreaterThanOrEqual(1);
+    expect(hidden.length).toBeLessThanOrEqual(2);
+    expect(new Set(rows.map((v) => v.title)).size).toBe(rows.length);
+    // Ages vary: at least one video younger than a week and one older than three months.
+    const ages = rows.map((v) => Date.now() - v.createdAt.getTime());
+    expect(Math.min(...ages)).toBeLessThan(7 * 86_400_000);
+    expect(Math.max(...ages)).toBeGreaterThan(90 * 86_400_000);
+
+    const file = path.join(t.dataDir, 'media', rows[0]!.videoKey);
+    const { stdout } = await promisify(execFile)(ffprobePath(), [
+      ...['-v', 'error', '-show_entries', 'stream=codec_type,codec_name', '-of', 'csv=p=0'],
+      file,
+    ]);
+    expect(stdout.trim().split('\n').sort()).toEqual(['aac,audio', 'h264,video']);
+  });
+
+  it('keeps like and subscriber counters equal to their rows', async () => {
+    const { db } = t.ctx;
+    const videoLikes = await db
+      .select({ id: videos.id, counter: videos.likesCount, rows: count(likes.userId) })
+      .from(videos)
+      .leftJoin(likes, sql`${likes.targetType} = 'video' and ${likes.targetId} = ${videos.id}`)
+      .groupBy(videos.id);
+    expect(videoLikes.some((v) => v.rows > 0)).toBe(true);
+    for (const v of videoLikes) expect(v.counter).toBe(v.rows);
+
+    const commentLikes = await db
+      .select({ counter: comments.likesCount, rows: count(likes.userId) })
+      .from(comments)
+      .leftJoin(likes, sql`${likes.targetType} = 'comment' and ${likes.targetId} = ${comments.id}`)
+      .groupBy(comments.id);
+    expect(commentLikes.length).toBeGreaterThan(30);
+    for (const c of commentLikes) expect(c.counter).toBe(c.rows);
+
+    const subscribers = await db
+      .select({ counter: users.subscriberCount, rows: count(subscriptions.subscriberId) })
+      .from(users)
+      .leftJoin(subscriptions, eq(subscriptions.channelId, users.id))
+      .groupBy(users.id);
+    expect(subscribers.some((s) => s.rows > 0)).toBe(true);
+    for (const s of subscribers) expect(s.counter).toBe(s.rows);
+  });
+
+  it('gives every demo user a watch history of published videos and tags for the home chips', async () => {
+    const { db } = t.ctx;
+    for (const user of await db.select().from(users)) {
+      const watched = await db
+        .select({ published: videos.isPublished, ownerId: videos.ownerId })
+        .from(watchHistory)
+        .innerJoin(videos, eq(videos.id, watchHistory.videoId))
+        .where(eq(watchHistory.userId, user.id));
+      expect(watched.length).toBeGreaterThanOrEqual(5);
+      for (const w of watched) {
+        expect(w.published).toBe(true);
+        expect(w.ownerId).not.toBe(user.id);
+      }
+      const tags = await db.select().from(userTagScores).where(eq(userTagScores.userId, user.id));
+      expect(tags.length).toBeGreaterThanOrEqual(3);
+    }
+  });
+
+  it('never runs twice, and records that it finished', async () => {
+    const before = await t.ctx.db.select({ n: count() }).from(videos);
+    const again = await seedDemoIfEmpty(t.ctx, quiet);
+    expect(again.seeded).toBe(false);
+    expect(await t.ctx.db.select({ n: count() }).from(videos)).toEqual(before);
+    expect((await readMarker(t.ctx.config.dataDir))?.state).toBe('done');
+  });
+
+  it('adds synthetic catalogue videos that share the existing media files', async () => {
+    const { db } = t.ctx;
+    const keys = new Set((await db.select({ k: videos.videoKey }).from(videos)).map((r) => r.k));
+    const ownerIds = new Set((await db.select({ id: users.id }).from(users)).map((r) => r.id));
+    const [{ n: before }] = (await db.select({ n: count() }).from(videos)) as [{ n: number }];
+    const { inserted } = await addCatalogueVideos(t.ctx, 2500, quiet);
+    expect(inserted).toBe(2500);
+    const rows = await db.select().from(videos);
+    expect(rows.length).toBe(before + 2500);
+    for (const v of rows.slice(-50)) {
+      expect(keys.has(v.videoKey)).toBe(true);
+      expect(ownerIds.has(v.ownerId)).toBe(true);
+      expect(v.title.length).toBeGreaterThan(0);
+    }
+    // Spread across owners and tags, so channel and tag pages have depth.
+    expect(new Set(rows.map((v) => v.ownerId)).size).toBe(ownerIds.size);
+    for (const tag of CATALOGUE_TAGS) expect(rows.some((v) => v.tags[0] === tag)).toBe(true);
+  });
+});
+
+describe('demo content after a failure midway', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t?.close());
+
+  it(
+    'leaves no rows and no files, and a later start seeds normally',
+    async () => {
+      // The app may keep files of its own (default images); only the seed's must not remain.
+      const mediaBefore = await filesUnder(path.join(t.dataDir, 'media'));
+      const real = t.ctx.storage;
+      let puts = 0;
+      const failing: MediaStorage = {
+        put: async (key, source, type) => {
+          if (++puts > 4) throw new Error('disk full');
+          await real.put(key, source, type);
+        },
+        stream: (key, range) => real.stream(key, range),
+        size: (key) => real.size(key),
+        delete: (key) => real.delete(key),
+        url: (key, origin) => real.url(key, origin),
+      };
+      await expect(seedDemoIfEmpty({ ...t.ctx, storage: failing }, quiet)).rejects.toThrow(
+        'disk full',
+      );
+      expect(await t.ctx.db.select({ n: count() }).from(users)).toEqual([{ n: 0 }]);
+      expect(await filesUnder(path.join(t.dataDir, 'media'))).toEqual(mediaBefore);
+      expect(await filesUnder(path.join(t.dataDir, 'tmp'))).toEqual([]);
+
+      const result = await seedDemoIfEmpty(t.ctx, quiet);
+      expect(result.seeded).toBe(true);
+      expect(result.videos).toBeGreaterThanOrEqual(30);
+    },
+    SEED_TIMEOUT,
+  );
+});
