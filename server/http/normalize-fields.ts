@@ -1,7 +1,8 @@
 /**
  * preValidation hook that trims text fields (and lower-cases those stored lower-case) before the
- * route's schema runs, so that "   " fails `minLength: 1` like an empty field and "Ann@X.org"
- * meets the stored "ann@x.org". Fields that are not strings are left for the schema to refuse.
+ * route's schema runs. A field that is blank after trimming is removed, so the schema answers
+ * "fullName: is required" for "   " exactly as for a missing field. Fields that are not strings
+ * are left for the schema to refuse.
  */
 import type { FastifyRequest } from 'fastify';
 
@@ -9,6 +10,8 @@ export interface NormalizeSpec {
   trim?: readonly string[];
   /** Trimmed and lower-cased. */
   lowerCase?: readonly string[];
+  /** Kept as sent (passwords may hold spaces) but removed when blank. */
+  blankAsMissing?: readonly string[];
 }
 
 export function normalizeFields(spec: NormalizeSpec) {
@@ -16,13 +19,16 @@ export function normalizeFields(spec: NormalizeSpec) {
     const body = request.body;
     if (!body || typeof body !== 'object') return;
     const fields = body as Record<string, unknown>;
-    for (const name of spec.trim ?? []) {
-      const value = fields[name];
-      if (typeof value === 'string') fields[name] = value.trim();
-    }
-    for (const name of spec.lowerCase ?? []) {
-      const value = fields[name];
-      if (typeof value === 'string') fields[name] = value.trim().toLowerCase();
-    }
+    const rewrite = (names: readonly string[] | undefined, change: (v: string) => string) => {
+      for (const name of names ?? []) {
+        const value = fields[name];
+        if (typeof value !== 'string') continue;
+        if (value.trim() === '') delete fields[name];
+        else fields[name] = change(value);
+      }
+    };
+    rewrite(spec.trim, (v) => v.trim());
+    rewrite(spec.lowerCase, (v) => v.trim().toLowerCase());
+    rewrite(spec.blankAsMissing, (v) => v);
   };
 }

@@ -40,6 +40,8 @@ import { registerUser } from '../services/user-registration.js';
 import { findUserDto, mediaUrlFor, updateAccountDetails, userDtoOf } from '../services/users.js';
 
 const TAGS = ['users'];
+/** OpenAPI: the accessToken cookie (securitySchemes.cookieAuth in app.ts). */
+const SIGNED_IN = [{ cookieAuth: [] }];
 const JSON_OR_FORM = [
   'application/json',
   'application/x-www-form-urlencoded',
@@ -73,7 +75,11 @@ export default async function usersRoutes(app: App, { ctx }: RouteOptions) {
   const authRateLimit = {
     rateLimit: { max: ctx.config.authRateLimit, timeWindow: '1 minute' },
   };
-  const nameAndEmail = normalizeFields({ trim: ['fullName'], lowerCase: ['userName', 'email'] });
+  const nameAndEmail = normalizeFields({
+    trim: ['fullName'],
+    lowerCase: ['userName', 'email'],
+    blankAsMissing: ['password'],
+  });
 
   app.post(
     '/register',
@@ -112,7 +118,10 @@ export default async function usersRoutes(app: App, { ctx }: RouteOptions) {
     '/login',
     {
       config: authRateLimit,
-      preValidation: [multipartFieldsToBody, normalizeFields({ lowerCase: ['userName', 'email'] })],
+      preValidation: [
+        multipartFieldsToBody,
+        normalizeFields({ lowerCase: ['userName', 'email'], blankAsMissing: ['password'] }),
+      ],
       schema: {
         tags: TAGS,
         summary: 'Sign in; sets the accessToken and refreshToken cookies',
@@ -135,6 +144,7 @@ export default async function usersRoutes(app: App, { ctx }: RouteOptions) {
     {
       schema: {
         tags: TAGS,
+        security: SIGNED_IN,
         summary: 'Sign out: revokes this session and clears the cookies',
         response: { 200: Envelope(EmptyObject), ...errors(401, 403) },
       },
@@ -159,6 +169,7 @@ export default async function usersRoutes(app: App, { ctx }: RouteOptions) {
       onRequest: app.requireAuth,
       schema: {
         tags: TAGS,
+        security: SIGNED_IN,
         summary: 'The signed-in account',
         response: { 200: Envelope(User), ...errors(401) },
       },
@@ -200,9 +211,13 @@ export default async function usersRoutes(app: App, { ctx }: RouteOptions) {
     '/change-password',
     {
       onRequest: app.requireAuth,
-      preValidation: multipartFieldsToBody,
+      preValidation: [
+        multipartFieldsToBody,
+        normalizeFields({ blankAsMissing: ['oldPassword', 'newPassword'] }),
+      ],
       schema: {
         tags: TAGS,
+        security: SIGNED_IN,
         summary: 'Change the password; every other session is signed out',
         consumes: JSON_OR_FORM,
         body: ChangePasswordBody,
@@ -224,6 +239,7 @@ export default async function usersRoutes(app: App, { ctx }: RouteOptions) {
       preValidation: [multipartFieldsToBody, nameAndEmail],
       schema: {
         tags: TAGS,
+        security: SIGNED_IN,
         summary: 'Change full name and email',
         consumes: JSON_OR_FORM,
         body: AccountDetailsBody,
@@ -247,6 +263,7 @@ export default async function usersRoutes(app: App, { ctx }: RouteOptions) {
         onSend: cleanupMultipartBody,
         schema: {
           tags: TAGS,
+          security: SIGNED_IN,
           summary: `Replace the ${kind} image`,
           consumes: ['multipart/form-data'],
           body: field === 'avatar' ? AvatarBody : CoverImageBody,
@@ -277,6 +294,7 @@ export default async function usersRoutes(app: App, { ctx }: RouteOptions) {
       onRequest: app.requireAuth,
       schema: {
         tags: TAGS,
+        security: SIGNED_IN,
         summary: "A channel's profile with subscriber figures",
         params: ChannelParams,
         response: { 200: Envelope(Channel), ...errors(400, 401, 404) },

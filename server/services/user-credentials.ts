@@ -31,7 +31,7 @@ export interface LoginInput {
 export async function authenticate(db: Db, input: LoginInput): Promise<UserRow> {
   const userName = input.userName || undefined;
   const email = input.email || undefined;
-  if (!userName && !email) throw badRequest('userName: is required (or email)');
+  if (!userName && !email) throw badRequest('userName: is required when email is not given');
   const [row] = await db
     .select()
     .from(users)

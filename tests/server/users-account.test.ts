@@ -100,6 +100,7 @@ describe('account changes and channels', () => {
       [{ oldPassword: 'whatever1' }, 'newPassword: is required'],
       [{ newPassword: 'whatever12' }, 'oldPassword: is required'],
       [{ oldPassword: 'whatever1', newPassword: 'short' }, 'newPassword: '],
+      [{ oldPassword: 'whatever1', newPassword: '          ' }, 'newPassword: is required'],
       [{ oldPassword: 'whatever1', newPassword: 'n'.repeat(129) }, 'newPassword: '],
     ])('refuses %j', async (payload, message) => {
       const s = await signUp(t);
@@ -175,7 +176,7 @@ describe('account changes and channels', () => {
     it.each([
       [{ email: 'a@example.org' }, 'fullName: is required'],
       [{ fullName: 'Name' }, 'email: is required'],
-      [{ fullName: '   ', email: 'a@example.org' }, 'fullName: '],
+      [{ fullName: '   ', email: 'a@example.org' }, 'fullName: is required'],
       [{ fullName: 'x'.repeat(81), email: 'a@example.org' }, 'fullName: '],
       [{ fullName: 'Name', email: 'nope' }, 'email: must be a valid email'],
       [{ fullName: ['a', 'b'], email: 'a@example.org' }, 'fullName: '],

@@ -136,10 +136,10 @@ describe('POST /users/register', () => {
     ['userName', '   '],
     ['email', '  '],
     ['password', '          '],
-  ])('refuses a blank %s', async (field, value) => {
+  ])('refuses a blank %s as missing', async (field, value) => {
     const res = await register(t, { [field]: value });
     expect(res.statusCode).toBe(400);
-    expect(res.json<{ message: string }>().message).toMatch(new RegExp(`^${field}: `));
+    expect(res.json<{ message: string }>().message).toBe(`${field}: is required`);
   });
 
   it.each([
