@@ -22,16 +22,24 @@ export async function installStatic(
   mediaRoot: string | undefined,
 ): Promise<void> {
   if (mediaRoot) {
-    await app.register(fastifyStatic, {
-      root: mediaRoot,
-      prefix: MEDIA_PREFIX,
-      decorateReply: false,
-      index: false,
-      dotfiles: 'deny',
-      acceptRanges: true,
-      cacheControl: false,
-      setHeaders: (reply: { header(k: string, v: string): unknown }) =>
-        reply.header('cache-control', IMMUTABLE),
+    await app.register(async (media) => {
+      // A 416 carries `Content-Range: bytes */size` on the error (RFC 9110); the app's error
+      // handler builds the envelope but does not copy error headers, so copy them here first.
+      media.setErrorHandler((error: Error & { headers?: Record<string, string> }, _req, reply) => {
+        if (error.headers) void reply.headers(error.headers);
+        throw error;
+      });
+      await media.register(fastifyStatic, {
+        root: mediaRoot,
+        prefix: MEDIA_PREFIX,
+        decorateReply: false,
+        index: false,
+        dotfiles: 'deny',
+        acceptRanges: true,
+        cacheControl: false,
+        setHeaders: (reply: { header(k: string, v: string): unknown }) =>
+          reply.header('cache-control', IMMUTABLE),
+      });
     });
   }
 

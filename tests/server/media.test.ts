@@ -1,0 +1,131 @@
+/**
+ * Serving media from DATA_DIR/media: Range requests, content types, cache headers, and no way out
+ * of the media folder (checked over a raw socket so no client normalises the path first).
+ */
+import { writeFile } from 'node:fs/promises';
+import net from 'node:net';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from './helpers.js';
+import { fixture, pngImage } from './media-fixtures.js';
+
+const SECRET = 'top-secret-token-value';
+
+/** Sends one raw HTTP/1.1 request and returns the status line, headers and body text. */
+function rawGet(port: number, target: string): Promise<{ status: number; text: string }> {
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(port, '127.0.0.1', () => {
+      socket.write(`GET ${target} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n`);
+    });
+    const chunks: Buffer[] = [];
+    socket.on('data', (c: Buffer) => chunks.push(c));
+    socket.on('error', reject);
+    socket.on('end', () => {
+      const text = Buffer.concat(chunks).toString('latin1');
+      resolve({ status: Number(text.split(' ')[1]), text });
+    });
+  });
+}
+
+describe('media serving', () => {
+  let t: TestApp;
+  let video: Buffer;
+  let port: number;
+  const url = '/media/videos/clipAAAAAAAAAAAA.mp4';
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    video = await fixture('plain.mp4');
+    const tmp = path.join(t.dataDir, 'fixture.mp4');
+    await writeFile(tmp, video);
+    await t.ctx.storage.put('videos/clipAAAAAAAAAAAA.mp4', tmp, 'video/mp4');
+    const png = path.join(t.dataDir, 'fixture.webp');
+    await writeFile(png, await pngImage());
+    await t.ctx.storage.put('thumbnails/thumbAAAAAAAAAAA.webp', png, 'image/webp');
+    // Something outside the media folder that must never be served.
+    await writeFile(path.join(t.dataDir, 'secrets.json'), JSON.stringify({ SECRET }));
+    await writeFile(path.join(t.dataDir, 'media', '.hidden'), SECRET);
+    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    port = Number(new URL(address).port);
+  });
+  afterAll(() => t.close());
+
+  it('serves a whole file with its type, Accept-Ranges and an immutable cache header', async () => {
+    const res = await t.app.inject({ url });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('video/mp4');
+    expect(res.headers['accept-ranges']).toBe('bytes');
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(Number(res.headers['content-length'])).toBe(video.length);
+    expect(res.rawPayload.equals(video)).toBe(true);
+    const thumb = await t.app.inject({ url: '/media/thumbnails/thumbAAAAAAAAAAA.webp' });
+    expect(thumb.headers['content-type']).toBe('image/webp');
+  });
+
+  it.each([
+    ['bytes=0-99', 0, 99],
+    ['bytes=100-', 100, -1],
+    ['bytes=-50', -50, -1],
+    ['bytes=0-0', 0, 0],
+  ])('answers %s with 206 and exactly those bytes', async (range, from, to) => {
+    const res = await t.app.inject({ url, headers: { range } });
+    expect(res.statusCode).toBe(206);
+    const start = from < 0 ? video.length + from : from;
+    const end = to < 0 ? video.length - 1 : to;
+    expect(res.headers['content-range']).toBe(`bytes ${start}-${end}/${video.length}`);
+    expect(Number(res.headers['content-length'])).toBe(end - start + 1);
+    expect(res.rawPayload.equals(video.subarray(start, end + 1))).toBe(true);
+  });
+
+  it('clamps a range that runs past the end', async () => {
+    const res = await t.app.inject({ url, headers: { range: `bytes=10-${video.length + 1000}` } });
+    expect(res.statusCode).toBe(206);
+    expect(res.headers['content-range']).toBe(`bytes 10-${video.length - 1}/${video.length}`);
+  });
+
+  it.each([`bytes=${'{size}'}-`, `bytes=${'{size}'}-${'{size}'}`])(
+    'answers an impossible range (%s) with 416 and the size',
+    async (pattern) => {
+      const range = pattern.replaceAll('{size}', String(video.length));
+      const res = await t.app.inject({ url, headers: { range } });
+      expect(res.statusCode).toBe(416);
+      expect(res.headers['content-range']).toBe(`bytes */${video.length}`);
+    },
+  );
+
+  it('answers a malformed byte range with 416 as well', async () => {
+    const res = await t.app.inject({ url, headers: { range: 'bytes=abc' } });
+    expect(res.statusCode).toBe(416);
+    expect(res.json()).toMatchObject({ statusCode: 416, success: false, data: null });
+  });
+
+  it('ignores a Range header in another unit and serves the whole file', async () => {
+    const res = await t.app.inject({ url, headers: { range: 'items=0-5' } });
+    expect(res.statusCode).toBe(200);
+    expect(Number(res.headers['content-length'])).toBe(video.length);
+  });
+
+  it('answers a missing media file with the JSON 404', async () => {
+    const res = await t.app.inject({ url: '/media/videos/nopeAAAAAAAAAAAA.mp4' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({ success: false, data: null });
+  });
+
+  it.each([
+    '/media/../secrets.json',
+    '/media/..%2fsecrets.json',
+    '/media/%2e%2e/secrets.json',
+    '/media/%2e%2e%2fsecrets.json',
+    '/media/videos/../../secrets.json',
+    '/media/videos/..%2f..%2fsecrets.json',
+    '/media/videos/%2e%2e%2f%2e%2e%2fsecrets.json',
+    '/media/%252e%252e/secrets.json',
+    '/media/..%5csecrets.json',
+    '/media/.hidden',
+    '/media/%2ehidden',
+  ])('never serves anything outside the media folder: %s', async (target) => {
+    const res = await rawGet(port, target);
+    expect(res.text).not.toContain(SECRET);
+    expect(res.status).not.toBe(200);
+  });
+});
