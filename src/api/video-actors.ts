@@ -4,9 +4,20 @@
  * (`machine.provide({ actors })`); tests attach fakes in the same places.
  */
 import { fromPromise } from 'xstate';
+import type { Comment, VideoItem } from '../../contract/shapes';
+import type { LikeStatus, ToggleLikeResult } from '../../machines/like-toggle.machine';
+import type { SubscriptionState } from '../../machines/subscribe-toggle.machine';
+import type { UploadRequest } from '../../machines/upload.machine';
+import { captureThumbnail } from '../features/videos/capture-thumbnail';
 import type { Page, PageRequest } from '../../machines/pager.machine';
-import { listComments } from './engagement';
-import { getVideo, listVideos, type VideoDetail } from './videos';
+import {
+  addComment,
+  getLikeStatus,
+  listComments,
+  toggleSubscription,
+  toggleVideoLike,
+} from './engagement';
+import { getVideo, listVideos, uploadVideo, type VideoDetail } from './videos';
 
 const text = (v: unknown) => (typeof v === 'string' ? v : null);
 
@@ -38,10 +49,51 @@ export const fetchVideo = fromPromise<VideoDetail, { videoId: string }>(({ input
   getVideo(input.videoId, signal),
 );
 
+export const fetchLikeStatus = fromPromise<LikeStatus, { videoId: string }>(({ input }) =>
+  getLikeStatus(input.videoId),
+);
+
+export const toggleLike = fromPromise<ToggleLikeResult, { videoId: string }>(({ input }) =>
+  toggleVideoLike(input.videoId),
+);
+
+export const toggleSubscriptionActor = fromPromise<SubscriptionState, { channelId: string }>(
+  ({ input }) => toggleSubscription(input.channelId),
+);
+
+export const addCommentActor = fromPromise<Comment, { videoId: string; content: string }>(
+  ({ input }) => addComment(input.videoId, input.content),
+);
+
+/** POST /videos; axios' upload progress flows back to the upload machine as real bytes. */
+export const uploadVideoActor = fromPromise<VideoItem, UploadRequest>(({ input, signal }) =>
+  uploadVideo(
+    {
+      title: input.title,
+      description: input.description,
+      tags: input.tags,
+      thumbnail: input.thumbnail,
+      videoFile: input.videoFile,
+    },
+    (p) => input.onProgress(p.loaded, p.total),
+    signal,
+  ),
+);
+
+export const captureThumbnailActor = fromPromise<Blob, { file: File; atSeconds: number }>(
+  ({ input }) => captureThumbnail(input.file, input.atSeconds),
+);
+
 export const realVideoActors = {
   fetchVideoPage,
   fetchCommentPage,
   fetchVideo,
+  fetchLikeStatus,
+  toggleLike,
+  toggleSubscription: toggleSubscriptionActor,
+  addComment: addCommentActor,
+  uploadVideo: uploadVideoActor,
+  captureThumbnail: captureThumbnailActor,
 };
 
 export type VideoActors = typeof realVideoActors;

@@ -1,4 +1,210 @@
-// Placeholder until the viewer/creator screens issue fills it.
+/**
+ * Watch page (spec §2 Watch page): the player, title, views, like button, Share and Save, the
+ * channel row with Subscribe/Subscribed (View Channel for the owner), the description collapsed
+ * at 200 characters, comments, and 'More From This Channel'.
+ *
+ * The video is loaded by a promise actor (its snapshot says loading, done or failed); each video
+ * id gets a fresh page (keyed), so moving to another video starts clean.
+ *
+ * Choices where the spec is silent:
+ * - Share copies the page's link with the Clipboard API and says 'Link copied to clipboard'.
+ * - Save has no behaviour yet (playlists come later): it is shown disabled, marked 'coming soon'.
+ * - After a subscribe toggle the channel's fresh count comes back in the toggle's own answer, so
+ *   the page does not fetch the video again (that would record another history entry).
+ */
+import { useActorRef, useSelector } from '@xstate/react';
+import { toast } from 'react-toastify';
+import styled from 'styled-components';
+import { Link, useParams } from 'wouter';
+import type { VideoDetail } from '../api/videos';
+import { ApiError } from '../api/client';
+import { CommentsSection } from '../features/videos/comments-section';
+import { DescriptionBox } from '../features/videos/description-box';
+import { LikeButton } from '../features/videos/like-button';
+import { MoreFromChannel } from '../features/videos/more-from-channel';
+import { SubscribeButton, useSubscribeToggle } from '../features/videos/subscribe-button';
+import { channelPath } from '../features/videos/video-card';
+import { useVideoActors } from '../features/videos/video-actors';
+import { VideoPlayer } from '../features/videos/video-player';
+import { formatAge, formatSubscribers, formatViewCount } from '../format';
+import { useCurrentUser } from '../session';
+import { Avatar } from '../ui/avatar';
+import { Button } from '../ui/button';
+import { PageSpinner } from '../ui/spinner';
+
+const Layout = styled.div`
+  display: grid;
+  gap: 24px;
+  grid-template-columns: minmax(0, 1fr);
+  max-width: 1600px;
+  ${({ theme }) => theme.media.lg} {
+    grid-template-columns: minmax(0, 1fr) 360px;
+  }
+`;
+
+const Primary = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: 14px;
+  min-width: 0;
+`;
+
+const Title = styled.h1`
+  font-size: ${({ theme }) => theme.font.size.lg};
+  margin: 0;
+  overflow-wrap: anywhere;
+`;
+
+const Bar = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 12px;
+  align-items: center;
+  justify-content: space-between;
+`;
+
+const Channel = styled.div`
+  display: flex;
+  align-items: center;
+  gap: 12px;
+  min-width: 0;
+  > div {
+    min-width: 0;
+    display: flex;
+    flex-direction: column;
+  }
+  a.name {
+    color: ${({ theme }) => theme.colors.text};
+    font-weight: 600;
+  }
+  small {
+    color: ${({ theme }) => theme.colors.textMuted};
+    font-size: ${({ theme }) => theme.font.size.xs};
+  }
+`;
+
+const Actions = styled.div`
+  display: flex;
+  gap: 8px;
+  flex-wrap: wrap;
+`;
+
+const ViewChannel = styled(Link)`
+  display: inline-flex;
+  align-items: center;
+  min-height: 40px;
+  padding: 0 16px;
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radii.round};
+  background: ${({ theme }) => theme.colors.surfaceRaised};
+  color: ${({ theme }) => theme.colors.text};
+  font-weight: 600;
+  font-size: ${({ theme }) => theme.font.size.sm};
+  white-space: nowrap;
+  &:hover {
+    background: ${({ theme }) => theme.colors.surfaceHover};
+    text-decoration: none;
+  }
+`;
+
+const Problem = styled.div`
+  display: grid;
+  justify-items: center;
+  gap: 12px;
+  padding: 48px 16px;
+  text-align: center;
+`;
+
+export const SHARE_COPIED = 'Link copied to clipboard';
+export const SHARE_FAILED = 'Could not copy the link';
+export const VIDEO_NOT_FOUND = 'This video is not available.';
+
+async function shareLink() {
+  try {
+    await navigator.clipboard.writeText(window.location.href);
+    toast.success(SHARE_COPIED);
+  } catch (error) {
+    console.error('Copying the link failed:', error);
+    toast.error(SHARE_FAILED);
+  }
+}
+
+function ChannelRow({ video }: { video: VideoDetail }) {
+  const me = useCurrentUser();
+  const { owner } = video;
+  const { toggle, count } = useSubscribeToggle(
+    owner._id,
+    owner.isSubscribed,
+    owner.subscriberCount,
+  );
+  const own = me?._id === owner._id;
+  return (
+    <Channel>
+      <Link href={channelPath(owner.userName)} aria-label={`${owner.fullName} channel`}>
+        <Avatar src={owner.avatar} alt="" size={44} />
+      </Link>
+      <div>
+        <Link className="name" href={channelPath(owner.userName)}>
+          {owner.fullName}
+        </Link>
+        <small data-testid="subscriber-count">{formatSubscribers(count)}</small>
+      </div>
+      {own ? (
+        <ViewChannel href={channelPath(owner.userName)}>View Channel</ViewChannel>
+      ) : (
+        <SubscribeButton toggle={toggle} />
+      )}
+    </Channel>
+  );
+}
+
+function WatchVideo({ videoId }: { videoId: string }) {
+  const { fetchVideo } = useVideoActors();
+  const loader = useActorRef(fetchVideo, { input: { videoId } });
+  const status = useSelector(loader, (s) => s.status);
+  const video = useSelector(loader, (s) => s.output);
+  const error = useSelector(loader, (s) => s.error);
+
+  if (status === 'error' || (status === 'done' && !video)) {
+    const notFound = error instanceof ApiError && error.status === 404;
+    return (
+      <Problem role="alert">
+        <p>{notFound ? VIDEO_NOT_FOUND : 'Failed to load this video. Please try again.'}</p>
+        <Link href="/">Back to Home</Link>
+      </Problem>
+    );
+  }
+  if (!video) return <PageSpinner />;
+
+  return (
+    <Layout>
+      <Primary>
+        <VideoPlayer src={video.videoFile} poster={video.thumbnail} title={video.title} />
+        <Title>{video.title}</Title>
+        <Bar>
+          <ChannelRow video={video} />
+          <Actions>
+            <LikeButton videoId={video._id} />
+            <Button variant="secondary" onClick={() => void shareLink()}>
+              Share
+            </Button>
+            <Button variant="secondary" disabled title="Saving to playlists is coming soon">
+              Save
+            </Button>
+          </Actions>
+        </Bar>
+        <DescriptionBox
+          stats={`${formatViewCount(video.views)} • ${formatAge(video.createdAt)}`}
+          text={video.description}
+        />
+        <CommentsSection videoId={video._id} />
+      </Primary>
+      <MoreFromChannel ownerId={video.owner._id} currentId={video._id} />
+    </Layout>
+  );
+}
+
 export default function WatchPage() {
-  return <h1>Watch</h1>;
+  const { videoId = '' } = useParams<{ videoId: string }>();
+  return <WatchVideo key={videoId} videoId={videoId} />;
 }

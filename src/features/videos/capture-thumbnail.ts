@@ -26,7 +26,10 @@ function once(target: EventTarget, ok: string, fail = 'error'): Promise<void> {
   });
 }
 
-export async function captureThumbnail(file: Blob): Promise<Blob> {
+export async function captureThumbnail(
+  file: Blob,
+  atSeconds: number = THUMBNAIL_CAPTURE_SECONDS,
+): Promise<Blob> {
   const url = URL.createObjectURL(file);
   const video = document.createElement('video');
   video.muted = true;
@@ -37,7 +40,7 @@ export async function captureThumbnail(file: Blob): Promise<Blob> {
     video.src = url;
     await loaded;
     const duration = Number.isFinite(video.duration) ? video.duration : 0;
-    const at = duration > THUMBNAIL_CAPTURE_SECONDS ? THUMBNAIL_CAPTURE_SECONDS : duration / 2;
+    const at = duration > atSeconds ? atSeconds : duration / 2;
     const seeked = once(video, 'seeked');
     video.currentTime = at;
     await seeked;

@@ -1,0 +1,200 @@
+/**
+ * The watch page's comments (commentsMachine): count, an add box whose button is disabled for
+ * blank text, and the list, 9 at a time as its bottom marker comes into view.
+ */
+import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect, useId } from 'react';
+import { toast } from 'react-toastify';
+import styled from 'styled-components';
+import type { Comment } from '../../../contract/shapes';
+import { LIMITS } from '../../../contract/shapes';
+import {
+  commentsMachine,
+  selectCanSubmit,
+  selectCommentsPager,
+  selectIsSubmitting,
+  selectText,
+} from '../../../machines/comments.machine';
+import {
+  pagerMachine,
+  selectHasFailed,
+  selectIsLoadingFirst,
+  selectItems,
+  selectTotal,
+} from '../../../machines/pager.machine';
+import { Avatar } from '../../ui/avatar';
+import { Button } from '../../ui/button';
+import { Spinner } from '../../ui/spinner';
+import { formatAge } from '../../format';
+import { useCurrentUser } from '../../session';
+import { LoadMoreFooter } from './list-states';
+import { useVideoActors } from './video-actors';
+
+const Section = styled.section`
+  display: flex;
+  flex-direction: column;
+  gap: 16px;
+  h2 {
+    font-size: ${({ theme }) => theme.font.size.lg};
+    margin: 0;
+  }
+`;
+
+const AddBox = styled.form`
+  display: flex;
+  gap: 12px;
+  align-items: flex-start;
+  > div {
+    flex: 1;
+    display: flex;
+    flex-direction: column;
+    gap: 8px;
+  }
+  textarea {
+    width: 100%;
+    min-height: 44px;
+    resize: vertical;
+    padding: 10px 12px;
+    border: 1px solid ${({ theme }) => theme.colors.border};
+    border-radius: ${({ theme }) => theme.radii.sm};
+    background: ${({ theme }) => theme.colors.bg};
+  }
+  textarea:focus-visible {
+    border-color: ${({ theme }) => theme.colors.accent};
+    outline-offset: 0;
+  }
+  button {
+    align-self: flex-end;
+  }
+`;
+
+const List = styled.ul`
+  list-style: none;
+  margin: 0;
+  padding: 0;
+  display: flex;
+  flex-direction: column;
+  gap: 18px;
+`;
+
+const Item = styled.li`
+  display: flex;
+  gap: 12px;
+  min-width: 0;
+  p {
+    margin: 2px 0 0;
+    white-space: pre-wrap;
+    overflow-wrap: anywhere;
+  }
+`;
+
+const Who = styled.div`
+  font-size: ${({ theme }) => theme.font.size.sm};
+  span {
+    color: ${({ theme }) => theme.colors.textMuted};
+    margin-left: 8px;
+  }
+  strong {
+    font-weight: 600;
+  }
+`;
+
+const Muted = styled.p`
+  color: ${({ theme }) => theme.colors.textMuted};
+  margin: 0;
+`;
+
+export const COMMENT_LOAD_ERROR = 'Failed to load comments.';
+
+function CommentRow({ comment }: { comment: Comment }) {
+  return (
+    <Item>
+      <Avatar src={comment.owner.avatar} alt="" size={36} />
+      <div>
+        <Who>
+          <strong>@{comment.owner.userName}</strong>
+          <span>{formatAge(comment.createdAt)}</span>
+        </Who>
+        <p>{comment.content}</p>
+      </div>
+    </Item>
+  );
+}
+
+export function CommentsSection({ videoId }: { videoId: string }) {
+  const { fetchCommentPage, addComment } = useVideoActors();
+  const me = useCurrentUser();
+  const inputId = useId();
+  const comments = useActorRef(
+    commentsMachine.provide({
+      actors: {
+        pager: pagerMachine.provide({ actors: { fetchPage: fetchCommentPage } }),
+        addComment,
+      },
+    }),
+    { input: { videoId } },
+  );
+  useEffect(() => {
+    const sub = comments.on('failed', ({ message }) => {
+      console.error('Adding a comment failed:', message);
+      toast.error(message);
+    });
+    return () => sub.unsubscribe();
+  }, [comments]);
+
+  const text = useSelector(comments, selectText);
+  const canSubmit = useSelector(comments, selectCanSubmit);
+  const submitting = useSelector(comments, selectIsSubmitting);
+  const pager = useSelector(comments, selectCommentsPager);
+  const items = useSelector(pager, selectItems<Comment>);
+  const total = useSelector(pager, selectTotal);
+  const loadingFirst = useSelector(pager, selectIsLoadingFirst);
+  const failed = useSelector(pager, selectHasFailed);
+
+  return (
+    <Section aria-labelledby={`${inputId}-heading`}>
+      <h2 id={`${inputId}-heading`}>
+        {total === null ? 'Comments' : `${total} ${total === 1 ? 'Comment' : 'Comments'}`}
+      </h2>
+      <AddBox
+        onSubmit={(e) => {
+          e.preventDefault();
+          comments.send({ type: 'SUBMIT' });
+        }}
+      >
+        <Avatar src={me?.avatar} alt="" size={36} />
+        <div>
+          <label htmlFor={inputId} className="visually-hidden">
+            Add a comment
+          </label>
+          <textarea
+            id={inputId}
+            rows={2}
+            placeholder="Add a comment..."
+            value={text}
+            maxLength={LIMITS.comment.max}
+            onChange={(e) => comments.send({ type: 'TEXT_CHANGED', text: e.target.value })}
+          />
+          <Button type="submit" disabled={!canSubmit} loading={submitting}>
+            Comment
+          </Button>
+        </div>
+      </AddBox>
+      {loadingFirst && <Spinner size={24} label="Loading comments" />}
+      {failed && items.length === 0 && <Muted role="alert">{COMMENT_LOAD_ERROR}</Muted>}
+      {!loadingFirst && !failed && items.length === 0 && <Muted>No comments yet.</Muted>}
+      <List>
+        {items.map((c) => (
+          <CommentRow key={c._id} comment={c} />
+        ))}
+      </List>
+      {items.length > 0 && (
+        <LoadMoreFooter
+          pager={pager}
+          onVisible={() => comments.send({ type: 'LOAD_MORE' })}
+          label="Loading more comments"
+        />
+      )}
+    </Section>
+  );
+}
