@@ -2,17 +2,24 @@
  * Access rules of the route table (spec §2, §6). While the session is still being checked,
  * guarded and public-only routes show a spinner: neither the popup nor a redirect flashes.
  */
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Redirect } from 'wouter';
-import { SignInPopup } from './features/account/sign-in-popup';
 import { useAuthStatus, useCurrentUser } from './session';
 import { PageSpinner } from './ui/spinner';
+
+// The popup (with the form and the motion code) loads only when a guard needs it.
+const SignInPopup = lazy(() => import('./features/account/sign-in-popup'));
 
 /** Signed-in only: a signed-out visitor gets the sign-in popup in place of the page. */
 export function RequireAuth({ children }: { children: ReactNode }) {
   const status = useAuthStatus();
   if (status === 'checking') return <PageSpinner />;
-  if (status === 'signedOut') return <SignInPopup />;
+  if (status === 'signedOut')
+    return (
+      <Suspense fallback={<PageSpinner />}>
+        <SignInPopup />
+      </Suspense>
+    );
   return <>{children}</>;
 }
 

@@ -5,7 +5,7 @@
  */
 import { createActorContext } from '@xstate/react';
 import { useEffect, useMemo, type ReactNode } from 'react';
-import { toast } from 'react-toastify';
+import { notify } from './notify';
 import {
   selectIsChecking,
   selectIsSignedIn,
@@ -42,8 +42,8 @@ function SessionEffects() {
   const session = SessionContext.useActorRef();
   useEffect(() => {
     const subs = [
-      session.on('loggedOut', () => toast.success(MESSAGES.logoutSucceeded)),
-      session.on('logoutFailed', () => toast.error(MESSAGES.logoutFailed)),
+      session.on('loggedOut', () => notify.success(MESSAGES.logoutSucceeded)),
+      session.on('logoutFailed', () => notify.error(MESSAGES.logoutFailed)),
     ];
     const stop = onSessionExpired(() => session.send({ type: 'SESSION_EXPIRED' }));
     return () => {

@@ -1,14 +1,14 @@
 /**
  * Small screens: the signed-in user's avatar opens a menu with View Channel, Dashboard, Settings
- * and Logout (spec "Layout"). Escape or a click outside closes it.
+ * and Logout (spec "Layout"). Escape or a click outside closes it. The list (with its motion
+ * code) is a lazy chunk: most visits never open it.
  */
-import { AnimatePresence, m } from 'framer-motion';
-import { useEffect, useRef, useState } from 'react';
-import { Link } from 'wouter';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import styled from 'styled-components';
 import type { User } from '../../contract/shapes';
 import { Avatar } from '../ui/avatar';
-import { ChannelIcon, DashboardIcon, LogoutIcon, SettingsIcon } from '../ui/icons';
+
+const AccountMenuList = lazy(() => import('./account-menu-list'));
 
 const Wrap = styled.div`
   position: relative;
@@ -21,40 +21,6 @@ const Trigger = styled.button`
   border-radius: 50%;
   background: transparent;
   cursor: pointer;
-`;
-const Menu = styled(m.ul)`
-  position: absolute;
-  right: 0;
-  top: calc(100% + 8px);
-  z-index: 60;
-  min-width: 200px;
-  margin: 0;
-  padding: 6px;
-  list-style: none;
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.md};
-  background: ${({ theme }) => theme.colors.surfaceRaised};
-  box-shadow: ${({ theme }) => theme.shadow};
-`;
-const itemCss = `
-  display: flex; align-items: center; gap: 12px; width: 100%;
-  padding: 10px 12px; border: none; border-radius: 8px; background: transparent;
-  text-align: left; cursor: pointer; font-size: 14px;
-`;
-const ItemLink = styled.a`
-  ${itemCss}
-  color: ${({ theme }) => theme.colors.text};
-  &:hover {
-    background: ${({ theme }) => theme.colors.surfaceHover};
-    text-decoration: none;
-  }
-`;
-const ItemButton = styled.button`
-  ${itemCss}
-  color: ${({ theme }) => theme.colors.text};
-  &:hover {
-    background: ${({ theme }) => theme.colors.surfaceHover};
-  }
 `;
 
 export function AccountMenu({ user, onLogout }: { user: User; onLogout: () => void }) {
@@ -77,7 +43,6 @@ export function AccountMenu({ user, onLogout }: { user: User; onLogout: () => vo
     };
   }, [open]);
 
-  const close = () => setOpen(false);
   return (
     <Wrap ref={wrap}>
       <Trigger
@@ -89,51 +54,11 @@ export function AccountMenu({ user, onLogout }: { user: User; onLogout: () => vo
       >
         <Avatar src={user.avatar} alt="" size={34} />
       </Trigger>
-      <AnimatePresence>
-        {open && (
-          <Menu
-            role="menu"
-            initial={{ opacity: 0, y: -8 }}
-            animate={{ opacity: 1, y: 0 }}
-            exit={{ opacity: 0, y: -8 }}
-            transition={{ duration: 0.15 }}
-          >
-            <li role="none">
-              <Link href={`/Channel/${user.userName}`} asChild>
-                <ItemLink role="menuitem" onClick={close}>
-                  <ChannelIcon size={18} /> View Channel
-                </ItemLink>
-              </Link>
-            </li>
-            <li role="none">
-              <Link href="/Dashboard" asChild>
-                <ItemLink role="menuitem" onClick={close}>
-                  <DashboardIcon size={18} /> Dashboard
-                </ItemLink>
-              </Link>
-            </li>
-            <li role="none">
-              <Link href="/Setting" asChild>
-                <ItemLink role="menuitem" onClick={close}>
-                  <SettingsIcon size={18} /> Settings
-                </ItemLink>
-              </Link>
-            </li>
-            <li role="none">
-              <ItemButton
-                type="button"
-                role="menuitem"
-                onClick={() => {
-                  close();
-                  onLogout();
-                }}
-              >
-                <LogoutIcon size={18} /> Logout
-              </ItemButton>
-            </li>
-          </Menu>
-        )}
-      </AnimatePresence>
+      {open && (
+        <Suspense fallback={null}>
+          <AccountMenuList user={user} onClose={() => setOpen(false)} onLogout={onLogout} />
+        </Suspense>
+      )}
     </Wrap>
   );
 }

@@ -1,7 +1,8 @@
-import { AnimatePresence, m } from 'framer-motion';
+import { m } from 'framer-motion';
 import styled from 'styled-components';
 import { IconButton } from '../ui/icon-button';
 import { ArrowLeftIcon } from '../ui/icons';
+import { MotionRoot } from '../ui/motion-root';
 import { SearchBox } from './search-box';
 
 const Overlay = styled(m.div)`
@@ -17,25 +18,25 @@ const Overlay = styled(m.div)`
   border-bottom: 1px solid ${({ theme }) => theme.colors.border};
 `;
 
-/** Phones: the search box expands over the top bar; back arrow or a search closes it. */
-export function MobileSearch({ open, onClose }: { open: boolean; onClose: () => void }) {
+/**
+ * Phones: the search box expands over the top bar; the back arrow or a search closes it.
+ * Lazy-loaded by the top bar when first opened.
+ */
+export default function MobileSearch({ onClose }: { onClose: () => void }) {
   return (
-    <AnimatePresence>
-      {open && (
-        <Overlay
-          role="dialog"
-          aria-label="Search"
-          initial={{ opacity: 0, y: -12 }}
-          animate={{ opacity: 1, y: 0 }}
-          exit={{ opacity: 0, y: -12 }}
-          transition={{ duration: 0.15 }}
-        >
-          <IconButton label="Close search" onClick={onClose}>
-            <ArrowLeftIcon />
-          </IconButton>
-          <SearchBox autoFocus onSearched={onClose} />
-        </Overlay>
-      )}
-    </AnimatePresence>
+    <MotionRoot>
+      <Overlay
+        role="dialog"
+        aria-label="Search"
+        initial={{ opacity: 0, y: -12 }}
+        animate={{ opacity: 1, y: 0 }}
+        transition={{ duration: 0.15 }}
+      >
+        <IconButton label="Close search" onClick={onClose}>
+          <ArrowLeftIcon />
+        </IconButton>
+        <SearchBox autoFocus onSearched={onClose} />
+      </Overlay>
+    </MotionRoot>
   );
 }

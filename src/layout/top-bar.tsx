@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link } from 'wouter';
 import styled from 'styled-components';
 import { PRODUCT_NAME } from '../../machines/constants';
@@ -8,8 +8,9 @@ import { Button, buttonStyle } from '../ui/button';
 import { IconButton } from '../ui/icon-button';
 import { BellIcon, MenuIcon, PlayLogo, SearchIcon } from '../ui/icons';
 import { AccountMenu } from './account-menu';
-import { MobileSearch } from './mobile-search';
 import { SearchBox } from './search-box';
+
+const MobileSearch = lazy(() => import('./mobile-search'));
 
 const Bar = styled.header`
   position: sticky;
@@ -158,7 +159,11 @@ export function TopBar({ onToggleMenu }: { onToggleMenu?: () => void }) {
           </>
         )}
       </Right>
-      <MobileSearch open={searchOpen} onClose={() => setSearchOpen(false)} />
+      {searchOpen && (
+        <Suspense fallback={null}>
+          <MobileSearch onClose={() => setSearchOpen(false)} />
+        </Suspense>
+      )}
     </Bar>
   );
 }

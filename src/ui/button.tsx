@@ -33,8 +33,16 @@ const variants = {
   `,
 };
 
-/** Shared look of buttons and button-styled links. */
-export const buttonStyle = css<{ $variant?: ButtonVariant; $block?: boolean }>`
+interface LookProps {
+  $variant?: ButtonVariant;
+  $block?: boolean;
+}
+
+/**
+ * Shared look of buttons and button-styled links (`styled.a\`${buttonStyle}\``). The props are
+ * read by typed functions rather than a css<> generic, so any styled element can use it.
+ */
+export const buttonStyle = css`
   display: inline-flex;
   align-items: center;
   justify-content: center;
@@ -51,8 +59,8 @@ export const buttonStyle = css<{ $variant?: ButtonVariant; $block?: boolean }>`
   transition:
     background 0.15s ease,
     opacity 0.15s ease;
-  width: ${({ $block }) => ($block ? '100%' : 'auto')};
-  ${({ $variant = 'primary' }) => variants[$variant]}
+  width: ${(p: object) => ((p as LookProps).$block ? '100%' : 'auto')};
+  ${(p: object) => variants[(p as LookProps).$variant ?? 'primary']}
   &:disabled {
     opacity: 0.45;
     cursor: not-allowed;

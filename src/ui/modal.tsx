@@ -1,13 +1,13 @@
 /**
  * A dialog over a dimmed page: focus moves into it, Escape and the close button call onClose,
- * and it springs in with framer-motion (`m.*` under the app's LazyMotion; reduced motion respected
- * by the app's MotionConfig).
+ * and it springs in with framer-motion (`m.*` inside MotionRoot, which honours reduced motion).
  */
 import { m } from 'framer-motion';
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { IconButton } from './icon-button';
 import { CloseIcon } from './icons';
+import { MotionRoot } from './motion-root';
 
 const Overlay = styled(m.div)`
   position: fixed;
@@ -75,27 +75,29 @@ export function Modal({ title, onClose, children, width = 440, closeLabel = 'Clo
   }, []);
 
   return (
-    <Overlay initial={{ opacity: 0 }} animate={{ opacity: 1 }} exit={{ opacity: 0 }}>
-      <Panel
-        ref={panel}
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-        tabIndex={-1}
-        $width={width}
-        initial={{ opacity: 0, y: 24, scale: 0.97 }}
-        animate={{ opacity: 1, y: 0, scale: 1 }}
-        exit={{ opacity: 0, y: 24, scale: 0.97 }}
-        transition={{ type: 'spring', stiffness: 380, damping: 30 }}
-      >
-        <Header>
-          <h2 id={titleId}>{title}</h2>
-          <IconButton label={closeLabel} onClick={onClose}>
-            <CloseIcon />
-          </IconButton>
-        </Header>
-        {children}
-      </Panel>
-    </Overlay>
+    <MotionRoot>
+      <Overlay initial={{ opacity: 0 }} animate={{ opacity: 1 }} exit={{ opacity: 0 }}>
+        <Panel
+          ref={panel}
+          role="dialog"
+          aria-modal="true"
+          aria-labelledby={titleId}
+          tabIndex={-1}
+          $width={width}
+          initial={{ opacity: 0, y: 24, scale: 0.97 }}
+          animate={{ opacity: 1, y: 0, scale: 1 }}
+          exit={{ opacity: 0, y: 24, scale: 0.97 }}
+          transition={{ type: 'spring', stiffness: 380, damping: 30 }}
+        >
+          <Header>
+            <h2 id={titleId}>{title}</h2>
+            <IconButton label={closeLabel} onClick={onClose}>
+              <CloseIcon />
+            </IconButton>
+          </Header>
+          {children}
+        </Panel>
+      </Overlay>
+    </MotionRoot>
   );
 }

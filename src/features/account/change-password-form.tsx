@@ -1,7 +1,7 @@
 /** Settings → Change Password (spec §5, §8). */
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect } from 'react';
-import { toast } from 'react-toastify';
+import { notify } from '../../notify';
 import { MESSAGES } from '../../../machines/messages';
 import {
   changePasswordMachine,
@@ -35,9 +35,9 @@ export function ChangePasswordForm() {
 
   useEffect(() => {
     const subs = [
-      actor.on('invalid', ({ message }) => toast.error(message)),
-      actor.on('saved', () => toast.success(MESSAGES.passwordChanged)),
-      actor.on('saveFailed', () => toast.error(MESSAGES.passwordChangeFailed)),
+      actor.on('invalid', ({ message }) => notify.error(message)),
+      actor.on('saved', () => notify.success(MESSAGES.passwordChanged)),
+      actor.on('saveFailed', () => notify.error(MESSAGES.passwordChangeFailed)),
     ];
     return () => subs.forEach((s) => s.unsubscribe());
   }, [actor]);

@@ -1,7 +1,7 @@
 /** Settings → Personal Information: full name and email (spec §5, §8). */
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect } from 'react';
-import { toast } from 'react-toastify';
+import { notify } from '../../notify';
 import type { User } from '../../../contract/shapes';
 import { MESSAGES } from '../../../machines/messages';
 import {
@@ -38,12 +38,12 @@ export function PersonalInfoForm({ user }: { user: User }) {
 
   useEffect(() => {
     const subs = [
-      actor.on('invalid', ({ message }) => toast.error(message)),
+      actor.on('invalid', ({ message }) => notify.error(message)),
       actor.on('saved', ({ user: saved }) => {
         session.send({ type: 'USER_UPDATED', user: saved });
-        toast.success(MESSAGES.personalInfoSaved);
+        notify.success(MESSAGES.personalInfoSaved);
       }),
-      actor.on('saveFailed', () => toast.error(MESSAGES.personalInfoFailed)),
+      actor.on('saveFailed', () => notify.error(MESSAGES.personalInfoFailed)),
     ];
     return () => subs.forEach((s) => s.unsubscribe());
   }, [actor, session]);

@@ -4,7 +4,7 @@
  */
 import { useActorRef } from '@xstate/react';
 import { useEffect } from 'react';
-import { toast } from 'react-toastify';
+import { notify } from '../../notify';
 import { Link } from 'wouter';
 import styled from 'styled-components';
 import type { User } from '../../../contract/shapes';
@@ -104,10 +104,10 @@ function useUploadToasts(actor: ImageUploadRef) {
     const subs = [
       actor.on('uploaded', ({ kind, user }) => {
         session.send({ type: 'USER_UPDATED', user });
-        toast.success(kind === 'avatar' ? MESSAGES.avatarChanged : MESSAGES.coverChanged);
+        notify.success(kind === 'avatar' ? MESSAGES.avatarChanged : MESSAGES.coverChanged);
       }),
       actor.on('uploadFailed', ({ kind }) =>
-        toast.error(kind === 'avatar' ? MESSAGES.avatarChangeFailed : MESSAGES.coverChangeFailed),
+        notify.error(kind === 'avatar' ? MESSAGES.avatarChangeFailed : MESSAGES.coverChangeFailed),
       ),
     ];
     return () => subs.forEach((s) => s.unsubscribe());

@@ -4,7 +4,7 @@
  */
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect } from 'react';
-import { toast } from 'react-toastify';
+import { notify } from '../../notify';
 import styled from 'styled-components';
 import { MESSAGES } from '../../../machines/messages';
 import {
@@ -45,9 +45,9 @@ export function SignInForm({ onSignedIn }: { onSignedIn: (user: User) => void })
         // would redirect on its own once the session says "signed in".
         onSignedIn(user);
         session.send({ type: 'SIGNED_IN', user });
-        toast.success(MESSAGES.loginSucceeded);
+        notify.success(MESSAGES.loginSucceeded);
       }),
-      actor.on('signInFailed', () => toast.error(MESSAGES.loginFailed)),
+      actor.on('signInFailed', () => notify.error(MESSAGES.loginFailed)),
     ];
     return () => subs.forEach((s) => s.unsubscribe());
   }, [actor, session, onSignedIn]);

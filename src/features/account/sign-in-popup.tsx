@@ -15,7 +15,7 @@ const Footer = styled.p`
  * Shown in place of a guarded page to a signed-out visitor. Closing goes to / (spec §2). After a
  * successful sign-in the visitor stays on the page they asked for: the guard then shows it.
  */
-export function SignInPopup() {
+export default function SignInPopup() {
   const [, navigate] = useLocation();
   return (
     <Modal title="Sign in to continue" onClose={() => navigate('/')}>

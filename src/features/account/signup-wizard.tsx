@@ -5,7 +5,7 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { m } from 'framer-motion';
 import { useEffect } from 'react';
-import { toast } from 'react-toastify';
+import { notify } from '../../notify';
 import { Link, useLocation } from 'wouter';
 import styled from 'styled-components';
 import { SIGNUP_STEPS } from '../../../machines/constants';
@@ -28,6 +28,7 @@ import {
 import { useAccountActors } from '../../actors';
 import { useSessionRef } from '../../session';
 import { Button } from '../../ui/button';
+import { MotionRoot } from '../../ui/motion-root';
 import { TextField } from '../../ui/text-field';
 import { useObjectUrl } from '../../use-object-url';
 import { CardFooter } from './auth-shell';
@@ -154,17 +155,17 @@ export function SignupWizard() {
 
   useEffect(() => {
     const subs = [
-      actor.on('registered', () => toast.success(MESSAGES.registerSucceeded)),
-      actor.on('registerFailed', () => toast.error(MESSAGES.registerFailed)),
+      actor.on('registered', () => notify.success(MESSAGES.registerSucceeded)),
+      actor.on('registerFailed', () => notify.error(MESSAGES.registerFailed)),
       actor.on('signedIn', ({ user }) => {
         // Leave the public-only /signup before the session turns "signed in" (it would
         // otherwise redirect to / first).
         navigate('/TermsAndConditions');
         session.send({ type: 'SIGNED_IN', user });
-        toast.success(MESSAGES.loginSucceeded);
+        notify.success(MESSAGES.loginSucceeded);
       }),
       actor.on('loginAfterRegisterFailed', () => {
-        toast.error(MESSAGES.loginFailed);
+        notify.error(MESSAGES.loginFailed);
         navigate('/login');
       }),
     ];
@@ -203,7 +204,7 @@ export function SignupWizard() {
   };
 
   return (
-    <>
+    <MotionRoot>
       <Header>
         <h1>Create your account</h1>
         <p aria-live="polite">{stepText}</p>
@@ -274,6 +275,6 @@ export function SignupWizard() {
       <CardFooter>
         Already have an account? <Link href="/login">Sign In</Link>
       </CardFooter>
-    </>
+    </MotionRoot>
   );
 }
