@@ -42,7 +42,8 @@ function buildUrl(config: AxiosRequestConfig): string {
   const search = new URLSearchParams();
   for (const [key, value] of Object.entries(params)) {
     // Query values are strings, numbers or booleans (API.md); objects are never sent as params.
-    if (value !== undefined && value !== null) search.append(key, `${value as string | number | boolean}`);
+    if (value !== undefined && value !== null)
+      search.append(key, `${value as string | number | boolean}`);
   }
   const query = search.toString();
   return query ? `${url}?${query}` : url;
