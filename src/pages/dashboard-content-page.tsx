@@ -1,4 +1,64 @@
-// Placeholder until the viewer/creator screens issue fills it.
+/**
+ * /Dashboard/Content, for now (the analytics grid and content tabs come with a later issue): a
+ * heading, the Create menu and the Upload Video dialog. Whether the dialog is open is plain view
+ * state: the upload machine lives inside the dialog and starts fresh each time it opens.
+ */
+import { useCallback, useState } from 'react';
+import styled from 'styled-components';
+import { Link } from 'wouter';
+import type { VideoItem } from '../../contract/shapes';
+import { CreateMenu } from '../features/videos/create-menu';
+import { UploadDialog } from '../features/videos/upload-dialog';
+import { useCurrentUser } from '../session';
+
+const Header = styled.header`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 16px;
+  align-items: center;
+  justify-content: space-between;
+  margin-bottom: 24px;
+  p {
+    margin: 0;
+    color: ${({ theme }) => theme.colors.textMuted};
+  }
+`;
+
+const Uploaded = styled.ul`
+  margin: 0;
+  padding: 0;
+  list-style: none;
+  display: grid;
+  gap: 8px;
+`;
+
 export default function DashboardContentPage() {
-  return <h1>DashboardContent</h1>;
+  const user = useCurrentUser();
+  const [uploading, setUploading] = useState(false);
+  // Videos uploaded in this visit, so the creator can open them right away.
+  const [uploaded, setUploaded] = useState<VideoItem[]>([]);
+  const close = useCallback(() => setUploading(false), []);
+  const remember = useCallback((video: VideoItem) => setUploaded((list) => [video, ...list]), []);
+
+  return (
+    <section>
+      <Header>
+        <div>
+          <h1>Welcome back, {user?.fullName ?? 'creator'}</h1>
+          <p>Upload and manage your videos.</p>
+        </div>
+        <CreateMenu onUpload={() => setUploading(true)} />
+      </Header>
+      {uploaded.length > 0 && (
+        <Uploaded aria-label="Uploaded just now">
+          {uploaded.map((video) => (
+            <li key={video._id}>
+              Uploaded: <Link href={`/watch/${video._id}`}>{video.title}</Link>
+            </li>
+          ))}
+        </Uploaded>
+      )}
+      {uploading && <UploadDialog onClose={close} onUploaded={remember} />}
+    </section>
+  );
 }
