@@ -1,0 +1,48 @@
+/** One autocannon run with exact percentiles (autocannon's own summary has no p95). */
+import autocannon from 'autocannon';
+
+export interface LoadResult {
+  rps: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  requests: number;
+  /** Responses that were not 2xx, and socket errors or timeouts. */
+  failures: number;
+}
+
+function percentile(sorted: readonly number[], p: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
+export async function load(
+  url: string,
+  {
+    seconds,
+    connections = 50,
+    headers = {},
+  }: { seconds: number; connections?: number; headers?: Record<string, string> },
+): Promise<LoadResult> {
+  const latencies: number[] = [];
+  let failures = 0;
+  const result = await new Promise<autocannon.Result>((resolve, reject) => {
+    const instance = autocannon({ url, connections, duration: seconds, headers }, (error, r) =>
+      error ? reject(error instanceof Error ? error : new Error(String(error))) : resolve(r),
+    );
+    instance.on('response', (_client, statusCode, _bytes, responseTime) => {
+      latencies.push(responseTime);
+      if (statusCode < 200 || statusCode >= 300) failures++;
+    });
+    instance.on('reqError', () => failures++);
+  });
+  latencies.sort((a, b) => a - b);
+  return {
+    rps: latencies.length / result.duration,
+    p50: percentile(latencies, 50),
+    p95: percentile(latencies, 95),
+    p99: percentile(latencies, 99),
+    requests: latencies.length,
+    failures: failures + result.timeouts,
+  };
+}

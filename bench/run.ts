@@ -1,0 +1,112 @@
+/**
+ * `npm run bench`: measures what the issues set targets for and prints one table. Never a test:
+ * figures depend on the machine. Datasets are built once and cached under bench/.data.
+ *
+ *   npm run bench                      every bench
+ *   npm run bench -- startup media     only the named ones (startup, js, lcp, api, media)
+ *   BENCH_SECONDS=5 npm run bench      shorter load runs
+ *   DATABASE_URL=postgres://… npm run bench   also measures the API on PostgreSQL
+ */
+import { spawnSync } from 'node:child_process';
+import os from 'node:os';
+import path from 'node:path';
+import { benchJsSize } from './js-size.js';
+import { benchLcp } from './lcp.js';
+import { ensureEmbeddedDataset, ensurePostgresDataset } from './lib/datasets.js';
+import { ROOT } from './lib/paths.js';
+import { spawnServer } from './lib/server.js';
+import { printTable, type Row } from './lib/table.js';
+import { benchMedia } from './media.js';
+import { benchStartup } from './startup.js';
+import { benchThroughput } from './throughput.js';
+
+const NAMES = ['startup', 'js', 'lcp', 'api', 'media'] as const;
+type Name = (typeof NAMES)[number];
+const requested = process.argv
+  .slice(2)
+  .filter((a): a is Name => (NAMES as readonly string[]).includes(a));
+const enabled = (name: Name) => requested.length === 0 || requested.includes(name);
+
+const rows: Row[] = [];
+const started = performance.now();
+
+async function section(title: string, work: () => Promise<Row[]>): Promise<void> {
+  console.log(`• ${title}`);
+  const t = performance.now();
+  try {
+    const result = await work();
+    rows.push(...result);
+    console.log(
+      printTable(result)
+        .split('\n')
+        .slice(2)
+        .map((l) => `  ${l}`)
+        .join('\n'),
+    );
+  } catch (error) {
+    const message = error instanceof Error ? error.message.split('\n')[0]! : String(error);
+    rows.push({ bench: title, metric: `failed: ${message}`, value: '—', ok: false });
+    console.log(`  failed: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  console.log(`  (${((performance.now() - t) / 1000).toFixed(1)} s)`);
+}
+
+console.log(
+  `VidTube bench on ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, Node ${process.version}, load average ${os.loadavg()[0]?.toFixed(2)}`,
+);
+if (enabled('js') || enabled('lcp')) {
+  // The pages are measured as `npm start` serves them: built, minified, hashed.
+  const build = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', path.join(ROOT, 'scripts/build-if-stale.ts')],
+    {
+      cwd: ROOT,
+      stdio: 'inherit',
+    },
+  );
+  if (build.status !== 0)
+    console.log('  building the SPA failed: measuring the existing dist/client');
+}
+
+if (enabled('startup')) await section('startup', benchStartup);
+
+if (enabled('js') || enabled('lcp')) {
+  const demo = await ensureEmbeddedDataset('demo');
+  if (demo.seedSeconds !== undefined) {
+    rows.push({
+      bench: 'seed',
+      metric: 'demo content on first start (when bench/.data/demo was built)',
+      value: `${demo.seedSeconds.toFixed(1)} s`,
+      target: '< 30 s',
+      ok: demo.seedSeconds < 30,
+    });
+  }
+  const server = await spawnServer({
+    env: { DATA_DIR: demo.dataDir, SEED_DEMO: '0', DATABASE_URL: undefined },
+  });
+  try {
+    if (enabled('js')) await section('javascript shipped (gzip)', () => benchJsSize(server.url));
+    if (enabled('lcp')) await section('largest contentful paint', () => benchLcp(server.url));
+  } finally {
+    await server.stop();
+  }
+}
+
+if (enabled('api')) {
+  await section('api on 100 000 videos (embedded PGlite)', async () => {
+    const { dataDir } = await ensureEmbeddedDataset('catalogue-100k');
+    return benchThroughput('embedded', { DATA_DIR: dataDir, DATABASE_URL: undefined });
+  });
+  const databaseUrl = process.env.DATABASE_URL;
+  if (databaseUrl) {
+    await section('api on 100 000 videos (PostgreSQL)', async () => {
+      const dataDir = await ensurePostgresDataset(databaseUrl);
+      return benchThroughput('postgres', { DATA_DIR: dataDir, DATABASE_URL: databaseUrl });
+    });
+  }
+}
+
+if (enabled('media')) await section('media streaming and upload memory', benchMedia);
+
+console.log(`\nVidTube bench results (${((performance.now() - started) / 1000).toFixed(0)} s)\n`);
+console.log(printTable(rows));
