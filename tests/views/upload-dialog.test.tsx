@@ -1,0 +1,161 @@
+import { act, fireEvent, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { VideoItem } from '../../contract/shapes';
+import type { UploadRequest } from '../../machines/upload.machine';
+import DashboardContentPage from '../../src/pages/dashboard-content-page';
+import { deferred, makeUser, makeVideo, renderVideoPage } from './videos-helpers';
+
+const REQUIRED = 'All fields marked with * are required! You must add at least one tag.';
+
+beforeEach(() => {
+  // jsdom has no object URLs; the thumbnail preview needs one.
+  URL.createObjectURL = vi.fn(() => 'blob:preview');
+  URL.revokeObjectURL = vi.fn();
+});
+afterEach(() => vi.useRealTimers());
+
+async function openDialog() {
+  const capture = deferred<{ file: File; atSeconds: number }, Blob>();
+  const upload = deferred<UploadRequest, VideoItem>();
+  const view = renderVideoPage(<DashboardContentPage />, {
+    path: '/Dashboard/Content',
+    user: makeUser({ fullName: 'Cora Creator' }),
+    actors: { captureThumbnail: capture.logic, uploadVideo: upload.logic },
+  });
+  await screen.findByRole('heading', { name: 'Welcome back, Cora Creator' });
+  fireEvent.click(screen.getByRole('button', { name: /Create/ }));
+  const menu = screen.getByRole('menu', { name: 'Create' });
+  expect(within(menu).getByRole('menuitem', { name: /Create Playlist/ })).toBeDisabled();
+  expect(within(menu).getByRole('menuitem', { name: /Post Tweet/ })).toBeDisabled();
+  fireEvent.click(within(menu).getByRole('menuitem', { name: 'Upload Video' }));
+  const dialog = screen.getByRole('dialog', { name: 'Upload Video' });
+  return { capture, upload, dialog: within(dialog), ...view };
+}
+
+const videoFile = () => new File(['x'.repeat(2_000_000)], 'clip.mp4', { type: 'video/mp4' });
+
+async function fillEverything(
+  dialog: Awaited<ReturnType<typeof openDialog>>['dialog'],
+  capture: Awaited<ReturnType<typeof openDialog>>['capture'],
+) {
+  fireEvent.change(dialog.getByLabelText('Video file *'), { target: { files: [videoFile()] } });
+  await act(async () => capture.resolve(new Blob(['jpeg'], { type: 'image/jpeg' })));
+  fireEvent.change(dialog.getByLabelText('Title *'), { target: { value: 'My trip' } });
+  fireEvent.change(dialog.getByLabelText('Description *'), { target: { value: 'Mountains' } });
+  fireEvent.change(dialog.getByLabelText('Tags *'), { target: { value: 'travel,' } });
+}
+
+describe('Upload dialog', () => {
+  it('refuses to upload until every field and one tag are given, with the spec alert', async () => {
+    const { dialog, capture, upload } = await openDialog();
+    fireEvent.click(dialog.getByRole('button', { name: 'Upload' }));
+    expect(dialog.getByRole('alert')).toHaveTextContent(REQUIRED);
+
+    await fillEverything(dialog, capture);
+    // Everything but the tag: still refused.
+    fireEvent.click(dialog.getByRole('button', { name: 'Remove tag travel' }));
+    fireEvent.click(dialog.getByRole('button', { name: 'Upload' }));
+    expect(dialog.getByRole('alert')).toHaveTextContent(REQUIRED);
+    expect(upload.calls).toHaveLength(0);
+  });
+
+  it('captures the thumbnail at 1 s from the chosen video and lets the user replace it', async () => {
+    const { dialog, capture } = await openDialog();
+    expect(dialog.getByText('No thumbnail yet')).toBeInTheDocument();
+    const file = videoFile();
+    fireEvent.change(dialog.getByLabelText('Video file *'), { target: { files: [file] } });
+    expect(dialog.getByRole('status', { name: 'Capturing thumbnail' })).toBeInTheDocument();
+    expect(capture.calls).toEqual([{ file, atSeconds: 1 }]);
+    await act(async () => capture.resolve(new Blob(['jpeg'], { type: 'image/jpeg' })));
+    expect(dialog.getByRole('img', { name: 'Thumbnail preview' })).toBeInTheDocument();
+
+    const mine = new File(['png'], 'mine.png', { type: 'image/png' });
+    fireEvent.change(dialog.getByLabelText('Replace thumbnail'), { target: { files: [mine] } });
+    expect(URL.createObjectURL).toHaveBeenLastCalledWith(mine);
+  });
+
+  it('adds tags with Enter, comma and Add; trimmed, empty and duplicates ignored', async () => {
+    const { dialog } = await openDialog();
+    const box = dialog.getByLabelText('Tags *');
+    await userEvent.type(box, '  music {Enter}');
+    await userEvent.type(box, 'travel,');
+    await userEvent.type(box, 'food');
+    await userEvent.click(dialog.getByRole('button', { name: 'Add' }));
+    await userEvent.type(box, 'music{Enter}');
+    await userEvent.type(box, '   {Enter}');
+    await userEvent.type(box, ',');
+    const tags = within(dialog.getByRole('list', { name: 'Tags' }));
+    expect(tags.getAllByRole('listitem').map((li) => li.firstChild?.textContent)).toEqual([
+      'music',
+      'travel',
+      'food',
+    ]);
+    expect(box).toHaveValue('');
+  });
+
+  it('uploads: the bar climbs by 10 every 500 ms to 90, 100 on success, Finish only then', async () => {
+    const { dialog, capture, upload } = await openDialog();
+    await fillEverything(dialog, capture);
+    vi.useFakeTimers();
+    fireEvent.click(dialog.getByRole('button', { name: 'Upload' }));
+
+    const progress = screen.getByRole('dialog', { name: 'Uploading Video' });
+    const bar = within(progress).getByRole('progressbar', { name: 'Upload progress' });
+    const finish = within(progress).getByRole('button', { name: 'Finish' });
+    expect(bar).toHaveAttribute('aria-valuenow', '0');
+    expect(finish).toBeDisabled();
+    expect(upload.calls[0]).toMatchObject({
+      title: 'My trip',
+      description: 'Mountains',
+      tags: ['travel'],
+    });
+    expect(within(progress).getByTestId('upload-bytes')).toHaveTextContent('0 B of 2.0 MB');
+
+    act(() => upload.calls[0]!.onProgress(1_240_000, 2_000_000));
+    expect(within(progress).getByTestId('upload-bytes')).toHaveTextContent('1.2 MB of 2.0 MB');
+
+    await act(async () => vi.advanceTimersByTime(500));
+    expect(bar).toHaveAttribute('aria-valuenow', '10');
+    await act(async () => vi.advanceTimersByTime(500 * 20));
+    expect(bar).toHaveAttribute('aria-valuenow', '90');
+    expect(within(progress).getByTestId('upload-percent')).toHaveTextContent('90%');
+    expect(finish).toBeDisabled();
+
+    await act(async () => upload.resolve(makeVideo(7, { title: 'My trip' })));
+    expect(bar).toHaveAttribute('aria-valuenow', '100');
+    expect(within(progress).getByTestId('upload-bytes')).toHaveTextContent('2.0 MB of 2.0 MB');
+    expect(finish).toBeEnabled();
+
+    // The dialog closes by itself 1 s after success.
+    await act(async () => vi.advanceTimersByTime(999));
+    expect(screen.getByRole('dialog', { name: 'Uploading Video' })).toBeInTheDocument();
+    await act(async () => vi.advanceTimersByTime(1));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'My trip' })).toHaveAttribute('href', '/watch/v7');
+  });
+
+  it('Finish closes the dialog at once', async () => {
+    const { dialog, capture, upload } = await openDialog();
+    await fillEverything(dialog, capture);
+    fireEvent.click(dialog.getByRole('button', { name: 'Upload' }));
+    await act(async () => upload.resolve(makeVideo(8)));
+    fireEvent.click(screen.getByRole('button', { name: 'Finish' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('on failure logs the error, tells the user and returns to the filled form', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const { dialog, capture, upload } = await openDialog();
+    await fillEverything(dialog, capture);
+    fireEvent.click(dialog.getByRole('button', { name: 'Upload' }));
+    await act(async () => upload.reject(new Error('videoFile: no video stream found')));
+    const form = within(screen.getByRole('dialog', { name: 'Upload Video' }));
+    expect(form.getByRole('alert')).toHaveTextContent('videoFile: no video stream found');
+    expect(form.getByLabelText('Title *')).toHaveValue('My trip');
+    expect(logged).toHaveBeenCalledWith('Video upload failed:', 'videoFile: no video stream found');
+    // The toast shows the server's message too.
+    expect(await screen.findAllByText('videoFile: no video stream found')).toHaveLength(2);
+    logged.mockRestore();
+  });
+});
