@@ -10,6 +10,7 @@ import path from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
+import { drainRequestBody } from './drain-request.js';
 import { badRequest, payloadTooLarge, unsupportedMedia } from './errors.js';
 
 export interface FileRule {
@@ -108,6 +109,7 @@ export async function receiveForm(
       };
     }
   } catch (error) {
+    drainRequestBody(request);
     await cleanup();
     const code = (error as { code?: string }).code;
     if (
@@ -132,6 +134,7 @@ export async function multipartFieldsToBody(request: FastifyRequest): Promise<vo
   for await (const part of request.parts()) {
     if (part.type === 'file') {
       part.file.resume();
+      drainRequestBody(request);
       throw badRequest(`${part.fieldname}: files are not accepted here`);
     }
     body[part.fieldname] = String(part.value);
