@@ -1,0 +1,168 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { User } from '../../contract/shapes';
+import { alice, accountFakes, fake, never, renderApp } from './app-helpers';
+
+// jsdom ignores media queries, so these tests see the phone layout (base styles): the search box
+// is the overlay, the account menu replaces the avatar link, and wide-screen parts are hidden
+// (queried with `hidden: true`).
+describe('app shell', () => {
+  it('shows the default error text on an unknown route', async () => {
+    renderApp('/no/such/page');
+    expect(await screen.findByText('Unexpected Application Error!')).toBeInTheDocument();
+  });
+
+  it('searches only for non-blank text, trimmed', async () => {
+    const { user, path } = renderApp('/');
+    await user.click(await screen.findByRole('button', { name: 'Open search' }));
+    const box = await screen.findByRole('searchbox', { name: 'Search' });
+    await user.type(box, '   {Enter}');
+    expect(path()).toBe('/');
+    expect(screen.getByRole('dialog', { name: 'Search' })).toBeInTheDocument();
+    await user.clear(box);
+    await user.type(box, '  funny cats {Enter}');
+    await waitFor(() => expect(path()).toBe('/search?query=funny%20cats'));
+    // A search closes the overlay.
+    expect(screen.queryByRole('dialog', { name: 'Search' })).not.toBeInTheDocument();
+  });
+
+  it('offers Log in and Sign up to visitors', async () => {
+    renderApp('/');
+    expect(await screen.findByRole('link', { name: 'Log in' })).toHaveAttribute('href', '/login');
+    expect(screen.getByRole('link', { name: 'Sign up' })).toHaveAttribute('href', '/signup');
+    expect(screen.queryByRole('button', { name: 'Logout' })).not.toBeInTheDocument();
+  });
+
+  it('links a signed-in user to their channel and logs them out with a toast', async () => {
+    const fakes = accountFakes(alice);
+    const { user } = renderApp('/', fakes);
+    expect(await screen.findByRole('link', { name: 'Your channel', hidden: true })).toHaveAttribute(
+      'href',
+      '/Channel/alice',
+    );
+    expect(screen.queryByRole('link', { name: 'Log in' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Account menu' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Logout' }));
+    expect(await screen.findByText('Successfully logout')).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'Log in' })).toBeInTheDocument();
+    expect(fakes.logout.calls).toHaveLength(1);
+  });
+
+  it('opens the small-screen account menu with its four entries', async () => {
+    const { user } = renderApp('/', accountFakes(alice));
+    await user.click(await screen.findByRole('button', { name: 'Account menu' }));
+    const menu = await screen.findByRole('menu', { name: 'Account' });
+    const items = within(menu)
+      .getAllByRole('menuitem')
+      .map((i) => i.textContent?.trim());
+    expect(items).toEqual(['View Channel', 'Dashboard', 'Settings', 'Logout']);
+  });
+
+  it('has the side menu and bottom bar entries of the spec', async () => {
+    renderApp('/');
+    await screen.findByRole('link', { name: 'Log in' });
+    // Hidden on phones, so looked up by its label rather than by role.
+    const side = document.querySelector<HTMLElement>('nav[aria-label="Main menu"]')!;
+    expect([...side.querySelectorAll('a')].map((l) => l.textContent)).toEqual([
+      'Home',
+      'History',
+      'Your Content',
+      'Subscriptions',
+      'Source code',
+      'Settings',
+    ]);
+    expect(side.querySelector('a[target="_blank"]')).toHaveAttribute('rel', 'noreferrer noopener');
+    const bottom = screen.getByRole('navigation', { name: 'Bottom navigation' });
+    expect(
+      within(bottom)
+        .getAllByRole('link')
+        .map((l) => l.getAttribute('href')),
+    ).toEqual(['/', '/tweets', '/Dashboard', '/collections', '/Subscriptions']);
+  });
+});
+
+describe('route access', () => {
+  it('shows the sign-in popup in place of a guarded page; closing it goes home', async () => {
+    const { user, path } = renderApp('/History');
+    const dialog = await screen.findByRole('dialog', { name: 'Sign in to continue' });
+    expect(screen.queryByRole('heading', { name: 'Your Watch History' })).not.toBeInTheDocument();
+    expect(within(dialog).getByLabelText('Username')).toBeInTheDocument();
+    expect(within(dialog).getByLabelText('Email')).toBeInTheDocument();
+    expect(within(dialog).getByLabelText('Password')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(path()).toBe('/'));
+  });
+
+  it('guards the watch page too', async () => {
+    renderApp('/watch/v1');
+    expect(await screen.findByRole('dialog', { name: 'Sign in to continue' })).toBeInTheDocument();
+  });
+
+  it('shows a spinner, not the popup, while the session is being checked', async () => {
+    const fakes = { ...accountFakes(), fetchCurrentUser: fake<void, User>(() => never<User>()) };
+    renderApp('/Subscriptions', fakes);
+    expect(await screen.findAllByRole('status', { name: 'Loading' })).not.toHaveLength(0);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('redirects /Setting to ChangeInfo and /Dashboard to Content', async () => {
+    const a = renderApp('/Setting', accountFakes(alice));
+    await waitFor(() => expect(a.path()).toBe('/Setting/ChangeInfo'));
+    a.unmount();
+    const b = renderApp('/Dashboard', accountFakes(alice));
+    await waitFor(() => expect(b.path()).toBe('/Dashboard/Content'));
+  });
+
+  it('sends a signed-in user away from /login and /signup', async () => {
+    const a = renderApp('/login', accountFakes(alice));
+    await waitFor(() => expect(a.path()).toBe('/'));
+    a.unmount();
+    const b = renderApp('/signup', accountFakes(alice));
+    await waitFor(() => expect(b.path()).toBe('/'));
+  });
+
+  it('routes /tweets and /collections to the own channel tabs', async () => {
+    const a = renderApp('/tweets', accountFakes(alice));
+    await waitFor(() => expect(a.path()).toBe('/Channel/alice/Tweets'));
+    a.unmount();
+    const b = renderApp('/collections', accountFakes(alice));
+    await waitFor(() => expect(b.path()).toBe('/Channel/alice/PlayList'));
+  });
+
+  it('accepts /channel in lower case, with Videos as the default tab', async () => {
+    renderApp('/channel/bob', accountFakes(alice));
+    expect(await screen.findByText('@bob')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Videos' })).toHaveAttribute('aria-current', 'page');
+    expect(screen.getByRole('link', { name: 'Subscribers' })).toHaveAttribute(
+      'href',
+      '/Channel/bob/Subscribed',
+    );
+  });
+});
+
+describe('legal pages', () => {
+  it('shows the terms with date, sections, Conform and the footer', async () => {
+    renderApp('/TermsAndConditions');
+    expect(await screen.findByText('Current as of 20 Jan 2022')).toBeInTheDocument();
+    for (const heading of [
+      'Information We Collect',
+      'How We Use Your Information',
+      'Cookies',
+      'Data Retention',
+      'Security',
+      'Your Privacy Rights',
+      'Contact Us',
+    ]) {
+      expect(screen.getByRole('heading', { name: heading })).toBeInTheDocument();
+    }
+    expect(screen.getByRole('link', { name: 'Conform' })).toHaveAttribute('href', '/');
+    expect(screen.getByText(/© 2024/)).toBeInTheDocument();
+    expect(screen.getByText('Version 1.0.0')).toBeInTheDocument();
+  });
+
+  it('shows the privacy policy publicly', async () => {
+    renderApp('/PrivacyPolicy');
+    expect(await screen.findByRole('heading', { name: 'Privacy Policy' })).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+});
