@@ -1,0 +1,106 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { User } from '../../contract/shapes';
+import type { LoginInput } from '../../src/api/users';
+import { ApiError } from '../../src/api/client';
+import { accountFakes, fake, never, renderApp } from './app-helpers';
+
+async function fill(
+  user: ReturnType<typeof renderApp>['user'],
+  scope: HTMLElement,
+  values: { userName: string; email: string; password: string },
+) {
+  const s = within(scope);
+  if (values.userName) await user.type(s.getByLabelText('Username'), values.userName);
+  if (values.email) await user.type(s.getByLabelText('Email'), values.email);
+  if (values.password) await user.type(s.getByLabelText('Password'), values.password);
+}
+
+describe('sign-in page', () => {
+  it('keeps Sign in disabled while any field is blank after trimming', async () => {
+    const { user } = renderApp('/login');
+    const button = await screen.findByRole('button', { name: 'Sign in' });
+    expect(button).toBeDisabled();
+    await fill(user, document.body, { userName: 'alice', email: '   ', password: 'secret123' });
+    expect(button).toBeDisabled();
+    await user.type(screen.getByLabelText('Email'), 'a@b.co');
+    expect(button).toBeEnabled();
+    await user.clear(screen.getByLabelText('Username'));
+    await user.type(screen.getByLabelText('Username'), '  ');
+    expect(button).toBeDisabled();
+  });
+
+  it('shows a spinner and stays disabled while the login is in progress', async () => {
+    const fakes = { ...accountFakes(), login: fake<LoginInput, User>(() => never<User>()) };
+    const { user } = renderApp('/login', fakes);
+    await screen.findByRole('button', { name: 'Sign in' });
+    await fill(user, document.body, { userName: 'alice', email: 'a@b.co', password: 'pw' });
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    const button = screen.getByRole('button', { name: /Sign in/ });
+    expect(button).toBeDisabled();
+    expect(within(button).getByRole('status', { name: 'Loading' })).toBeInTheDocument();
+  });
+
+  it('signs in, toasts and goes home; the top bar then shows the user', async () => {
+    const fakes = accountFakes();
+    const { user, path } = renderApp('/login', fakes);
+    await screen.findByRole('button', { name: 'Sign in' });
+    await fill(user, document.body, {
+      userName: ' alice ',
+      email: 'alice@example.com',
+      password: 'secret123',
+    });
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByText('successfully login')).toBeInTheDocument();
+    await waitFor(() => expect(path()).toBe('/'));
+    expect(fakes.login.calls).toEqual([
+      { userName: 'alice', email: 'alice@example.com', password: 'secret123' },
+    ]);
+    expect(await screen.findByRole('button', { name: 'Account menu' })).toBeInTheDocument();
+  });
+
+  it('toasts the failure and stays on the page', async () => {
+    const fakes = {
+      ...accountFakes(),
+      login: fake<LoginInput, User>(() => {
+        throw new ApiError('Invalid credentials', 401);
+      }),
+    };
+    const { user, path } = renderApp('/login', fakes);
+    await screen.findByRole('button', { name: 'Sign in' });
+    await fill(user, document.body, { userName: 'alice', email: 'a@b.co', password: 'wrong-pw' });
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByText('failed to login user')).toBeInTheDocument();
+    expect(path()).toBe('/login');
+    expect(screen.getByRole('button', { name: 'Sign in' })).toBeEnabled();
+  });
+
+  it("links 'Start Creating' to signup and promises what creators get", async () => {
+    renderApp('/login');
+    expect(await screen.findByRole('link', { name: 'Start Creating' })).toHaveAttribute(
+      'href',
+      '/signup',
+    );
+    const promo = document.body.textContent ?? '';
+    expect(promo).toMatch(/HD/);
+    expect(promo).toMatch(/community/i);
+    expect(promo).toMatch(/creator program/i);
+  });
+});
+
+describe('sign-in popup', () => {
+  it('has the same disabling rule and reveals the guarded page after signing in', async () => {
+    const fakes = accountFakes();
+    const { user, path } = renderApp('/Subscriptions', fakes);
+    const dialog = await screen.findByRole('dialog', { name: 'Sign in to continue' });
+    const button = within(dialog).getByRole('button', { name: 'Sign in' });
+    await fill(user, dialog, { userName: 'alice', email: 'alice@example.com', password: ' ' });
+    expect(button).toBeDisabled();
+    await user.type(within(dialog).getByLabelText('Password'), 'secret123');
+    await user.click(button);
+    expect(await screen.findByRole('heading', { name: 'Your Subscriptions' })).toBeInTheDocument();
+    expect(screen.queryByRole('dialog', { name: 'Sign in to continue' })).not.toBeInTheDocument();
+    expect(path()).toBe('/Subscriptions');
+    expect(fakes.login.calls).toHaveLength(1);
+  });
+});
