@@ -1,0 +1,154 @@
+import { expect } from 'vitest';
+import type { AnyMachineSnapshot } from 'xstate';
+import type { VideoItem } from '../../contract/shapes.js';
+import {
+  THUMBNAIL_CAPTURE_SECONDS,
+  UPLOAD_PROGRESS_CAP,
+  UPLOAD_PROGRESS_DONE,
+  UPLOAD_PROGRESS_STEP,
+} from '../../machines/constants.js';
+import {
+  formIsComplete,
+  selectBytes,
+  selectCanFinish,
+  selectFormError,
+  selectIsCapturing,
+  selectIsUploadingView,
+  selectProgress,
+  selectUploadError,
+  UPLOAD_REQUIRED_MESSAGE,
+  uploadMachine,
+  type UploadContext,
+  type UploadRequest,
+  type UploadSnapshot,
+} from '../../machines/upload.machine.js';
+import type { Model } from '../support/model.js';
+
+export const videoFile = new File([new Uint8Array(1000)], 'trip.mp4', { type: 'video/mp4' });
+export const capturedThumb = new Blob(['captured'], { type: 'image/jpeg' });
+export const chosenThumb = new Blob(['chosen'], { type: 'image/png' });
+export const uploadedVideo: VideoItem = {
+  _id: 'v_new',
+  title: 'Trip',
+  description: 'A day out',
+  thumbnail: 'http://localhost/media/thumbnails/t.webp',
+  videoFile: 'http://localhost/media/videos/v.mp4',
+  duration: 5,
+  views: 0,
+  isPublished: true,
+  tags: ['trip'],
+  createdAt: '2026-01-02T00:00:00.000Z',
+  owner: { _id: 'u_alice', userName: 'alice', fullName: 'Alice Example', avatar: '' },
+};
+
+/** How many of the five required things the form holds (title, description, thumbnail, video, a tag). */
+function filled(c: UploadContext): number {
+  return [
+    c.title.trim() !== '',
+    c.description.trim() !== '',
+    c.thumbnail !== null,
+    c.videoFile !== null,
+    c.tags.length > 0,
+  ].filter(Boolean).length;
+}
+
+export const model: Model<typeof uploadMachine> = {
+  name: 'upload video dialog',
+  machine: uploadMachine,
+  promiseActors: ['captureThumbnail', 'uploadVideo'],
+  events: {
+    FIELD_CHANGED: [
+      { type: 'FIELD_CHANGED', field: 'title', value: ' Trip ' },
+      { type: 'FIELD_CHANGED', field: 'title', value: '   ' },
+      { type: 'FIELD_CHANGED', field: 'description', value: 'A day out' },
+      // A comma finishes the tag before it; 'be' stays in the box.
+      { type: 'FIELD_CHANGED', field: 'tagText', value: 'trip, be' },
+    ],
+    TAG_ADDED: [{ type: 'TAG_ADDED' }, { type: 'TAG_ADDED', tag: ' trip ' }],
+    TAG_REMOVED: [{ type: 'TAG_REMOVED', tag: 'trip' }],
+    VIDEO_CHOSEN: [{ type: 'VIDEO_CHOSEN', file: videoFile }],
+    THUMBNAIL_CHOSEN: [{ type: 'THUMBNAIL_CHOSEN', file: chosenThumb }],
+    UPLOAD_PROGRESS: [{ type: 'UPLOAD_PROGRESS', loaded: 400, total: 1000 }],
+    'xstate.done.actor.captureThumbnail': [
+      { type: 'xstate.done.actor.captureThumbnail', output: capturedThumb },
+    ],
+    'xstate.error.actor.captureThumbnail': [
+      { type: 'xstate.error.actor.captureThumbnail', error: new Error('Cannot decode video') },
+    ],
+    'xstate.done.actor.uploadVideo': [
+      { type: 'xstate.done.actor.uploadVideo', output: uploadedVideo },
+    ],
+    'xstate.error.actor.uploadVideo': [
+      { type: 'xstate.error.actor.uploadVideo', error: new Error('Video file is too large') },
+    ],
+  },
+  // What the chart depends on: how much of the form is filled, where the thumbnail came from,
+  // and the bar's value (the texts themselves do not matter).
+  serialize: (s: AnyMachineSnapshot) => {
+    const c = s.context as UploadContext;
+    return JSON.stringify([s.value, filled(c), c.progress, s.status]);
+  },
+  assert: (snapshot, fakes) => {
+    const s = snapshot as UploadSnapshot;
+    const c = s.context;
+    // Tags: trimmed, none empty, none twice; the box never keeps a comma.
+    expect(c.tags.every((t) => t !== '' && t === t.trim())).toBe(true);
+    expect(new Set(c.tags).size).toBe(c.tags.length);
+    expect(c.tagText).not.toContain(',');
+    // The thumbnail is the user's choice or the capture from the chosen video.
+    const thumbBySource = { none: null, captured: capturedThumb, chosen: chosenThumb };
+    expect(c.thumbnail).toBe(thumbBySource[c.thumbnailSource]);
+    // The error text, when shown, is the spec's exact alert.
+    expect([null, UPLOAD_REQUIRED_MESSAGE]).toContain(selectFormError(s));
+    // An upload only ever starts with everything filled in, trimmed.
+    for (const call of fakes.callsOf('uploadVideo')) {
+      const r = call.input as UploadRequest;
+      expect(formIsComplete(r)).toBe(true);
+      expect([r.title, r.description]).toEqual([r.title.trim(), r.description.trim()]);
+    }
+    for (const call of fakes.callsOf('captureThumbnail')) {
+      expect(call.input).toEqual({ file: videoFile, atSeconds: THUMBNAIL_CAPTURE_SECONDS });
+    }
+    expect(selectCanFinish(s)).toBe(s.matches('done'));
+
+    if (s.matches('form')) {
+      expect(selectIsUploadingView(s)).toBe(false);
+      expect(selectProgress(s)).toBe(0);
+      expect(selectIsCapturing(s)).toBe(s.matches({ form: 'capturing' }));
+      expect([null, 'Video file is too large']).toContain(selectUploadError(s));
+    }
+    if (s.matches({ form: 'capturing' })) {
+      expect(c.videoFile).toBe(videoFile);
+      expect(c.thumbnailSource).not.toBe('chosen');
+      expect(s.children.captureThumbnail).toBeDefined();
+    }
+    if (s.matches('uploading')) {
+      expect(formIsComplete(c)).toBe(true);
+      expect(selectFormError(s)).toBeNull();
+      expect(selectUploadError(s)).toBeNull();
+      const r = fakes.lastInput('uploadVideo') as UploadRequest;
+      expect(r).toMatchObject({
+        title: c.title.trim(),
+        description: c.description.trim(),
+        thumbnail: c.thumbnail,
+        videoFile,
+        tags: c.tags,
+      });
+      expect(typeof r.onProgress).toBe('function');
+      // The bar climbs in steps of 10 and stops at 90 until the server answers.
+      expect(selectProgress(s) % UPLOAD_PROGRESS_STEP).toBe(0);
+      expect(selectProgress(s)).toBeLessThanOrEqual(UPLOAD_PROGRESS_CAP);
+      // Bytes: the file's size until the request reports, then what it reported.
+      expect([
+        { sent: 0, total: videoFile.size },
+        { sent: 400, total: 1000 },
+      ]).toContainEqual(selectBytes(s));
+    }
+    if (s.matches('done')) {
+      expect(selectProgress(s)).toBe(UPLOAD_PROGRESS_DONE);
+      expect(selectBytes(s).sent).toBe(selectBytes(s).total);
+      expect(selectIsUploadingView(s)).toBe(true);
+    }
+    if (s.matches('closed')) expect(s.status).toBe('done');
+  },
+};
