@@ -17,7 +17,6 @@ import { toast } from 'react-toastify';
 import styled from 'styled-components';
 import { Link, useParams } from 'wouter';
 import type { VideoDetail } from '../api/videos';
-import { ApiError } from '../api/client';
 import { CommentsSection } from '../features/videos/comments-section';
 import { DescriptionBox } from '../features/videos/description-box';
 import { LikeButton } from '../features/videos/like-button';
@@ -161,12 +160,11 @@ function ChannelRow({ video }: { video: VideoDetail }) {
 function WatchVideo({ videoId }: { videoId: string }) {
   const { fetchVideo } = useVideoActors();
   const loader = useActorRef(fetchVideo, { input: { videoId } });
-  const status = useSelector(loader, (s) => s.status);
-  const video = useSelector(loader, (s) => s.output);
-  const error = useSelector(loader, (s) => s.error);
+  const result = useSelector(loader, (s) => s.output);
+  const video = result?.video;
 
-  if (status === 'error' || (status === 'done' && !video)) {
-    const notFound = error instanceof ApiError && error.status === 404;
+  if (result?.error) {
+    const notFound = result.error.status === 404;
     return (
       <Problem role="alert">
         <p>{notFound ? VIDEO_NOT_FOUND : 'Failed to load this video. Please try again.'}</p>

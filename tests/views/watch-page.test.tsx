@@ -1,0 +1,235 @@
+import { act, fireEvent, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Route } from 'wouter';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { fromPromise } from 'xstate';
+import type { Comment } from '../../contract/shapes';
+import type { LikeStatus, ToggleLikeResult } from '../../machines/like-toggle.machine';
+import type { Page, PageRequest } from '../../machines/pager.machine';
+import type { SubscriptionState } from '../../machines/subscribe-toggle.machine';
+import type { VideoDetail } from '../../src/api/videos';
+import type { VideoLoad } from '../../src/api/video-actors';
+import WatchPage from '../../src/pages/watch-page';
+import {
+  deferred,
+  installIntersectionObserver,
+  makeComment,
+  makeUser,
+  makeVideo,
+  renderVideoPage,
+} from './videos-helpers';
+
+beforeEach(() => installIntersectionObserver());
+
+function detail(overrides: Partial<VideoDetail> = {}): VideoDetail {
+  const base = makeVideo(1, { title: 'Sunset timelapse', views: 12_345 });
+  return {
+    ...base,
+    owner: { ...base.owner, subscriberCount: 3, isSubscribed: false },
+    ...overrides,
+  };
+}
+
+function setup({
+  video = detail(),
+  user = makeUser(),
+  comments = [makeComment(1), makeComment(2)],
+}: { video?: VideoDetail; user?: ReturnType<typeof makeUser>; comments?: Comment[] } = {}) {
+  const fetchVideo = deferred<{ videoId: string }, VideoLoad>();
+  const likeStatus = { likeCount: 4, likedByUser: false };
+  const fetchLikeStatus = vi.fn(async (): Promise<LikeStatus> => ({ ...likeStatus }));
+  const toggleLike = vi.fn(async (): Promise<ToggleLikeResult> => {
+    likeStatus.likedByUser = !likeStatus.likedByUser;
+    likeStatus.likeCount += likeStatus.likedByUser ? 1 : -1;
+    return { liked: likeStatus.likedByUser, likeCount: likeStatus.likeCount };
+  });
+  const toggleSubscription = vi.fn(async (): Promise<SubscriptionState> => ({
+    subscribed: true,
+    subscriberCount: 4,
+  }));
+  const fetchVideoPage = vi.fn(async (_: PageRequest): Promise<Page> => ({
+    items: [makeVideo(1), makeVideo(2, { title: 'Sunrise' })],
+    total: 2,
+  }));
+  const fetchCommentPage = vi.fn(async (_: PageRequest): Promise<Page> => ({
+    items: comments,
+    total: comments.length,
+  }));
+  const addComment = vi.fn(async ({ content }: { videoId: string; content: string }) =>
+    makeComment(99, { content, owner: { ...makeComment(99).owner, userName: user.userName } }),
+  );
+  const view = renderVideoPage(
+    <Route path="/watch/:videoId">
+      <WatchPage />
+    </Route>,
+    {
+      path: `/watch/${video._id}`,
+      user,
+      actors: {
+        fetchVideo: fetchVideo.logic,
+        fetchLikeStatus: fromPromise(fetchLikeStatus),
+        toggleLike: fromPromise(toggleLike),
+        toggleSubscription: fromPromise(toggleSubscription),
+        fetchVideoPage: fromPromise(({ input }) => fetchVideoPage(input)),
+        fetchCommentPage: fromPromise(({ input }) => fetchCommentPage(input)),
+        addComment: fromPromise(({ input }) => addComment(input)),
+      },
+    },
+  );
+  const load = async () => {
+    await act(async () => fetchVideo.resolve({ video }));
+    await screen.findByRole('heading', { name: video.title, level: 1 });
+  };
+  return {
+    fetchVideo,
+    fetchLikeStatus,
+    toggleLike,
+    toggleSubscription,
+    fetchVideoPage,
+    fetchCommentPage,
+    addComment,
+    load,
+    ...view,
+  };
+}
+
+describe('Watch page', () => {
+  it('shows a spinner while the video loads', async () => {
+    const { fetchVideo } = setup();
+    expect(await screen.findByRole('status', { name: 'Loading' })).toBeInTheDocument();
+    expect(fetchVideo.calls).toEqual([{ videoId: 'v1' }]);
+  });
+
+  it('says so when the video does not exist', async () => {
+    const { fetchVideo } = setup();
+    await act(async () =>
+      fetchVideo.resolve({ error: { message: 'Video not found', status: 404 } }),
+    );
+    expect(screen.getByRole('alert')).toHaveTextContent('This video is not available.');
+  });
+
+  it('plays the video and shows its details, channel, likes and comments', async () => {
+    const { load, fetchCommentPage, fetchVideoPage } = setup();
+    await load();
+    const player = screen.getByLabelText<HTMLVideoElement>('Video: Sunset timelapse');
+    expect(player.tagName).toBe('VIDEO');
+    expect(player).toHaveAttribute('src', '/media/videos/v1.mp4');
+    expect(player).toHaveAttribute('poster', '/media/thumbnails/v1.webp');
+    expect(player.autoplay).toBe(true);
+    expect(player.controls).toBe(true);
+    expect(player).toHaveAttribute('playsinline');
+
+    expect(screen.getByText('12.3K views • 3 days ago')).toBeInTheDocument();
+    expect(screen.getAllByRole('link', { name: 'Olive Owner' })[0]).toHaveAttribute(
+      'href',
+      '/Channel/olive',
+    );
+    expect(screen.getByTestId('subscriber-count')).toHaveTextContent('3 subscribers');
+    expect(screen.getByRole('button', { name: 'Subscribe' })).toHaveAttribute(
+      'aria-pressed',
+      'false',
+    );
+    expect(await screen.findByRole('button', { name: 'Like (4 likes)' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled();
+
+    expect(await screen.findByText('Comment 1')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: '2 Comments' })).toBeInTheDocument();
+    expect(fetchCommentPage).toHaveBeenCalledWith({ page: 1, limit: 9, params: { videoId: 'v1' } });
+
+    const more = within(screen.getByRole('complementary', { name: 'More From This Channel' }));
+    expect(await more.findByRole('link', { name: 'Sunrise' })).toBeInTheDocument();
+    expect(more.queryByRole('link', { name: 'Video number 1' })).not.toBeInTheDocument();
+    expect(fetchVideoPage).toHaveBeenCalledWith(
+      expect.objectContaining({ page: 1, params: { userId: 'u-owner' } }),
+    );
+  });
+
+  it('toggles the like, then reloads the count', async () => {
+    const { load, toggleLike, fetchLikeStatus } = setup();
+    await load();
+    await userEvent.click(await screen.findByRole('button', { name: 'Like (4 likes)' }));
+    const liked = await screen.findByRole('button', { name: 'Like (5 likes)' });
+    expect(liked).toHaveAttribute('aria-pressed', 'true');
+    expect(toggleLike).toHaveBeenCalledTimes(1);
+    expect(fetchLikeStatus).toHaveBeenCalledTimes(2);
+  });
+
+  it('subscribes and shows the new count', async () => {
+    const { load, toggleSubscription } = setup();
+    await load();
+    await userEvent.click(screen.getByRole('button', { name: 'Subscribe' }));
+    expect(await screen.findByRole('button', { name: 'Subscribed' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    expect(screen.getByTestId('subscriber-count')).toHaveTextContent('4 subscribers');
+    expect(toggleSubscription).toHaveBeenCalledTimes(1);
+  });
+
+  it('shows View Channel instead of Subscribe to the owner', async () => {
+    const { load } = setup({ user: makeUser({ _id: 'u-owner', userName: 'olive' }) });
+    await load();
+    expect(screen.getByRole('link', { name: 'View Channel' })).toHaveAttribute(
+      'href',
+      '/Channel/olive',
+    );
+    expect(screen.queryByRole('button', { name: 'Subscribe' })).not.toBeInTheDocument();
+  });
+
+  it('collapses a long description at 200 characters', async () => {
+    const text = `${'a'.repeat(200)}THE END`;
+    const { load } = setup({ video: detail({ description: text }) });
+    await load();
+    const box = within(screen.getByRole('region', { name: 'Description' }));
+    expect(box.queryByText(/THE END/)).not.toBeInTheDocument();
+    expect(box.getByText(`${'a'.repeat(200)}…`, { exact: false })).toBeInTheDocument();
+    await userEvent.click(box.getByRole('button', { name: 'see more' }));
+    expect(box.getByText(/THE END/)).toBeInTheDocument();
+    await userEvent.click(box.getByRole('button', { name: 'see less' }));
+    expect(box.queryByText(/THE END/)).not.toBeInTheDocument();
+  });
+
+  it('shows a short description whole, without a toggle', async () => {
+    const { load } = setup({ video: detail({ description: 'Short one' }) });
+    await load();
+    const box = within(screen.getByRole('region', { name: 'Description' }));
+    expect(box.getByText('Short one')).toBeInTheDocument();
+    expect(box.queryByRole('button')).not.toBeInTheDocument();
+  });
+
+  it('adds a comment only for non-blank text and puts it on top', async () => {
+    const { load, addComment } = setup();
+    await load();
+    await screen.findByText('Comment 1');
+    const box = screen.getByLabelText('Add a comment');
+    const send = screen.getByRole('button', { name: 'Comment' });
+    expect(send).toBeDisabled();
+    await userEvent.type(box, '   ');
+    expect(send).toBeDisabled();
+    await userEvent.clear(box);
+    await userEvent.type(box, '  Lovely colours  ');
+    expect(send).toBeEnabled();
+    await userEvent.click(send);
+    expect(addComment).toHaveBeenCalledWith({ videoId: 'v1', content: 'Lovely colours' });
+    const items = await screen.findAllByRole('listitem');
+    expect(items[0]).toHaveTextContent('Lovely colours');
+    expect(box).toHaveValue('');
+    expect(screen.getByRole('heading', { name: '3 Comments' })).toBeInTheDocument();
+  });
+
+  it('says when there are no comments yet', async () => {
+    const { load } = setup({ comments: [] });
+    await load();
+    expect(await screen.findByText('No comments yet.')).toBeInTheDocument();
+  });
+
+  it('Share copies the page link and says so', async () => {
+    const writeText = vi.fn(async () => {});
+    const { load } = setup();
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    await load();
+    fireEvent.click(screen.getByRole('button', { name: 'Share' }));
+    expect(await screen.findByText('Link copied to clipboard')).toBeInTheDocument();
+    expect(writeText).toHaveBeenCalledWith(window.location.href);
+  });
+});
