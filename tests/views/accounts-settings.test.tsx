@@ -1,0 +1,223 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { User } from '../../contract/shapes';
+import { ApiError } from '../../src/api/client';
+import { accountFakes, alice, fake, png, renderApp, textFile } from './app-helpers';
+
+const signedIn = () => accountFakes(alice);
+
+describe('settings header', () => {
+  it('shows cover, avatar, names, View Channel and tabs that navigate', async () => {
+    const { user, path } = renderApp('/Setting/ChangeInfo', signedIn());
+    expect(await screen.findByRole('heading', { name: 'Alice Example' })).toBeInTheDocument();
+    expect(screen.getByText('@alice')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'View Channel' })).toHaveAttribute(
+      'href',
+      '/Channel/alice',
+    );
+    expect(screen.getByRole('button', { name: 'Change avatar' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Change cover image' })).toBeInTheDocument();
+    await user.click(screen.getByRole('link', { name: 'Change Password' }));
+    await waitFor(() => expect(path()).toBe('/Setting/ChangePassword'));
+    expect(await screen.findByLabelText('Current password')).toBeInTheDocument();
+    await user.click(screen.getByRole('link', { name: 'Personal Information' }));
+    await waitFor(() => expect(path()).toBe('/Setting/ChangeInfo'));
+  });
+});
+
+describe('personal information', () => {
+  it("refuses a blank field with 'Both fields are required'", async () => {
+    const fakes = signedIn();
+    const { user } = renderApp('/Setting/ChangeInfo', fakes);
+    const name = await screen.findByLabelText('Full name');
+    expect(name).toHaveValue('Alice Example');
+    await user.clear(name);
+    await user.type(name, '   ');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    const form = screen.getByRole('form', { name: 'Personal Information' });
+    expect(await within(form).findByText('Both fields are required')).toBeInTheDocument();
+    expect(fakes.updateAccountDetails.calls).toHaveLength(0);
+  });
+
+  it('saves, toasts and updates the header', async () => {
+    const fakes = signedIn();
+    const { user } = renderApp('/Setting/ChangeInfo', fakes);
+    const name = await screen.findByLabelText('Full name');
+    await user.clear(name);
+    await user.type(name, 'Alice Renamed');
+    await user.clear(screen.getByLabelText('Email'));
+    await user.type(screen.getByLabelText('Email'), 'new@example.com');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(
+      await screen.findByText('Personal information updated successfully'),
+    ).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Alice Renamed' })).toBeInTheDocument();
+    expect(fakes.updateAccountDetails.calls).toEqual([
+      { fullName: 'Alice Renamed', email: 'new@example.com' },
+    ]);
+  });
+
+  it('toasts the failure and keeps the typed values', async () => {
+    const fakes = {
+      ...signedIn(),
+      updateAccountDetails: fake<{ fullName: string; email: string }, User>(() => {
+        throw new ApiError('email: must be a valid email', 400);
+      }),
+    };
+    const { user } = renderApp('/Setting/ChangeInfo', fakes);
+    const email = await screen.findByLabelText('Email');
+    await user.clear(email);
+    await user.type(email, 'nope@x');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText('Failed to update information')).toBeInTheDocument();
+    expect(screen.getByLabelText('Email')).toHaveValue('nope@x');
+  });
+
+  it('asks before cancelling, and restores the saved values when confirmed', async () => {
+    const { user } = renderApp('/Setting/ChangeInfo', signedIn());
+    const name = await screen.findByLabelText('Full name');
+    await user.type(name, ' Jr');
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(
+      within(dialog).getByText(
+        'Are you sure you want to cancel? Any unsaved changes will be lost.',
+      ),
+    ).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Keep editing' }));
+    expect(screen.getByLabelText('Full name')).toHaveValue('Alice Example Jr');
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    await user.click(await screen.findByRole('button', { name: 'Discard changes' }));
+    expect(screen.getByLabelText('Full name')).toHaveValue('Alice Example');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+});
+
+describe('change password', () => {
+  it("requires all three fields: 'All fields are required'", async () => {
+    const fakes = signedIn();
+    const { user } = renderApp('/Setting/ChangePassword', fakes);
+    await user.type(await screen.findByLabelText('Current password'), 'secret123');
+    await user.click(screen.getByRole('button', { name: 'Change password' }));
+    const form = screen.getByRole('form', { name: 'Change Password' });
+    expect(await within(form).findByText('All fields are required')).toBeInTheDocument();
+    expect(fakes.changePassword.calls).toHaveLength(0);
+  });
+
+  it('shows the inline mismatch and refuses to submit it', async () => {
+    const fakes = signedIn();
+    const { user } = renderApp('/Setting/ChangePassword', fakes);
+    await user.type(await screen.findByLabelText('Current password'), 'secret123');
+    await user.type(screen.getByLabelText('New password'), 'brand-new-1');
+    await user.type(screen.getByLabelText('Confirm new password'), 'brand-new-2');
+    expect(screen.getByText("Passwords don't match")).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Change password' }));
+    const form = screen.getByRole('form', { name: 'Change Password' });
+    expect(
+      await within(form).findByText("New password and confirmation don't match"),
+    ).toBeInTheDocument();
+    expect(fakes.changePassword.calls).toHaveLength(0);
+  });
+
+  it('changes the password, toasts and clears the fields', async () => {
+    const fakes = signedIn();
+    const { user } = renderApp('/Setting/ChangePassword', fakes);
+    await user.type(await screen.findByLabelText('Current password'), 'secret123');
+    await user.type(screen.getByLabelText('New password'), 'brand-new-1');
+    await user.type(screen.getByLabelText('Confirm new password'), 'brand-new-1');
+    expect(screen.queryByText("Passwords don't match")).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Change password' }));
+    expect(await screen.findByText('Password changed successfully')).toBeInTheDocument();
+    expect(fakes.changePassword.calls).toEqual([
+      { oldPassword: 'secret123', newPassword: 'brand-new-1' },
+    ]);
+    expect(screen.getByLabelText('Current password')).toHaveValue('');
+  });
+
+  it("toasts 'Failed to change password' on a wrong old password", async () => {
+    const fakes = {
+      ...signedIn(),
+      changePassword: fake<{ oldPassword: string; newPassword: string }, void>(() => {
+        throw new ApiError('Invalid old password', 400);
+      }),
+    };
+    const { user } = renderApp('/Setting/ChangePassword', fakes);
+    await user.type(await screen.findByLabelText('Current password'), 'wrong-one');
+    await user.type(screen.getByLabelText('New password'), 'brand-new-1');
+    await user.type(screen.getByLabelText('Confirm new password'), 'brand-new-1');
+    await user.click(screen.getByRole('button', { name: 'Change password' }));
+    expect(await screen.findByText('Failed to change password')).toBeInTheDocument();
+  });
+
+  it('asks before cancelling and clears when confirmed', async () => {
+    const { user } = renderApp('/Setting/ChangePassword', signedIn());
+    await user.type(await screen.findByLabelText('Current password'), 'secret123');
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(
+      await screen.findByText('Are you sure you want to cancel? Any unsaved changes will be lost.'),
+    ).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Discard changes' }));
+    expect(screen.getByLabelText('Current password')).toHaveValue('');
+  });
+});
+
+describe('image upload popup', () => {
+  it('accepts images only, enables Upload once one is chosen, and uploads the avatar', async () => {
+    const fakes = signedIn();
+    const { user } = renderApp('/Setting/ChangeInfo', fakes);
+    await user.click(await screen.findByRole('button', { name: 'Change avatar' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Change avatar' });
+    const upload = within(dialog).getByRole('button', { name: 'Upload' });
+    expect(within(dialog).getByText('PNG, JPG, GIF up to 10MB')).toBeInTheDocument();
+    expect(upload).toBeDisabled();
+
+    await user.upload(within(dialog).getByLabelText('Choose avatar file'), textFile());
+    expect(
+      await within(dialog).findByText('Please choose an image file (PNG, JPG, GIF)'),
+    ).toBeInTheDocument();
+    expect(upload).toBeDisabled();
+
+    await user.upload(within(dialog).getByLabelText('Choose avatar file'), png('face.png'));
+    expect(await within(dialog).findByText('face.png')).toBeInTheDocument();
+    expect(upload).toBeEnabled();
+    await user.click(upload);
+
+    expect(await screen.findByText('successfully changed avatar image')).toBeInTheDocument();
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Change avatar' })).not.toBeInTheDocument(),
+    );
+    expect(fakes.uploadImage.calls).toHaveLength(1);
+    expect(fakes.uploadImage.calls[0]!.kind).toBe('avatar');
+    expect((fakes.uploadImage.calls[0]!.file as File).name).toBe('face.png');
+  });
+
+  it('takes a dropped image for the cover, and toasts a failed upload', async () => {
+    const fakes = {
+      ...signedIn(),
+      uploadImage: fake<{ kind: 'avatar' | 'cover'; file: Blob }, User>(() => {
+        throw new ApiError('Image too large', 413);
+      }),
+    };
+    const { user } = renderApp('/Setting/ChangeInfo', fakes);
+    await user.click(await screen.findByRole('button', { name: 'Change cover image' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Change cover image' });
+    const zone = within(dialog).getByLabelText('Choose cover image file').closest('label')!;
+    fireEvent.dragOver(zone, { dataTransfer: { files: [] } });
+    fireEvent.drop(zone, { dataTransfer: { files: [png('wide.png')] } });
+    expect(await within(dialog).findByText('wide.png')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Upload' }));
+    expect(await screen.findByText('failed to update cover image')).toBeInTheDocument();
+    // The popup stays open with the same file so the user can retry.
+    expect(within(dialog).getByText('wide.png')).toBeInTheDocument();
+  });
+
+  it('closes without uploading on Cancel', async () => {
+    const fakes = signedIn();
+    const { user } = renderApp('/Setting/ChangeInfo', fakes);
+    await user.click(await screen.findByRole('button', { name: 'Change avatar' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Change avatar' });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(fakes.uploadImage.calls).toHaveLength(0);
+  });
+});
