@@ -13,7 +13,7 @@
  *   the page does not fetch the video again (that would record another history entry).
  */
 import { useActorRef, useSelector } from '@xstate/react';
-import { toast } from 'react-toastify';
+import { notify } from '../notify';
 import styled from 'styled-components';
 import { Link, useParams } from 'wouter';
 import type { VideoDetail } from '../api/videos';
@@ -121,10 +121,10 @@ export const VIDEO_NOT_FOUND = 'This video is not available.';
 async function shareLink() {
   try {
     await navigator.clipboard.writeText(window.location.href);
-    toast.success(SHARE_COPIED);
+    notify.success(SHARE_COPIED);
   } catch (error) {
     console.error('Copying the link failed:', error);
-    toast.error(SHARE_FAILED);
+    notify.error(SHARE_FAILED);
   }
 }
 

@@ -4,7 +4,7 @@
  */
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useId } from 'react';
-import { toast } from 'react-toastify';
+import { notify } from '../../notify';
 import styled from 'styled-components';
 import type { Comment } from '../../../contract/shapes';
 import { LIMITS } from '../../../contract/shapes';
@@ -137,7 +137,7 @@ export function CommentsSection({ videoId }: { videoId: string }) {
   useEffect(() => {
     const sub = comments.on('failed', ({ message }) => {
       console.error('Adding a comment failed:', message);
-      toast.error(message);
+      notify.error(message);
     });
     return () => sub.unsubscribe();
   }, [comments]);

@@ -4,7 +4,7 @@
  */
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect } from 'react';
-import { toast } from 'react-toastify';
+import { notify } from '../../notify';
 import styled from 'styled-components';
 import {
   likeToggleMachine,
@@ -58,7 +58,7 @@ export function LikeButton({ videoId }: { videoId: string }) {
   useEffect(() => {
     const sub = like.on('failed', ({ message }) => {
       console.error('Like failed:', message);
-      toast.error(message);
+      notify.error(message);
     });
     return () => sub.unsubscribe();
   }, [like]);

@@ -7,7 +7,7 @@
  */
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect } from 'react';
-import { toast } from 'react-toastify';
+import { notify } from '../../notify';
 import {
   selectIsBusy,
   selectSubscribed,
@@ -30,7 +30,7 @@ export function useSubscribeToggle(
   useEffect(() => {
     const sub = toggle.on('failed', ({ message }) => {
       console.error('Subscription toggle failed:', message);
-      toast.error(message);
+      notify.error(message);
     });
     return () => sub.unsubscribe();
   }, [toggle]);

@@ -10,7 +10,7 @@
  */
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useId, useMemo } from 'react';
-import { toast } from 'react-toastify';
+import { notify } from '../../notify';
 import styled from 'styled-components';
 import type { VideoItem } from '../../../contract/shapes';
 import { LIMITS } from '../../../contract/shapes';
@@ -189,16 +189,16 @@ export function UploadDialog({
   useEffect(() => {
     const subs = [
       upload.on('uploaded', ({ video }) => {
-        toast.success(UPLOAD_SUCCESS);
+        notify.success(UPLOAD_SUCCESS);
         onUploaded?.(video);
       }),
       upload.on('failed', ({ message }) => {
         console.error('Video upload failed:', message);
-        toast.error(message);
+        notify.error(message);
       }),
       upload.on('thumbnailCaptureFailed', ({ message }) => {
         console.error('Thumbnail capture failed:', message);
-        toast.warn(`${message}. Please choose a thumbnail image.`);
+        notify.info(`${message}. Please choose a thumbnail image.`);
       }),
       upload.on('closed', () => onClose()),
     ];
