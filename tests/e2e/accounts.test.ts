@@ -1,0 +1,221 @@
+/**
+ * The accounts journey in Chromium against the real server on a fresh DATA_DIR (spec §2, issue 2):
+ * sign up through the wizard with a picked avatar → terms page, signed in → Conform → logout →
+ * a guarded route shows the popup → sign in from it → change name and email → change avatar →
+ * change password → logout → sign in with the new password. Screenshots of each main screen at
+ * 1280×800 and 390×844 go to test-results/screenshots (git-ignored).
+ */
+import type { Page } from 'playwright-core';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  hasBrowser,
+  launchBrowser,
+  screenshot,
+  startServer,
+  VIEWPORTS,
+  type BrowserSession,
+  type RunningServer,
+} from './harness.js';
+
+const account = {
+  fullName: 'Erin Endtoend',
+  userName: 'erin_e2e',
+  email: 'erin@example.com',
+  password: 'first-password-1',
+};
+const renamed = { fullName: 'Erin Renamed', email: 'erin.renamed@example.com' };
+const newPassword = 'second-password-2';
+
+/** A real PNG (a violet square) for the pickers. */
+async function pngFile(name: string, color: string) {
+  const buffer = await sharp({
+    create: { width: 320, height: 320, channels: 3, background: color },
+  })
+    .png()
+    .toBuffer();
+  return { name, mimeType: 'image/png', buffer };
+}
+
+async function expectToast(page: Page, text: string) {
+  await page.getByText(text, { exact: true }).first().waitFor({ state: 'visible' });
+}
+
+/** Types into the popup / page sign-in form and submits. */
+async function signIn(scope: ReturnType<Page['locator']> | Page, creds: typeof account) {
+  await scope.getByLabel('Username').fill(creds.userName);
+  await scope.getByLabel('Email').fill(creds.email);
+  await scope.getByLabel('Password').fill(creds.password);
+  await scope.getByRole('button', { name: 'Sign in' }).click();
+}
+
+describe.skipIf(!hasBrowser)('accounts journey in Chromium', () => {
+  let server: RunningServer;
+  let browser: BrowserSession;
+
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('signs up, signs in and out, and changes details, avatar and password', async () => {
+    const { context, page } = await browser.newPage(VIEWPORTS.desktop);
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    const url = (path: string) => `${server.url}${path}`;
+
+    // Home, signed out.
+    await page.goto(url('/'));
+    await page.getByRole('link', { name: 'Log in' }).waitFor();
+    await screenshot(page, 'accounts-home-signed-out-desktop');
+
+    // Signup wizard with a picked avatar and the default cover.
+    await page.getByRole('link', { name: 'Sign up' }).click();
+    await page.getByText('Step 1 of 4').waitFor();
+    await page.getByLabel('Full name').fill(account.fullName);
+    await page.getByLabel('Username').fill(account.userName);
+    await page.getByLabel('Email').fill(account.email);
+    await page.getByLabel('Password').fill(account.password);
+    await screenshot(page, 'accounts-signup-step1-desktop');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByText('Step 2 of 4').waitFor();
+    await page
+      .getByLabel('Choose profile picture')
+      .setInputFiles(await pngFile('me.png', '#7c4dff'));
+    await screenshot(page, 'accounts-signup-step2-desktop');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByText('Step 3 of 4').waitFor();
+    await page.getByRole('button', { name: 'Use Default Image' }).click();
+    await page.getByText('Step 4 of 4').waitFor();
+    expect(await page.getByText('Using default cover').isVisible()).toBe(true);
+    expect(await page.getByText('Using default avatar').count()).toBe(0);
+    await screenshot(page, 'accounts-signup-review-desktop');
+    await page.getByRole('button', { name: 'Complete Registration' }).click();
+
+    // Lands on the terms page, signed in.
+    await page.waitForURL(url('/TermsAndConditions'));
+    await page.getByText('Current as of 20 Jan 2022').waitFor();
+    await expectToast(page, 'Register successfully');
+    await screenshot(page, 'accounts-terms-desktop');
+    await page.getByRole('link', { name: 'Conform' }).click();
+    await page.waitForURL(url('/'));
+    const channelLink = page.getByRole('link', { name: 'Your channel' });
+    await channelLink.waitFor();
+    expect(await channelLink.getAttribute('href')).toBe(`/Channel/${account.userName}`);
+    await screenshot(page, 'accounts-home-signed-in-desktop');
+
+    // Logout, then a guarded route shows the sign-in popup.
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await expectToast(page, 'Successfully logout');
+    await page.getByRole('link', { name: 'Log in' }).waitFor();
+    await page.goto(url('/Setting'));
+    const popup = page.getByRole('dialog', { name: 'Sign in to continue' });
+    await popup.waitFor();
+    await screenshot(page, 'accounts-guard-popup-desktop');
+    await signIn(popup, account);
+    await expectToast(page, 'successfully login');
+    await page.getByRole('heading', { name: account.fullName }).waitFor();
+    expect(page.url()).toBe(url('/Setting/ChangeInfo'));
+
+    // Change full name and email.
+    await page.getByLabel('Full name').fill(renamed.fullName);
+    await page.getByLabel('Email').fill(renamed.email);
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await expectToast(page, 'Personal information updated successfully');
+    await page.getByRole('heading', { name: renamed.fullName }).waitFor();
+    await screenshot(page, 'accounts-settings-desktop');
+
+    // Change the avatar through the upload popup.
+    const avatarImg = page.getByRole('button', { name: 'Change avatar' }).locator('img');
+    const avatarBefore = await avatarImg.getAttribute('src');
+    await page.getByRole('button', { name: 'Change avatar' }).click();
+    const uploadDialog = page.getByRole('dialog', { name: 'Change avatar' });
+    await uploadDialog.waitFor();
+    expect(await uploadDialog.getByRole('button', { name: 'Upload' }).isDisabled()).toBe(true);
+    await uploadDialog
+      .getByLabel('Choose avatar file')
+      .setInputFiles(await pngFile('new-face.png', '#3ddc97'));
+    await uploadDialog.getByText('new-face.png').waitFor();
+    await screenshot(page, 'accounts-avatar-popup-desktop');
+    await uploadDialog.getByRole('button', { name: 'Upload' }).click();
+    await expectToast(page, 'successfully changed avatar image');
+    await uploadDialog.waitFor({ state: 'detached' });
+    await page.waitForFunction(
+      (before) =>
+        document.querySelector('button[aria-label="Change avatar"] img')?.getAttribute('src') !==
+        before,
+      avatarBefore,
+    );
+
+    // Change the password.
+    await page.getByRole('link', { name: 'Change Password' }).click();
+    await page.waitForURL(url('/Setting/ChangePassword'));
+    await page.getByLabel('Current password').fill(account.password);
+    await page.getByLabel('New password', { exact: true }).fill(newPassword);
+    await page.getByLabel('Confirm new password').fill(newPassword);
+    await page.getByRole('button', { name: 'Change password' }).click();
+    await expectToast(page, 'Password changed successfully');
+
+    // Logout, then sign in with the new password (and the new email).
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await expectToast(page, 'Successfully logout');
+    await page.goto(url('/login'));
+    await page.getByRole('button', { name: 'Sign in' }).waitFor();
+    await screenshot(page, 'accounts-login-desktop');
+    await signIn(page, { ...account, email: renamed.email, password: account.password });
+    await expectToast(page, 'failed to login user');
+    expect(page.url()).toBe(url('/login'));
+    await signIn(page, { ...account, email: renamed.email, password: newPassword });
+    await page.waitForURL(url('/'));
+    await page.getByRole('link', { name: 'Your channel' }).waitFor();
+
+    // Unknown routes.
+    await page.goto(url('/definitely/not/here'));
+    await page.getByText('Unexpected Application Error!').waitFor();
+
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('renders the main screens on a phone', async () => {
+    const { context, page } = await browser.newPage(VIEWPORTS.mobile);
+    const url = (path: string) => `${server.url}${path}`;
+    await page.goto(url('/'));
+    await page.getByRole('link', { name: 'Log in' }).waitFor();
+    await screenshot(page, 'accounts-home-signed-out-mobile');
+    await page.getByRole('button', { name: 'Open search' }).click();
+    await page.getByRole('searchbox', { name: 'Search' }).waitFor();
+    await screenshot(page, 'accounts-search-overlay-mobile');
+    await page.getByRole('button', { name: 'Close search' }).click();
+
+    await page.goto(url('/signup'));
+    await page.getByText('Step 1 of 4').waitFor();
+    await screenshot(page, 'accounts-signup-step1-mobile');
+
+    await page.goto(url('/History'));
+    await page.getByRole('dialog', { name: 'Sign in to continue' }).waitFor();
+    await screenshot(page, 'accounts-guard-popup-mobile');
+
+    await page.goto(url('/login'));
+    await page.getByRole('button', { name: 'Sign in' }).waitFor();
+    await screenshot(page, 'accounts-login-mobile');
+    await signIn(page, { ...account, email: renamed.email, password: newPassword });
+    await page.waitForURL(url('/'));
+    await page.getByRole('button', { name: 'Account menu' }).click();
+    await page.getByRole('menu', { name: 'Account' }).waitFor();
+    await screenshot(page, 'accounts-account-menu-mobile');
+    await page.getByRole('menuitem', { name: 'Settings' }).click();
+    await page.waitForURL(url('/Setting/ChangeInfo'));
+    await page.getByRole('heading', { name: renamed.fullName }).waitFor();
+    await screenshot(page, 'accounts-settings-mobile');
+
+    await page.goto(url('/TermsAndConditions'));
+    await page.getByText('Current as of 20 Jan 2022').waitFor();
+    await screenshot(page, 'accounts-terms-mobile');
+    await context.close();
+  });
+});
