@@ -73,3 +73,16 @@ describe('formatBytes', () => {
     [2_100_000_000, '2.1 GB'],
   ])('%d → %s', (bytes, shown) => expect(formatBytes(bytes)).toBe(shown));
 });
+
+describe('form limits', () => {
+  it('match the limits the server enforces', async () => {
+    const { LIMITS } = await import('../../contract/shapes');
+    const { FORM_LIMITS } = await import('../../src/features/videos/limits');
+    expect(FORM_LIMITS).toEqual({
+      title: LIMITS.title.max,
+      description: LIMITS.description.max,
+      tag: LIMITS.tags.tagMax,
+      comment: LIMITS.comment.max,
+    });
+  });
+});

@@ -13,7 +13,7 @@ import { useEffect, useId, useMemo } from 'react';
 import { notify } from '../../notify';
 import styled from 'styled-components';
 import type { VideoItem } from '../../../contract/shapes';
-import { LIMITS } from '../../../contract/shapes';
+import { FORM_LIMITS } from './limits';
 import {
   selectBytes,
   selectCanFinish,
@@ -308,7 +308,7 @@ export function UploadDialog({
             id={`${ids}-title`}
             type="text"
             value={form.title}
-            maxLength={LIMITS.title.max}
+            maxLength={FORM_LIMITS.title}
             onChange={(e) => change('title')(e.target.value)}
           />
         </Field>
@@ -317,7 +317,7 @@ export function UploadDialog({
           <textarea
             id={`${ids}-description`}
             value={form.description}
-            maxLength={LIMITS.description.max}
+            maxLength={FORM_LIMITS.description}
             onChange={(e) => change('description')(e.target.value)}
           />
         </Field>
@@ -328,7 +328,7 @@ export function UploadDialog({
               id={`${ids}-tags`}
               type="text"
               value={form.tagText}
-              maxLength={LIMITS.tags.tagMax}
+              maxLength={FORM_LIMITS.tag}
               placeholder="Type a tag, then Enter or comma"
               onChange={(e) => change('tagText')(e.target.value)}
               onKeyDown={(e) => {
