@@ -97,9 +97,27 @@ export const videos = pgTable(
     index('videos_feed_idx').on(t.isPublished, t.createdAt.desc(), t.id),
     index('videos_owner_idx').on(t.ownerId, t.createdAt.desc()),
     index('videos_views_idx').on(t.views.desc()),
+    // Feed sorts by duration and title (sortBy) without sorting the whole catalogue.
+    index('videos_duration_idx').on(t.duration.desc()),
+    index('videos_title_idx').on(t.title),
     index('videos_tags_idx').using('gin', t.tags),
     index('videos_search_idx').using('gin', t.searchVector),
   ],
+);
+
+/**
+ * Published-video counts, kept by statement-level triggers on videos (migration 0001): scope 'all'
+ * (key ''), 'owner' (key = owner id) and 'tag' (key = tag). They give the feed, a channel and a tag
+ * page their exact totalVideos in one lookup instead of counting up to the whole catalogue.
+ */
+export const videoCounts = pgTable(
+  'video_counts',
+  {
+    scope: text('scope').notNull(),
+    key: text('key').notNull(),
+    n: integer('n').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.scope, t.key] })],
 );
 
 export const likeTarget = pgEnum('like_target', ['video', 'comment', 'tweet']);

@@ -10,6 +10,7 @@ import { newId } from '../db/ids.js';
 import { comments, likes, users, videos } from '../db/schema.js';
 import { badRequest, forbidden, notFound } from '../http/errors.js';
 import { COMMENT_NOT_FOUND } from './likes.js';
+import { descNullsLast } from './order.js';
 import { toOwner, visibleTo, type MediaUrls } from './video-dto.js';
 import { VIDEO_NOT_FOUND } from './videos.js';
 
@@ -86,7 +87,7 @@ export async function listComments(
       .from(comments)
       .innerJoin(users, eq(users.id, comments.ownerId))
       .where(eq(comments.videoId, videoId))
-      .orderBy(desc(comments.createdAt), desc(comments.id))
+      .orderBy(descNullsLast(comments.createdAt), desc(comments.id))
       .limit(limit)
       .offset((page - 1) * limit),
     db.select({ n: count() }).from(comments).where(eq(comments.videoId, videoId)),

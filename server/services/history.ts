@@ -7,6 +7,7 @@ import type { HistoryPage } from '../../contract/history.js';
 import type { Db, Tx } from '../db/client.js';
 import { newId } from '../db/ids.js';
 import { users, videos, watchHistory } from '../db/schema.js';
+import { descNullsLast } from './order.js';
 import { toVideoItem, videoItemColumns, visibleTo, type MediaUrls } from './video-dto.js';
 
 export async function recordWatch(db: Db | Tx, userId: string, videoId: string): Promise<void> {
@@ -34,7 +35,7 @@ export async function listHistory(
       .innerJoin(videos, eq(videos.id, watchHistory.videoId))
       .innerJoin(users, eq(users.id, videos.ownerId))
       .where(where)
-      .orderBy(desc(watchHistory.watchedAt), desc(watchHistory.id))
+      .orderBy(descNullsLast(watchHistory.watchedAt), desc(watchHistory.id))
       .limit(limit)
       .offset((page - 1) * limit),
     db

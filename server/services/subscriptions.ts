@@ -12,6 +12,7 @@ import type { Db } from '../db/client.js';
 import { subscriptions, users } from '../db/schema.js';
 import { badRequest, notFound } from '../http/errors.js';
 import { countedToggle } from './counted-toggle.js';
+import { descNullsLast } from './order.js';
 import { mediaUrl, type MediaUrls } from './video-dto.js';
 
 export const SELF_SUBSCRIBE = 'You cannot subscribe to your own channel';
@@ -79,7 +80,7 @@ export async function listSubscribers(
     .from(subscriptions)
     .innerJoin(users, eq(users.id, subscriptions.subscriberId))
     .where(eq(subscriptions.channelId, channelId))
-    .orderBy(desc(subscriptions.createdAt), desc(subscriptions.subscriberId))
+    .orderBy(descNullsLast(subscriptions.createdAt), desc(subscriptions.subscriberId))
     .limit(limit)
     .offset((page - 1) * limit);
   return rows.map((r) => ({

@@ -11,6 +11,7 @@ import {
   likes,
   subscriptions,
   users,
+  videoCounts,
   videoViews,
   videos,
   watchHistory,
@@ -18,6 +19,7 @@ import {
 import { forbidden, notFound } from '../http/errors.js';
 import type { MediaStorage } from '../storage/storage.js';
 import { recordWatch } from './history.js';
+import { ascNullsFirst, descNullsLast } from './order.js';
 import { recordTagInterest } from './tag-scores.js';
 import { toVideoItem, videoItemColumns, visibleTo, type MediaUrls } from './video-dto.js';
 
@@ -43,15 +45,54 @@ const SORT_COLUMNS = {
 } as const;
 
 function orderOf(filters: FeedFilters, tsQuery: SQL | undefined): SQL[] {
-  const dir = filters.sortType === 'asc' ? asc : desc;
-  // The id tie-break runs against the main direction so a backward scan of
-  // videos_feed_idx (is_published, created_at DESC, id) serves both directions.
-  const tieBreak = filters.sortType === 'asc' ? desc(videos.id) : asc(videos.id);
-  if (filters.sortBy) return [dir(SORT_COLUMNS[filters.sortBy]), tieBreak];
-  if (tsQuery) {
-    return [desc(sql`ts_rank_cd(${videos.searchVector}, ${tsQuery})`), desc(videos.createdAt)];
+  const ascending = filters.sortType === 'asc';
+  const column = SORT_COLUMNS[filters.sortBy ?? 'createdAt'];
+  // Directions mirror the indexes (created_at/views/duration DESC NULLS LAST, title ASC) and the
+  // id tie-break runs against the main direction, so an index scan, forwards or backwards, serves
+  // the page without sorting the catalogue: videos_feed_idx is (is_published, created_at DESC, id).
+  // The title index is a plain ascending one, whose mirror is plain DESC (NULLS FIRST).
+  const plain = filters.sortBy === 'title';
+  const main = ascending
+    ? plain
+      ? asc(column)
+      : ascNullsFirst(column)
+    : plain
+      ? desc(column)
+      : descNullsLast(column);
+  const tieBreak = ascending ? desc(videos.id) : asc(videos.id);
+  if (!filters.sortBy && tsQuery) {
+    return [
+      desc(sql`ts_rank_cd(${videos.searchVector}, ${tsQuery})`),
+      descNullsLast(videos.createdAt),
+    ];
   }
-  return [desc(videos.createdAt), asc(videos.id)];
+  return [main, tieBreak];
+}
+
+/**
+ * totalVideos of a feed query. The whole feed, one channel and one tag read the trigger-kept
+ * video_counts row (one lookup instead of counting up to 100 000 rows); combined filters and
+ * searches are selective enough to count exactly.
+ */
+async function countFeed(db: Db, filters: FeedFilters, where: SQL | undefined): Promise<number> {
+  const single: [string, string] | null = filters.query
+    ? null
+    : !filters.userId && !filters.tag
+      ? ['all', '']
+      : filters.userId && !filters.tag
+        ? ['owner', filters.userId]
+        : !filters.userId && filters.tag
+          ? ['tag', filters.tag]
+          : null;
+  if (single) {
+    const [row] = await db
+      .select({ n: videoCounts.n })
+      .from(videoCounts)
+      .where(and(eq(videoCounts.scope, single[0]), eq(videoCounts.key, single[1])));
+    return row?.n ?? 0;
+  }
+  const [row] = await db.select({ n: count() }).from(videos).where(where);
+  return row?.n ?? 0;
 }
 
 /** The public feed: published videos only, filtered, ranked or sorted, paged. */
@@ -66,7 +107,7 @@ export async function listFeed(db: Db, filters: FeedFilters, urls: MediaUrls): P
     conditions.push(sql`${videos.searchVector} @@ ${tsQuery}`);
   }
   const where = and(...conditions);
-  const [rows, [total]] = await Promise.all([
+  const [rows, totalVideos] = await Promise.all([
     db
       .select(videoItemColumns)
       .from(videos)
@@ -75,11 +116,11 @@ export async function listFeed(db: Db, filters: FeedFilters, urls: MediaUrls): P
       .orderBy(...orderOf(filters, tsQuery))
       .limit(filters.limit)
       .offset((filters.page - 1) * filters.limit),
-    db.select({ n: count() }).from(videos).where(where),
+    countFeed(db, filters, where),
   ]);
   return {
     videos: rows.map((row) => toVideoItem(row, urls)),
-    totalVideos: total?.n ?? 0,
+    totalVideos,
     page: filters.page,
     limit: filters.limit,
   };
@@ -100,7 +141,7 @@ export async function listOwnVideos(
       .from(videos)
       .innerJoin(users, eq(users.id, videos.ownerId))
       .where(where)
-      .orderBy(desc(videos.createdAt), asc(videos.id))
+      .orderBy(descNullsLast(videos.createdAt), asc(videos.id))
       .limit(limit)
       .offset((page - 1) * limit),
     db.select({ n: count() }).from(videos).where(where),

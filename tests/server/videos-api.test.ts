@@ -5,7 +5,7 @@
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   comments,
@@ -508,6 +508,57 @@ describe('videos API', () => {
       expect(existsSync(path.join(t.dataDir, new URL(video.videoFile).pathname))).toBe(false);
       expect(existsSync(path.join(t.dataDir, new URL(video.thumbnail).pathname))).toBe(false);
       expect((await watch(alice, id)).statusCode).toBe(404);
+    });
+  });
+
+  describe('totalVideos stays exact through every change', () => {
+    it('follows uploads, publish toggles, tag edits and deletes for the feed, a channel and a tag', async () => {
+      const dave = await createUser(t);
+      const totals = async () => {
+        const get = async (query: string) =>
+          (await feed(query)).json<{ data: ListJson }>().data.totalVideos;
+        return {
+          all: await get(''),
+          channel: await get(`?userId=${dave.id}`),
+          tag: await get('?tag=unique-tag'),
+        };
+      };
+      const before = await totals();
+      const id = await insertVideo(t, dave, { tags: ['unique-tag', 'unique-tag'] });
+      await insertVideo(t, dave, { tags: ['other'], isPublished: false });
+      expect(await totals()).toEqual({
+        all: before.all + 1,
+        channel: before.channel + 1,
+        tag: before.tag + 1,
+      });
+      const toggle = () =>
+        t.app.inject({
+          method: 'PATCH',
+          url: `/api/v1/videos/toggle/publish/${id}`,
+          headers: dave.headers,
+        });
+      await toggle();
+      expect(await totals()).toEqual(before);
+      await toggle();
+      await t.app.inject({
+        method: 'PATCH',
+        url: `/api/v1/videos/${id}`,
+        headers: dave.headers,
+        payload: { tags: '["renamed"]' },
+      });
+      expect(await totals()).toEqual({
+        ...before,
+        all: before.all + 1,
+        channel: before.channel + 1,
+      });
+      await t.app.inject({ method: 'DELETE', url: `/api/v1/videos/${id}`, headers: dave.headers });
+      expect(await totals()).toEqual(before);
+      // The kept count agrees with counting the rows.
+      const [counted] = await t.ctx.db
+        .select({ n: count() })
+        .from(videos)
+        .where(eq(videos.isPublished, true));
+      expect((await totals()).all).toBe(counted!.n);
     });
   });
 
