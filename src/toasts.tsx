@@ -10,6 +10,8 @@ export default function Toasts() {
       theme="light"
       transition={Slide}
       newestOnTop
+      // Below the sticky top bar, so a toast never hides Logout or the account menu.
+      style={{ top: 'calc(60px + 12px)' }}
     />
   );
 }

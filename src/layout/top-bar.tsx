@@ -60,7 +60,13 @@ const Spacer = styled.div`
 const Right = styled.div`
   display: flex;
   align-items: center;
-  gap: 4px;
+  gap: 2px;
+  flex: none;
+  /* Phones: icon buttons a little narrower so logo, search, bell and both buttons fit 360 px. */
+  & button[title] {
+    width: 36px;
+    height: 36px;
+  }
   ${({ theme }) => theme.media.md} {
     gap: 10px;
   }
@@ -87,8 +93,15 @@ const MenuToggle = styled.div`
 `;
 const LinkButton = styled.a<{ $variant: 'primary' | 'secondary' }>`
   ${buttonStyle}
-  min-height: 36px;
-  padding: 0 12px;
+  min-height: 34px;
+  padding: 0 10px;
+  margin-left: 4px;
+  font-size: 13px;
+  ${({ theme }) => theme.media.md} {
+    min-height: 36px;
+    padding: 0 14px;
+    font-size: 14px;
+  }
 `;
 const ChannelLink = styled.a`
   display: grid;

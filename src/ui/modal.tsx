@@ -29,6 +29,10 @@ const Panel = styled(m.div)<{ $width: number }>`
   border-radius: ${({ theme }) => theme.radii.lg};
   background: ${({ theme }) => theme.colors.surface};
   box-shadow: ${({ theme }) => theme.shadow};
+  /* Focused only programmatically (tabIndex -1), never a keyboard stop: no ring. */
+  &:focus-visible {
+    outline: none;
+  }
 `;
 
 const Header = styled.div`
@@ -63,7 +67,9 @@ export function Modal({ title, onClose, children, width = 440, closeLabel = 'Clo
 
   useEffect(() => {
     const previous = document.activeElement as HTMLElement | null;
-    panel.current?.focus();
+    // Start in the first field when there is one (a form dialog), else on the dialog itself.
+    const field = panel.current?.querySelector<HTMLElement>('input:not([type="file"]), textarea');
+    (field ?? panel.current)?.focus();
     const onKey = (e: KeyboardEvent) => {
       if (e.key === 'Escape') close.current();
     };

@@ -8,7 +8,10 @@ const List = styled.nav`
   overflow-x: auto;
 `;
 const Tab = styled(Link)<{ $active: boolean }>`
-  padding: 10px 16px;
+  padding: 10px 12px;
+  ${({ theme }) => theme.media.sm} {
+    padding: 10px 16px;
+  }
   color: ${({ theme, $active }) => ($active ? theme.colors.accent : theme.colors.textMuted)};
   font-weight: 600;
   white-space: nowrap;

@@ -37,6 +37,26 @@ async function pngFile(name: string, color: string) {
   return { name, mimeType: 'image/png', buffer };
 }
 
+/** Waits until framer-motion's entry animations have finished, so screenshots show the end state. */
+async function settled(page: Page) {
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll<HTMLElement>('[style*="opacity"], [style*="transform"]')].every(
+      (el) => {
+        const style = getComputedStyle(el);
+        return (
+          (style.opacity === '1' || style.opacity === '0') &&
+          /^(none|matrix\(1, 0, 0, 1, 0, 0\))$/.test(style.transform)
+        );
+      },
+    ),
+  );
+}
+
+async function shot(page: Page, name: string) {
+  await settled(page);
+  await screenshot(page, name);
+}
+
 async function expectToast(page: Page, text: string) {
   await page.getByText(text, { exact: true }).first().waitFor({ state: 'visible' });
 }
@@ -71,7 +91,7 @@ describe.skipIf(!hasBrowser)('accounts journey in Chromium', () => {
     // Home, signed out.
     await page.goto(url('/'));
     await page.getByRole('link', { name: 'Log in' }).waitFor();
-    await screenshot(page, 'accounts-home-signed-out-desktop');
+    await shot(page, 'accounts-home-signed-out-desktop');
 
     // Signup wizard with a picked avatar and the default cover.
     await page.getByRole('link', { name: 'Sign up' }).click();
@@ -80,33 +100,33 @@ describe.skipIf(!hasBrowser)('accounts journey in Chromium', () => {
     await page.getByLabel('Username').fill(account.userName);
     await page.getByLabel('Email').fill(account.email);
     await page.getByLabel('Password').fill(account.password);
-    await screenshot(page, 'accounts-signup-step1-desktop');
+    await shot(page, 'accounts-signup-step1-desktop');
     await page.getByRole('button', { name: 'Continue' }).click();
     await page.getByText('Step 2 of 4').waitFor();
     await page
       .getByLabel('Choose profile picture')
       .setInputFiles(await pngFile('me.png', '#7c4dff'));
-    await screenshot(page, 'accounts-signup-step2-desktop');
+    await shot(page, 'accounts-signup-step2-desktop');
     await page.getByRole('button', { name: 'Continue' }).click();
     await page.getByText('Step 3 of 4').waitFor();
     await page.getByRole('button', { name: 'Use Default Image' }).click();
     await page.getByText('Step 4 of 4').waitFor();
     expect(await page.getByText('Using default cover').isVisible()).toBe(true);
     expect(await page.getByText('Using default avatar').count()).toBe(0);
-    await screenshot(page, 'accounts-signup-review-desktop');
+    await shot(page, 'accounts-signup-review-desktop');
     await page.getByRole('button', { name: 'Complete Registration' }).click();
 
     // Lands on the terms page, signed in.
     await page.waitForURL(url('/TermsAndConditions'));
     await page.getByText('Current as of 20 Jan 2022').waitFor();
     await expectToast(page, 'Register successfully');
-    await screenshot(page, 'accounts-terms-desktop');
+    await shot(page, 'accounts-terms-desktop');
     await page.getByRole('link', { name: 'Conform' }).click();
     await page.waitForURL(url('/'));
     const channelLink = page.getByRole('link', { name: 'Your channel' });
     await channelLink.waitFor();
     expect(await channelLink.getAttribute('href')).toBe(`/Channel/${account.userName}`);
-    await screenshot(page, 'accounts-home-signed-in-desktop');
+    await shot(page, 'accounts-home-signed-in-desktop');
 
     // Logout, then a guarded route shows the sign-in popup.
     await page.getByRole('button', { name: 'Logout' }).click();
@@ -115,7 +135,7 @@ describe.skipIf(!hasBrowser)('accounts journey in Chromium', () => {
     await page.goto(url('/Setting'));
     const popup = page.getByRole('dialog', { name: 'Sign in to continue' });
     await popup.waitFor();
-    await screenshot(page, 'accounts-guard-popup-desktop');
+    await shot(page, 'accounts-guard-popup-desktop');
     await signIn(popup, account);
     await expectToast(page, 'successfully login');
     await page.getByRole('heading', { name: account.fullName }).waitFor();
@@ -127,7 +147,7 @@ describe.skipIf(!hasBrowser)('accounts journey in Chromium', () => {
     await page.getByRole('button', { name: 'Save changes' }).click();
     await expectToast(page, 'Personal information updated successfully');
     await page.getByRole('heading', { name: renamed.fullName }).waitFor();
-    await screenshot(page, 'accounts-settings-desktop');
+    await shot(page, 'accounts-settings-desktop');
 
     // Change the avatar through the upload popup.
     const avatarImg = page.getByRole('button', { name: 'Change avatar' }).locator('img');
@@ -140,7 +160,7 @@ describe.skipIf(!hasBrowser)('accounts journey in Chromium', () => {
       .getByLabel('Choose avatar file')
       .setInputFiles(await pngFile('new-face.png', '#3ddc97'));
     await uploadDialog.getByText('new-face.png').waitFor();
-    await screenshot(page, 'accounts-avatar-popup-desktop');
+    await shot(page, 'accounts-avatar-popup-desktop');
     await uploadDialog.getByRole('button', { name: 'Upload' }).click();
     await expectToast(page, 'successfully changed avatar image');
     await uploadDialog.waitFor({ state: 'detached' });
@@ -165,7 +185,7 @@ describe.skipIf(!hasBrowser)('accounts journey in Chromium', () => {
     await expectToast(page, 'Successfully logout');
     await page.goto(url('/login'));
     await page.getByRole('button', { name: 'Sign in' }).waitFor();
-    await screenshot(page, 'accounts-login-desktop');
+    await shot(page, 'accounts-login-desktop');
     await signIn(page, { ...account, email: renamed.email, password: account.password });
     await expectToast(page, 'failed to login user');
     expect(page.url()).toBe(url('/login'));
@@ -186,36 +206,36 @@ describe.skipIf(!hasBrowser)('accounts journey in Chromium', () => {
     const url = (path: string) => `${server.url}${path}`;
     await page.goto(url('/'));
     await page.getByRole('link', { name: 'Log in' }).waitFor();
-    await screenshot(page, 'accounts-home-signed-out-mobile');
+    await shot(page, 'accounts-home-signed-out-mobile');
     await page.getByRole('button', { name: 'Open search' }).click();
     await page.getByRole('searchbox', { name: 'Search' }).waitFor();
-    await screenshot(page, 'accounts-search-overlay-mobile');
+    await shot(page, 'accounts-search-overlay-mobile');
     await page.getByRole('button', { name: 'Close search' }).click();
 
     await page.goto(url('/signup'));
     await page.getByText('Step 1 of 4').waitFor();
-    await screenshot(page, 'accounts-signup-step1-mobile');
+    await shot(page, 'accounts-signup-step1-mobile');
 
     await page.goto(url('/History'));
     await page.getByRole('dialog', { name: 'Sign in to continue' }).waitFor();
-    await screenshot(page, 'accounts-guard-popup-mobile');
+    await shot(page, 'accounts-guard-popup-mobile');
 
     await page.goto(url('/login'));
     await page.getByRole('button', { name: 'Sign in' }).waitFor();
-    await screenshot(page, 'accounts-login-mobile');
+    await shot(page, 'accounts-login-mobile');
     await signIn(page, { ...account, email: renamed.email, password: newPassword });
     await page.waitForURL(url('/'));
     await page.getByRole('button', { name: 'Account menu' }).click();
     await page.getByRole('menu', { name: 'Account' }).waitFor();
-    await screenshot(page, 'accounts-account-menu-mobile');
+    await shot(page, 'accounts-account-menu-mobile');
     await page.getByRole('menuitem', { name: 'Settings' }).click();
     await page.waitForURL(url('/Setting/ChangeInfo'));
     await page.getByRole('heading', { name: renamed.fullName }).waitFor();
-    await screenshot(page, 'accounts-settings-mobile');
+    await shot(page, 'accounts-settings-mobile');
 
     await page.goto(url('/TermsAndConditions'));
     await page.getByText('Current as of 20 Jan 2022').waitFor();
-    await screenshot(page, 'accounts-terms-mobile');
+    await shot(page, 'accounts-terms-mobile');
     await context.close();
   });
 });
