@@ -562,6 +562,42 @@ describe('videos API', () => {
     });
   });
 
+  it('documents every video, engagement and history route in OpenAPI', async () => {
+    const res = await t.app.inject({ url: '/api/docs/json' });
+    const doc = res.json<{
+      paths: Record<string, Record<string, { requestBody?: { content: Record<string, unknown> } }>>;
+    }>();
+    const expected: [string, string][] = [
+      ['/api/v1/videos', 'get'],
+      ['/api/v1/videos', 'post'],
+      ['/api/v1/videos/user', 'get'],
+      ['/api/v1/videos/{videoId}', 'get'],
+      ['/api/v1/videos/{videoId}', 'patch'],
+      ['/api/v1/videos/{videoId}', 'delete'],
+      ['/api/v1/videos/toggle/publish/{videoId}', 'patch'],
+      ['/api/v1/videos/watch-history', 'delete'],
+      ['/api/v1/videos/watch-history/{videoId}', 'delete'],
+      ['/api/v1/likes/video/{videoId}', 'get'],
+      ['/api/v1/likes/toggle/v/{videoId}', 'post'],
+      ['/api/v1/likes/toggle/c/{commentId}', 'post'],
+      ['/api/v1/likes/toggle/t/{tweetId}', 'post'],
+      ['/api/v1/comments/{videoId}', 'get'],
+      ['/api/v1/comments/{videoId}', 'post'],
+      ['/api/v1/comments/c/{commentId}', 'patch'],
+      ['/api/v1/comments/c/{commentId}', 'delete'],
+      ['/api/v1/subscriptions/c/{channelId}', 'post'],
+      ['/api/v1/subscriptions/c/{channelId}', 'get'],
+      ['/api/v1/subscriptions', 'get'],
+      ['/api/v1/users/history', 'get'],
+    ];
+    for (const [route, method] of expected) {
+      expect(doc.paths[route]?.[method], `${method} ${route}`).toBeDefined();
+    }
+    expect(Object.keys(doc.paths['/api/v1/videos']!.post!.requestBody!.content)).toContain(
+      'multipart/form-data',
+    );
+  });
+
   describe('watch-history removal', () => {
     it('removes one video from history, then answers 404 for it', async () => {
       const viewer = await createUser(t);
