@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { request } from '../../src/api/client';
 import type { User } from '../../contract/shapes';
 import { alice, accountFakes, fake, never, renderApp } from './app-helpers';
 
@@ -137,6 +138,30 @@ describe('route access', () => {
       'href',
       '/Channel/bob/Subscribed',
     );
+  });
+});
+
+describe('session expiry', () => {
+  it('signs the user out when an API call is refused even after a refresh', async () => {
+    renderApp('/History', accountFakes(alice));
+    expect(await screen.findByRole('heading', { name: 'Your Watch History' })).toBeInTheDocument();
+    vi.stubGlobal('fetch', () =>
+      Promise.resolve(
+        new Response(
+          JSON.stringify({ statusCode: 401, data: null, message: 'no', success: false }),
+          {
+            status: 401,
+          },
+        ),
+      ),
+    );
+    await expect(request({ method: 'GET', url: '/users/history' })).rejects.toMatchObject({
+      status: 401,
+    });
+    vi.unstubAllGlobals();
+    // The guarded page gives way to the sign-in popup.
+    expect(await screen.findByRole('dialog', { name: 'Sign in to continue' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Log in' })).toBeInTheDocument();
   });
 });
 
