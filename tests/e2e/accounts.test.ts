@@ -53,6 +53,8 @@ async function settled(page: Page) {
 }
 
 async function shot(page: Page, name: string) {
+  // Let the page's own data (the feed, the channel) arrive, then the animations finish.
+  await page.waitForLoadState('networkidle');
   await settled(page);
   await screenshot(page, name);
 }
@@ -192,6 +194,17 @@ describe.skipIf(!hasBrowser)('accounts journey in Chromium', () => {
     await signIn(page, { ...account, email: renamed.email, password: newPassword });
     await page.waitForURL(url('/'));
     await page.getByRole('link', { name: 'Your channel' }).waitFor();
+
+    // The shell's other places: own channel (also spelled /channel), dashboard, collapsed menu.
+    await page.goto(url(`/channel/${account.userName}`));
+    await page.getByText(`@${account.userName}`).waitFor();
+    await shot(page, 'accounts-channel-desktop');
+    await page.goto(url('/Dashboard'));
+    await page.waitForURL(url('/Dashboard/Content'));
+    await page.getByRole('navigation', { name: 'Dashboard menu' }).waitFor();
+    await shot(page, 'accounts-dashboard-desktop');
+    await page.getByRole('button', { name: 'Toggle side menu' }).click();
+    await shot(page, 'accounts-dashboard-menu-collapsed-desktop');
 
     // Unknown routes.
     await page.goto(url('/definitely/not/here'));
