@@ -65,7 +65,11 @@ export function HorizontalVideoCard({
         </Meta>
         <Owner>
           {!compact && (
-            <Link href={channelPath(owner.userName)} aria-label={`${owner.fullName} channel`}>
+            <Link
+              href={channelPath(owner.userName)}
+              aria-label={`${owner.fullName} channel`}
+              style={{ flex: 'none' }}
+            >
               <Avatar src={owner.avatar} alt="" size={24} />
             </Link>
           )}

@@ -64,6 +64,12 @@ export const OneLine = styled.p`
   text-overflow: ellipsis;
 `;
 
+/** The avatar's link keeps its size when the title beside it wraps. */
+const AvatarLink = styled(Link)`
+  flex: none;
+  align-self: flex-start;
+`;
+
 export const watchPath = (id: string) => `/watch/${encodeURIComponent(id)}`;
 export const channelPath = (userName: string) => `/Channel/${encodeURIComponent(userName)}`;
 
@@ -79,9 +85,9 @@ export function VideoCard({ video, eager }: VideoCardProps) {
     <Card aria-label={video.title}>
       <Thumbnail video={video} eager={eager} />
       <Body>
-        <Link href={channelPath(owner.userName)} aria-label={`${owner.fullName} channel`}>
+        <AvatarLink href={channelPath(owner.userName)} aria-label={`${owner.fullName} channel`}>
           <Avatar src={owner.avatar} alt="" size={36} />
-        </Link>
+        </AvatarLink>
         <Text>
           <Title href={watchPath(video._id)}>{video.title}</Title>
           <OwnerLink href={channelPath(owner.userName)}>{owner.fullName}</OwnerLink>
