@@ -9,13 +9,17 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { BENCH_DATA, ROOT } from './paths.js';
 import { childEnv } from './server.js';
 
 export const CATALOGUE_SIZE = 100_000;
 
-async function runSeed(args: string[], env: Record<string, string | undefined>): Promise<string> {
+export async function runSeed(
+  args: string[],
+  env: Record<string, string | undefined>,
+): Promise<string> {
   const child = spawn(
     process.execPath,
     ['--import', 'tsx', path.join(ROOT, 'server/seed/cli.ts'), ...args],
@@ -38,8 +42,8 @@ async function runSeed(args: string[], env: Record<string, string | undefined>):
 
 export interface Dataset {
   dataDir: string;
-  /** Seconds the demo seed took when this dataset was built (from its log). */
-  seedSeconds?: number;
+  /** How building it went: seconds the catalogue insert took, and the machine's load then. */
+  built?: { catalogueSeconds?: number; loadAverage: number; at: string };
 }
 
 /** A cached embedded (PGlite) DATA_DIR; returns its path. */
@@ -47,24 +51,21 @@ export async function ensureEmbeddedDataset(name: 'demo' | 'catalogue-100k'): Pr
   const dataDir = path.join(BENCH_DATA, name);
   const ready = path.join(dataDir, '.bench-ready');
   if (existsSync(ready)) {
-    const info = JSON.parse(await readFile(ready, 'utf8')) as { seedSeconds?: number };
-    return {
-      dataDir,
-      ...(info.seedSeconds !== undefined ? { seedSeconds: info.seedSeconds } : {}),
-    };
+    return { dataDir, built: JSON.parse(await readFile(ready, 'utf8')) as Dataset['built'] };
   }
   console.log(`  building the ${name} dataset in ${path.relative(ROOT, dataDir)} (once)…`);
   await rm(dataDir, { recursive: true, force: true });
   await mkdir(dataDir, { recursive: true });
   const args = name === 'demo' ? [] : ['--videos', String(CATALOGUE_SIZE)];
   const log = await runSeed(args, { DATA_DIR: dataDir, DATABASE_URL: undefined });
-  const seconds = /demo content ready in ([\d.]+) s/.exec(log)?.[1];
-  const info = {
-    builtAt: new Date().toISOString(),
-    ...(seconds ? { seedSeconds: Number(seconds) } : {}),
+  const seconds = /added \d+ catalogue videos in ([\d.]+) s/.exec(log)?.[1];
+  const built = {
+    at: new Date().toISOString(),
+    loadAverage: os.loadavg()[0] ?? 0,
+    ...(seconds ? { catalogueSeconds: Number(seconds) } : {}),
   };
-  await writeFile(ready, JSON.stringify(info));
-  return { dataDir, ...info };
+  await writeFile(ready, JSON.stringify(built));
+  return { dataDir, built };
 }
 
 /** Tops the PostgreSQL database of DATABASE_URL up to the catalogue size; returns a DATA_DIR. */

@@ -27,5 +27,5 @@ export function printTable(rows: readonly Row[]): string {
   return [line(cells[0]!), rule, ...cells.slice(1).map(line)].join('\n');
 }
 
-export const kB = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;
+export const kB = (bytes: number) => `${(bytes / 1024).toFixed(2)} kB`;
 export const ms = (value: number) => `${value.toFixed(value < 10 ? 2 : 0)} ms`;

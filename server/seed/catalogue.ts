@@ -175,14 +175,17 @@ export async function addCatalogueVideos(
   const rng = createRng(Date.now() & 0xffffffff);
   const now = Date.now();
   let inserted = 0;
-  while (inserted < count) {
-    const size = Math.min(BATCH, count - inserted);
-    const rows = Array.from({ length: size }, () => syntheticVideo(rng, now, owners, media));
-    await ctx.db.insert(videos).values(rows);
-    inserted += size;
-    if (inserted % 10_000 === 0 || inserted === count) {
-      log.info(`catalogue: ${inserted}/${count} videos`);
+  // One transaction: a single commit instead of one per batch, and all or nothing.
+  await ctx.db.transaction(async (tx) => {
+    while (inserted < count) {
+      const size = Math.min(BATCH, count - inserted);
+      const rows = Array.from({ length: size }, () => syntheticVideo(rng, now, owners, media));
+      await tx.insert(videos).values(rows);
+      inserted += size;
+      if (inserted % 10_000 === 0 || inserted === count) {
+        log.info(`catalogue: ${inserted}/${count} videos`);
+      }
     }
-  }
+  });
   return { inserted, ms: performance.now() - started };
 }
