@@ -8,11 +8,22 @@ import { Router, type BaseLocationHook } from 'wouter';
 import { ActorsProvider } from './actors';
 import type { AccountActors } from './api/users';
 import { GlobalStyle } from './global-style';
+import { useToastsNeeded } from './notify';
 import { AppRoutes } from './routes';
 import { SessionProvider } from './session';
 import { theme } from './theme';
 
 const Toasts = lazy(() => import('./toasts'));
+
+/** The toast container, mounted (and its chunk fetched) when the first toast is raised. */
+function LazyToasts() {
+  const needed = useToastsNeeded();
+  return needed ? (
+    <Suspense fallback={null}>
+      <Toasts />
+    </Suspense>
+  ) : null;
+}
 
 export interface AppProps {
   /** Replace API-backed actors (tests). */
@@ -32,9 +43,7 @@ export function AppProviders({ actors, location, children }: AppProps) {
           <SessionProvider>{children}</SessionProvider>
         </Router>
       </ActorsProvider>
-      <Suspense fallback={null}>
-        <Toasts />
-      </Suspense>
+      <LazyToasts />
     </ThemeProvider>
   );
 }

@@ -1,16 +1,27 @@
 /**
- * Toasts without putting react-toastify into the first bundle: the library (and its container,
- * see toasts.tsx) load on demand. react-toastify queues toasts shown before a container mounts.
+ * Toasts without putting react-toastify into the JavaScript that / loads: the library and its
+ * container (toasts.tsx) are fetched when the first toast is shown. react-toastify queues toasts
+ * raised before its container mounts, so none is lost.
  */
+import { useSyncExternalStore } from 'react';
 import type * as ReactToastify from 'react-toastify';
 
 type Toastify = typeof ReactToastify;
 
 let loading: Promise<Toastify> | null = null;
-export const loadToastify = (): Promise<Toastify> => (loading ??= import('react-toastify'));
+let needed = false;
+let listeners: (() => void)[] = [];
+
+function load(): Promise<Toastify> {
+  if (!needed) {
+    needed = true;
+    listeners.forEach((l) => l());
+  }
+  return (loading ??= import('react-toastify'));
+}
 
 function show(kind: 'success' | 'error' | 'info', message: string): void {
-  void loadToastify().then(({ toast }) => toast[kind](message));
+  void load().then(({ toast }) => toast[kind](message));
 }
 
 export const notify = {
@@ -18,3 +29,16 @@ export const notify = {
   error: (message: string) => show('error', message),
   info: (message: string) => show('info', message),
 };
+
+/** True once any toast was requested: the app mounts the toast container from then on. */
+export function useToastsNeeded(): boolean {
+  return useSyncExternalStore(
+    (listener) => {
+      listeners = [...listeners, listener];
+      return () => {
+        listeners = listeners.filter((l) => l !== listener);
+      };
+    },
+    () => needed,
+  );
+}
