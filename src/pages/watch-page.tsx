@@ -13,6 +13,8 @@
  *   the page does not fetch the video again (that would record another history entry).
  */
 import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect } from 'react';
+import { PRODUCT_NAME } from '../../machines/constants';
 import { notify } from '../notify';
 import styled from 'styled-components';
 import { Link, useParams } from 'wouter';
@@ -162,6 +164,16 @@ function WatchVideo({ videoId }: { videoId: string }) {
   const loader = useActorRef(fetchVideo, { input: { videoId } });
   const result = useSelector(loader, (s) => s.output);
   const video = result?.video;
+
+  // The tab shows what is playing, as on every video site.
+  useEffect(() => {
+    if (!video) return;
+    const previous = document.title;
+    document.title = `${video.title} - ${PRODUCT_NAME}`;
+    return () => {
+      document.title = previous;
+    };
+  }, [video]);
 
   if (result?.error) {
     const notFound = result.error.status === 404;

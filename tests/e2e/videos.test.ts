@@ -87,6 +87,7 @@ describe.skipIf(!hasBrowser)('videos journey', () => {
     await expect(
       dialog.getByRole('list', { name: 'Tags' }).getByRole('listitem').count(),
     ).resolves.toBe(2);
+    await screenshot(page, 'videos-upload-dialog-desktop');
 
     // Watch the uploading view until it reports 100 with Finish enabled (it closes 1 s later).
     const seen = page.waitForFunction(

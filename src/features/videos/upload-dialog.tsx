@@ -35,6 +35,8 @@ import { useVideoActors } from './video-actors';
 export const UPLOAD_SUCCESS = 'Video uploaded successfully';
 
 const Form = styled.form`
+  /* Native file pickers follow the dark theme. */
+  color-scheme: dark;
   display: flex;
   flex-direction: column;
   gap: 14px;
