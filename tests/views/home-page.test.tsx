@@ -1,6 +1,6 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Page, PageRequest } from '../../machines/pager.machine';
 import HomePage from '../../src/pages/home-page';
 import {
@@ -14,6 +14,7 @@ import {
 } from './videos-helpers';
 
 beforeEach(() => installIntersectionObserver());
+afterEach(() => vi.useRealTimers());
 
 function setup(user = makeUser({ tags: [{ name: 'music' }, { name: 'travel' }] })) {
   const fetchPage = deferred<PageRequest, Page>();
@@ -123,5 +124,25 @@ describe('Home feed', () => {
     expect(screen.queryByTestId('load-more')).not.toBeInTheDocument();
     act(() => FakeIntersectionObserver.showMarkers());
     expect(fetchPage.calls).toHaveLength(2);
+  });
+
+  it('after a failed further page, the next try waits 3 s', async () => {
+    const { fetchPage } = setup();
+    await act(async () => fetchPage.resolve({ items: videos(1, 12), total: 30 }));
+    vi.useFakeTimers();
+    act(() => FakeIntersectionObserver.showMarkers());
+    await act(async () => fetchPage.reject(new Error('flaky network')));
+    expect(screen.getByRole('alert')).toHaveTextContent('Failed to load videos. Please try again.');
+    expect(cards()).toHaveLength(12);
+    // The marker is still on screen: the pager remembers it but waits before trying again.
+    act(() => FakeIntersectionObserver.showMarkers());
+    await act(async () => vi.advanceTimersByTime(2999));
+    expect(fetchPage.calls).toHaveLength(2);
+    await act(async () => vi.advanceTimersByTime(1));
+    expect(fetchPage.calls).toHaveLength(3);
+    expect(fetchPage.calls.at(-1)).toEqual({ page: 2, limit: 12, params: {} });
+    await act(async () => fetchPage.resolve({ items: videos(13, 12), total: 30 }));
+    expect(cards()).toHaveLength(24);
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 });

@@ -12,6 +12,7 @@ import type { VideoLoad } from '../../src/api/video-actors';
 import WatchPage from '../../src/pages/watch-page';
 import {
   deferred,
+  FakeIntersectionObserver,
   installIntersectionObserver,
   makeComment,
   makeUser,
@@ -231,5 +232,25 @@ describe('Watch page', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Share' }));
     expect(await screen.findByText('Link copied to clipboard')).toBeInTheDocument();
     expect(writeText).toHaveBeenCalledWith(window.location.href);
+  });
+
+  it('loads further comments 9 at a time as the list end comes into view', async () => {
+    const nine = Array.from({ length: 9 }, (_, i) => makeComment(i + 1));
+    const { load, fetchCommentPage } = setup({ comments: nine });
+    fetchCommentPage.mockImplementation(async ({ page }: PageRequest) =>
+      page === 1
+        ? { items: nine, total: 11 }
+        : { items: [makeComment(10), makeComment(11)], total: 11 },
+    );
+    await load();
+    await screen.findByText('Comment 9');
+    expect(screen.getByRole('heading', { name: '11 Comments' })).toBeInTheDocument();
+    act(() => FakeIntersectionObserver.showMarkers());
+    expect(await screen.findByText('Comment 11')).toBeInTheDocument();
+    expect(fetchCommentPage).toHaveBeenLastCalledWith({
+      page: 2,
+      limit: 9,
+      params: { videoId: 'v1' },
+    });
   });
 });
