@@ -71,6 +71,13 @@ export async function benchThroughput(
           ? { target: `${target.percentile} ≤ ${target.ms} ms`, ok: observed <= target.ms }
           : {}),
       });
+      // One connection shows the service time of a single request, without queueing.
+      const alone = await load(url, { seconds: 3, connections: 1 });
+      rows.push({
+        bench,
+        metric: `${route.label}, 1 connection: req/s · p50 · p99`,
+        value: `${alone.rps.toFixed(0)} · ${ms(alone.p50)} · ${ms(alone.p99)}`,
+      });
       rows.push({
         bench,
         metric: `${route.label}: throughput vs hello-world`,

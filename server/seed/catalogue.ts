@@ -9,7 +9,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { newId } from '../db/ids.js';
 import { users, videos } from '../db/schema.js';
 import type { AppContext } from '../http/types.js';
@@ -187,5 +187,8 @@ export async function addCatalogueVideos(
       }
     }
   });
+  // Fresh planner statistics and visibility map: the embedded database has no autovacuum, and
+  // without them the planner guesses badly on a table that just grew by N rows.
+  await ctx.db.execute(sql`vacuum analyze`);
   return { inserted, ms: performance.now() - started };
 }
