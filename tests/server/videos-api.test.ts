@@ -649,4 +649,38 @@ describe('videos API', () => {
       expect(res.statusCode).toBe(401);
     });
   });
+  describe('search over more than one rank window', () => {
+    it('ranks by relevance within the newest 1000 matches, then the next, paging without gaps', async () => {
+      const zed = await createUser(t);
+      const base = Date.UTC(2025, 5, 1);
+      const rows = Array.from({ length: 1001 }, (_, i) => ({
+        id: `zebra${String(i).padStart(11, '0')}`,
+        ownerId: zed.id,
+        title: i === 0 ? 'zebra zebra zebra' : i === 500 ? 'zebra zebra' : `zebra crossing ${i}`,
+        description: i === 0 ? 'zebra zebra' : 'street',
+        tags: ['street'],
+        duration: 5,
+        videoKey: `videos/z${i}.mp4`,
+        thumbnailKey: `thumbnails/z${i}.webp`,
+        createdAt: new Date(base + i * 60_000),
+      }));
+      await t.ctx.db.insert(videos).values(rows);
+      const seen: string[] = [];
+      for (let page = 1; page <= 21; page++) {
+        const res = await feed(`?query=zebra&limit=50&page=${page}`);
+        const data = res.json<{ data: ListJson }>().data;
+        expect(data.totalVideos).toBe(1001);
+        seen.push(...data.videos.map((x) => x._id));
+      }
+      expect(seen).toHaveLength(1001);
+      expect(new Set(seen).size).toBe(1001);
+      // The most relevant of the newest 1000 leads; the oldest (most relevant overall) opens the
+      // second window, which is the last result here.
+      expect(seen[0]).toBe(rows[500]!.id);
+      expect(seen[1000]).toBe(rows[0]!.id);
+      // Sorting explicitly ignores relevance.
+      const oldest = await feed('?query=zebra&sortBy=createdAt&sortType=asc&limit=1');
+      expect(oldest.json<{ data: ListJson }>().data.videos[0]!._id).toBe(rows[0]!.id);
+    });
+  });
 });
