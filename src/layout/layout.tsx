@@ -9,12 +9,32 @@ import { BOTTOM_BAR, SIDE_MENU, type NavItem } from './nav-items';
 import { SideMenu } from './side-menu';
 import { TopBar } from './top-bar';
 
+/** Keyboard users can jump past the top bar and menu; visible only when focused. */
+const SkipLink = styled.a`
+  position: absolute;
+  left: 8px;
+  top: -60px;
+  z-index: 200;
+  padding: 8px 12px;
+  border-radius: ${({ theme }) => theme.radii.sm};
+  background: ${({ theme }) => theme.colors.accent};
+  color: ${({ theme }) => theme.colors.accentText};
+  font-weight: 600;
+  &:focus {
+    top: 8px;
+  }
+`;
+
 const Body = styled.div`
   display: flex;
   align-items: flex-start;
 `;
 export const Main = styled.main`
   flex: 1;
+  /* Focused only by the skip link: no ring around the whole page. */
+  &:focus-visible {
+    outline: none;
+  }
   min-width: 0;
   padding: 16px 12px calc(${({ theme }) => theme.layout.bottomBarHeight} + 24px);
   ${({ theme }) => theme.media.md} {
@@ -35,10 +55,13 @@ export function Layout({
   const [collapsed, setCollapsed] = useState(false);
   return (
     <>
+      <SkipLink href="#main">Skip to content</SkipLink>
       <TopBar onToggleMenu={() => setCollapsed((c) => !c)} />
       <Body>
         <SideMenu items={menu} collapsed={collapsed} label={menuLabel} />
-        <Main id="main">{children}</Main>
+        <Main id="main" tabIndex={-1}>
+          {children}
+        </Main>
       </Body>
       <BottomBar items={BOTTOM_BAR} />
     </>

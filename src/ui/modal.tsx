@@ -47,6 +47,25 @@ const Header = styled.div`
   }
 `;
 
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]), textarea:not([disabled]), select:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+/** Keeps Tab and Shift+Tab inside the dialog, as a modal dialog should. */
+function trapTab(e: KeyboardEvent, root: HTMLElement) {
+  const items = [...root.querySelectorAll<HTMLElement>(FOCUSABLE)];
+  const first = items[0];
+  const last = items[items.length - 1];
+  if (!first || !last) return;
+  const active = document.activeElement;
+  if (e.shiftKey && (active === first || !root.contains(active))) {
+    e.preventDefault();
+    last.focus();
+  } else if (!e.shiftKey && (active === last || !root.contains(active))) {
+    e.preventDefault();
+    first.focus();
+  }
+}
+
 export interface ModalProps {
   title: string;
   onClose: () => void;
@@ -72,6 +91,7 @@ export function Modal({ title, onClose, children, width = 440, closeLabel = 'Clo
     (field ?? panel.current)?.focus();
     const onKey = (e: KeyboardEvent) => {
       if (e.key === 'Escape') close.current();
+      if (e.key === 'Tab' && panel.current) trapTab(e, panel.current);
     };
     document.addEventListener('keydown', onKey);
     return () => {

@@ -27,6 +27,15 @@ describe('app shell', () => {
     expect(screen.queryByRole('dialog', { name: 'Search' })).not.toBeInTheDocument();
   });
 
+  it('offers a skip link to the page content', async () => {
+    renderApp('/');
+    expect(await screen.findByRole('link', { name: 'Skip to content' })).toHaveAttribute(
+      'href',
+      '#main',
+    );
+    expect(screen.getByRole('main')).toHaveAttribute('id', 'main');
+  });
+
   it('offers Log in and Sign up to visitors', async () => {
     renderApp('/');
     expect(await screen.findByRole('link', { name: 'Log in' })).toHaveAttribute('href', '/login');
@@ -92,6 +101,18 @@ describe('route access', () => {
     expect(within(dialog).getByLabelText('Password')).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(path()).toBe('/'));
+  });
+
+  it('keeps keyboard focus inside the popup, starting in its first field', async () => {
+    const { user } = renderApp('/History');
+    const dialog = await screen.findByRole('dialog', { name: 'Sign in to continue' });
+    await waitFor(() => expect(within(dialog).getByLabelText('Username')).toHaveFocus());
+    // Last focusable element of the dialog: the 'Start Creating' link.
+    within(dialog).getByRole('link', { name: 'Start Creating' }).focus();
+    await user.tab();
+    expect(within(dialog).getByRole('button', { name: 'Close' })).toHaveFocus();
+    await user.tab({ shift: true });
+    expect(within(dialog).getByRole('link', { name: 'Start Creating' })).toHaveFocus();
   });
 
   it('guards the watch page too', async () => {
