@@ -36,3 +36,15 @@ export async function recordTagInterest(db: Db | Tx, userId: string, tags: strin
 
 /** SQL for the decayed score now (1 for a single view just made), for reports and tests. */
 export const decayedTagScore = sql<number>`power(2::float8, ${userTagScores.score} - ${nowInHalfLives})`;
+
+/**
+ * The stored score for views made at `times` (for seeding or backfills outside the database):
+ * log2(Σ 2^(tᵢ / half-life)), computed stably. Rows written with it rank exactly like rows built
+ * view by view through recordTagInterest.
+ */
+export function storedTagScore(times: readonly Date[]): number {
+  const units = times.map((t) => t.getTime() / (TAG_HALF_LIFE_HOURS * 3_600_000));
+  if (units.length === 0) return -Infinity;
+  const top = Math.max(...units);
+  return top + Math.log2(units.reduce((sum, u) => sum + 2 ** (u - top), 0));
+}
