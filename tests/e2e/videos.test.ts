@@ -68,6 +68,19 @@ describe.skipIf(!hasBrowser)('videos journey', () => {
     }, path) as Promise<T>;
   }
 
+  /** The dialog's spring-in animation has ended (for a clean screenshot). */
+  async function settled(page: Page) {
+    await page.waitForFunction(() => {
+      const dialog = document.querySelector('[role="dialog"]');
+      return (
+        !!dialog &&
+        dialog.getAnimations({ subtree: true }).length === 0 &&
+        getComputedStyle(dialog).opacity === '1' &&
+        getComputedStyle(dialog.parentElement!).opacity === '1'
+      );
+    });
+  }
+
   it('a creator uploads a video through the dialog and sees the progress reach 100', async () => {
     const { page } = await signedIn(creator, VIEWPORTS.desktop, true);
     await page.goto(`${server.url}/Dashboard/Content`);
@@ -87,6 +100,7 @@ describe.skipIf(!hasBrowser)('videos journey', () => {
     await expect(
       dialog.getByRole('list', { name: 'Tags' }).getByRole('listitem').count(),
     ).resolves.toBe(2);
+    await settled(page);
     await screenshot(page, 'videos-upload-dialog-desktop');
 
     // Watch the uploading view until it reports 100 with Finish enabled (it closes 1 s later).
@@ -234,5 +248,14 @@ describe.skipIf(!hasBrowser)('videos journey', () => {
     await page.getByText('What a lovely test pattern!').waitFor();
     await screenshot(page, 'videos-watch-mobile');
     await page.context().close();
+
+    const creatorPhone = await signedIn(creator, VIEWPORTS.mobile);
+    await creatorPhone.page.goto(`${server.url}/Dashboard/Content`);
+    await creatorPhone.page.getByRole('button', { name: 'Create' }).click();
+    await creatorPhone.page.getByRole('menuitem', { name: 'Upload Video' }).click();
+    await creatorPhone.page.getByRole('dialog', { name: 'Upload Video' }).waitFor();
+    await settled(creatorPhone.page);
+    await screenshot(creatorPhone.page, 'videos-upload-dialog-mobile');
+    await creatorPhone.context.close();
   });
 });
