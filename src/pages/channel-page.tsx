@@ -1,6 +1,7 @@
 import { useParams } from 'wouter';
 import styled from 'styled-components';
 import { LinkTabs } from '../ui/tabs';
+import { useDocumentTitle } from '../use-document-title';
 
 /** The channel's tabs: path segment and label (the Subscribed tab is labelled Subscribers). */
 export const CHANNEL_TABS = [
@@ -27,6 +28,7 @@ const Panel = styled.section`
 /** Placeholder channel page: heading and tabs; the channel issue fills the tab contents. */
 export default function ChannelPage() {
   const { userName = '', tab } = useParams<{ userName: string; tab?: string }>();
+  useDocumentTitle(`@${userName}`);
   const active =
     CHANNEL_TABS.find((t) => t.path.toLowerCase() === (tab ?? 'Videos').toLowerCase()) ??
     CHANNEL_TABS[0];

@@ -3,9 +3,11 @@ import { Link, useLocation } from 'wouter';
 import { MESSAGES } from '../../machines/messages';
 import { AuthShell, Card, CardFooter, Muted } from '../features/account/auth-shell';
 import { SignInForm } from '../features/account/sign-in-form';
+import { useDocumentTitle } from '../use-document-title';
 
 /** /login: sign in, then home (spec "Sign-in screen"). */
 export default function LoginPage() {
+  useDocumentTitle('Sign in');
   const [, navigate] = useLocation();
   const goHome = useCallback(() => navigate('/'), [navigate]);
   return (

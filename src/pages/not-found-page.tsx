@@ -1,6 +1,7 @@
 import { Link } from 'wouter';
 import styled from 'styled-components';
 import { MESSAGES } from '../../machines/messages';
+import { useDocumentTitle } from '../use-document-title';
 
 const Box = styled.main`
   display: grid;
@@ -13,6 +14,7 @@ const Box = styled.main`
 
 /** Unknown routes (spec §8): the default error page text, with a way home. */
 export default function NotFoundPage() {
+  useDocumentTitle('Page not found');
   return (
     <Box>
       <h1>{MESSAGES.unexpectedError}</h1>

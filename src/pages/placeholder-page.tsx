@@ -1,4 +1,5 @@
 import styled from 'styled-components';
+import { useDocumentTitle } from '../use-document-title';
 
 const Box = styled.section`
   display: grid;
@@ -12,6 +13,7 @@ const Box = styled.section`
 
 /** A page that a later issue fills: its heading and one line, so every route resolves. */
 export function PlaceholderPage({ title, note }: { title: string; note?: string }) {
+  useDocumentTitle(title);
   return (
     <Box>
       <h1>{title}</h1>

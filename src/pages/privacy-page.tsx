@@ -1,7 +1,9 @@
 import { LEGAL_SECTIONS, LegalLayout } from '../features/legal/legal-layout';
+import { useDocumentTitle } from '../use-document-title';
 
 /** /PrivacyPolicy. */
 export default function PrivacyPage() {
+  useDocumentTitle('Privacy Policy');
   return (
     <LegalLayout>
       <h1>Privacy Policy</h1>

@@ -5,6 +5,7 @@ import { PersonalInfoForm } from '../features/account/personal-info-form';
 import { ProfileImages } from '../features/account/profile-images';
 import { useCurrentUser } from '../session';
 import { LinkTabs } from '../ui/tabs';
+import { useDocumentTitle } from '../use-document-title';
 
 const Page = styled.div`
   max-width: 1040px;
@@ -18,6 +19,7 @@ export type SettingsSection = 'ChangeInfo' | 'ChangePassword';
 
 /** /Setting/ChangeInfo and /Setting/ChangePassword (guarded: a user is always signed in here). */
 export default function SettingsPage({ section }: { section: SettingsSection }) {
+  useDocumentTitle('Settings');
   const user = useCurrentUser();
   if (!user) return null;
   return (

@@ -3,6 +3,7 @@ import styled from 'styled-components';
 import { TERMS_DATE } from '../../machines/constants';
 import { buttonStyle, type ButtonVariant } from '../ui/button';
 import { LEGAL_SECTIONS, LegalLayout } from '../features/legal/legal-layout';
+import { useDocumentTitle } from '../use-document-title';
 
 const Dated = styled.p`
   font-weight: 600;
@@ -14,6 +15,7 @@ const Conform = styled.a<{ $variant?: ButtonVariant }>`
 
 /** /TermsAndConditions: where a new account lands; 'Conform' (the spec's spelling) goes home. */
 export default function TermsPage() {
+  useDocumentTitle('Terms and Conditions');
   return (
     <LegalLayout>
       <h1>Terms and Conditions</h1>

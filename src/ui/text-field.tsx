@@ -26,10 +26,15 @@ export const Input = styled.input`
     border-color: ${({ theme }) => theme.colors.danger};
   }
 `;
-const Hint = styled.p`
+const ErrorText = styled.p`
   margin: 0;
   font-size: ${({ theme }) => theme.font.size.xs};
   color: ${({ theme }) => theme.colors.danger};
+`;
+const Hint = styled.p`
+  margin: 0;
+  font-size: ${({ theme }) => theme.font.size.xs};
+  color: ${({ theme }) => theme.colors.textMuted};
 `;
 
 export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange'> {
@@ -38,13 +43,24 @@ export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElemen
   onValueChange: (value: string) => void;
   /** Inline message shown under the field (and linked to it for screen readers). */
   error?: string | null;
+  /** A quiet note under the field (what the server accepts), shown when there is no error. */
+  hint?: string;
 }
 
 /** A labelled text input with an optional inline error. */
-export function TextField({ label, value, onValueChange, error, id, ...rest }: TextFieldProps) {
+export function TextField({
+  label,
+  value,
+  onValueChange,
+  error,
+  hint,
+  id,
+  ...rest
+}: TextFieldProps) {
   const autoId = useId();
   const inputId = id ?? autoId;
-  const errorId = `${inputId}-error`;
+  const noteId = `${inputId}-note`;
+  const note = error ?? hint;
   return (
     <Wrap>
       <Label htmlFor={inputId}>{label}</Label>
@@ -53,10 +69,10 @@ export function TextField({ label, value, onValueChange, error, id, ...rest }: T
         value={value}
         onChange={(e) => onValueChange(e.target.value)}
         aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
+        aria-describedby={note ? noteId : undefined}
         {...rest}
       />
-      {error && <Hint id={errorId}>{error}</Hint>}
+      {error ? <ErrorText id={noteId}>{error}</ErrorText> : hint && <Hint id={noteId}>{hint}</Hint>}
     </Wrap>
   );
 }

