@@ -64,8 +64,8 @@ export type VideoIdParams = Static<typeof VideoIdParams>;
 
 /**
  * Text fields of `POST /videos` and `PATCH /videos/{videoId}` (multipart). `tags` is the JSON text
- * of a string array. Files: `videoFile` (upload only) and `thumbnail` (required on upload, kept
- * when absent on edit).
+ * of a string array. Files: `videoFile` (upload only) and `thumbnail` (optional: on upload a frame
+ * of the video is used when absent; on edit the current one is kept).
  */
 export const VideoFormFields = Type.Object({
   title: Type.String({ minLength: LIMITS.title.min, maxLength: LIMITS.title.max }),

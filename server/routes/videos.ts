@@ -101,7 +101,7 @@ export default async function videosRoutes(app: App, { ctx }: RouteOptions) {
         body: Type.Composite([
           VideoFormFields,
           Type.Object({
-            thumbnail: Type.String({ format: 'binary' }),
+            thumbnail: Type.Optional(Type.String({ format: 'binary' })),
             videoFile: Type.String({ format: 'binary' }),
           }),
         ]),

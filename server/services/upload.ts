@@ -16,6 +16,7 @@ import { badRequest } from '../http/errors.js';
 import { formatBytes, receiveForm, type FileRule } from '../http/multipart.js';
 import type { AppContext } from '../http/types.js';
 import { remuxForStreaming, videoFormatOf } from '../media/faststart.js';
+import { extractFrame } from '../media/frame.js';
 import { IMAGE_CONTENT_TYPE, IMAGE_EXTENSION, processImage } from '../media/images.js';
 import { probeVideo } from '../media/video-probe.js';
 import { parseNewVideoFields, parseVideoChanges, type VideoFields } from './video-fields.js';
@@ -47,7 +48,10 @@ export async function storeThumbnail(ctx: AppContext, tmpPath: string): Promise<
   }
 }
 
-/** Handles POST /videos; returns the new video's id. */
+/**
+ * Handles POST /videos; returns the new video's id. The thumbnail is optional: without one, a
+ * frame of the video becomes the thumbnail.
+ */
 export async function uploadVideo(
   ctx: AppContext,
   request: FastifyRequest,
@@ -62,12 +66,12 @@ export async function uploadVideo(
   });
   const stored: string[] = [];
   let remuxed: string | undefined;
+  let frame: string | undefined;
   try {
     const fields: VideoFields = parseNewVideoFields(form.fields);
     const videoFile = form.files.videoFile;
     const thumbnail = form.files.thumbnail;
     if (!videoFile) throw badRequest('videoFile: is required');
-    if (!thumbnail) throw badRequest('thumbnail: is required');
 
     const probe = await probeVideo(videoFile.path, ctx.config.ffprobePath);
     const format = videoFormatOf(probe.target);
@@ -76,7 +80,14 @@ export async function uploadVideo(
     // The remuxed file's own duration is what players will see.
     const { duration } = await probeVideo(remuxed, ctx.config.ffprobePath);
 
-    const thumbnailKey = await storeThumbnail(ctx, thumbnail.path);
+    let thumbnailSource = thumbnail?.path;
+    if (!thumbnailSource) {
+      // No picture sent: use a frame of the video (what the product's upload form does too).
+      frame = tmpName(ctx, 'frame', 'png');
+      await extractFrame(remuxed, frame, duration, ctx.config.ffmpegPath);
+      thumbnailSource = frame;
+    }
+    const thumbnailKey = await storeThumbnail(ctx, thumbnailSource);
     stored.push(thumbnailKey);
     const id = newId();
     const videoKey = `videos/${id}.${format.ext}`;
@@ -99,6 +110,7 @@ export async function uploadVideo(
   } finally {
     await form.cleanup();
     if (remuxed) await rm(remuxed, { force: true });
+    if (frame) await rm(frame, { force: true });
     await Promise.all(stored.map((key) => ctx.storage.delete(key)));
   }
 }

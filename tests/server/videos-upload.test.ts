@@ -128,6 +128,17 @@ describe('POST /videos', () => {
       }
     });
 
+    it('makes the thumbnail from a frame of the video when none is sent', async () => {
+      const res = await upload(t, alice, { thumbnail: null });
+      expect(res.statusCode).toBe(201);
+      const video = res.json<{ data: VideoJson }>().data;
+      const thumb = await t.app.inject({ url: new URL(video.thumbnail).pathname });
+      expect(thumb.statusCode).toBe(200);
+      expect(thumb.headers['content-type']).toBe('image/webp');
+      expect(thumb.rawPayload.subarray(8, 12).toString('latin1')).toBe('WEBP');
+      expect(await tmpFiles()).toEqual([]);
+    });
+
     it('trims fields, lower-cases and de-duplicates tags, and reads the duration from the file', async () => {
       const res = await upload(t, alice, {
         fields: {
@@ -244,13 +255,8 @@ describe('POST /videos', () => {
       await expectNothingNew();
     });
 
-    it('requires both files', async () => {
+    it('requires the video file', async () => {
       await expectRefused(await upload(t, alice, { video: null }), 400, 'videoFile: is required');
-      await expectRefused(
-        await upload(t, alice, { thumbnail: null }),
-        400,
-        'thumbnail: is required',
-      );
       await expectNothingNew();
     });
 
