@@ -28,9 +28,16 @@ const ROUTES: Route[] = [
   },
 ];
 
-async function measure(url: string): Promise<LoadResult> {
-  await load(url, { seconds: WARMUP_SECONDS });
-  return load(url, { seconds: SECONDS });
+/**
+ * Service time first (one connection, after a one-connection warm-up), then 50 connections.
+ * Single-connection runs go first because the server keeps working through the backlog that 50
+ * connections leave behind after autocannon stops.
+ */
+async function measure(url: string): Promise<{ alone: LoadResult; loaded: LoadResult }> {
+  await load(url, { seconds: WARMUP_SECONDS, connections: 1 });
+  const alone = await load(url, { seconds: 3, connections: 1 });
+  const loaded = await load(url, { seconds: SECONDS });
+  return { alone, loaded };
 }
 
 /** Checks the route answers 200 with results, so the figures are not of an error page. */
@@ -49,7 +56,7 @@ export async function benchThroughput(
   const hello = await spawnServer({ entry: 'bench/hello-server.ts', healthPath: '/hello' });
   const api = await spawnServer({ env: { SEED_DEMO: '0', ...env } });
   try {
-    const base = await measure(`${hello.url}/hello`);
+    const { loaded: base } = await measure(`${hello.url}/hello`);
     const rows: Row[] = [
       {
         bench,
@@ -60,7 +67,7 @@ export async function benchThroughput(
     for (const route of ROUTES) {
       const url = `${api.url}${route.path}`;
       const total = await totalOf(url);
-      const r = await measure(url);
+      const { alone, loaded: r } = await measure(url);
       const target = route.target;
       const observed = target ? r[target.percentile] : undefined;
       rows.push({
@@ -72,7 +79,6 @@ export async function benchThroughput(
           : {}),
       });
       // One connection shows the service time of a single request, without queueing.
-      const alone = await load(url, { seconds: 3, connections: 1 });
       rows.push({
         bench,
         metric: `${route.label}, 1 connection: req/s · p50 · p99`,
