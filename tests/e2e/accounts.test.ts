@@ -249,6 +249,22 @@ describe.skipIf(!hasBrowser)('accounts journey in Chromium', () => {
     await page.goto(url('/TermsAndConditions'));
     await page.getByText('Current as of 20 Jan 2022').waitFor();
     await shot(page, 'accounts-terms-mobile');
+
+    // The narrowest supported screen: nothing may stick out sideways.
+    await page.setViewportSize({ width: 360, height: 740 });
+    for (const path of [
+      '/',
+      '/Setting/ChangeInfo',
+      '/Setting/ChangePassword',
+      '/TermsAndConditions',
+    ]) {
+      await page.goto(url(path));
+      await page.waitForLoadState('networkidle');
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
+      expect(overflow, `horizontal overflow on ${path} at 360 px`).toBeLessThanOrEqual(0);
+    }
     await context.close();
   });
 });

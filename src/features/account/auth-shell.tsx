@@ -15,22 +15,21 @@ const Page = styled.div`
     grid-template-columns: 1fr 1fr;
   }
 `;
+/* Phones: the promise sits below the form; wide screens: a panel beside it. */
 const Promo = styled.aside`
-  display: none;
-  ${({ theme }) => theme.media.lg} {
-    display: flex;
-    flex-direction: column;
-    justify-content: center;
-    gap: 24px;
-    padding: 48px 64px;
-    background:
-      radial-gradient(circle at 20% 20%, rgba(174, 122, 255, 0.28), transparent 55%),
-      radial-gradient(circle at 80% 90%, rgba(61, 220, 151, 0.12), transparent 50%),
-      ${({ theme }) => theme.colors.surface};
-    border-right: 1px solid ${({ theme }) => theme.colors.border};
-  }
+  order: 2;
+  display: flex;
+  flex-direction: column;
+  justify-content: center;
+  gap: 16px;
+  padding: 24px 20px 40px;
+  border-top: 1px solid ${({ theme }) => theme.colors.border};
+  background:
+    radial-gradient(circle at 20% 20%, rgba(174, 122, 255, 0.28), transparent 55%),
+    radial-gradient(circle at 80% 90%, rgba(61, 220, 151, 0.12), transparent 50%),
+    ${({ theme }) => theme.colors.surface};
   h2 {
-    font-size: 34px;
+    font-size: 22px;
     margin: 0;
   }
   ul {
@@ -38,17 +37,33 @@ const Promo = styled.aside`
     padding: 0;
     list-style: none;
     display: grid;
-    gap: 16px;
+    gap: 12px;
   }
   li {
     display: grid;
     gap: 2px;
   }
   li strong {
-    font-size: 17px;
+    font-size: 16px;
   }
   li span {
     color: ${({ theme }) => theme.colors.textMuted};
+  }
+  ${({ theme }) => theme.media.lg} {
+    order: 0;
+    gap: 24px;
+    padding: 48px 64px;
+    border-top: none;
+    border-right: 1px solid ${({ theme }) => theme.colors.border};
+    h2 {
+      font-size: 34px;
+    }
+    ul {
+      gap: 16px;
+    }
+    li strong {
+      font-size: 17px;
+    }
   }
 `;
 const Side = styled.div`
