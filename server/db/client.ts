@@ -36,6 +36,9 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     const { drizzle } = await import('drizzle-orm/node-postgres');
     const { migrate } = await import('drizzle-orm/node-postgres/migrator');
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // An idle connection dropped by the server (restart, failover, admin kill) must not crash the
+    // process: the pool replaces it on the next checkout.
+    pool.on('error', (error) => console.error(`database: idle connection lost: ${error.message}`));
     const db = drizzle(pool, { schema }) as unknown as Db;
     await migrate(drizzle(pool, { schema }), { migrationsFolder });
     return { db, kind: 'postgres', close: () => pool.end() };

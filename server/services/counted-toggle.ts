@@ -1,12 +1,17 @@
 /**
  * A toggle whose row and counter change in one transaction (likes, subscriptions). The row goes if
  * it exists, else it is inserted; the counter moves by exactly the rows that changed, so it always
- * equals the number of rows. Under concurrent toggles a transaction can find the row neither
- * deletable nor insertable (another one just inserted it): it then simply tries again.
+ * equals the number of rows. Toggles of the same (user, target) pair are serialized by a
+ * transaction-scoped advisory lock on `lockKey`: under READ COMMITTED a concurrent twin could
+ * otherwise find the row neither deletable (not yet committed) nor insertable (conflict), over and
+ * over. Different pairs never wait for each other; the counter update itself is atomic.
  */
+import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.js';
 
 export interface ToggleSteps {
+  /** Identifies the (user, target) pair, e.g. `like:video:<id>:<user>`. */
+  lockKey: string;
   /** Deletes the row; true when one was deleted. */
   remove(tx: Tx): Promise<boolean>;
   /** Inserts the row unless it exists; true when one was inserted. */
@@ -23,6 +28,7 @@ export async function countedToggle(
 ): Promise<{ on: boolean; count: number }> {
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
     const result = await db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${steps.lockKey}, 0))`);
       if (await steps.remove(tx)) return { on: false, count: await steps.bump(tx, -1) };
       if (await steps.insert(tx)) return { on: true, count: await steps.bump(tx, 1) };
       return null;

@@ -85,6 +85,7 @@ export async function toggleLike(
   if (targetType === 'video') await assertVisibleVideo(db, targetId, userId);
   else await assertVisibleComment(db, targetId, userId);
   const { on, count } = await countedToggle(db, {
+    lockKey: `like:${targetType}:${targetId}:${userId}`,
     remove: async (tx) =>
       (
         await tx

@@ -35,6 +35,7 @@ export async function toggleSubscription(
     eq(subscriptions.channelId, channelId),
   );
   const { on, count } = await countedToggle(db, {
+    lockKey: `subscription:${channelId}:${subscriberId}`,
     remove: async (tx) =>
       (await tx.delete(subscriptions).where(pair).returning({ id: subscriptions.channelId }))
         .length > 0,
