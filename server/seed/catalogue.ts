@@ -15,7 +15,7 @@ import { users, videos } from '../db/schema.js';
 import type { AppContext } from '../http/types.js';
 import { IMAGE_CONTENT_TYPE, IMAGE_EXTENSION } from '../media/images.js';
 import type { SeedLog } from './index.js';
-import { makeThumbnail, makeVideo, probeDuration, type PatternKind } from './media.js';
+import { makeVideoAndThumbnail, probeDuration, type PatternKind } from './media.js';
 import { runLimited } from './pool.js';
 import { createRng, type Rng } from './random.js';
 
@@ -150,9 +150,8 @@ async function mediaPool(ctx: AppContext, log: SeedLog): Promise<MediaRef[]> {
       const videoPath = path.join(workDir, `${i}.mp4`);
       const thumbPath = path.join(workDir, `${i}.webp`);
       const look = { kind, color: '2f6690', accent: 'f3a712', hue: i * 90, tone: 330 + i * 110 };
-      await makeVideo({ ...look, seconds: 4 + i }, videoPath);
+      await makeVideoAndThumbnail({ ...look, seconds: 4 + i }, videoPath, thumbPath);
       ref.duration = await probeDuration(videoPath);
-      await makeThumbnail(videoPath, thumbPath);
       await ctx.storage.put(ref.videoKey, videoPath, 'video/mp4');
       await ctx.storage.put(ref.thumbnailKey, thumbPath, IMAGE_CONTENT_TYPE);
       return ref;

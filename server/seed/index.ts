@@ -31,14 +31,7 @@ import { IMAGE_CONTENT_TYPE } from '../media/images.js';
 import { DEMO_CHANNELS, DEMO_PASSWORD } from './demo-data.js';
 import { buildDemoPlan, type DemoPlan } from './demo-plan.js';
 import { readMarker, writeMarker } from './marker.js';
-import {
-  avatarSvg,
-  coverSvg,
-  makeImage,
-  makeThumbnail,
-  makeVideo,
-  probeDuration,
-} from './media.js';
+import { avatarSvg, coverSvg, makeImage, makeVideoAndThumbnail, probeDuration } from './media.js';
 import { runLimited } from './pool.js';
 import { createRng } from './random.js';
 
@@ -163,9 +156,8 @@ async function makeMedia(ctx: AppContext, plan: DemoPlan, workDir: string): Prom
     ...plan.videoMedia.map((media) => async () => {
       const videoPath = path.join(workDir, `${media.videoId}.mp4`);
       const thumbPath = path.join(workDir, `${media.videoId}.webp`);
-      await makeVideo(media.look, videoPath);
+      await makeVideoAndThumbnail(media.look, videoPath, thumbPath);
       durations.set(media.videoId, await probeDuration(videoPath));
-      await makeThumbnail(videoPath, thumbPath);
       await ctx.storage.put(media.videoKey, videoPath, 'video/mp4');
       await ctx.storage.put(media.thumbnailKey, thumbPath, IMAGE_CONTENT_TYPE);
     }),
