@@ -14,6 +14,7 @@ import type {
   watchHistory,
 } from '../db/schema.js';
 import { IMAGE_EXTENSION } from '../media/images.js';
+import { storedTagScore } from '../services/tag-scores.js';
 import {
   DEMO_CHANNELS,
   DEMO_VIDEOS,
@@ -62,8 +63,6 @@ export interface PlanInput {
 
 const HOUR = 3600_000;
 const DAY = 24 * HOUR;
-/** Tag interest halves roughly every 10 days, so recent watching decides the chips. */
-const TAG_DECAY_DAYS = 14;
 
 const PATTERN_HUES = [0, 45, 90, 135, 180, 225, 270, 315];
 const TONES = [220, 262, 294, 330, 349, 392, 440, 494, 523, 587, 659, 698, 784, 880];
@@ -214,7 +213,7 @@ export function buildDemoPlan({ rng, now, newId }: PlanInput): DemoPlan {
       published.filter((v) => v.ownerId !== userId),
       rng.int(8, 14),
     );
-    const scores = new Map<string, { score: number; at: Date }>();
+    const watchTimes = new Map<string, Date[]>();
     for (const video of watched) {
       const earliest = new Date((video.createdAt ?? now).getTime() + HOUR);
       const watchedAt = between(
@@ -225,16 +224,15 @@ export function buildDemoPlan({ rng, now, newId }: PlanInput): DemoPlan {
       plan.history.push({ id: newId(), userId, videoId: video.id, watchedAt });
       plan.views.push({ userId, videoId: video.id, countedAt: watchedAt });
       viewers.set(video.id, (viewers.get(video.id) ?? 0) + 1);
-      const weight = Math.exp(-(now.getTime() - watchedAt.getTime()) / (TAG_DECAY_DAYS * DAY));
       for (const tag of video.tags ?? []) {
-        const entry = scores.get(tag) ?? { score: 0, at: watchedAt };
-        entry.score += weight;
-        if (watchedAt > entry.at) entry.at = watchedAt;
-        scores.set(tag, entry);
+        watchTimes.set(tag, [...(watchTimes.get(tag) ?? []), watchedAt]);
       }
     }
-    for (const [tag, { score, at }] of scores) {
-      plan.tagScores.push({ userId, tag, score, updatedAt: at });
+    // Scored exactly as the server scores views (recent and frequent tags win), so later real
+    // views rank against the seeded ones correctly.
+    for (const [tag, times] of watchTimes) {
+      const updatedAt = new Date(Math.max(...times.map((t) => t.getTime())));
+      plan.tagScores.push({ userId, tag, score: storedTagScore(times), updatedAt });
     }
   }
   // A view counter can never be below the number of people who have a counted view.
