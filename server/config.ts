@@ -23,6 +23,8 @@ export interface Config {
   maxVideoBytes: number;
   ffmpegPath: string | undefined;
   ffprobePath: string | undefined;
+  /** How long a public feed page may be served from the per-replica cache; 0 turns it off. */
+  feedCacheMs: number;
   /** Requests per minute per IP on login and register. */
   authRateLimit: number;
   logLevel: string;
@@ -73,6 +75,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ffmpegPath: env.FFMPEG_PATH || undefined,
     ffprobePath: env.FFPROBE_PATH || undefined,
     authRateLimit: positiveInt('AUTH_RATE_LIMIT', env.AUTH_RATE_LIMIT, 10),
+    feedCacheMs:
+      env.FEED_CACHE_MS === '0' ? 0 : positiveInt('FEED_CACHE_MS', env.FEED_CACHE_MS, 2000),
     logLevel: env.LOG_LEVEL || 'info',
   };
 }

@@ -28,12 +28,21 @@ import {
   videoItemById,
   watchVideo,
 } from '../services/videos.js';
+import { FeedCache } from '../services/feed-cache.js';
 import { errorResponses, mediaUrlsOf, multipartValidator } from './route-helpers.js';
 
 const tags = ['videos'];
 const security = [{ cookieAuth: [] }];
 
 export default async function videosRoutes(app: App, { ctx }: RouteOptions) {
+  const feedCache = new FeedCache<Awaited<ReturnType<typeof listFeed>>>(ctx.config.feedCacheMs);
+  // Any successful video write through this replica shows in the feed at once.
+  app.addHook('onResponse', async (request, reply) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400) {
+      feedCache.clear();
+    }
+  });
+
   app.get(
     '/',
     {
@@ -46,19 +55,19 @@ export default async function videosRoutes(app: App, { ctx }: RouteOptions) {
     },
     async (request) => {
       const q = request.query;
-      const data = await listFeed(
-        ctx.db,
-        {
-          userId: q.userId || undefined,
-          query: q.query?.trim() || undefined,
-          tag: q.tag?.trim().toLowerCase() || undefined,
-          sortBy: q.sortBy,
-          sortType: q.sortType,
-          page: q.page,
-          limit: q.limit,
-        },
-        mediaUrlsOf(request, ctx),
-      );
+      const filters = {
+        userId: q.userId || undefined,
+        query: q.query?.trim() || undefined,
+        tag: q.tag?.trim().toLowerCase() || undefined,
+        sortBy: q.sortBy,
+        sortType: q.sortType,
+        page: q.page,
+        limit: q.limit,
+      };
+      const urls = mediaUrlsOf(request, ctx);
+      // Media URLs depend on the origin the caller used, so it is part of the key.
+      const key = JSON.stringify([urls.origin, filters]);
+      const data = await feedCache.get(key, () => listFeed(ctx.db, filters, urls));
       return ok(data, 'Videos fetched');
     },
   );

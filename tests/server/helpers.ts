@@ -24,6 +24,8 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
   const config: Config = {
     ...loadConfig({ DATA_DIR: dataDir, ACCESS_TOKEN_SECRET: 'test-secret', SEED_DEMO: '0' }),
     authRateLimit: 1000,
+    // Tests write rows directly and read them back at once; the cache has its own test.
+    feedCacheMs: 0,
     ...overrides,
   };
   let databaseUrl = process.env.TEST_DATABASE_URL;
