@@ -24,7 +24,12 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'machines', include: ['tests/machines/**/*.test.ts'], environment: 'node' },
+        test: {
+          name: 'machines',
+          include: ['tests/machines/**/*.test.ts'],
+          environment: 'node',
+          sequence: { groupOrder: 0 },
+        },
       },
       {
         extends: true,
@@ -33,6 +38,7 @@ export default defineConfig({
           include: ['tests/views/**/*.test.tsx'],
           environment: 'jsdom',
           setupFiles: ['tests/views/setup.ts'],
+          sequence: { groupOrder: 1 },
         },
       },
       {
@@ -45,6 +51,7 @@ export default defineConfig({
           hookTimeout: 60_000,
           // PGlite instances are memory-hungry WASM: keep parallelism modest on 2 cores.
           maxWorkers: 2,
+          sequence: { groupOrder: 2 },
         },
       },
       {
@@ -56,6 +63,7 @@ export default defineConfig({
           testTimeout: 120_000,
           hookTimeout: 180_000,
           fileParallelism: false,
+          sequence: { groupOrder: 3 },
         },
       },
     ],
