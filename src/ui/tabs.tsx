@@ -8,9 +8,12 @@ const List = styled.nav`
   overflow-x: auto;
 `;
 const Tab = styled(Link)<{ $active: boolean }>`
-  padding: 10px 12px;
+  /* Phones: a smaller label so two or three tabs fit side by side at 360 px. */
+  padding: 10px 8px;
+  font-size: 0.875rem;
   ${({ theme }) => theme.media.sm} {
     padding: 10px 16px;
+    font-size: 1rem;
   }
   color: ${({ theme, $active }) => ($active ? theme.colors.accent : theme.colors.textMuted)};
   font-weight: 600;
