@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { VideoItem } from '../../contract/shapes';
@@ -154,8 +154,11 @@ describe('Upload dialog', () => {
     expect(form.getByRole('alert')).toHaveTextContent('videoFile: no video stream found');
     expect(form.getByLabelText('Title *')).toHaveValue('My trip');
     expect(logged).toHaveBeenCalledWith('Video upload failed:', 'videoFile: no video stream found');
-    // The toast shows the server's message too.
-    expect(await screen.findAllByText('videoFile: no video stream found')).toHaveLength(2);
+    // The toast shows the server's message too (the toast library loads lazily: wait for it;
+    // findAll would settle on the form's own alert alone).
+    await waitFor(() =>
+      expect(screen.getAllByText('videoFile: no video stream found')).toHaveLength(2),
+    );
     logged.mockRestore();
   });
 });
