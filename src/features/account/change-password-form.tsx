@@ -13,10 +13,9 @@ import {
   type PasswordField,
 } from '../../../machines/change-password.machine';
 import { useAccountActors } from '../../actors';
-import { Button } from '../../ui/button';
 import { TextField } from '../../ui/text-field';
-import { ConfirmDialog } from './confirm-dialog';
-import { FormActions, FormError, SettingsForm } from './form-bits';
+import { SettingsForm } from './form-bits';
+import { SettingsFormFooter } from './settings-form-footer';
 
 const FIELDS: { field: PasswordField; label: string; autoComplete: string }[] = [
   { field: 'oldPassword', label: 'Current password', autoComplete: 'current-password' },
@@ -66,28 +65,13 @@ export function ChangePasswordForm() {
           onValueChange={(value) => actor.send({ type: 'FIELD_CHANGED', field, value })}
         />
       ))}
-      {error && <FormError role="alert">{error}</FormError>}
-      <FormActions>
-        <Button
-          variant="secondary"
-          onClick={() => actor.send({ type: 'CANCEL' })}
-          disabled={saving}
-        >
-          Cancel
-        </Button>
-        <Button type="submit" loading={saving}>
-          Change password
-        </Button>
-      </FormActions>
-      {confirming && (
-        <ConfirmDialog
-          message={MESSAGES.cancelConfirm}
-          confirmLabel="Discard changes"
-          cancelLabel="Keep editing"
-          onConfirm={() => actor.send({ type: 'CONFIRM' })}
-          onCancel={() => actor.send({ type: 'DISMISS' })}
-        />
-      )}
+      <SettingsFormFooter
+        error={error}
+        saving={saving}
+        confirmingCancel={confirming}
+        submitLabel="Change password"
+        send={(event) => actor.send(event)}
+      />
     </SettingsForm>
   );
 }

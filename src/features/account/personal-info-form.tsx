@@ -14,10 +14,9 @@ import {
 } from '../../../machines/personal-info.machine';
 import { useAccountActors } from '../../actors';
 import { useSessionRef } from '../../session';
-import { Button } from '../../ui/button';
 import { TextField } from '../../ui/text-field';
-import { ConfirmDialog } from './confirm-dialog';
-import { FormActions, FormError, SettingsForm } from './form-bits';
+import { SettingsForm } from './form-bits';
+import { SettingsFormFooter } from './settings-form-footer';
 
 const FIELDS: { field: PersonalInfoField; label: string; type: string; autoComplete: string }[] = [
   { field: 'fullName', label: 'Full name', type: 'text', autoComplete: 'name' },
@@ -71,28 +70,13 @@ export function PersonalInfoForm({ user }: { user: User }) {
           onValueChange={(value) => actor.send({ type: 'FIELD_CHANGED', field, value })}
         />
       ))}
-      {error && <FormError role="alert">{error}</FormError>}
-      <FormActions>
-        <Button
-          variant="secondary"
-          onClick={() => actor.send({ type: 'CANCEL' })}
-          disabled={saving}
-        >
-          Cancel
-        </Button>
-        <Button type="submit" loading={saving}>
-          Save changes
-        </Button>
-      </FormActions>
-      {confirming && (
-        <ConfirmDialog
-          message={MESSAGES.cancelConfirm}
-          confirmLabel="Discard changes"
-          cancelLabel="Keep editing"
-          onConfirm={() => actor.send({ type: 'CONFIRM' })}
-          onCancel={() => actor.send({ type: 'DISMISS' })}
-        />
-      )}
+      <SettingsFormFooter
+        error={error}
+        saving={saving}
+        confirmingCancel={confirming}
+        submitLabel="Save changes"
+        send={(event) => actor.send(event)}
+      />
     </SettingsForm>
   );
 }
