@@ -28,10 +28,17 @@ export const Id = Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0
 
 export const EmptyObject = Type.Object({});
 
-/** `page` ≥ 1 and `limit` 1…50; each list call picks its own default limit. */
+/**
+ * Deepest page any list serves. With `limit` ≤ 50 a query skips at most 500 000 rows, which bounds
+ * the work one request can ask of the database; past it, filters or search narrow the list.
+ */
+export const MAX_PAGE = 10_000;
+// (ajv lets a coerced `Infinity` past `maximum`; server/http/input-guard.ts refuses it.)
+
+/** `page` 1…MAX_PAGE and `limit` 1…50; each list call picks its own default limit. */
 export const PageQuery = (defaultLimit: number) =>
   Type.Object({
-    page: Type.Integer({ minimum: 1, default: 1 }),
+    page: Type.Integer({ minimum: 1, maximum: MAX_PAGE, default: 1 }),
     limit: Type.Integer({ minimum: 1, maximum: 50, default: defaultLimit }),
   });
 

@@ -7,7 +7,7 @@ import Fastify, { type FastifyServerOptions } from 'fastify';
 import cookie from '@fastify/cookie';
 import cors from '@fastify/cors';
 import formbody from '@fastify/formbody';
-import helmet from '@fastify/helmet';
+import compress from '@fastify/compress';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
@@ -16,7 +16,10 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { ErrorEnvelope } from '../contract/common.js';
 import { LIMITS } from '../contract/shapes.js';
 import { authPlugin } from './auth/plugin.js';
+import { clientErrorReply, frameworkErrorReply } from './http/early-replies.js';
 import { installErrorHandling } from './http/error-handler.js';
+import { installInputGuard } from './http/input-guard.js';
+import { installSecurityHeaders, securityHeaders } from './http/security-headers.js';
 import { installOriginCheck } from './http/security.js';
 import { installStatic } from './http/static.js';
 import type { App, AppContext } from './http/types.js';
@@ -38,11 +41,14 @@ export interface BuildOptions {
 
 export async function buildApp({ ctx, logger = false }: BuildOptions): Promise<App> {
   const { config } = ctx;
+  const headers = securityHeaders(config);
   const app = Fastify({
     logger,
     bodyLimit: LIMITS.jsonBodyBytes,
     routerOptions: { ignoreTrailingSlash: true },
     trustProxy: process.env.TRUST_PROXY === '1',
+    frameworkErrors: frameworkErrorReply(headers),
+    clientErrorHandler: clientErrorReply(headers),
     ajv: {
       customOptions: {
         coerceTypes: 'array',
@@ -53,28 +59,23 @@ export async function buildApp({ ctx, logger = false }: BuildOptions): Promise<A
     },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
+  // Headers first, so that every reply, early refusals included, carries them.
+  installSecurityHeaders(app, config);
   installErrorHandling(app);
   installOriginCheck(app, config);
+  installInputGuard(app);
+  // Fastify parses text/plain by default; no route takes it, so it is a 415 like any other type.
+  app.removeContentTypeParser('text/plain');
 
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:', 'blob:', ...config.corsOrigins],
-        mediaSrc: ["'self'", 'blob:'],
-        // styled-components injects <style> elements at run time.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        scriptSrc: ["'self'"],
-        connectSrc: ["'self'"],
-        upgradeInsecureRequests: null,
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-  });
   await app.register(cors, {
     origin: (origin, cb) => cb(null, !origin || config.corsOrigins.includes(origin)),
     credentials: true,
+    // Every method the API uses; the plugin's default leaves PATCH and DELETE out of preflights.
+    methods: ['GET', 'HEAD', 'POST', 'PATCH', 'DELETE'],
   });
+  // JSON above 1 kB is compressed (feeds and lists shrink 5–10×); built assets are compressed at
+  // build time and served pre-compressed (http/static.ts), media is already compressed.
+  await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(cookie);
   await app.register(formbody, { bodyLimit: LIMITS.jsonBodyBytes });
   await app.register(multipart, {

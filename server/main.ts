@@ -5,6 +5,7 @@
 import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
 import { createContext } from './context.js';
+import { loggerOptions } from './http/logging.js';
 import { seedDemoIfEmpty } from './seed/index.js';
 
 const startedAt = performance.now();
@@ -12,7 +13,7 @@ const config = loadConfig();
 const { ctx, database } = await createContext(config);
 const app = await buildApp({
   ctx,
-  logger: { level: config.logLevel, redact: ['req.headers.cookie', 'req.headers.authorization'] },
+  logger: loggerOptions(config.logLevel),
 });
 
 if (config.seedDemo) await seedDemoIfEmpty(ctx, app.log);

@@ -7,9 +7,17 @@
  */
 import type { FastifyRequest } from 'fastify';
 
-export function drainRequestBody(request: FastifyRequest): void {
+/** Discards the unread rest of the body; past `maxBytes` the connection is dropped instead. */
+export function drainRequestBody(request: FastifyRequest, maxBytes = Infinity): void {
   const raw = request.raw;
   if (raw.readableEnded || raw.destroyed) return;
   raw.unpipe();
+  if (Number.isFinite(maxBytes)) {
+    let seen = 0;
+    raw.on('data', (chunk: Buffer) => {
+      seen += chunk.length;
+      if (seen > maxBytes) raw.destroy();
+    });
+  }
   raw.resume();
 }

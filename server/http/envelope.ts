@@ -6,3 +6,8 @@ export function ok<T>(data: T, message = 'Success', statusCode = 200) {
 export function created<T>(data: T, message = 'Created') {
   return ok(data, message, 201);
 }
+
+/** The error envelope: every failure leaves in this shape (DESIGN.md, Server). */
+export function failure(statusCode: number, message: string) {
+  return { statusCode, data: null, message, success: false as const };
+}

@@ -1,4 +1,6 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { drainRequestBody } from './drain-request.js';
+import { failure } from './envelope.js';
 import { HttpError } from './errors.js';
 
 interface ValidationIssue {
@@ -20,30 +22,58 @@ function describeValidation(issue: ValidationIssue, context: string | undefined)
   return `${where}: ${issue.message ?? 'is invalid'}`;
 }
 
-function envelope(statusCode: number, message: string) {
-  return { statusCode, data: null, message, success: false as const };
+/** Fastify's own client errors, reworded where its text names internals rather than the problem. */
+const FASTIFY_MESSAGES: Record<string, (request: FastifyRequest) => string> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: () => 'Request body is larger than the server accepts',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: (request) =>
+    `Unsupported content type '${request.headers['content-type'] ?? ''}': send application/json`,
+  FST_ERR_CTP_EMPTY_JSON_BODY: () => 'Body cannot be empty when content-type is application/json',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: () => 'Request body does not match its content-length',
+};
+
+/** Bodies up to this size are read to the end after a refusal; larger ones close the connection. */
+const DRAIN_MAX_BYTES = 64 * 1024 * 1024;
+
+/**
+ * A refusal can come before the body was read (too large, wrong type). Fastify then closes the
+ * connection while the client may still be sending, and the kernel's reset can reach the client
+ * before our answer does. Reading and discarding the rest instead (up to a bound) lets the client
+ * receive the answer and keeps the keep-alive connection usable.
+ */
+function settleUnreadBody(request: FastifyRequest, reply: FastifyReply): void {
+  if (request.raw.complete) return;
+  const declared = Number(request.headers['content-length'] ?? 0);
+  if (declared > DRAIN_MAX_BYTES) {
+    void reply.header('connection', 'close');
+    return;
+  }
+  reply.removeHeader('connection');
+  drainRequestBody(request, DRAIN_MAX_BYTES);
 }
 
 /** The one error handler: every failure leaves as the JSON error envelope. */
 export function installErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    let status: number;
+    let message: string;
     if (error instanceof HttpError) {
-      return reply.status(error.statusCode).send(envelope(error.statusCode, error.message));
-    }
-    if (error.validation && error.validation.length > 0) {
-      const message = error.validation
+      status = error.statusCode;
+      message = error.message;
+    } else if (error.validation && error.validation.length > 0) {
+      status = 400;
+      message = error.validation
         .map((v) => describeValidation(v as ValidationIssue, error.validationContext))
         .join('; ');
-      return reply.status(400).send(envelope(400, message));
-    }
-    const status = error.statusCode ?? 500;
-    if (status >= 400 && status < 500) {
+    } else if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       // Fastify's own client errors (bad JSON, body too large, rate limit…) have safe messages.
-      return reply.status(status).send(envelope(status, error.message));
+      status = error.statusCode;
+      message = FASTIFY_MESSAGES[error.code]?.(request) ?? error.message;
+    } else {
+      request.log.error({ err: error }, 'request failed');
+      status = 500;
+      message = 'Something went wrong on our side. Please try again.';
     }
-    request.log.error({ err: error }, 'request failed');
-    return reply
-      .status(500)
-      .send(envelope(500, 'Something went wrong on our side. Please try again.'));
+    if (status < 500) settleUnreadBody(request, reply);
+    return reply.status(status).send(failure(status, message));
   });
 }

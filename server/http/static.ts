@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { MEDIA_PREFIX } from '../storage/storage.js';
+import { failure } from './envelope.js';
 
 export const CLIENT_DIR = path.resolve(
   path.dirname(fileURLToPath(import.meta.url)),
@@ -80,11 +81,6 @@ export async function installStatic(
         .type('text/html')
         .sendFile('index.html', CLIENT_DIR);
     }
-    return reply.status(404).send({
-      statusCode: 404,
-      data: null,
-      message: `Route ${request.method} ${pathname} not found`,
-      success: false,
-    });
+    return reply.status(404).send(failure(404, `Route ${request.method} ${pathname} not found`));
   });
 }

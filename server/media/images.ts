@@ -15,6 +15,8 @@ const SIZES: Record<ImageRole, { width: number; height: number }> = {
   thumbnail: { width: 1280, height: 720 },
 };
 
+const ACCEPTED_FORMATS = new Set(['png', 'jpeg', 'gif', 'webp']);
+
 /** Refuse decompression bombs: 50 megapixels is far above any real avatar or thumbnail. */
 const MAX_INPUT_PIXELS = 50_000_000;
 
@@ -33,7 +35,12 @@ export async function processImage(
 ): Promise<void> {
   const { width, height } = SIZES[role];
   try {
-    await sharp(inputPath, { limitInputPixels: MAX_INPUT_PIXELS, animated: false })
+    const image = sharp(inputPath, { limitInputPixels: MAX_INPUT_PIXELS, animated: false });
+    // sharp also reads SVG, TIFF, HEIF, PDF…; the API promises the four formats browsers share.
+    // SVG in particular is a document (scripts, external references), not a picture.
+    const { format } = await image.metadata();
+    if (!format || !ACCEPTED_FORMATS.has(format)) throw new Error(`format ${format} refused`);
+    await image
       .rotate() // apply EXIF orientation before the metadata is dropped
       .resize(width, height, { fit: 'cover', position: 'attention', withoutEnlargement: false })
       .webp({ quality: 82 })

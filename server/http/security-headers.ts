@@ -1,0 +1,65 @@
+/**
+ * The security headers of every response, computed once from helmet's policy and set by the
+ * first onRequest hook, so that replies which end early (the cross-origin 403, a refused body,
+ * a bad URL, a malformed request line) carry the same headers as the rest. helmet itself is only
+ * asked for the header values: its policy is static, so running it per request is wasted work.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { FastifyInstance } from 'fastify';
+import helmet from 'helmet';
+import type { Config } from '../config.js';
+import { MEDIA_PREFIX } from '../storage/storage.js';
+
+export type HeaderMap = Record<string, string>;
+
+export function securityHeaders(config: Pick<Config, 'corsOrigins'>): HeaderMap {
+  const headers: HeaderMap = {};
+  const collector = {
+    setHeader: (name: string, value: string | number) => {
+      headers[name.toLowerCase()] = String(value);
+    },
+    removeHeader: (name: string) => {
+      delete headers[name.toLowerCase()];
+    },
+  };
+  const middleware = helmet({
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:', ...config.corsOrigins],
+        mediaSrc: ["'self'", 'blob:'],
+        // styled-components injects <style> elements at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        scriptSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  middleware({} as IncomingMessage, collector as unknown as ServerResponse, (error?: unknown) => {
+    if (error) throw error instanceof Error ? error : new Error('helmet refused its options');
+  });
+  return headers;
+}
+
+/**
+ * Media files may be embedded by the origins in CORS_ORIGINS (a client of this API on another
+ * origin shows our thumbnails and plays our videos). Cross-Origin-Resource-Policy cannot list
+ * origins, so with any origin configured media is `cross-origin`; without, it stays same-origin.
+ */
+export function mediaHeaders(base: HeaderMap, config: Pick<Config, 'corsOrigins'>): HeaderMap {
+  if (config.corsOrigins.length === 0) return base;
+  return { ...base, 'cross-origin-resource-policy': 'cross-origin' };
+}
+
+/** Sets the headers first thing on every request that reaches routing. */
+export function installSecurityHeaders(app: FastifyInstance, config: Config): HeaderMap {
+  const base = securityHeaders(config);
+  const media = mediaHeaders(base, config);
+  app.addHook('onRequest', (request, reply, done) => {
+    void reply.headers(request.url.startsWith(MEDIA_PREFIX) ? media : base);
+    done();
+  });
+  return base;
+}
