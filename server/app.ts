@@ -122,7 +122,7 @@ export async function buildApp({ ctx, logger = false }: BuildOptions): Promise<A
   );
 
   const mediaRoot = ctx.storage instanceof LocalDiskStorage ? ctx.storage.root : undefined;
-  await installStatic(app, mediaRoot);
+  await installStatic(app, mediaRoot, config.clientDir);
   return app;
 }
 

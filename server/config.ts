@@ -6,6 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 export interface Config {
   port: number;
@@ -28,7 +29,14 @@ export interface Config {
   /** Requests per minute per IP on login and register. */
   authRateLimit: number;
   logLevel: string;
+  /** The built SPA (vite's outDir); the API runs without it, e.g. in server tests. */
+  clientDir: string;
 }
+
+const DEFAULT_CLIENT_DIR = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../dist/client',
+);
 
 function flag(value: string | undefined, fallback: boolean): boolean {
   if (value === undefined || value === '') return fallback;
@@ -78,5 +86,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     feedCacheMs:
       env.FEED_CACHE_MS === '0' ? 0 : positiveInt('FEED_CACHE_MS', env.FEED_CACHE_MS, 2000),
     logLevel: env.LOG_LEVEL || 'info',
+    clientDir: path.resolve(env.CLIENT_DIR || DEFAULT_CLIENT_DIR),
   };
 }
