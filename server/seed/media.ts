@@ -5,9 +5,10 @@
  * ffmpeg is run with execFile (no shell), so filter strings are never interpreted by one.
  */
 import { execFile } from 'node:child_process';
-import { rm, writeFile } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import { promisify } from 'node:util';
 import { ffmpegPath, ffprobePath } from '../media/binaries.js';
+import sharp from 'sharp';
 import { processImage } from '../media/images.js';
 
 const run = promisify(execFile);
@@ -158,15 +159,18 @@ export function coverSvg(fullName: string, color: string, accent: string): strin
 </svg>`;
 }
 
-/** Writes the SVG next to the output and re-encodes it as an uploaded image would be. */
+/**
+ * Renders the SVG to the PNG a person would upload (uploads refuse SVG) and re-encodes it as an
+ * uploaded image would be.
+ */
 export async function makeImage(
   svg: string,
   outputPath: string,
   role: 'avatar' | 'cover',
 ): Promise<void> {
-  const source = `${outputPath}.svg`;
+  const source = `${outputPath}.png`;
   try {
-    await writeFile(source, svg);
+    await sharp(Buffer.from(svg)).png().toFile(source);
     await processImage(source, outputPath, role, role);
   } finally {
     await rm(source, { force: true });
