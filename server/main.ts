@@ -2,10 +2,12 @@
  * The one process: API, SPA and media on PORT. Stops gracefully on SIGINT/SIGTERM (in-flight
  * requests finish, then the database closes).
  */
+import path from 'node:path';
 import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
 import { createContext } from './context.js';
 import { loggerOptions } from './http/logging.js';
+import { startMaintenance } from './maintenance/index.js';
 import { seedDemoIfEmpty } from './seed/index.js';
 
 const startedAt = performance.now();
@@ -17,6 +19,14 @@ const app = await buildApp({
 });
 
 if (config.seedDemo) await seedDemoIfEmpty(ctx, app.log);
+// After the seed, which makes its files before it inserts their rows.
+const maintenance = startMaintenance({
+  db: ctx.db,
+  storage: ctx.storage,
+  tmpDir: path.join(config.dataDir, 'tmp'),
+  log: app.log,
+});
+maintenance.firstRun.catch((error: unknown) => app.log.error({ err: error }, 'maintenance failed'));
 
 let closing = false;
 async function shutdown(signal: string) {
@@ -25,6 +35,7 @@ async function shutdown(signal: string) {
   app.log.info({ signal }, 'shutting down');
   const force = setTimeout(() => process.exit(1), 10_000);
   force.unref();
+  maintenance.stop();
   try {
     await app.close();
     await database.close();

@@ -15,6 +15,13 @@ export interface MediaStorage {
   delete(key: string): Promise<void>;
   /** Absolute URL for clients, given the origin to build it from. */
   url(key: string, origin: string): string;
+  /** Every stored object with its last change, for reconciliation against the database. */
+  list(): AsyncIterable<StoredObject>;
+}
+
+export interface StoredObject {
+  key: string;
+  modifiedAt: Date;
 }
 
 /** URL path prefix under which media is served. */

@@ -190,6 +190,7 @@ describe('demo content after a failure midway', () => {
         size: (key) => real.size(key),
         delete: (key) => real.delete(key),
         url: (key, origin) => real.url(key, origin),
+        list: () => real.list(),
       };
       await expect(seedDemoIfEmpty({ ...t.ctx, storage: failing }, quiet)).rejects.toThrow(
         'disk full',

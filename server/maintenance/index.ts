@@ -1,0 +1,43 @@
+/**
+ * Start-up and periodic housekeeping of what a crash can leave behind: partial uploads in tmp/
+ * and media files that no row references. The first pass runs at start (tmp first, so a restart
+ * frees the disk at once); later passes run every `intervalMs` until `stop()`.
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../db/client.js';
+import type { MediaStorage } from '../storage/storage.js';
+import { reconcileMedia, type ReconcileReport } from './media-reconcile.js';
+import { sweepTmp } from './tmp-sweep.js';
+
+const HOUR_MS = 60 * 60 * 1000;
+
+export interface MaintenanceOptions {
+  db: Db;
+  storage: MediaStorage;
+  tmpDir: string;
+  log: FastifyBaseLogger;
+  /** Orphans younger than this are left alone (an upload may be about to insert its row). */
+  graceMs?: number;
+  intervalMs?: number;
+}
+
+export interface Maintenance {
+  /** The start-up pass: tmp swept, then media reconciled. */
+  firstRun: Promise<ReconcileReport & { sweptTmp: number }>;
+  stop(): void;
+}
+
+export function startMaintenance(options: MaintenanceOptions): Maintenance {
+  const { db, storage, tmpDir, log, graceMs = HOUR_MS, intervalMs = HOUR_MS } = options;
+  const pass = async (tmpOlderThanMs: number) => {
+    const sweptTmp = await sweepTmp(tmpDir, tmpOlderThanMs);
+    if (sweptTmp > 0) log.info({ count: sweptTmp }, 'tmp: removed partial uploads');
+    return { sweptTmp, ...(await reconcileMedia(db, storage, log, graceMs)) };
+  };
+  const firstRun = pass(0);
+  const timer = setInterval(() => {
+    pass(graceMs).catch((error: unknown) => log.error({ err: error }, 'maintenance failed'));
+  }, intervalMs);
+  timer.unref();
+  return { firstRun, stop: () => clearInterval(timer) };
+}

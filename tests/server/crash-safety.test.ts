@@ -1,0 +1,175 @@
+/**
+ * Nothing left behind after a crash: partial uploads in tmp/ are swept at start, media files no
+ * row references are removed once older than the grace period, and rows whose files are missing
+ * are reported. The situations are made on disk as a kill would leave them.
+ */
+import { spawn } from 'node:child_process';
+import { mkdir, mkdtemp, readdir, rm, utimes, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { videos } from '../../server/db/schema.js';
+import { startMaintenance } from '../../server/maintenance/index.js';
+import { createUser, type TestUser } from './auth-helpers.js';
+import { createTestApp, type TestApp } from './helpers.js';
+import { insertVideo, upload } from './video-helpers.js';
+
+const HOUR = 60 * 60 * 1000;
+
+async function placeFile(file: string, ageMs: number, bytes = 1024): Promise<void> {
+  await mkdir(path.dirname(file), { recursive: true });
+  await writeFile(file, Buffer.alloc(bytes));
+  const at = new Date(Date.now() - ageMs);
+  await utimes(file, at, at);
+}
+
+async function listFiles(dir: string): Promise<string[]> {
+  try {
+    const entries = await readdir(dir, { recursive: true, withFileTypes: true });
+    return entries
+      .filter((e) => e.isFile())
+      .map((e) => path.relative(dir, path.join(e.parentPath, e.name)))
+      .sort();
+  } catch {
+    return [];
+  }
+}
+
+describe('crash safety', () => {
+  let t: TestApp;
+  let alice: TestUser;
+  let media: string;
+  let tmp: string;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    alice = await createUser(t, 'alice_crash');
+    media = path.join(t.dataDir, 'media');
+    tmp = path.join(t.dataDir, 'tmp');
+  });
+  afterAll(() => t.close());
+
+  const run = (graceMs = HOUR) =>
+    startMaintenance({
+      db: t.ctx.db,
+      storage: t.ctx.storage,
+      tmpDir: tmp,
+      log: t.app.log,
+      graceMs,
+    });
+
+  it('sweeps every partial upload from tmp/ at start', async () => {
+    await placeFile(path.join(tmp, 'upload-partial-video'), 0, 5 * 1024 * 1024);
+    await placeFile(path.join(tmp, 'thumb-abc.webp'), 2 * HOUR);
+    const maintenance = run();
+    expect((await maintenance.firstRun).sweptTmp).toBe(2);
+    maintenance.stop();
+    expect(await listFiles(tmp)).toEqual([]);
+  });
+
+  it('removes old files no row references and keeps the rest', async () => {
+    const uploaded = await upload(t, alice);
+    expect(uploaded.statusCode).toBe(201);
+    const kept = await listFiles(media);
+
+    // Killed between "file stored" and "row inserted": an hour-old file no row names.
+    await placeFile(path.join(media, 'videos', 'killedupload.mp4'), 2 * HOUR);
+    await placeFile(path.join(media, 'thumbnails', 'killedupload.webp'), 2 * HOUR);
+    // Killed after a delete's commit, before its files were removed.
+    const id = uploaded.json<{ data: { _id: string } }>().data._id;
+    const [row] = await t.ctx.db.select().from(videos).where(eq(videos.id, id));
+    const secondUpload = await upload(t, alice);
+    const secondId = secondUpload.json<{ data: { _id: string } }>().data._id;
+    const [second] = await t.ctx.db.select().from(videos).where(eq(videos.id, secondId));
+    await t.ctx.db.delete(videos).where(eq(videos.id, secondId));
+    const old = new Date(Date.now() - 2 * HOUR);
+    for (const key of [second!.videoKey, second!.thumbnailKey]) {
+      await utimes(path.join(media, key), old, old);
+    }
+    // A young orphan may be an upload about to insert its row: kept.
+    await placeFile(path.join(media, 'videos', 'inflight.mp4'), 60 * 1000);
+
+    const maintenance = run();
+    const report = await maintenance.firstRun;
+    maintenance.stop();
+    expect(report.removedOrphans.sort()).toEqual(
+      [
+        'thumbnails/killedupload.webp',
+        'videos/killedupload.mp4',
+        second!.videoKey,
+        second!.thumbnailKey,
+      ].sort(),
+    );
+    expect(await listFiles(media)).toEqual([...kept, 'videos/inflight.mp4'].sort());
+    expect(kept).toContain(row!.videoKey);
+    expect(kept).toContain(row!.thumbnailKey);
+  });
+
+  it('reports rows whose files are missing, and changes no row', async () => {
+    const ghost = await insertVideo(t, alice, { title: 'Files lost' });
+    const maintenance = run();
+    const report = await maintenance.firstRun;
+    maintenance.stop();
+    expect(report.missingFiles).toEqual(
+      expect.arrayContaining([`videos/${ghost}.mp4`, `thumbnails/${ghost}.webp`]),
+    );
+    expect(await t.ctx.db.select().from(videos).where(eq(videos.id, ghost))).toHaveLength(1);
+  });
+
+  it('keeps running: a later pass removes an orphan that aged meanwhile', async () => {
+    const maintenance = startMaintenance({
+      db: t.ctx.db,
+      storage: t.ctx.storage,
+      tmpDir: tmp,
+      log: t.app.log,
+      graceMs: 200,
+      intervalMs: 100,
+    });
+    await maintenance.firstRun;
+    await placeFile(path.join(media, 'videos', 'laterorphan.mp4'), 0);
+    await expect
+      .poll(async () => (await listFiles(media)).includes('videos/laterorphan.mp4'), {
+        timeout: 5000,
+      })
+      .toBe(false);
+    maintenance.stop();
+  });
+});
+
+describe('starting the server', () => {
+  let dataDir: string;
+  beforeAll(async () => {
+    dataDir = await mkdtemp(path.join(os.tmpdir(), 'vidtube-start-'));
+  });
+  afterAll(() => rm(dataDir, { recursive: true, force: true }));
+
+  it('sweeps tmp/ and old orphan media before serving', async () => {
+    await placeFile(path.join(dataDir, 'tmp', 'upload-killed'), 0, 1024 * 1024);
+    await placeFile(path.join(dataDir, 'media', 'videos', 'orphan.mp4'), 2 * HOUR);
+    const port = 40_000 + Math.floor(Math.random() * 20_000);
+    const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+      env: {
+        ...process.env,
+        DATA_DIR: dataDir,
+        PORT: String(port),
+        SEED_DEMO: '0',
+        HOST: '127.0.0.1',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    server.stdout.on('data', (d: Buffer) => (output += d.toString()));
+    server.stderr.on('data', (d: Buffer) => (output += d.toString()));
+    try {
+      await expect
+        .poll(() => output.includes('media: removed files no row references'), { timeout: 60_000 })
+        .toBe(true);
+      expect(await listFiles(path.join(dataDir, 'tmp'))).toEqual([]);
+      expect(await listFiles(path.join(dataDir, 'media', 'videos'))).toEqual([]);
+    } finally {
+      server.kill('SIGTERM');
+      await new Promise((resolve) => server.once('exit', resolve));
+    }
+  }, 90_000);
+});
