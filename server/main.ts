@@ -6,10 +6,12 @@ import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
 import { createContext } from './context.js';
 import { seedDemoIfEmpty } from './seed/index.js';
+import { prepareStart } from './start-up.js';
 
 const startedAt = performance.now();
 const config = loadConfig();
 const { ctx, database } = await createContext(config);
+await prepareStart(ctx);
 const app = await buildApp({
   ctx,
   logger: { level: config.logLevel, redact: ['req.headers.cookie', 'req.headers.authorization'] },

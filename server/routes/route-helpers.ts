@@ -3,7 +3,7 @@ import { Type } from '@sinclair/typebox';
 import { TypeBoxValidatorCompiler } from '@fastify/type-provider-typebox';
 import type { FastifyRequest, FastifySchemaCompiler } from 'fastify';
 import { publicOrigin } from '../http/origin.js';
-import type { AppContext } from '../http/types.js';
+import type { AppContext } from '../context.js';
 import type { MediaUrls } from '../services/video-dto.js';
 
 /** Error responses of a route, all in the one error envelope (documented in OpenAPI). */

@@ -18,7 +18,6 @@ import {
   LoginData,
   RegisterBody,
 } from '../../contract/users.js';
-import { tmpDirOf } from '../app.js';
 import { REFRESH_COOKIE, callerId, clearAuthCookies, setAuthCookies } from '../auth/plugin.js';
 import { createSession, revokeSession, rotateSession } from '../auth/sessions.js';
 import { created, ok } from '../http/envelope.js';
@@ -31,7 +30,6 @@ import {
 } from '../http/multipart-body.js';
 import { normalizeFields } from '../http/normalize-fields.js';
 import type { App, RouteOptions } from '../http/types.js';
-import { ensureDefaultImages } from '../services/default-images.js';
 import { findChannel } from '../services/user-channel.js';
 import { revokeByRefreshToken } from '../services/user-sessions.js';
 import { authenticate, changePassword } from '../services/user-credentials.js';
@@ -68,9 +66,7 @@ function errors(...codes: number[]): Record<number, TSchema> {
 }
 
 export default async function usersRoutes(app: App, { ctx }: RouteOptions) {
-  const tmpDir = tmpDirOf(ctx);
   const secure = ctx.config.cookieSecure;
-  await ensureDefaultImages(ctx, tmpDir);
 
   const authRateLimit = {
     rateLimit: { max: ctx.config.authRateLimit, timeWindow: '1 minute' },
@@ -87,7 +83,7 @@ export default async function usersRoutes(app: App, { ctx }: RouteOptions) {
       config: authRateLimit,
       preValidation: [
         receiveMultipartBody(
-          tmpDir,
+          ctx.tmpDir,
           { avatar: IMAGE_RULE, coverImage: IMAGE_RULE },
           { allowOtherBodies: true },
         ),
@@ -104,11 +100,11 @@ export default async function usersRoutes(app: App, { ctx }: RouteOptions) {
     },
     async (request, reply) => {
       const files = receivedFiles(request);
-      const row = await registerUser(
-        ctx,
-        { fields: request.body, avatar: files.avatar, coverImage: files.coverImage },
-        tmpDir,
-      );
+      const row = await registerUser(ctx, {
+        fields: request.body,
+        avatar: files.avatar,
+        coverImage: files.coverImage,
+      });
       const user = await userDtoOf(ctx.db, row, mediaUrlFor(request, ctx));
       return reply.status(201).send(created(user, 'User registered successfully'));
     },
@@ -259,7 +255,7 @@ export default async function usersRoutes(app: App, { ctx }: RouteOptions) {
       url,
       {
         onRequest: app.requireAuth,
-        preValidation: receiveMultipartBody(tmpDir, { [field]: IMAGE_RULE }),
+        preValidation: receiveMultipartBody(ctx.tmpDir, { [field]: IMAGE_RULE }),
         onSend: cleanupMultipartBody,
         schema: {
           tags: TAGS,
@@ -273,14 +269,7 @@ export default async function usersRoutes(app: App, { ctx }: RouteOptions) {
       async (request) => {
         const file = receivedFiles(request)[field];
         if (!file) throw badRequest(`${field}: is required`);
-        const row = await replaceAccountImage(
-          ctx,
-          callerId(request),
-          kind,
-          file,
-          tmpDir,
-          request.log,
-        );
+        const row = await replaceAccountImage(ctx, callerId(request), kind, file, request.log);
         const user = await userDtoOf(ctx.db, row, mediaUrlFor(request, ctx));
         return ok(user, `${kind === 'avatar' ? 'Avatar' : 'Cover image'} updated successfully`);
       },

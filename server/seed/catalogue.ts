@@ -12,7 +12,7 @@ import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { newId } from '../db/ids.js';
 import { users, videos } from '../db/schema.js';
-import type { AppContext } from '../http/types.js';
+import type { AppContext } from '../context.js';
 import { IMAGE_CONTENT_TYPE, IMAGE_EXTENSION } from '../media/images.js';
 import type { SeedLog } from './index.js';
 import { makeVideoAndThumbnail, probeDuration, type PatternKind } from './media.js';

@@ -26,7 +26,7 @@ import {
   videoViews,
   watchHistory,
 } from '../db/schema.js';
-import type { AppContext } from '../http/types.js';
+import type { AppContext } from '../context.js';
 import { IMAGE_CONTENT_TYPE } from '../media/images.js';
 import { DEMO_CHANNELS, DEMO_PASSWORD } from './demo-data.js';
 import { buildDemoPlan, type DemoPlan } from './demo-plan.js';

@@ -9,12 +9,11 @@ import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyRequest } from 'fastify';
 import { LIMITS } from '../../contract/shapes.js';
-import { tmpDirOf } from '../app.js';
 import { newId } from '../db/ids.js';
 import { videos } from '../db/schema.js';
 import { badRequest } from '../http/errors.js';
 import { formatBytes, receiveForm, type FileRule } from '../http/multipart.js';
-import type { AppContext } from '../http/types.js';
+import type { AppContext } from '../context.js';
 import { remuxForStreaming, videoFormatOf } from '../media/faststart.js';
 import { extractFrame } from '../media/frame.js';
 import { IMAGE_CONTENT_TYPE, IMAGE_EXTENSION, processImage } from '../media/images.js';
@@ -27,7 +26,7 @@ export const THUMBNAIL_RULE: FileRule = {
 };
 
 function tmpName(ctx: AppContext, prefix: string, ext: string): string {
-  return path.join(tmpDirOf(ctx), `${prefix}-${randomBytes(12).toString('hex')}.${ext}`);
+  return path.join(ctx.tmpDir, `${prefix}-${randomBytes(12).toString('hex')}.${ext}`);
 }
 
 export const thumbnailKeyOf = (name: string) => `thumbnails/${name}.${IMAGE_EXTENSION}`;
@@ -57,7 +56,7 @@ export async function uploadVideo(
   request: FastifyRequest,
   ownerId: string,
 ): Promise<string> {
-  const form = await receiveForm(request, tmpDirOf(ctx), {
+  const form = await receiveForm(request, ctx.tmpDir, {
     videoFile: {
       maxBytes: ctx.config.maxVideoBytes,
       limitText: formatBytes(ctx.config.maxVideoBytes),
@@ -127,7 +126,7 @@ export async function readVideoEdit(ctx: AppContext, request: FastifyRequest) {
       throw badRequest('body: must be an object');
     return { changes: parseVideoChanges(body), thumbnailKey: undefined };
   }
-  const form = await receiveForm(request, tmpDirOf(ctx), { thumbnail: THUMBNAIL_RULE });
+  const form = await receiveForm(request, ctx.tmpDir, { thumbnail: THUMBNAIL_RULE });
   try {
     const changes = parseVideoChanges(form.fields);
     const thumbnail = form.files.thumbnail;

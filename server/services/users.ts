@@ -10,7 +10,7 @@ import type { Db, Tx } from '../db/client.js';
 import { userTagScores, users } from '../db/schema.js';
 import { conflict } from '../http/errors.js';
 import { publicOrigin } from '../http/origin.js';
-import type { AppContext } from '../http/types.js';
+import type { AppContext } from '../context.js';
 
 /** The top tags a user carries (API.md: top 10 of their per-tag scores). */
 export const USER_TAG_COUNT = 10;
