@@ -10,6 +10,7 @@ import path from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
+import { LIMITS } from '../../contract/shapes.js';
 import { drainRequestBody } from './drain-request.js';
 import { badRequest, payloadTooLarge, unsupportedMedia } from './errors.js';
 
@@ -58,6 +59,13 @@ export function formatBytes(bytes: number): string {
   if (bytes >= 1024 ** 3) return `${+(bytes / 1024 ** 3).toFixed(1)} GB`;
   return `${+(bytes / 1024 ** 2).toFixed(1)} MB`;
 }
+
+export function fileRule(maxBytes: number): FileRule {
+  return { maxBytes, limitText: formatBytes(maxBytes) };
+}
+
+/** Every uploaded picture (avatar, cover, thumbnail) has the same limit. */
+export const IMAGE_RULE = fileRule(LIMITS.imageBytes);
 
 /**
  * Reads a multipart request. `rules` names the file fields that are accepted; any other file

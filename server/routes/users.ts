@@ -6,7 +6,7 @@
  */
 import { Type, type TSchema } from '@sinclair/typebox';
 import { EmptyObject, Envelope, ErrorEnvelope } from '../../contract/common.js';
-import { LIMITS, User } from '../../contract/shapes.js';
+import { User } from '../../contract/shapes.js';
 import {
   AccountDetailsBody,
   AvatarBody,
@@ -22,7 +22,7 @@ import { REFRESH_COOKIE, callerId, clearAuthCookies, setAuthCookies } from '../a
 import { createSession, revokeSession, rotateSession } from '../auth/sessions.js';
 import { created, ok } from '../http/envelope.js';
 import { HttpError, badRequest, notFound, unauthorized } from '../http/errors.js';
-import { formatBytes, multipartFieldsToBody, type FileRule } from '../http/multipart.js';
+import { IMAGE_RULE, multipartFieldsToBody } from '../http/multipart.js';
 import {
   cleanupMultipartBody,
   receiveMultipartBody,
@@ -45,10 +45,6 @@ const JSON_OR_FORM = [
   'application/x-www-form-urlencoded',
   'multipart/form-data',
 ];
-const IMAGE_RULE: FileRule = {
-  maxBytes: LIMITS.imageBytes,
-  limitText: formatBytes(LIMITS.imageBytes),
-};
 
 /**
  * Non-browser clients may send the refresh token in the body. No body schema on this route: the

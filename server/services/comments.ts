@@ -12,7 +12,7 @@ import { badRequest, forbidden, notFound } from '../http/errors.js';
 import { COMMENT_NOT_FOUND } from './likes.js';
 import { descNullsLast } from './order.js';
 import { toOwner, visibleTo, type MediaUrls } from './video-dto.js';
-import { VIDEO_NOT_FOUND } from './videos.js';
+import { VIDEO_NOT_FOUND } from './video-dto.js';
 
 const commentColumns = {
   id: comments.id,

@@ -10,7 +10,7 @@ import { comments, likes, videos } from '../db/schema.js';
 import { notFound } from '../http/errors.js';
 import { countedToggle } from './counted-toggle.js';
 import { visibleTo } from './video-dto.js';
-import { VIDEO_NOT_FOUND } from './videos.js';
+import { VIDEO_NOT_FOUND } from './video-dto.js';
 
 export const COMMENT_NOT_FOUND = 'Comment not found';
 type Target = 'video' | 'comment';

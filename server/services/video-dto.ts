@@ -8,6 +8,8 @@ import type { Owner, VideoItem } from '../../contract/shapes.js';
 import { users, videos } from '../db/schema.js';
 import type { MediaStorage } from '../storage/storage.js';
 
+export const VIDEO_NOT_FOUND = 'Video not found';
+
 /** Columns every video list selects (video plus its owner), for one join with users. */
 export const videoItemColumns = {
   id: videos.id,

@@ -1,35 +1,33 @@
 /**
- * The upload pipeline of POST /videos. Parts stream to temp files (http/multipart.ts); then the
- * fields are validated, the video probed and remuxed for streaming, the thumbnail re-encoded, both
- * moved into storage, and only then the row inserted. Any failure removes every temp and stored
- * file, so an upload either fully exists or leaves nothing behind.
+ * The upload pipeline of POST /videos. The route has already streamed the parts to temp files and
+ * validated the text fields against its schema; this checks the tags (cheap) before the video is
+ * probed and remuxed for streaming, the thumbnail re-encoded, both moved into storage, and only
+ * then the row inserted. Any failure removes every file this made, so an upload either fully
+ * exists or leaves nothing behind (the received temp files are the route's to remove).
  */
 import { randomBytes } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
-import type { FastifyRequest } from 'fastify';
-import { LIMITS } from '../../contract/shapes.js';
+import type { AppContext } from '../context.js';
 import { newId } from '../db/ids.js';
 import { videos } from '../db/schema.js';
 import { badRequest } from '../http/errors.js';
-import { formatBytes, receiveForm, type FileRule } from '../http/multipart.js';
-import type { AppContext } from '../context.js';
+import type { ReceivedFile } from '../http/multipart.js';
 import { remuxForStreaming, videoFormatOf } from '../media/faststart.js';
 import { extractFrame } from '../media/frame.js';
 import { IMAGE_CONTENT_TYPE, IMAGE_EXTENSION, processImage } from '../media/images.js';
 import { probeVideo } from '../media/video-probe.js';
-import { parseNewVideoFields, parseVideoChanges, type VideoFields } from './video-fields.js';
+import { parseTags } from './video-fields.js';
 
-export const THUMBNAIL_RULE: FileRule = {
-  maxBytes: LIMITS.imageBytes,
-  limitText: formatBytes(LIMITS.imageBytes),
-};
+export interface VideoUploadInput {
+  /** Checked by the route's body schema; title and description already trimmed. */
+  fields: { title: string; description?: string | undefined; tags: string };
+  files: { videoFile?: ReceivedFile | undefined; thumbnail?: ReceivedFile | undefined };
+}
 
 function tmpName(ctx: AppContext, prefix: string, ext: string): string {
   return path.join(ctx.tmpDir, `${prefix}-${randomBytes(12).toString('hex')}.${ext}`);
 }
-
-export const thumbnailKeyOf = (name: string) => `thumbnails/${name}.${IMAGE_EXTENSION}`;
 
 /**
  * Re-encodes an uploaded thumbnail and stores it under a fresh random key (a new name on every
@@ -39,7 +37,7 @@ export async function storeThumbnail(ctx: AppContext, tmpPath: string): Promise<
   const processed = tmpName(ctx, 'thumb', IMAGE_EXTENSION);
   try {
     await processImage(tmpPath, processed, 'thumbnail', 'thumbnail');
-    const key = thumbnailKeyOf(newId());
+    const key = `thumbnails/${newId()}.${IMAGE_EXTENSION}`;
     await ctx.storage.put(key, processed, IMAGE_CONTENT_TYPE);
     return key;
   } finally {
@@ -48,30 +46,21 @@ export async function storeThumbnail(ctx: AppContext, tmpPath: string): Promise<
 }
 
 /**
- * Handles POST /videos; returns the new video's id. The thumbnail is optional: without one, a
- * frame of the video becomes the thumbnail.
+ * Returns the new video's id. The thumbnail is optional: without one, a frame of the video
+ * becomes the thumbnail.
  */
 export async function uploadVideo(
   ctx: AppContext,
-  request: FastifyRequest,
   ownerId: string,
+  { fields, files }: VideoUploadInput,
 ): Promise<string> {
-  const form = await receiveForm(request, ctx.tmpDir, {
-    videoFile: {
-      maxBytes: ctx.config.maxVideoBytes,
-      limitText: formatBytes(ctx.config.maxVideoBytes),
-    },
-    thumbnail: THUMBNAIL_RULE,
-  });
+  const tags = parseTags(fields.tags, 1);
+  const { videoFile, thumbnail } = files;
+  if (!videoFile) throw badRequest('videoFile: is required');
   const stored: string[] = [];
   let remuxed: string | undefined;
   let frame: string | undefined;
   try {
-    const fields: VideoFields = parseNewVideoFields(form.fields);
-    const videoFile = form.files.videoFile;
-    const thumbnail = form.files.thumbnail;
-    if (!videoFile) throw badRequest('videoFile: is required');
-
     const probe = await probeVideo(videoFile.path, ctx.config.ffprobePath);
     const format = videoFormatOf(probe.target);
     remuxed = tmpName(ctx, 'remux', format.ext);
@@ -97,8 +86,8 @@ export async function uploadVideo(
       id,
       ownerId,
       title: fields.title,
-      description: fields.description,
-      tags: fields.tags,
+      description: fields.description ?? '',
+      tags,
       duration,
       isPublished: true,
       videoKey,
@@ -107,32 +96,8 @@ export async function uploadVideo(
     stored.length = 0;
     return id;
   } finally {
-    await form.cleanup();
     if (remuxed) await rm(remuxed, { force: true });
     if (frame) await rm(frame, { force: true });
     await Promise.all(stored.map((key) => ctx.storage.delete(key)));
-  }
-}
-
-/**
- * Reads an edit form: multipart (text fields and an optional thumbnail) or, without a file, a JSON
- * or urlencoded body. Returns the validated changes and, when sent, the stored new thumbnail key;
- * `discard()` removes that thumbnail again if the update does not go through.
- */
-export async function readVideoEdit(ctx: AppContext, request: FastifyRequest) {
-  if (!request.isMultipart()) {
-    const body = (request.body ?? {}) as Record<string, unknown>;
-    if (typeof body !== 'object' || Array.isArray(body))
-      throw badRequest('body: must be an object');
-    return { changes: parseVideoChanges(body), thumbnailKey: undefined };
-  }
-  const form = await receiveForm(request, ctx.tmpDir, { thumbnail: THUMBNAIL_RULE });
-  try {
-    const changes = parseVideoChanges(form.fields);
-    const thumbnail = form.files.thumbnail;
-    const thumbnailKey = thumbnail ? await storeThumbnail(ctx, thumbnail.path) : undefined;
-    return { changes, thumbnailKey };
-  } finally {
-    await form.cleanup();
   }
 }
