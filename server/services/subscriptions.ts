@@ -13,7 +13,7 @@ import { subscriptions, users } from '../db/schema.js';
 import { badRequest, notFound } from '../http/errors.js';
 import { countedToggle } from './counted-toggle.js';
 import { descNullsLast } from './order.js';
-import { mediaUrl, type MediaUrls } from './video-dto.js';
+import { toOwner, type MediaUrls } from './video-dto.js';
 
 export const SELF_SUBSCRIBE = 'You cannot subscribe to your own channel';
 export const CHANNEL_NOT_FOUND = 'Channel not found';
@@ -85,10 +85,7 @@ export async function listSubscribers(
     .limit(limit)
     .offset((page - 1) * limit);
   return rows.map((r) => ({
-    _id: r.id,
-    userName: r.userName,
-    fullName: r.fullName,
-    avatar: mediaUrl(urls, r.avatarKey),
+    ...toOwner(r, urls),
     subscriberCount: r.subscriberCount,
     isSubscribed: r.isSubscribed,
   }));
@@ -117,10 +114,7 @@ export async function listSubscribedChannels(
     .where(eq(subscriptions.subscriberId, viewerId))
     .orderBy(desc(subscriptions.createdAt), desc(subscriptions.channelId));
   return rows.map((r) => ({
-    _id: r.id,
-    userName: r.userName,
-    fullName: r.fullName,
-    avatar: mediaUrl(urls, r.avatarKey),
+    ...toOwner(r, urls),
     subscribers: r.subscribers,
     description: r.description,
   }));

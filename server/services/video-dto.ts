@@ -1,7 +1,7 @@
 /**
  * Turns joined video + owner rows into the VideoItem shape of API.md, with absolute media URLs.
- * The owner projection is kept here (rather than borrowed from the users service) so that video
- * lists select exactly the four owner columns they need in one join.
+ * `mediaUrl` and `toOwner` are the one copy every resource (users, channels, comments,
+ * subscriptions) builds its media URLs and owner objects with.
  */
 import { or, eq, type SQL } from 'drizzle-orm';
 import type { Owner, VideoItem } from '../../contract/shapes.js';
