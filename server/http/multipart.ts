@@ -12,7 +12,7 @@ import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
 import { LIMITS } from '../../contract/shapes.js';
 import { drainRequestBody } from './drain-request.js';
-import { HttpError, badRequest, payloadTooLarge, unsupportedMedia } from './errors.js';
+import { badRequest, payloadTooLarge, unsupportedMedia, type HttpError } from './errors.js';
 
 export interface FileRule {
   maxBytes: number;
