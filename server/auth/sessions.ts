@@ -53,7 +53,7 @@ export async function createSession(
 }
 
 /** Rotates a refresh token. Unknown, expired, revoked or replayed tokens are a 401. */
-export async function rotateSession(
+async function rotateSession(
   db: Db,
   refreshToken: string,
   tokenSecret: string,
@@ -87,7 +87,7 @@ export async function rotateSession(
   return issue(session.userId, session.id, secret, tokenSecret);
 }
 
-export async function revokeSession(db: Db, sessionId: string): Promise<void> {
+async function revokeSession(db: Db, sessionId: string): Promise<void> {
   await db
     .update(sessions)
     .set({ revokedAt: new Date() })

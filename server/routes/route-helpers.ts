@@ -1,4 +1,4 @@
-/** Small pieces shared by the video, engagement and history route modules. */
+/** Small pieces every route module shares: documented error responses and media URLs. */
 import { Type } from '@sinclair/typebox';
 import type { FastifyRequest } from 'fastify';
 import { publicOrigin } from '../http/origin.js';

@@ -7,7 +7,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Channel } from '../../contract/users.js';
 import type { Db } from '../db/client.js';
 import { subscriptions, users } from '../db/schema.js';
-import { mediaUrl, toOwner, type MediaUrls } from './video-dto.js';
+import { mediaUrl, ownerColumns, toOwner, type MediaUrls } from './video-dto.js';
 
 export async function findChannel(
   db: Db,
@@ -17,10 +17,7 @@ export async function findChannel(
 ): Promise<Channel | null> {
   const [row] = await db
     .select({
-      id: users.id,
-      userName: users.userName,
-      fullName: users.fullName,
-      avatarKey: users.avatarKey,
+      ...ownerColumns,
       coverKey: users.coverKey,
       description: users.description,
       subscriberCount: users.subscriberCount,

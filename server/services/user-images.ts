@@ -54,7 +54,7 @@ export async function storePrepared(ctx: AppContext, image: PreparedImage): Prom
  * Deletes a replaced image. Failure only leaves an orphan file behind, never a broken account,
  * so it is logged rather than failing a request whose change has already committed.
  */
-export async function deleteReplacedImage(
+async function deleteReplacedImage(
   ctx: AppContext,
   key: string,
   log: FastifyBaseLogger,

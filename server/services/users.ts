@@ -11,7 +11,7 @@ import { conflict } from '../http/errors.js';
 import { mediaUrl, toOwner, type MediaUrls } from './video-dto.js';
 
 /** The top tags a user carries (API.md: top 10 of their per-tag scores). */
-export const USER_TAG_COUNT = 10;
+const USER_TAG_COUNT = 10;
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -26,7 +26,7 @@ function toUserDto(row: UserRow, tags: readonly string[], urls: MediaUrls): User
   };
 }
 
-export async function topTags(db: Db | Tx, userId: string): Promise<string[]> {
+async function topTags(db: Db | Tx, userId: string): Promise<string[]> {
   const rows = await db
     .select({ tag: userTagScores.tag })
     .from(userTagScores)
@@ -80,7 +80,7 @@ export async function assertAvailable(
  * Maps a unique-constraint violation on users (two requests racing past `assertAvailable`) to
  * the same 409 the check gives; anything else is rethrown untouched.
  */
-export function rethrowUniqueViolation(error: unknown): never {
+function rethrowUniqueViolation(error: unknown): never {
   for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
     const { code, constraint } = e as { code?: unknown; constraint?: unknown };
     if (code !== '23505') continue;

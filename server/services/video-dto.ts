@@ -55,6 +55,14 @@ export function mediaUrl(urls: MediaUrls, key: string): string {
   return urls.storage.url(key, urls.origin);
 }
 
+/** The columns `toOwner` needs, to spread into a select that joins users. */
+export const ownerColumns = {
+  id: users.id,
+  userName: users.userName,
+  fullName: users.fullName,
+  avatarKey: users.avatarKey,
+};
+
 export function toOwner(
   row: { id: string; userName: string; fullName: string; avatarKey: string },
   urls: MediaUrls,

@@ -40,7 +40,7 @@ function orderOf(filters: FeedFilters): SQL[] {
 }
 
 /** Matches are ranked by relevance in windows of this many, newest window first. */
-export const RANK_WINDOW = 1000;
+const RANK_WINDOW = 1000;
 
 /**
  * Search results ordered by relevance (ts_rank_cd) within windows of RANK_WINDOW matches taken

@@ -40,14 +40,14 @@ export async function findOwnedVideo(db: Db, videoId: string, callerId: string) 
   return video;
 }
 
-export interface VideoChanges {
+interface VideoChanges {
   title?: string | undefined;
   description?: string | undefined;
   tags?: string[] | undefined;
   thumbnailKey?: string | undefined;
 }
 
-export async function updateVideo(db: Db, videoId: string, changes: VideoChanges): Promise<void> {
+async function updateVideo(db: Db, videoId: string, changes: VideoChanges): Promise<void> {
   await db
     .update(videos)
     .set({ ...changes, updatedAt: sql`now()` })
@@ -108,7 +108,7 @@ export async function deleteVideo(
  * Removes stored files that no video points at any more. Synthetic catalogue rows
  * (npm run seed -- --videos N) share media files, so a file stays while another row uses it.
  */
-export async function deleteFilesIfUnused(db: Db, storage: MediaStorage, keys: string[]) {
+async function deleteFilesIfUnused(db: Db, storage: MediaStorage, keys: string[]) {
   const stillUsed = await db
     .select({ videoKey: videos.videoKey, thumbnailKey: videos.thumbnailKey })
     .from(videos)

@@ -18,10 +18,19 @@ import {
 } from './video-dto.js';
 
 /** A view counts at most once per viewer and video in this window. */
-export const VIEW_WINDOW = '1 hour';
+const VIEW_WINDOW = '1 hour';
+
+/** 404 unless `viewerId` may see the video (likes and comments of a video ask this first). */
+export async function assertVisibleVideo(db: Db, videoId: string, viewerId: string) {
+  const [row] = await db
+    .select({ id: videos.id })
+    .from(videos)
+    .where(and(eq(videos.id, videoId), visibleTo(viewerId)));
+  if (!row) throw notFound(VIDEO_NOT_FOUND);
+}
 
 /** One video with its owner, when `viewerId` may see it (else 404). */
-export async function findVisibleVideo(db: Db, videoId: string, viewerId: string | null) {
+async function findVisibleVideo(db: Db, videoId: string, viewerId: string | null) {
   const [row] = await db
     .select(videoItemColumns)
     .from(videos)
