@@ -33,5 +33,36 @@ export default tseslint.config(
       '@typescript-eslint/unbound-method': 'off',
     },
   },
+  // Services are plain functions over parsed input (EXAMPLES.md rule 2): no Fastify at run time,
+  // and never the app, whose routes import the services (that loop is what issue 7 removed).
+  {
+    files: ['server/services/**'],
+    rules: {
+      // typescript-eslint's version of the core rule: it knows `import type` (allowTypeImports).
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'fastify',
+              message: 'Services take parsed values, never the request.',
+              allowTypeImports: true,
+            },
+          ],
+          patterns: [
+            {
+              group: ['@fastify/*'],
+              message: 'Services take parsed values, never the request.',
+              allowTypeImports: true,
+            },
+            {
+              group: ['**/app', '**/app.js'],
+              message: 'server/app.ts builds the app from routes that import services.',
+            },
+          ],
+        },
+      ],
+    },
+  },
   { files: ['eslint.config.js'], ...tseslint.configs.disableTypeChecked },
 );

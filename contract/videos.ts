@@ -1,7 +1,7 @@
 /**
- * Contract of API.md's Videos section: query, params and response shapes. The multipart bodies
- * (upload, edit) are read by streaming (server/http/multipart.ts), so their text fields are
- * described here and checked by server/services/video-fields.ts rather than by Fastify.
+ * Contract of API.md's Videos section: query, params, body and response shapes. The multipart
+ * bodies (upload, edit) are streamed to temp files before validation
+ * (server/http/multipart-body.ts); each received file stands in the body as its file name.
  */
 import { Type, type Static } from '@sinclair/typebox';
 import { Id, PageQuery } from './common.js';
@@ -72,6 +72,24 @@ export const VideoFormFields = Type.Object({
   description: Type.Optional(Type.String({ maxLength: LIMITS.description.max })),
   tags: Type.String({ description: 'JSON text of a string array, e.g. ["music","live"]' }),
 });
+
+const BinaryFile = Type.String({ format: 'binary' });
+
+export const VideoUploadBody = Type.Composite([
+  VideoFormFields,
+  Type.Object({ thumbnail: Type.Optional(BinaryFile), videoFile: BinaryFile }),
+]);
+export type VideoUploadBody = Static<typeof VideoUploadBody>;
+
+/** Every field optional; a JSON body may also send `tags` as an array. */
+export const VideoEditBody = Type.Composite([
+  Type.Partial(Type.Omit(VideoFormFields, ['tags'])),
+  Type.Object({
+    tags: Type.Optional(Type.Union([VideoFormFields.properties.tags, Type.Array(Type.String())])),
+    thumbnail: Type.Optional(BinaryFile),
+  }),
+]);
+export type VideoEditBody = Static<typeof VideoEditBody>;
 
 export const DeletedCount = Type.Object({ deletedCount: Type.Integer() });
 export type DeletedCount = Static<typeof DeletedCount>;

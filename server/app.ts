@@ -2,7 +2,6 @@
  * Builds the Fastify app: plugins, then routes. Tests use it through `app.inject`; only
  * server/main.ts listens on a port.
  */
-import path from 'node:path';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import cookie from '@fastify/cookie';
 import cors from '@fastify/cors';
@@ -22,7 +21,8 @@ import { installInputGuard } from './http/input-guard.js';
 import { installSecurityHeaders, securityHeaders } from './http/security-headers.js';
 import { installOriginCheck } from './http/security.js';
 import { installStatic } from './http/static.js';
-import type { App, AppContext } from './http/types.js';
+import type { AppContext } from './context.js';
+import type { App } from './http/types.js';
 import { LocalDiskStorage } from './storage/local-disk.js';
 import commentsRoutes from './routes/comments.js';
 import healthcheckRoutes from './routes/healthcheck.js';
@@ -124,9 +124,4 @@ export async function buildApp({ ctx, logger = false }: BuildOptions): Promise<A
   const mediaRoot = ctx.storage instanceof LocalDiskStorage ? ctx.storage.root : undefined;
   await installStatic(app, mediaRoot, config.clientDir);
   return app;
-}
-
-/** Folder for in-flight uploads: on the same disk as the media so moving a file is a rename. */
-export function tmpDirOf(ctx: AppContext): string {
-  return path.join(ctx.config.dataDir, 'tmp');
 }

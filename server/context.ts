@@ -1,17 +1,36 @@
+/**
+ * The shared infrastructure every route module and service receives: configuration, database,
+ * media storage and the folder for in-flight uploads. Created once at start (server/main.ts, and
+ * the test harness through the same function) and handed down.
+ */
+import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Config } from './config.js';
-import { openDatabase, type Database } from './db/client.js';
-import type { AppContext } from './http/types.js';
+import { openDatabase, type Database, type Db } from './db/client.js';
 import { LocalDiskStorage } from './storage/local-disk.js';
+import type { MediaStorage } from './storage/storage.js';
 
-/** Opens the database and storage that `config` describes. */
+export interface AppContext {
+  config: Config;
+  db: Db;
+  storage: MediaStorage;
+  /** In-flight uploads: on the same disk as the media, so moving a file in is a rename. */
+  tmpDir: string;
+}
+
+export interface ContextOptions {
+  /** Where PGlite keeps its files; tests pass 'memory://'. Default: DATA_DIR/pglite. */
+  pgliteDir?: string;
+}
+
+/** Opens the database and storage that `config` describes and creates the temp folder. */
 export async function createContext(
   config: Config,
+  { pgliteDir = path.join(config.dataDir, 'pglite') }: ContextOptions = {},
 ): Promise<{ ctx: AppContext; database: Database }> {
-  const database = await openDatabase({
-    databaseUrl: config.databaseUrl,
-    pgliteDir: path.join(config.dataDir, 'pglite'),
-  });
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir });
   const storage = new LocalDiskStorage(path.join(config.dataDir, 'media'));
-  return { ctx: { config, db: database.db, storage }, database };
+  const tmpDir = path.join(config.dataDir, 'tmp');
+  await mkdir(tmpDir, { recursive: true });
+  return { ctx: { config, db: database.db, storage, tmpDir }, database };
 }

@@ -9,10 +9,12 @@ import { createContext } from './context.js';
 import { loggerOptions } from './http/logging.js';
 import { startMaintenance } from './maintenance/index.js';
 import { seedDemoIfEmpty } from './seed/index.js';
+import { prepareStart } from './start-up.js';
 
 const startedAt = performance.now();
 const config = loadConfig();
 const { ctx, database } = await createContext(config);
+await prepareStart(ctx);
 const app = await buildApp({
   ctx,
   logger: loggerOptions(config.logLevel),

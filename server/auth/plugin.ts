@@ -1,6 +1,6 @@
 /**
  * Reads the caller's identity from the `accessToken` cookie or an `Authorization: Bearer` header.
- * Routes opt in with `preHandler: app.requireAuth` (401 without a live session) or read
+ * Routes opt in with `onRequest: app.requireAuth` (401 without a live session) or read
  * `request.auth` (null for anonymous callers) where signing in is optional.
  */
 import fp from 'fastify-plugin';

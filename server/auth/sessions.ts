@@ -1,6 +1,7 @@
 /**
  * Sessions live in the database so that any replica can check them and logout or a password change
  * takes effect at once. Refresh tokens rotate on every use; a replayed old one revokes the session.
+ * The rules of logout and refresh live here too; the routes only handle cookies.
  */
 import { and, eq, isNull, ne } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
@@ -52,7 +53,7 @@ export async function createSession(
 }
 
 /** Rotates a refresh token. Unknown, expired, revoked or replayed tokens are a 401. */
-export async function rotateSession(
+async function rotateSession(
   db: Db,
   refreshToken: string,
   tokenSecret: string,
@@ -86,7 +87,7 @@ export async function rotateSession(
   return issue(session.userId, session.id, secret, tokenSecret);
 }
 
-export async function revokeSession(db: Db, sessionId: string): Promise<void> {
+async function revokeSession(db: Db, sessionId: string): Promise<void> {
   await db
     .update(sessions)
     .set({ revokedAt: new Date() })
@@ -114,4 +115,60 @@ export async function isSessionActive(db: Db, sessionId: string, userId: string)
     .from(sessions)
     .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId)));
   return !!row && !row.revokedAt && row.expiresAt.getTime() > Date.now();
+}
+
+/**
+ * Ends a session from its refresh token, for a logout whose access token has already expired:
+ * the user pressed Logout, so the 30-day refresh token must not outlive the click. Only the
+ * holder of the current secret can end a session this way.
+ */
+async function revokeByRefreshToken(db: Db, refreshToken: string): Promise<void> {
+  const parsed = parseRefreshToken(refreshToken);
+  if (!parsed) return;
+  await db
+    .update(sessions)
+    .set({ revokedAt: new Date() })
+    .where(
+      and(
+        eq(sessions.id, parsed.sessionId),
+        eq(sessions.refreshHash, hashSecret(parsed.secret)),
+        isNull(sessions.revokedAt),
+      ),
+    );
+}
+
+/**
+ * Logout. An expired access token still lets the refresh token end its session (then the answer
+ * is 401, as for any call without a live access token): pressing Logout must never leave a live
+ * session behind.
+ */
+export async function endSession(
+  db: Db,
+  auth: { sessionId: string } | null,
+  refreshToken: string | undefined,
+): Promise<void> {
+  if (auth) return revokeSession(db, auth.sessionId);
+  if (refreshToken) await revokeByRefreshToken(db, refreshToken);
+  throw unauthorized();
+}
+
+/**
+ * The refresh token of a refresh call: the cookie, or for non-browser clients a `refreshToken`
+ * body field (no body schema on that route: the usual call has no body at all).
+ */
+export function refreshTokenOf(cookie: string | undefined, body: unknown): string | undefined {
+  if (cookie) return cookie;
+  if (!body || typeof body !== 'object') return undefined;
+  const token = (body as Record<string, unknown>).refreshToken;
+  return typeof token === 'string' && token.length <= 512 ? token : undefined;
+}
+
+/** Refresh: new tokens for a live refresh token; 401 when it is missing or dead. */
+export async function refreshSession(
+  db: Db,
+  refreshToken: string | undefined,
+  tokenSecret: string,
+): Promise<IssuedTokens> {
+  if (!refreshToken) throw unauthorized('Refresh token is required');
+  return rotateSession(db, refreshToken, tokenSecret);
 }

@@ -19,6 +19,10 @@ function describeValidation(issue: ValidationIssue, context: string | undefined)
   if (issue.keyword === 'format' && issue.params.format === 'email')
     return `${where}: must be a valid email`;
   if (issue.keyword === 'required') return `${where}: is required`;
+  if (issue.keyword === 'minLength' && issue.params.limit === 1)
+    return `${where}: must not be empty`;
+  if (issue.keyword === 'maxLength')
+    return `${where}: must be at most ${String(issue.params.limit)} characters`;
   return `${where}: ${issue.message ?? 'is invalid'}`;
 }
 

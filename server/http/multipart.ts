@@ -10,8 +10,9 @@ import path from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
+import { LIMITS } from '../../contract/shapes.js';
 import { drainRequestBody } from './drain-request.js';
-import { badRequest, payloadTooLarge, unsupportedMedia } from './errors.js';
+import { badRequest, payloadTooLarge, unsupportedMedia, type HttpError } from './errors.js';
 
 export interface FileRule {
   maxBytes: number;
@@ -57,6 +58,28 @@ class ByteLimit extends Transform {
 export function formatBytes(bytes: number): string {
   if (bytes >= 1024 ** 3) return `${+(bytes / 1024 ** 3).toFixed(1)} GB`;
   return `${+(bytes / 1024 ** 2).toFixed(1)} MB`;
+}
+
+export function fileRule(maxBytes: number): FileRule {
+  return { maxBytes, limitText: formatBytes(maxBytes) };
+}
+
+/** Every uploaded picture (avatar, cover, thumbnail) has the same limit. */
+export const IMAGE_RULE = fileRule(LIMITS.imageBytes);
+
+/**
+ * The multipart parser's words for a body that cannot be read, as a 400 that says what is wrong
+ * (left alone they would be a 500: the client's mistake, not ours).
+ */
+function brokenBodyError(error: unknown): HttpError | undefined {
+  const message = error instanceof Error ? error.message : '';
+  if (/boundary not found/i.test(message)) {
+    return badRequest('Content-Type: multipart/form-data needs a boundary parameter');
+  }
+  if (/unexpected end of multipart data/i.test(message)) {
+    return badRequest('body: the multipart body is cut off before its closing boundary');
+  }
+  return undefined;
 }
 
 /**
@@ -119,7 +142,7 @@ export async function receiveForm(
     ) {
       throw payloadTooLarge('Upload exceeds the allowed size');
     }
-    throw error;
+    throw brokenBodyError(error) ?? error;
   }
   return { fields, files, cleanup };
 }
@@ -131,13 +154,17 @@ export async function receiveForm(
 export async function multipartFieldsToBody(request: FastifyRequest): Promise<void> {
   if (!request.isMultipart()) return;
   const body: Record<string, string> = {};
-  for await (const part of request.parts()) {
-    if (part.type === 'file') {
-      part.file.resume();
-      drainRequestBody(request);
-      throw badRequest(`${part.fieldname}: files are not accepted here`);
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'file') {
+        part.file.resume();
+        throw badRequest(`${part.fieldname}: files are not accepted here`);
+      }
+      body[part.fieldname] = String(part.value);
     }
-    body[part.fieldname] = String(part.value);
+  } catch (error) {
+    drainRequestBody(request);
+    throw brokenBodyError(error) ?? error;
   }
   request.body = body;
 }

@@ -12,6 +12,8 @@ export interface NormalizeSpec {
   lowerCase?: readonly string[];
   /** Kept as sent (passwords may hold spaces) but removed when blank. */
   blankAsMissing?: readonly string[];
+  /** Trimmed but kept when blank, for a field whose "empty" differs from "not sent" (an edit). */
+  trimKeepBlank?: readonly string[];
 }
 
 export function normalizeFields(spec: NormalizeSpec) {
@@ -30,5 +32,9 @@ export function normalizeFields(spec: NormalizeSpec) {
     rewrite(spec.trim, (v) => v.trim());
     rewrite(spec.lowerCase, (v) => v.trim().toLowerCase());
     rewrite(spec.blankAsMissing, (v) => v);
+    for (const name of spec.trimKeepBlank ?? []) {
+      const value = fields[name];
+      if (typeof value === 'string') fields[name] = value.trim();
+    }
   };
 }

@@ -6,9 +6,7 @@ import type {
   RawServerDefault,
 } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { Config } from '../config.js';
-import type { Db } from '../db/client.js';
-import type { MediaStorage } from '../storage/storage.js';
+import type { AppContext } from '../context.js';
 
 /** The Fastify instance with TypeBox typing, as route modules receive it. */
 export type App = FastifyInstance<
@@ -19,13 +17,7 @@ export type App = FastifyInstance<
   TypeBoxTypeProvider
 >;
 
-/** What every route module and service needs; passed as the route plugin's options. */
-export interface AppContext {
-  config: Config;
-  db: Db;
-  storage: MediaStorage;
-}
-
+/** A route plugin's options: the shared context (server/context.ts). */
 export interface RouteOptions {
   ctx: AppContext;
 }

@@ -23,7 +23,7 @@ export default async function commentsRoutes(app: App, { ctx }: RouteOptions) {
   app.get(
     '/:videoId',
     {
-      preHandler: app.requireAuth,
+      onRequest: app.requireAuth,
       schema: {
         tags,
         security,
@@ -50,7 +50,7 @@ export default async function commentsRoutes(app: App, { ctx }: RouteOptions) {
   app.post(
     '/:videoId',
     {
-      preHandler: app.requireAuth,
+      onRequest: app.requireAuth,
       preValidation: multipartFieldsToBody,
       schema: {
         tags,
@@ -77,7 +77,7 @@ export default async function commentsRoutes(app: App, { ctx }: RouteOptions) {
   app.patch(
     '/c/:commentId',
     {
-      preHandler: app.requireAuth,
+      onRequest: app.requireAuth,
       preValidation: multipartFieldsToBody,
       schema: {
         tags,
@@ -104,7 +104,7 @@ export default async function commentsRoutes(app: App, { ctx }: RouteOptions) {
   app.delete(
     '/c/:commentId',
     {
-      preHandler: app.requireAuth,
+      onRequest: app.requireAuth,
       schema: {
         tags,
         security,

@@ -11,7 +11,7 @@ export default async function historyRoutes(app: App, { ctx }: RouteOptions) {
   app.get(
     '/history',
     {
-      preHandler: app.requireAuth,
+      onRequest: app.requireAuth,
       schema: {
         tags: ['users'],
         security: [{ cookieAuth: [] }],

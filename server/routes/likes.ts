@@ -21,7 +21,7 @@ export default async function likesRoutes(app: App, { ctx }: RouteOptions) {
   app.get(
     '/video/:videoId',
     {
-      preHandler: app.requireAuth,
+      onRequest: app.requireAuth,
       schema: {
         tags,
         security,
@@ -37,7 +37,7 @@ export default async function likesRoutes(app: App, { ctx }: RouteOptions) {
   app.post(
     '/toggle/v/:videoId',
     {
-      preHandler: app.requireAuth,
+      onRequest: app.requireAuth,
       schema: {
         tags,
         security,
@@ -55,7 +55,7 @@ export default async function likesRoutes(app: App, { ctx }: RouteOptions) {
   app.post(
     '/toggle/c/:commentId',
     {
-      preHandler: app.requireAuth,
+      onRequest: app.requireAuth,
       schema: {
         tags,
         security,
@@ -73,7 +73,7 @@ export default async function likesRoutes(app: App, { ctx }: RouteOptions) {
   app.post(
     '/toggle/t/:tweetId',
     {
-      preHandler: app.requireAuth,
+      onRequest: app.requireAuth,
       schema: {
         tags,
         security,

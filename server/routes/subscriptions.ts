@@ -25,7 +25,7 @@ export default async function subscriptionsRoutes(app: App, { ctx }: RouteOption
   app.post(
     '/c/:channelId',
     {
-      preHandler: app.requireAuth,
+      onRequest: app.requireAuth,
       schema: {
         tags,
         security,
@@ -43,7 +43,7 @@ export default async function subscriptionsRoutes(app: App, { ctx }: RouteOption
   app.get(
     '/c/:channelId',
     {
-      preHandler: app.requireAuth,
+      onRequest: app.requireAuth,
       schema: {
         tags,
         security,
@@ -73,7 +73,7 @@ export default async function subscriptionsRoutes(app: App, { ctx }: RouteOption
   app.get(
     '/',
     {
-      preHandler: app.requireAuth,
+      onRequest: app.requireAuth,
       schema: {
         tags,
         security,

@@ -12,7 +12,7 @@ import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { newId } from '../db/ids.js';
 import { users, videos } from '../db/schema.js';
-import type { AppContext } from '../http/types.js';
+import type { AppContext } from '../context.js';
 import { IMAGE_CONTENT_TYPE, IMAGE_EXTENSION } from '../media/images.js';
 import type { SeedLog } from './index.js';
 import { makeVideoAndThumbnail, probeDuration, type PatternKind } from './media.js';
@@ -24,7 +24,7 @@ const BATCH = 1000;
 const YEAR = 365 * 24 * 3600_000;
 
 /** Subjects per tag; a title is a subject in a format, so titles repeat words the way real ones do. */
-export const CATALOGUE_TOPICS: Readonly<Record<string, readonly string[]>> = {
+const CATALOGUE_TOPICS: Readonly<Record<string, readonly string[]>> = {
   music: ['lo-fi beat', 'piano cover', 'synth jam', 'guitar riff', 'drum groove', 'jazz chords'],
   cooking: ['sourdough bread', 'ramen broth', 'chickpea curry', 'fresh pasta', 'tacos', 'pancakes'],
   travel: [
@@ -87,7 +87,7 @@ interface MediaRef {
   duration: number;
 }
 
-export function syntheticVideo(
+function syntheticVideo(
   rng: Rng,
   now: number,
   ownerIds: readonly string[],

@@ -7,6 +7,7 @@
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config.js';
 import { createContext } from '../context.js';
+import { prepareStart } from '../start-up.js';
 import { addCatalogueVideos } from './catalogue.js';
 import { seedDemoIfEmpty, type SeedLog } from './index.js';
 
@@ -37,6 +38,7 @@ const log: SeedLog = {
 const config = loadConfig();
 const { ctx, database } = await createContext(config);
 try {
+  await prepareStart(ctx);
   log.info(`database: ${database.kind}${config.databaseUrl ? '' : ` in ${config.dataDir}`}`);
   const demo = await seedDemoIfEmpty(ctx, log);
   if (!demo.seeded) log.info('the database already has users: demo content left as it is');

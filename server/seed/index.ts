@@ -26,7 +26,7 @@ import {
   videoViews,
   watchHistory,
 } from '../db/schema.js';
-import type { AppContext } from '../http/types.js';
+import type { AppContext } from '../context.js';
 import { IMAGE_CONTENT_TYPE } from '../media/images.js';
 import { DEMO_CHANNELS, DEMO_PASSWORD } from './demo-data.js';
 import { buildDemoPlan, type DemoPlan } from './demo-plan.js';
@@ -52,7 +52,7 @@ export interface SeedResult {
   ms: number;
 }
 
-export async function hasUsers(db: Db): Promise<boolean> {
+async function hasUsers(db: Db): Promise<boolean> {
   const rows = await db
     .select({ one: sql<number>`1` })
     .from(users)
@@ -61,7 +61,7 @@ export async function hasUsers(db: Db): Promise<boolean> {
 }
 
 /** The sign-in lines printed at start: all three login fields, as the SPA asks for them. */
-export function demoCredentialLines(): string[] {
+function demoCredentialLines(): string[] {
   return DEMO_CHANNELS.map(
     (c) => `demo account: userName=${c.userName} email=${c.email} password=${DEMO_PASSWORD}`,
   );

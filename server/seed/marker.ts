@@ -15,7 +15,7 @@ export interface SeedMarker {
   keys: string[];
 }
 
-export function markerPath(dataDir: string): string {
+function markerPath(dataDir: string): string {
   return path.join(dataDir, 'demo-seed.json');
 }
 

@@ -41,7 +41,7 @@ function rgb(hex: string): [number, number, number] {
 }
 
 /** The lavfi video source for a look (filter graph text, passed as one argv element). */
-export function videoSource(look: VideoLook): string {
+function videoSource(look: VideoLook): string {
   const size = `s=${VIDEO_WIDTH}x${VIDEO_HEIGHT}:r=${FPS}`;
   const [r, g, b] = rgb(look.color);
   // A box that sweeps across the frame, so every clip visibly moves (and seeking shows it).

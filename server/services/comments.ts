@@ -12,7 +12,7 @@ import { badRequest, forbidden, notFound } from '../http/errors.js';
 import { COMMENT_NOT_FOUND } from './likes.js';
 import { descNullsLast } from './order.js';
 import { toOwner, visibleTo, type MediaUrls } from './video-dto.js';
-import { VIDEO_NOT_FOUND } from './videos.js';
+import { assertVisibleVideo } from './video-watch.js';
 
 const commentColumns = {
   id: comments.id,
@@ -46,20 +46,12 @@ function toComment(row: CommentRow, urls: MediaUrls): Comment {
   };
 }
 
-export function cleanContent(raw: string): string {
+function cleanContent(raw: string): string {
   const content = raw.trim();
   const { min, max } = LIMITS.comment;
   if (content.length < min) throw badRequest('content: must not be empty');
   if (content.length > max) throw badRequest(`content: must be at most ${max} characters`);
   return content;
-}
-
-async function assertVisibleVideo(db: Db, videoId: string, viewerId: string) {
-  const [row] = await db
-    .select({ id: videos.id })
-    .from(videos)
-    .where(and(eq(videos.id, videoId), visibleTo(viewerId)));
-  if (!row) throw notFound(VIDEO_NOT_FOUND);
 }
 
 async function commentById(db: Db, commentId: string, urls: MediaUrls): Promise<Comment> {

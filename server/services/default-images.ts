@@ -4,12 +4,12 @@
  * year-long immutable cache of media files stays correct: change the art, bump the version.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdir, rm } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { IMAGE_CONTENT_TYPE } from '../media/images.js';
-import type { AppContext } from '../http/types.js';
+import type { AppContext } from '../context.js';
 
 const ASSETS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../assets');
 const DEFAULTS_FOLDER = 'defaults';
@@ -28,11 +28,10 @@ export function isDefaultImageKey(key: string): boolean {
 }
 
 /** Renders whichever default image is missing from storage (first start, or a fresh store). */
-export async function ensureDefaultImages(ctx: AppContext, tmpDir: string): Promise<void> {
-  await mkdir(tmpDir, { recursive: true });
+export async function ensureDefaultImages(ctx: AppContext): Promise<void> {
   for (const [key, source] of Object.entries(SOURCES)) {
     if ((await ctx.storage.size(key)) !== null) continue;
-    const tmpPath = path.join(tmpDir, `default-${randomBytes(8).toString('hex')}.webp`);
+    const tmpPath = path.join(ctx.tmpDir, `default-${randomBytes(8).toString('hex')}.webp`);
     try {
       await sharp(path.join(ASSETS_DIR, source)).webp({ quality: 90 }).toFile(tmpPath);
       await ctx.storage.put(key, tmpPath, IMAGE_CONTENT_TYPE);

@@ -9,8 +9,8 @@ import type { Db, Tx } from '../db/client.js';
 import { comments, likes, videos } from '../db/schema.js';
 import { notFound } from '../http/errors.js';
 import { countedToggle } from './counted-toggle.js';
-import { visibleTo } from './video-dto.js';
-import { VIDEO_NOT_FOUND } from './videos.js';
+import { VIDEO_NOT_FOUND, visibleTo } from './video-dto.js';
+import { assertVisibleVideo } from './video-watch.js';
 
 export const COMMENT_NOT_FOUND = 'Comment not found';
 type Target = 'video' | 'comment';
@@ -21,14 +21,6 @@ function likeRow(userId: string, targetType: Target, targetId: string) {
     eq(likes.targetType, targetType),
     eq(likes.targetId, targetId),
   );
-}
-
-async function assertVisibleVideo(db: Db, videoId: string, viewerId: string) {
-  const [row] = await db
-    .select({ id: videos.id })
-    .from(videos)
-    .where(and(eq(videos.id, videoId), visibleTo(viewerId)));
-  if (!row) throw notFound(VIDEO_NOT_FOUND);
 }
 
 async function assertVisibleComment(db: Db, commentId: string, viewerId: string) {

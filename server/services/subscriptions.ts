@@ -13,10 +13,10 @@ import { subscriptions, users } from '../db/schema.js';
 import { badRequest, notFound } from '../http/errors.js';
 import { countedToggle } from './counted-toggle.js';
 import { descNullsLast } from './order.js';
-import { mediaUrl, type MediaUrls } from './video-dto.js';
+import { ownerColumns, toOwner, type MediaUrls } from './video-dto.js';
 
-export const SELF_SUBSCRIBE = 'You cannot subscribe to your own channel';
-export const CHANNEL_NOT_FOUND = 'Channel not found';
+const SELF_SUBSCRIBE = 'You cannot subscribe to your own channel';
+const CHANNEL_NOT_FOUND = 'Channel not found';
 
 async function assertChannel(db: Db, channelId: string) {
   const [row] = await db.select({ id: users.id }).from(users).where(eq(users.id, channelId));
@@ -71,10 +71,7 @@ export async function listSubscribers(
   await assertChannel(db, channelId);
   const rows = await db
     .select({
-      id: users.id,
-      userName: users.userName,
-      fullName: users.fullName,
-      avatarKey: users.avatarKey,
+      ...ownerColumns,
       subscriberCount: users.subscriberCount,
       isSubscribed: sql<boolean>`exists (select 1 from subscriptions mine where mine.subscriber_id = ${viewerId} and mine.channel_id = ${users.id})`,
     })
@@ -85,10 +82,7 @@ export async function listSubscribers(
     .limit(limit)
     .offset((page - 1) * limit);
   return rows.map((r) => ({
-    _id: r.id,
-    userName: r.userName,
-    fullName: r.fullName,
-    avatar: mediaUrl(urls, r.avatarKey),
+    ...toOwner(r, urls),
     subscriberCount: r.subscriberCount,
     isSubscribed: r.isSubscribed,
   }));
@@ -105,10 +99,7 @@ export async function listSubscribedChannels(
 ): Promise<SubscribedChannel[]> {
   const rows = await db
     .select({
-      id: users.id,
-      userName: users.userName,
-      fullName: users.fullName,
-      avatarKey: users.avatarKey,
+      ...ownerColumns,
       subscribers: users.subscriberCount,
       description: users.description,
     })
@@ -117,10 +108,7 @@ export async function listSubscribedChannels(
     .where(eq(subscriptions.subscriberId, viewerId))
     .orderBy(desc(subscriptions.createdAt), desc(subscriptions.channelId));
   return rows.map((r) => ({
-    _id: r.id,
-    userName: r.userName,
-    fullName: r.fullName,
-    avatar: mediaUrl(urls, r.avatarKey),
+    ...toOwner(r, urls),
     subscribers: r.subscribers,
     description: r.description,
   }));

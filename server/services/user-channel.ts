@@ -7,20 +7,17 @@ import { eq, sql } from 'drizzle-orm';
 import type { Channel } from '../../contract/users.js';
 import type { Db } from '../db/client.js';
 import { subscriptions, users } from '../db/schema.js';
-import type { MediaUrl } from './users.js';
+import { mediaUrl, ownerColumns, toOwner, type MediaUrls } from './video-dto.js';
 
 export async function findChannel(
   db: Db,
   userName: string,
   viewerId: string,
-  mediaUrl: MediaUrl,
+  urls: MediaUrls,
 ): Promise<Channel | null> {
   const [row] = await db
     .select({
-      id: users.id,
-      userName: users.userName,
-      fullName: users.fullName,
-      avatarKey: users.avatarKey,
+      ...ownerColumns,
       coverKey: users.coverKey,
       description: users.description,
       subscriberCount: users.subscriberCount,
@@ -35,11 +32,8 @@ export async function findChannel(
     .where(eq(users.userName, userName.toLowerCase()));
   if (!row) return null;
   return {
-    _id: row.id,
-    userName: row.userName,
-    fullName: row.fullName,
-    avatar: mediaUrl(row.avatarKey),
-    coverImage: mediaUrl(row.coverKey),
+    ...toOwner(row, urls),
+    coverImage: mediaUrl(urls, row.coverKey),
     description: row.description,
     subscriberCount: row.subscriberCount,
     channelsSubscribedToCount: Number(row.channelsSubscribedToCount),

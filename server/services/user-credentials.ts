@@ -11,7 +11,7 @@ import { users } from '../db/schema.js';
 import { badRequest, unauthorized } from '../http/errors.js';
 import type { UserRow } from './users.js';
 
-export const INVALID_CREDENTIALS = 'Invalid credentials';
+const INVALID_CREDENTIALS = 'Invalid credentials';
 
 let dummyHash: Promise<string> | undefined;
 /** A real hash of a random password, verified when no account matches (equal timing). */

@@ -12,7 +12,7 @@ import { newId } from '../db/ids.js';
 import { users } from '../db/schema.js';
 import { notFound } from '../http/errors.js';
 import type { ReceivedFile } from '../http/multipart.js';
-import type { AppContext } from '../http/types.js';
+import type { AppContext } from '../context.js';
 import { IMAGE_CONTENT_TYPE, IMAGE_EXTENSION, processImage } from '../media/images.js';
 import { isDefaultImageKey } from './default-images.js';
 import type { UserRow } from './users.js';
@@ -29,11 +29,14 @@ export interface PreparedImage {
 
 /** 415 (naming the form field) when the upload is not a decodable image. */
 export async function prepareImage(
+  ctx: AppContext,
   file: ReceivedFile,
   kind: AccountImage,
-  tmpDir: string,
 ): Promise<PreparedImage> {
-  const output = path.join(tmpDir, `image-${randomBytes(12).toString('hex')}.${IMAGE_EXTENSION}`);
+  const output = path.join(
+    ctx.tmpDir,
+    `image-${randomBytes(12).toString('hex')}.${IMAGE_EXTENSION}`,
+  );
   await processImage(file.path, output, kind, file.field);
   return { key: `${FOLDERS[kind]}/${newId()}.${IMAGE_EXTENSION}`, path: output };
 }
@@ -51,7 +54,7 @@ export async function storePrepared(ctx: AppContext, image: PreparedImage): Prom
  * Deletes a replaced image. Failure only leaves an orphan file behind, never a broken account,
  * so it is logged rather than failing a request whose change has already committed.
  */
-export async function deleteReplacedImage(
+async function deleteReplacedImage(
   ctx: AppContext,
   key: string,
   log: FastifyBaseLogger,
@@ -70,10 +73,9 @@ export async function replaceAccountImage(
   userId: string,
   kind: AccountImage,
   file: ReceivedFile,
-  tmpDir: string,
   log: FastifyBaseLogger,
 ): Promise<UserRow> {
-  const image = await prepareImage(file, kind, tmpDir);
+  const image = await prepareImage(ctx, file, kind);
   try {
     await storePrepared(ctx, image);
     let previousKey: string;

@@ -8,7 +8,7 @@ import type { RegisterBody } from '../../contract/users.js';
 import { hashPassword } from '../auth/passwords.js';
 import { newId } from '../db/ids.js';
 import type { ReceivedFile } from '../http/multipart.js';
-import type { AppContext } from '../http/types.js';
+import type { AppContext } from '../context.js';
 import { DEFAULT_AVATAR_KEY, DEFAULT_COVER_KEY } from './default-images.js';
 import { discardPrepared, prepareImage, storePrepared, type PreparedImage } from './user-images.js';
 import { assertAvailable, insertUser, type UserRow } from './users.js';
@@ -23,15 +23,14 @@ export interface RegisterInput {
 export async function registerUser(
   ctx: AppContext,
   { fields, avatar, coverImage }: RegisterInput,
-  tmpDir: string,
 ): Promise<UserRow> {
   await assertAvailable(ctx.db, { userName: fields.userName, email: fields.email });
   const prepared: PreparedImage[] = [];
   const stored: string[] = [];
   try {
-    const avatarImage = avatar && (await prepareImage(avatar, 'avatar', tmpDir));
+    const avatarImage = avatar && (await prepareImage(ctx, avatar, 'avatar'));
     if (avatarImage) prepared.push(avatarImage);
-    const coverImg = coverImage && (await prepareImage(coverImage, 'cover', tmpDir));
+    const coverImg = coverImage && (await prepareImage(ctx, coverImage, 'cover'));
     if (coverImg) prepared.push(coverImg);
     const passwordHash = await hashPassword(fields.password);
     return await ctx.db.transaction(async (tx) => {

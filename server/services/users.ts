@@ -1,68 +1,32 @@
 /**
- * Accounts: the User and Owner serializers every resource reuses, lookups, and the writes of
- * account details. Media fields are absolute URLs (API.md), built by a `MediaUrl` that the route
- * makes from the request's public origin.
+ * Accounts: the User serializer, lookups, and the writes of account details. Media fields are
+ * absolute URLs (API.md), built from the `MediaUrls` that the route makes from the request's
+ * public origin.
  */
 import { asc, desc, eq, ne, and, or, type SQL } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
-import type { Owner, User } from '../../contract/shapes.js';
+import type { User } from '../../contract/shapes.js';
 import type { Db, Tx } from '../db/client.js';
 import { userTagScores, users } from '../db/schema.js';
 import { conflict } from '../http/errors.js';
-import { publicOrigin } from '../http/origin.js';
-import type { AppContext } from '../http/types.js';
+import { mediaUrl, toOwner, type MediaUrls } from './video-dto.js';
 
 /** The top tags a user carries (API.md: top 10 of their per-tag scores). */
-export const USER_TAG_COUNT = 10;
-
-/** Turns a storage key into the absolute URL a client can fetch. */
-export type MediaUrl = (key: string) => string;
-
-export function mediaUrlFor(request: FastifyRequest, ctx: AppContext): MediaUrl {
-  const origin = publicOrigin(request, ctx.config);
-  return (key) => ctx.storage.url(key, origin);
-}
+const USER_TAG_COUNT = 10;
 
 export type UserRow = typeof users.$inferSelect;
 
-/** Select these columns (e.g. joined as `owner`) to build an Owner with `toOwnerDto`. */
-export const ownerColumns = {
-  id: users.id,
-  userName: users.userName,
-  fullName: users.fullName,
-  avatarKey: users.avatarKey,
-};
-export interface OwnerRow {
-  id: string;
-  userName: string;
-  fullName: string;
-  avatarKey: string;
-}
-
-export function toOwnerDto(row: OwnerRow, mediaUrl: MediaUrl): Owner {
+function toUserDto(row: UserRow, tags: readonly string[], urls: MediaUrls): User {
   return {
-    _id: row.id,
-    userName: row.userName,
-    fullName: row.fullName,
-    avatar: mediaUrl(row.avatarKey),
-  };
-}
-
-export function toUserDto(row: UserRow, tags: readonly string[], mediaUrl: MediaUrl): User {
-  return {
-    _id: row.id,
-    userName: row.userName,
-    fullName: row.fullName,
+    ...toOwner(row, urls),
     email: row.email,
-    avatar: mediaUrl(row.avatarKey),
-    coverImage: mediaUrl(row.coverKey),
+    coverImage: mediaUrl(urls, row.coverKey),
     description: row.description,
     tags: tags.map((name) => ({ name })),
     createdAt: row.createdAt.toISOString(),
   };
 }
 
-export async function topTags(db: Db | Tx, userId: string): Promise<string[]> {
+async function topTags(db: Db | Tx, userId: string): Promise<string[]> {
   const rows = await db
     .select({ tag: userTagScores.tag })
     .from(userTagScores)
@@ -73,18 +37,14 @@ export async function topTags(db: Db | Tx, userId: string): Promise<string[]> {
 }
 
 /** The full User of API.md (with tags), or null when the account does not exist. */
-export async function findUserDto(
-  db: Db,
-  userId: string,
-  mediaUrl: MediaUrl,
-): Promise<User | null> {
+export async function findUserDto(db: Db, userId: string, urls: MediaUrls): Promise<User | null> {
   const [row] = await db.select().from(users).where(eq(users.id, userId));
   if (!row) return null;
-  return toUserDto(row, await topTags(db, userId), mediaUrl);
+  return toUserDto(row, await topTags(db, userId), urls);
 }
 
-export async function userDtoOf(db: Db, row: UserRow, mediaUrl: MediaUrl): Promise<User> {
-  return toUserDto(row, await topTags(db, row.id), mediaUrl);
+export async function userDtoOf(db: Db, row: UserRow, urls: MediaUrls): Promise<User> {
+  return toUserDto(row, await topTags(db, row.id), urls);
 }
 
 const TAKEN_MESSAGES = {
@@ -120,7 +80,7 @@ export async function assertAvailable(
  * Maps a unique-constraint violation on users (two requests racing past `assertAvailable`) to
  * the same 409 the check gives; anything else is rethrown untouched.
  */
-export function rethrowUniqueViolation(error: unknown): never {
+function rethrowUniqueViolation(error: unknown): never {
   for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
     const { code, constraint } = e as { code?: unknown; constraint?: unknown };
     if (code !== '23505') continue;

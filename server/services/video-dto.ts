@@ -1,12 +1,14 @@
 /**
  * Turns joined video + owner rows into the VideoItem shape of API.md, with absolute media URLs.
- * The owner projection is kept here (rather than borrowed from the users service) so that video
- * lists select exactly the four owner columns they need in one join.
+ * `mediaUrl` and `toOwner` are the one copy every resource (users, channels, comments,
+ * subscriptions) builds its media URLs and owner objects with.
  */
 import { or, eq, type SQL } from 'drizzle-orm';
 import type { Owner, VideoItem } from '../../contract/shapes.js';
 import { users, videos } from '../db/schema.js';
 import type { MediaStorage } from '../storage/storage.js';
+
+export const VIDEO_NOT_FOUND = 'Video not found';
 
 /** Columns every video list selects (video plus its owner), for one join with users. */
 export const videoItemColumns = {
@@ -52,6 +54,14 @@ export interface MediaUrls {
 export function mediaUrl(urls: MediaUrls, key: string): string {
   return urls.storage.url(key, urls.origin);
 }
+
+/** The columns `toOwner` needs, to spread into a select that joins users. */
+export const ownerColumns = {
+  id: users.id,
+  userName: users.userName,
+  fullName: users.fullName,
+  avatarKey: users.avatarKey,
+};
 
 export function toOwner(
   row: { id: string; userName: string; fullName: string; avatarKey: string },

@@ -8,9 +8,9 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { buildApp } from '../../server/app.js';
 import { loadConfig, type Config } from '../../server/config.js';
-import { openDatabase } from '../../server/db/client.js';
-import type { App, AppContext } from '../../server/http/types.js';
-import { LocalDiskStorage } from '../../server/storage/local-disk.js';
+import { createContext, type AppContext } from '../../server/context.js';
+import type { App } from '../../server/http/types.js';
+import { prepareStart } from '../../server/start-up.js';
 
 export interface TestApp {
   app: App;
@@ -50,12 +50,12 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
     databaseUrl = url.toString();
     dropDatabase = () => admin(`drop database if exists ${name} with (force)`);
   }
-  const database = await openDatabase({ databaseUrl, pgliteDir: 'memory://' });
-  const ctx: AppContext = {
-    config: { ...config, databaseUrl },
-    db: database.db,
-    storage: new LocalDiskStorage(path.join(dataDir, 'media')),
-  };
+  // Built and prepared exactly as server/main.ts does it; only the database lives in memory.
+  const { ctx, database } = await createContext(
+    { ...config, databaseUrl },
+    { pgliteDir: 'memory://' },
+  );
+  await prepareStart(ctx);
   const app = await buildApp({ ctx });
   await app.ready();
   return {

@@ -1,0 +1,152 @@
+/**
+ * A video's life after upload, by its owner: ownership check, edit (with a new thumbnail), publish
+ * toggle and delete. Multi-table changes run in one transaction; files are removed only after
+ * the rows no longer point at them, and a new file whose row change fails is removed again.
+ */
+import { and, eq, inArray, or, sql } from 'drizzle-orm';
+import type { AppContext } from '../context.js';
+import type { Db } from '../db/client.js';
+import { comments, likes, users, videoViews, videos, watchHistory } from '../db/schema.js';
+import { forbidden, notFound } from '../http/errors.js';
+import type { ReceivedFile } from '../http/multipart.js';
+import type { MediaStorage } from '../storage/storage.js';
+import {
+  VIDEO_NOT_FOUND,
+  toVideoItem,
+  videoItemColumns,
+  visibleTo,
+  type MediaUrls,
+} from './video-dto.js';
+import { parseTags } from './video-fields.js';
+import { storeThumbnail } from './video-upload.js';
+
+/**
+ * Loads a video for a mutation by `callerId`: 404 when unknown (or unpublished and not theirs,
+ * which is the same thing for them), 403 when it is someone else's.
+ */
+export async function findOwnedVideo(db: Db, videoId: string, callerId: string) {
+  const [video] = await db
+    .select({
+      id: videos.id,
+      ownerId: videos.ownerId,
+      isPublished: videos.isPublished,
+      videoKey: videos.videoKey,
+      thumbnailKey: videos.thumbnailKey,
+    })
+    .from(videos)
+    .where(and(eq(videos.id, videoId), visibleTo(callerId)));
+  if (!video) throw notFound(VIDEO_NOT_FOUND);
+  if (video.ownerId !== callerId) throw forbidden('Only the owner can change this video');
+  return video;
+}
+
+interface VideoChanges {
+  title?: string | undefined;
+  description?: string | undefined;
+  tags?: string[] | undefined;
+  thumbnailKey?: string | undefined;
+}
+
+async function updateVideo(db: Db, videoId: string, changes: VideoChanges): Promise<void> {
+  await db
+    .update(videos)
+    .set({ ...changes, updatedAt: sql`now()` })
+    .where(eq(videos.id, videoId));
+}
+
+export async function togglePublish(db: Db, videoId: string): Promise<void> {
+  await db
+    .update(videos)
+    .set({ isPublished: sql`not ${videos.isPublished}`, updatedAt: sql`now()` })
+    .where(eq(videos.id, videoId));
+}
+
+/** A video by id with its owner, without visibility rules (for answers to its owner). */
+export async function videoItemById(db: Db, videoId: string, urls: MediaUrls) {
+  const [row] = await db
+    .select(videoItemColumns)
+    .from(videos)
+    .innerJoin(users, eq(users.id, videos.ownerId))
+    .where(eq(videos.id, videoId));
+  if (!row) throw notFound(VIDEO_NOT_FOUND);
+  return toVideoItem(row, urls);
+}
+
+/**
+ * Deletes a video and everything that hangs on it in one transaction: likes of the video and of
+ * its comments, the comments, history rows and view marks. Other tables that reference videos
+ * (playlist entries) go by their ON DELETE CASCADE. Files are removed after the commit: a crash in
+ * between leaves an orphan file, never a row pointing at a missing file.
+ */
+export async function deleteVideo(
+  db: Db,
+  storage: MediaStorage,
+  video: { id: string; videoKey: string; thumbnailKey: string },
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const commentIds = tx
+      .select({ id: comments.id })
+      .from(comments)
+      .where(eq(comments.videoId, video.id));
+    await tx
+      .delete(likes)
+      .where(
+        or(
+          and(eq(likes.targetType, 'video'), eq(likes.targetId, video.id)),
+          and(eq(likes.targetType, 'comment'), inArray(likes.targetId, commentIds)),
+        ),
+      );
+    await tx.delete(comments).where(eq(comments.videoId, video.id));
+    await tx.delete(watchHistory).where(eq(watchHistory.videoId, video.id));
+    await tx.delete(videoViews).where(eq(videoViews.videoId, video.id));
+    await tx.delete(videos).where(eq(videos.id, video.id));
+  });
+  await deleteFilesIfUnused(db, storage, [video.videoKey, video.thumbnailKey]);
+}
+
+/**
+ * Removes stored files that no video points at any more. Synthetic catalogue rows
+ * (npm run seed -- --videos N) share media files, so a file stays while another row uses it.
+ */
+async function deleteFilesIfUnused(db: Db, storage: MediaStorage, keys: string[]) {
+  const stillUsed = await db
+    .select({ videoKey: videos.videoKey, thumbnailKey: videos.thumbnailKey })
+    .from(videos)
+    .where(or(inArray(videos.videoKey, keys), inArray(videos.thumbnailKey, keys)));
+  const used = new Set(stillUsed.flatMap((r) => [r.videoKey, r.thumbnailKey]));
+  await Promise.all(keys.filter((k) => !used.has(k)).map((k) => storage.delete(k)));
+}
+
+export interface VideoEditInput {
+  /** Checked by the route's body schema; only what is sent changes. */
+  fields: { title?: string | undefined; description?: string | undefined; tags?: unknown };
+  files: { thumbnail?: ReceivedFile | undefined };
+}
+
+/**
+ * PATCH /videos/:id by `callerId`. Ownership is checked and the tags parsed before a new thumbnail
+ * is re-encoded; that thumbnail is removed again when the row change fails, and the old one once
+ * the row points at the new one. An empty tag list is accepted here (the product's edit form
+ * treats "at least one tag" as a hint only).
+ */
+export async function editVideo(
+  ctx: AppContext,
+  videoId: string,
+  callerId: string,
+  { fields, files }: VideoEditInput,
+): Promise<void> {
+  const video = await findOwnedVideo(ctx.db, videoId, callerId);
+  const changes: VideoChanges = {
+    title: fields.title,
+    description: fields.description,
+    tags: fields.tags === undefined ? undefined : parseTags(fields.tags, 0),
+  };
+  const thumbnailKey = files.thumbnail && (await storeThumbnail(ctx, files.thumbnail.path));
+  try {
+    await updateVideo(ctx.db, videoId, { ...changes, thumbnailKey });
+  } catch (error) {
+    if (thumbnailKey) await ctx.storage.delete(thumbnailKey);
+    throw error;
+  }
+  if (thumbnailKey) await deleteFilesIfUnused(ctx.db, ctx.storage, [video.thumbnailKey]);
+}

@@ -1,0 +1,103 @@
+/**
+ * The upload pipeline of POST /videos. The route has already streamed the parts to temp files and
+ * validated the text fields against its schema; this checks the tags (cheap) before the video is
+ * probed and remuxed for streaming, the thumbnail re-encoded, both moved into storage, and only
+ * then the row inserted. Any failure removes every file this made, so an upload either fully
+ * exists or leaves nothing behind (the received temp files are the route's to remove).
+ */
+import { randomBytes } from 'node:crypto';
+import { rm } from 'node:fs/promises';
+import path from 'node:path';
+import type { AppContext } from '../context.js';
+import { newId } from '../db/ids.js';
+import { videos } from '../db/schema.js';
+import { badRequest } from '../http/errors.js';
+import type { ReceivedFile } from '../http/multipart.js';
+import { remuxForStreaming, videoFormatOf } from '../media/faststart.js';
+import { extractFrame } from '../media/frame.js';
+import { IMAGE_CONTENT_TYPE, IMAGE_EXTENSION, processImage } from '../media/images.js';
+import { probeVideo } from '../media/video-probe.js';
+import { parseTags } from './video-fields.js';
+
+export interface VideoUploadInput {
+  /** Checked by the route's body schema; title and description already trimmed. */
+  fields: { title: string; description?: string | undefined; tags: string };
+  files: { videoFile?: ReceivedFile | undefined; thumbnail?: ReceivedFile | undefined };
+}
+
+function tmpName(ctx: AppContext, prefix: string, ext: string): string {
+  return path.join(ctx.tmpDir, `${prefix}-${randomBytes(12).toString('hex')}.${ext}`);
+}
+
+/**
+ * Re-encodes an uploaded thumbnail and stores it under a fresh random key (a new name on every
+ * change, so the immutable cache of the old URL never shows a stale picture).
+ */
+export async function storeThumbnail(ctx: AppContext, tmpPath: string): Promise<string> {
+  const processed = tmpName(ctx, 'thumb', IMAGE_EXTENSION);
+  try {
+    await processImage(tmpPath, processed, 'thumbnail', 'thumbnail');
+    const key = `thumbnails/${newId()}.${IMAGE_EXTENSION}`;
+    await ctx.storage.put(key, processed, IMAGE_CONTENT_TYPE);
+    return key;
+  } finally {
+    await rm(processed, { force: true });
+  }
+}
+
+/**
+ * Returns the new video's id. The thumbnail is optional: without one, a frame of the video
+ * becomes the thumbnail.
+ */
+export async function uploadVideo(
+  ctx: AppContext,
+  ownerId: string,
+  { fields, files }: VideoUploadInput,
+): Promise<string> {
+  const tags = parseTags(fields.tags, 1);
+  const { videoFile, thumbnail } = files;
+  if (!videoFile) throw badRequest('videoFile: is required');
+  const stored: string[] = [];
+  let remuxed: string | undefined;
+  let frame: string | undefined;
+  try {
+    const probe = await probeVideo(videoFile.path, ctx.config.ffprobePath);
+    const format = videoFormatOf(probe.target);
+    remuxed = tmpName(ctx, 'remux', format.ext);
+    await remuxForStreaming(videoFile.path, remuxed, probe.target, ctx.config.ffmpegPath);
+    // The remuxed file's own duration is what players will see.
+    const { duration } = await probeVideo(remuxed, ctx.config.ffprobePath);
+
+    let thumbnailSource = thumbnail?.path;
+    if (!thumbnailSource) {
+      // No picture sent: use a frame of the video (what the product's upload form does too).
+      frame = tmpName(ctx, 'frame', 'png');
+      await extractFrame(remuxed, frame, duration, ctx.config.ffmpegPath);
+      thumbnailSource = frame;
+    }
+    const thumbnailKey = await storeThumbnail(ctx, thumbnailSource);
+    stored.push(thumbnailKey);
+    const id = newId();
+    const videoKey = `videos/${id}.${format.ext}`;
+    await ctx.storage.put(videoKey, remuxed, format.contentType);
+    stored.push(videoKey);
+
+    await ctx.db.insert(videos).values({
+      id,
+      ownerId,
+      title: fields.title,
+      description: fields.description ?? '',
+      tags,
+      duration,
+      isPublished: true,
+      videoKey,
+      thumbnailKey,
+    });
+    stored.length = 0;
+    return id;
+  } finally {
+    if (remuxed) await rm(remuxed, { force: true });
+    if (frame) await rm(frame, { force: true });
+    await Promise.all(stored.map((key) => ctx.storage.delete(key)));
+  }
+}
