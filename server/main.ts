@@ -2,7 +2,6 @@
  * The one process: API, SPA and media on PORT. Stops gracefully on SIGINT/SIGTERM (in-flight
  * requests finish, then the database closes).
  */
-import path from 'node:path';
 import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
 import { createContext } from './context.js';
@@ -25,7 +24,7 @@ if (config.seedDemo) await seedDemoIfEmpty(ctx, app.log);
 const maintenance = startMaintenance({
   db: ctx.db,
   storage: ctx.storage,
-  tmpDir: path.join(config.dataDir, 'tmp'),
+  tmpDir: ctx.tmpDir,
   log: app.log,
 });
 maintenance.firstRun.catch((error: unknown) => app.log.error({ err: error }, 'maintenance failed'));

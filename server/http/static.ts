@@ -47,7 +47,10 @@ export async function installStatic(
     await app.register(fastifyStatic, {
       root: clientDir,
       prefix: '/',
-      wildcard: true,
+      // One route per built file (the build is fixed while the server runs). A catch-all `/*`
+      // would also swallow API paths the router refuses, e.g. a path parameter over the length
+      // limit, which must stay a 414.
+      wildcard: false,
       index: false,
       preCompressed: true,
       cacheControl: false,
