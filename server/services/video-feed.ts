@@ -39,6 +39,38 @@ function orderOf(filters: FeedFilters): SQL[] {
   return [main, ascending ? desc(videos.id) : asc(videos.id)];
 }
 
+/** Search syntax a user typed on purpose: a "phrase", an -exclusion or an OR. */
+const WEBSEARCH_SYNTAX = /"|(^|\s)-\S|\sor\s/i;
+/** Words beyond this many add nothing a user meant and only cost index probes. */
+const MAX_WORDS = 16;
+
+interface SearchQueries {
+  /** What a video must match to be found. */
+  any: SQL;
+  /** Matching this too ranks a video above those that match only `any`. */
+  all: SQL;
+}
+
+/**
+ * Plain words find a video that matches any of them, and videos matching all of them rank first:
+ * "lighthouse foghorn" also finds a video about either, and a stray word finds the rest. A query
+ * written in web-search syntax ("quoted phrase", -exclude, or) means exactly what it says.
+ */
+function searchQueries(text: string): SearchQueries {
+  const all = sql`websearch_to_tsquery('english', ${text})`;
+  const words = text
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean)
+    .slice(0, MAX_WORDS);
+  if (WEBSEARCH_SYNTAX.test(text) || words.length < 2) return { any: all, all };
+  // `||` of per-word queries: a stop word's empty query drops out instead of emptying the rest.
+  const any = sql.join(
+    words.map((word) => sql`plainto_tsquery('english', ${word})`),
+    sql` || `,
+  );
+  return { any: sql`(${any})`, all };
+}
+
 /** Matches are ranked by relevance in windows of this many, newest window first. */
 const RANK_WINDOW = 1000;
 
@@ -53,7 +85,7 @@ const RANK_WINDOW = 1000;
 async function rankedSearch(
   db: Db,
   where: SQL | undefined,
-  tsQuery: SQL,
+  search: SearchQueries,
   offset: number,
   limit: number,
 ): Promise<VideoItemRow[]> {
@@ -76,7 +108,8 @@ async function rankedSearch(
                ${videos.isPublished} as is_published, ${videos.videoKey} as video_key,
                ${videos.thumbnailKey} as thumbnail_key, ${videos.createdAt} as created_at,
                ${videos.ownerId} as owner_id,
-               ts_rank_cd(${videos.searchVector}, ${tsQuery}) as rank
+               ${videos.searchVector} @@ ${search.all} as matches_all,
+               ts_rank_cd(${videos.searchVector}, ${search.any}) as rank
         from ${videos}
         where ${where}
         order by ${videos.createdAt} desc nulls last, ${videos.id}
@@ -84,7 +117,7 @@ async function rankedSearch(
       ) m
     ) w
     join ${users} u on u.id = w.owner_id
-    order by w.rank_window, w.rank desc, w.created_at desc nulls last, w.id
+    order by w.rank_window, w.matches_all desc, w.rank desc, w.created_at desc nulls last, w.id
     limit ${limit} offset ${offset}`);
   // Raw rows: drivers differ in how they hand back timestamps (Date or text).
   type RawRow = Omit<VideoItemRow, 'createdAt'> & { createdAt: Date | string };
@@ -124,16 +157,16 @@ export async function listFeed(db: Db, filters: FeedFilters, urls: MediaUrls): P
   if (filters.userId) conditions.push(eq(videos.ownerId, filters.userId));
   // `@>` lets the planner use the GIN index on tags.
   if (filters.tag) conditions.push(arrayContains(videos.tags, [filters.tag]));
-  let tsQuery: SQL | undefined;
+  let search: SearchQueries | undefined;
   if (filters.query) {
-    tsQuery = sql`websearch_to_tsquery('english', ${filters.query})`;
-    conditions.push(sql`${videos.searchVector} @@ ${tsQuery}`);
+    search = searchQueries(filters.query);
+    conditions.push(sql`${videos.searchVector} @@ ${search.any}`);
   }
   const where = and(...conditions);
   const offset = (filters.page - 1) * filters.limit;
   const [rows, totalVideos] = await Promise.all([
-    tsQuery && !filters.sortBy
-      ? rankedSearch(db, where, tsQuery, offset, filters.limit)
+    search && !filters.sortBy
+      ? rankedSearch(db, where, search, offset, filters.limit)
       : db
           .select(videoItemColumns)
           .from(videos)

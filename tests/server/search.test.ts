@@ -1,0 +1,70 @@
+/**
+ * Search finds what a user means: plain words find videos matching any of them, and videos
+ * matching all of them rank first; web-search syntax ("phrase", -exclude, or) means exactly what
+ * it says.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createUser } from './auth-helpers.js';
+import { createTestApp, type TestApp } from './helpers.js';
+import { insertVideo } from './video-helpers.js';
+
+describe('search', () => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    const owner = await createUser(t, 'search_owner');
+    const day = 24 * 60 * 60 * 1000;
+    // Newest first would put the partial matches on top: ranking must lift the full match.
+    const rows = [
+      { title: 'Lighthouse and foghorn at dawn', ageDays: 9 },
+      { title: 'A lighthouse tour', ageDays: 2 },
+      { title: 'Foghorn sounds for sleep', ageDays: 1 },
+      { title: 'Pasta at home', ageDays: 0 },
+    ];
+    for (const row of rows) {
+      await insertVideo(t, owner, {
+        title: row.title,
+        description: 'A clip',
+        tags: ['clip'],
+        createdAt: new Date(Date.now() - row.ageDays * day),
+      });
+    }
+  });
+  afterAll(() => t.close());
+
+  async function search(query: string) {
+    const res = await t.app.inject({ url: `/api/v1/videos?query=${encodeURIComponent(query)}` });
+    expect(res.statusCode).toBe(200);
+    const { data } = res.json<{
+      data: { videos: { title: string }[]; totalVideos: number };
+    }>();
+    return { titles: data.videos.map((v) => v.title), total: data.totalVideos };
+  }
+
+  it('finds videos matching any word, those matching all of them first', async () => {
+    const { titles, total } = await search('lighthouse foghorn');
+    expect(titles[0]).toBe('Lighthouse and foghorn at dawn');
+    expect(titles.slice(1).sort()).toEqual(['A lighthouse tour', 'Foghorn sounds for sleep']);
+    expect(total).toBe(3);
+  });
+
+  it('a stray word does not hide what the other words find', async () => {
+    const { titles } = await search('lighthouse xyzzyplugh');
+    expect(titles.sort()).toEqual(['A lighthouse tour', 'Lighthouse and foghorn at dawn']);
+  });
+
+  it('web-search syntax keeps its meaning', async () => {
+    expect((await search('"lighthouse tour"')).titles).toEqual(['A lighthouse tour']);
+    expect((await search('lighthouse -tour')).titles).toEqual(['Lighthouse and foghorn at dawn']);
+    expect((await search('pasta or tour')).titles.sort()).toEqual([
+      'A lighthouse tour',
+      'Pasta at home',
+    ]);
+  });
+
+  it('stop words alone find nothing, and with a real word find that word', async () => {
+    expect((await search('the and at')).titles).toEqual([]);
+    expect((await search('the pasta')).titles).toEqual(['Pasta at home']);
+  });
+});
