@@ -191,8 +191,8 @@ export default async function videosRoutes(app: App, { ctx }: RouteOptions) {
     },
     async (request) => {
       const { videoId } = request.params;
-      await findOwnedVideo(ctx.db, videoId, callerId(request));
-      await togglePublish(ctx.db, videoId);
+      const owned = await findOwnedVideo(ctx.db, videoId, callerId(request));
+      await togglePublish(ctx.storage, ctx.db, owned);
       const video = await videoItemById(ctx.db, videoId, mediaUrlsOf(request, ctx));
       return ok(video, video.isPublished ? 'Video published' : 'Video unpublished');
     },

@@ -6,6 +6,7 @@
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import type { AppContext } from '../context.js';
 import type { Db } from '../db/client.js';
+import { newId } from '../db/ids.js';
 import { comments, likes, users, videoViews, videos, watchHistory } from '../db/schema.js';
 import { forbidden, notFound } from '../http/errors.js';
 import type { ReceivedFile } from '../http/multipart.js';
@@ -54,11 +55,57 @@ async function updateVideo(db: Db, videoId: string, changes: VideoChanges): Prom
     .where(eq(videos.id, videoId));
 }
 
-export async function togglePublish(db: Db, videoId: string): Promise<void> {
-  await db
-    .update(videos)
-    .set({ isPublished: sql`not ${videos.isPublished}`, updatedAt: sql`now()` })
-    .where(eq(videos.id, videoId));
+/** The same folder and extension under a fresh random name. */
+function freshKeyLike(key: string): string {
+  const slash = key.indexOf('/');
+  const dot = key.lastIndexOf('.');
+  return `${key.slice(0, slash)}/${newId()}${key.slice(dot)}`;
+}
+
+/**
+ * Publishes or unpublishes an own video. Media URLs are public and cached as immutable, so hiding
+ * a video must also retire the URLs anyone saw while it was public: unpublishing gives its file
+ * and thumbnail fresh unguessable names, known only to the owner, and frees the old ones (unless a
+ * catalogue row shares them). Copies are made before the row changes, so a crash leaves at worst
+ * an orphan for the reconciliation, never a row without its file. Publishing keeps the names.
+ */
+export async function togglePublish(
+  storage: MediaStorage,
+  db: Db,
+  video: { id: string; isPublished: boolean; videoKey: string; thumbnailKey: string },
+): Promise<void> {
+  if (!video.isPublished) {
+    await db
+      .update(videos)
+      .set({ isPublished: true, updatedAt: sql`now()` })
+      .where(eq(videos.id, video.id));
+    return;
+  }
+  const copied: string[] = [];
+  const copyUnderFreshName = async (key: string) => {
+    // A row whose file is missing (see maintenance/) has no URL left to retire.
+    if ((await storage.size(key)) === null) return key;
+    const fresh = freshKeyLike(key);
+    await storage.copy(key, fresh);
+    copied.push(fresh);
+    return fresh;
+  };
+  const removeCopies = () => Promise.all(copied.map((key) => storage.delete(key)));
+  try {
+    const videoKey = await copyUnderFreshName(video.videoKey);
+    const thumbnailKey = await copyUnderFreshName(video.thumbnailKey);
+    const changed = await db
+      .update(videos)
+      .set({ isPublished: false, videoKey, thumbnailKey, updatedAt: sql`now()` })
+      // A concurrent toggle may have unpublished it already: then these copies are not needed.
+      .where(and(eq(videos.id, video.id), eq(videos.isPublished, true)))
+      .returning({ id: videos.id });
+    if (changed.length === 0) await removeCopies();
+  } catch (error) {
+    await removeCopies();
+    throw error;
+  }
+  await deleteFilesIfUnused(db, storage, [video.videoKey, video.thumbnailKey]);
 }
 
 /** A video by id with its owner, without visibility rules (for answers to its owner). */

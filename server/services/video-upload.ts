@@ -78,7 +78,8 @@ export async function uploadVideo(
     const thumbnailKey = await storeThumbnail(ctx, thumbnailSource);
     stored.push(thumbnailKey);
     const id = newId();
-    const videoKey = `videos/${id}.${format.ext}`;
+    // A random name, not the public id: a media URL cannot be derived from a video's id.
+    const videoKey = `videos/${newId()}.${format.ext}`;
     await ctx.storage.put(videoKey, remuxed, format.contentType);
     stored.push(videoKey);
 

@@ -1,5 +1,5 @@
 import { createReadStream } from 'node:fs';
-import { copyFile, mkdir, readdir, rename, rm, stat, unlink } from 'node:fs/promises';
+import { copyFile, link, mkdir, readdir, rename, rm, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { MEDIA_PREFIX, type MediaStorage, type StoredObject } from './storage.js';
@@ -28,6 +28,14 @@ export class LocalDiskStorage implements MediaStorage {
       await copyFile(sourcePath, target);
       await unlink(sourcePath);
     }
+  }
+
+  async copy(fromKey: string, toKey: string): Promise<void> {
+    const source = this.resolve(fromKey);
+    const target = this.resolve(toKey);
+    await mkdir(path.dirname(target), { recursive: true });
+    // A hard link costs no space or time; the two names are freed independently.
+    await link(source, target).catch(() => copyFile(source, target));
   }
 
   stream(key: string, range?: { start: number; end: number }): Readable {

@@ -11,6 +11,8 @@ export interface MediaStorage {
   stream(key: string, range?: { start: number; end: number }): Readable;
   /** Size in bytes, or null when the object does not exist. */
   size(key: string): Promise<number | null>;
+  /** Stores the object `fromKey` also under `toKey` (the source stays). */
+  copy(fromKey: string, toKey: string): Promise<void>;
   /** Deletes an object; deleting a missing one is not an error. */
   delete(key: string): Promise<void>;
   /** Absolute URL for clients, given the origin to build it from. */

@@ -191,6 +191,7 @@ describe('demo content after a failure midway', () => {
         delete: (key) => real.delete(key),
         url: (key, origin) => real.url(key, origin),
         list: () => real.list(),
+        copy: (from, to) => real.copy(from, to),
       };
       await expect(seedDemoIfEmpty({ ...t.ctx, storage: failing }, quiet)).rejects.toThrow(
         'disk full',

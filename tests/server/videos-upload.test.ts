@@ -13,6 +13,9 @@ import { createTestApp, type TestApp } from './helpers.js';
 import { fixture, pngImage, truncated } from './media-fixtures.js';
 import { upload, uploadBody } from './video-helpers.js';
 
+/** The storage key of a media URL (names are random, not the video's id). */
+const keyOfUrl = (url: string) => new URL(url).pathname.replace(/^\/media\//, '');
+
 interface VideoJson {
   _id: string;
   title: string;
@@ -98,10 +101,14 @@ describe('POST /videos', () => {
         owner: { _id: alice.id, userName: 'alice' },
       });
       expect(video.duration).toBeCloseTo(2, 0);
-      expect(video.videoFile).toBe(`http://localhost:80/media/videos/${video._id}.mp4`);
+      expect(video.videoFile).toMatch(
+        /^http:\/\/localhost:80\/media\/videos\/[A-Za-z0-9_-]+\.mp4$/,
+      );
+      // The media name is random, not the public id.
+      expect(video.videoFile).not.toContain(video._id);
       expect(video.thumbnail).toMatch(/^http:\/\/localhost:80\/media\/thumbnails\/[\w-]+\.webp$/);
 
-      const stored = await readFile(path.join(t.dataDir, 'media', 'videos', `${video._id}.mp4`));
+      const stored = await readFile(path.join(t.dataDir, 'media', keyOfUrl(video.videoFile)));
       const after = topLevelBoxes(stored);
       expect(after.moov!).toBeLessThan(after.mdat!);
       // Remuxed, not re-encoded: the same media data, only rearranged.
@@ -122,7 +129,7 @@ describe('POST /videos', () => {
         const res = await upload(t, alice, { video: name });
         expect(res.statusCode, name).toBe(201);
         const video = res.json<{ data: VideoJson }>().data;
-        expect(video.videoFile).toMatch(new RegExp(`/media/videos/${video._id}\\.${ext}$`));
+        expect(video.videoFile).toMatch(new RegExp(`/media/videos/[A-Za-z0-9_-]+\\.${ext}$`));
         const served = await t.app.inject({ url: new URL(video.videoFile).pathname });
         expect(served.headers['content-type']).toBe(ext === 'mp4' ? 'video/mp4' : 'video/webm');
       }
@@ -208,7 +215,7 @@ describe('POST /videos', () => {
       // Upload a good file once to get a faststart copy, then cut that one.
       const ok = await upload(t, alice);
       const video = ok.json<{ data: VideoJson }>().data;
-      const faststart = await readFile(path.join(t.dataDir, 'media', 'videos', `${video._id}.mp4`));
+      const faststart = await readFile(path.join(t.dataDir, 'media', keyOfUrl(video.videoFile)));
       rowsBefore = await rowCount();
       filesBefore = await mediaFiles();
       const res = await upload(t, alice, {
