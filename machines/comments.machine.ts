@@ -19,7 +19,7 @@
 import { assign, emit, forwardTo, fromPromise, sendTo, setup, type SnapshotFrom } from 'xstate';
 import type { ActorRefFrom } from 'xstate';
 import type { Comment } from '../contract/shapes.js';
-import { PAGE_SIZE } from './constants.js';
+import { PAGE_SIZE } from '../contract/limits.js';
 import { pagerMachine } from './pager.machine.js';
 
 export interface CommentsInput {

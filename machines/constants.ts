@@ -3,22 +3,6 @@
  * Machines and views import from here; nothing else hard-codes these values.
  */
 
-/** Page sizes (spec §9). */
-export const PAGE_SIZE = {
-  history: 10,
-  homeFeed: 12,
-  search: 9,
-  /** Retry after a failed feed load clears the list and loads this many. */
-  retry: 9,
-  channelVideos: 6,
-  dashboardVideos: 6,
-  addToPlaylistVideos: 2,
-  comments: 9,
-} as const;
-
-/** Pages are 1-based everywhere (spec §9: "Default video page 1"). */
-export const FIRST_PAGE = 1;
-
 /** After a failed page load, the next try waits this long. */
 export const RETRY_DELAY_MS = 3000;
 
@@ -43,7 +27,6 @@ export const PLAYLIST_SAVE_SPACING_MS = 500;
 export const THUMBNAIL_CAPTURE_SECONDS = 1;
 
 /** Image hint shown in the upload popup; the server enforces the same limit. */
-export const IMAGE_MAX_BYTES = 10 * 1024 * 1024;
 export const IMAGE_HINT = 'PNG, JPG, GIF up to 10MB';
 
 /** Toasts. */

@@ -29,7 +29,8 @@
  *   out of date can never make the list ask for empty pages forever.
  */
 import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
-import { FIRST_PAGE, RETRY_DELAY_MS } from './constants.js';
+import { FIRST_PAGE } from '../contract/limits.js';
+import { RETRY_DELAY_MS } from './constants.js';
 
 /** Anything listed has an id (videos, comments, channels). */
 export interface PagerItem {

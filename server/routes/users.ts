@@ -6,7 +6,8 @@
  */
 import { Type, type TSchema } from '@sinclair/typebox';
 import { EmptyObject, Envelope, ErrorEnvelope } from '../../contract/common.js';
-import { LIMITS, User } from '../../contract/shapes.js';
+import { LIMITS } from '../../contract/limits.js';
+import { User } from '../../contract/shapes.js';
 import {
   AccountDetailsBody,
   AvatarBody,

@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyRequest } from 'fastify';
-import { LIMITS } from '../../contract/shapes.js';
+import { LIMITS } from '../../contract/limits.js';
 import { tmpDirOf } from '../app.js';
 import { newId } from '../db/ids.js';
 import { videos } from '../db/schema.js';

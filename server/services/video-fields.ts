@@ -2,7 +2,7 @@
  * Validation of the text fields of the upload and edit forms (multipart, so Fastify's schema
  * validation does not see them). Messages name the field, like the error handler's.
  */
-import { LIMITS } from '../../contract/shapes.js';
+import { LIMITS } from '../../contract/limits.js';
 import { badRequest } from '../http/errors.js';
 
 export interface VideoFields {

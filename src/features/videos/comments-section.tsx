@@ -7,7 +7,7 @@ import { useEffect, useId } from 'react';
 import { notify } from '../../notify';
 import styled from 'styled-components';
 import type { Comment } from '../../../contract/shapes';
-import { FORM_LIMITS } from './limits';
+import { LIMITS } from '../../../contract/limits';
 import {
   commentsMachine,
   selectCanSubmit,
@@ -172,7 +172,7 @@ export function CommentsSection({ videoId }: { videoId: string }) {
             rows={2}
             placeholder="Add a comment..."
             value={text}
-            maxLength={FORM_LIMITS.comment}
+            maxLength={LIMITS.comment.max}
             onChange={(e) => comments.send({ type: 'TEXT_CHANGED', text: e.target.value })}
           />
           <Button type="submit" disabled={!canSubmit} loading={submitting}>

@@ -5,7 +5,7 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import styled from 'styled-components';
 import type { VideoItem } from '../../../contract/shapes';
-import { PAGE_SIZE } from '../../../machines/constants';
+import { PAGE_SIZE } from '../../../contract/limits';
 import {
   pagerMachine,
   selectHasFailed,

@@ -13,7 +13,7 @@ import { useEffect, useId, useMemo } from 'react';
 import { notify } from '../../notify';
 import styled from 'styled-components';
 import type { VideoItem } from '../../../contract/shapes';
-import { FORM_LIMITS } from './limits';
+import { LIMITS } from '../../../contract/limits';
 import {
   selectBytes,
   selectCanFinish,
@@ -310,7 +310,7 @@ export function UploadDialog({
             id={`${ids}-title`}
             type="text"
             value={form.title}
-            maxLength={FORM_LIMITS.title}
+            maxLength={LIMITS.title.max}
             onChange={(e) => change('title')(e.target.value)}
           />
         </Field>
@@ -319,7 +319,7 @@ export function UploadDialog({
           <textarea
             id={`${ids}-description`}
             value={form.description}
-            maxLength={FORM_LIMITS.description}
+            maxLength={LIMITS.description.max}
             onChange={(e) => change('description')(e.target.value)}
           />
         </Field>
@@ -330,7 +330,7 @@ export function UploadDialog({
               id={`${ids}-tags`}
               type="text"
               value={form.tagText}
-              maxLength={FORM_LIMITS.tag}
+              maxLength={LIMITS.tags.tagMax}
               placeholder="Type a tag, then Enter or comma"
               onChange={(e) => change('tagText')(e.target.value)}
               onKeyDown={(e) => {
