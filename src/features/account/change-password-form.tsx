@@ -14,7 +14,7 @@ import {
 } from '../../../machines/change-password.machine';
 import { useAccountActors } from '../../actors';
 import { TextField } from '../../ui/text-field';
-import { SettingsForm } from './form-bits';
+import { SettingsForm } from './settings-form';
 import { SettingsFormFooter } from './settings-form-footer';
 
 const FIELDS: { field: PasswordField; label: string; autoComplete: string }[] = [

@@ -15,7 +15,7 @@ import {
 import { useAccountActors } from '../../actors';
 import { useSessionRef } from '../../session';
 import { TextField } from '../../ui/text-field';
-import { SettingsForm } from './form-bits';
+import { SettingsForm } from './settings-form';
 import { SettingsFormFooter } from './settings-form-footer';
 
 const FIELDS: { field: PersonalInfoField; label: string; type: string; autoComplete: string }[] = [

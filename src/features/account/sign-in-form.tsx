@@ -9,6 +9,7 @@ import styled from 'styled-components';
 import { MESSAGES } from '../../../machines/messages';
 import {
   selectCanSubmit,
+  selectError,
   selectIsBusy,
   signInMachine,
   type SignInField,
@@ -17,6 +18,7 @@ import type { User } from '../../../contract/shapes';
 import { useAccountActors } from '../../actors';
 import { useSessionRef } from '../../session';
 import { Button } from '../../ui/button';
+import { FormError } from '../../ui/form';
 import { TextField } from '../../ui/text-field';
 
 const Form = styled.form`
@@ -36,6 +38,7 @@ export function SignInForm({ onSignedIn }: { onSignedIn: (user: User) => void })
   const actor = useActorRef(signInMachine.provide({ actors: { login } }));
   const canSubmit = useSelector(actor, selectCanSubmit);
   const busy = useSelector(actor, selectIsBusy);
+  const error = useSelector(actor, selectError);
   const values = useSelector(actor, (s) => s.context);
 
   useEffect(() => {
@@ -72,6 +75,7 @@ export function SignInForm({ onSignedIn }: { onSignedIn: (user: User) => void })
           onValueChange={(value) => actor.send({ type: 'FIELD_CHANGED', field, value })}
         />
       ))}
+      <FormError message={error} />
       <Button type="submit" block disabled={!canSubmit} loading={busy}>
         Sign in
       </Button>

@@ -28,6 +28,7 @@ import {
 import { useAccountActors } from '../../actors';
 import { useSessionRef } from '../../session';
 import { Button } from '../../ui/button';
+import { FormActions, FormError } from '../../ui/form';
 import { MotionRoot } from '../../ui/motion-root';
 import { TextField } from '../../ui/text-field';
 import { useObjectUrl } from '../../use-object-url';
@@ -68,20 +69,6 @@ const Step = styled(m.div)`
     margin: 0;
     font-size: 18px;
   }
-`;
-const Actions = styled.div`
-  display: flex;
-  justify-content: space-between;
-  gap: 12px;
-  margin-top: 8px;
-  & > :only-child {
-    margin-left: auto;
-  }
-`;
-const ErrorText = styled.p`
-  margin: 0;
-  color: ${({ theme }) => theme.colors.danger};
-  font-size: 14px;
 `;
 const AvatarPreview = styled.img`
   width: 96px;
@@ -278,8 +265,8 @@ export function SignupWizard() {
               </Button>
             </>
           )}
-          {error && <ErrorText role="alert">{error}</ErrorText>}
-          <Actions>
+          <FormError message={error} />
+          <FormActions $split>
             {step > 0 && back}
             {step < SIGNUP_STEPS - 1 ? (
               <Button type="submit" disabled={!canContinue}>
@@ -290,7 +277,7 @@ export function SignupWizard() {
                 {MESSAGES.completeRegistration}
               </Button>
             )}
-          </Actions>
+          </FormActions>
         </Step>
       </form>
       <CardFooter>
