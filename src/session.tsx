@@ -14,14 +14,14 @@ import {
   sessionMachine,
 } from '../machines/session.machine';
 import { MESSAGES } from '../machines/messages';
-import { useAccountActors } from './actors';
+import { useActors } from './actors';
 import { onSessionExpired } from './api/client';
 
 export const SessionContext = createActorContext(sessionMachine);
 
 /** Starts the session actor; tests swap the API through <ActorsProvider>. */
 export function SessionProvider({ children }: { children: ReactNode }) {
-  const actors = useAccountActors();
+  const actors = useActors();
   const logic = useMemo(
     () =>
       sessionMachine.provide({

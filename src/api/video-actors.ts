@@ -8,7 +8,7 @@ import type { Comment, VideoItem } from '../../contract/shapes';
 import type { LikeStatus, ToggleLikeResult } from '../../machines/like-toggle.machine';
 import type { SubscriptionState } from '../../machines/subscribe-toggle.machine';
 import type { UploadRequest } from '../../machines/upload.machine';
-import { captureThumbnail } from '../features/videos/capture-thumbnail';
+import { captureThumbnail } from '../media/capture-thumbnail';
 import type { Page, PageRequest } from '../../machines/pager.machine';
 import { ApiError } from './client';
 import {

@@ -23,7 +23,7 @@ import {
   LoadMoreFooter,
 } from '../features/videos/list-states';
 import { TagChips } from '../features/videos/tag-chips';
-import { useVideoActors } from '../features/videos/video-actors';
+import { useActors } from '../actors';
 import { VideoGrid, VideoGridSkeleton } from '../features/videos/video-grid';
 
 const Page = styled.div`
@@ -37,7 +37,7 @@ const NO_TAGS: string[] = [];
 export default function HomePage() {
   const user = useCurrentUser();
   const tags = useMemo(() => user?.tags.map((t) => t.name) ?? NO_TAGS, [user]);
-  const { fetchVideoPage } = useVideoActors();
+  const { fetchVideoPage } = useActors();
   const feed = useActorRef(
     feedMachine.provide({
       actors: { pager: pagerMachine.provide({ actors: { fetchPage: fetchVideoPage } }) },

@@ -24,7 +24,7 @@ import {
 import { HorizontalVideoCard } from '../features/videos/horizontal-video-card';
 import { ListEmpty, ListError, LoadMoreFooter } from '../features/videos/list-states';
 import { HorizontalListSkeleton } from '../features/videos/horizontal-list-skeleton';
-import { useVideoActors } from '../features/videos/video-actors';
+import { useActors } from '../actors';
 
 const Page = styled.div`
   display: flex;
@@ -45,7 +45,7 @@ export const BLANK_SEARCH_TEXT = 'Type something in the search box to find video
 
 export default function SearchPage() {
   const query = new URLSearchParams(useSearch()).get('query') ?? '';
-  const { fetchVideoPage } = useVideoActors();
+  const { fetchVideoPage } = useActors();
   const search = useActorRef(
     searchMachine.provide({
       actors: { pager: pagerMachine.provide({ actors: { fetchPage: fetchVideoPage } }) },

@@ -25,7 +25,7 @@ import { LikeButton } from '../features/videos/like-button';
 import { MoreFromChannel } from '../features/videos/more-from-channel';
 import { SubscribeButton, useSubscribeToggle } from '../features/videos/subscribe-button';
 import { channelPath } from '../features/videos/video-card';
-import { useVideoActors } from '../features/videos/video-actors';
+import { useActors } from '../actors';
 import { VideoPlayer } from '../features/videos/video-player';
 import { formatAge, formatSubscribers, formatViewCount } from '../format';
 import { useCurrentUser } from '../session';
@@ -160,7 +160,7 @@ function ChannelRow({ video }: { video: VideoDetail }) {
 }
 
 function WatchVideo({ videoId }: { videoId: string }) {
-  const { fetchVideo } = useVideoActors();
+  const { fetchVideo } = useActors();
   const loader = useActorRef(fetchVideo, { input: { videoId } });
   const result = useSelector(loader, (s) => s.output);
   const video = result?.video;

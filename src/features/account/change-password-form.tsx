@@ -12,7 +12,7 @@ import {
   selectShowsMismatch,
   type PasswordField,
 } from '../../../machines/change-password.machine';
-import { useAccountActors } from '../../actors';
+import { useActors } from '../../actors';
 import { TextField } from '../../ui/text-field';
 import { SettingsForm } from './settings-form';
 import { SettingsFormFooter } from './settings-form-footer';
@@ -24,7 +24,7 @@ const FIELDS: { field: PasswordField; label: string; autoComplete: string }[] = 
 ];
 
 export function ChangePasswordForm() {
-  const { changePassword } = useAccountActors();
+  const { changePassword } = useActors();
   const actor = useActorRef(changePasswordMachine.provide({ actors: { changePassword } }));
   const fields = useSelector(actor, selectFields);
   const error = useSelector(actor, selectError);

@@ -12,7 +12,7 @@ import {
   selectIsSaving,
   type PersonalInfoField,
 } from '../../../machines/personal-info.machine';
-import { useAccountActors } from '../../actors';
+import { useActors } from '../../actors';
 import { useSessionRef } from '../../session';
 import { TextField } from '../../ui/text-field';
 import { SettingsForm } from './settings-form';
@@ -25,7 +25,7 @@ const FIELDS: { field: PersonalInfoField; label: string; type: string; autoCompl
 
 /** `user` seeds the form; the parent re-mounts it (key) when a different user signs in. */
 export function PersonalInfoForm({ user }: { user: User }) {
-  const { updateAccountDetails } = useAccountActors();
+  const { updateAccountDetails } = useActors();
   const session = useSessionRef();
   const actor = useActorRef(personalInfoMachine.provide({ actors: { updateAccountDetails } }), {
     input: { fullName: user.fullName, email: user.email },

@@ -10,7 +10,7 @@ import styled from 'styled-components';
 import type { User } from '../../../contract/shapes';
 import { imageUploadMachine } from '../../../machines/image-upload.machine';
 import { MESSAGES } from '../../../machines/messages';
-import { useAccountActors } from '../../actors';
+import { useActors } from '../../actors';
 import { useSessionRef } from '../../session';
 import { buttonStyle, type ButtonVariant } from '../../ui/button';
 import { EditIcon } from '../../ui/icons';
@@ -115,7 +115,7 @@ function useUploadToasts(actor: ImageUploadRef) {
 }
 
 export function ProfileImages({ user }: { user: User }) {
-  const { uploadImage } = useAccountActors();
+  const { uploadImage } = useActors();
   const logic = imageUploadMachine.provide({ actors: { uploadImage } });
   const avatar = useActorRef(logic, { input: { kind: 'avatar' } });
   const cover = useActorRef(logic, { input: { kind: 'cover' } });

@@ -15,7 +15,7 @@ import {
   type SignInField,
 } from '../../../machines/sign-in.machine';
 import type { User } from '../../../contract/shapes';
-import { useAccountActors } from '../../actors';
+import { useActors } from '../../actors';
 import { useSessionRef } from '../../session';
 import { Button } from '../../ui/button';
 import { FormError } from '../../ui/form';
@@ -33,7 +33,7 @@ const FIELDS: { field: SignInField; label: string; type: string; autoComplete: s
 ];
 
 export function SignInForm({ onSignedIn }: { onSignedIn: (user: User) => void }) {
-  const { login } = useAccountActors();
+  const { login } = useActors();
   const session = useSessionRef();
   const actor = useActorRef(signInMachine.provide({ actors: { login } }));
   const canSubmit = useSelector(actor, selectCanSubmit);

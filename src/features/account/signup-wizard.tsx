@@ -25,7 +25,7 @@ import {
   signupMachine,
   type SignupField,
 } from '../../../machines/signup.machine';
-import { useAccountActors } from '../../actors';
+import { useActors } from '../../actors';
 import { useSessionRef } from '../../session';
 import { Button } from '../../ui/button';
 import { FormActions, FormError } from '../../ui/form';
@@ -136,7 +136,7 @@ const DEFAULT_AVATAR = '/default-avatar.png';
 const DEFAULT_COVER = '/default-cover.png';
 
 export function SignupWizard() {
-  const actors = useAccountActors();
+  const actors = useActors();
   const session = useSessionRef();
   const [, navigate] = useLocation();
   const actor = useActorRef(

@@ -28,7 +28,7 @@ import { Spinner } from '../../ui/spinner';
 import { formatAge } from '../../format';
 import { useCurrentUser } from '../../session';
 import { LoadMoreFooter } from './list-states';
-import { useVideoActors } from './video-actors';
+import { useActors } from '../../actors';
 
 const Section = styled.section`
   display: flex;
@@ -122,7 +122,7 @@ function CommentRow({ comment }: { comment: Comment }) {
 }
 
 export function CommentsSection({ videoId }: { videoId: string }) {
-  const { fetchCommentPage, addComment } = useVideoActors();
+  const { fetchCommentPage, addComment } = useActors();
   const me = useCurrentUser();
   const inputId = useId();
   const comments = useActorRef(

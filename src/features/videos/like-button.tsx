@@ -13,7 +13,7 @@ import {
   selectLiked,
 } from '../../../machines/like-toggle.machine';
 import { formatViews } from '../../format';
-import { useVideoActors } from './video-actors';
+import { useActors } from '../../actors';
 
 const Pill = styled.button<{ $on: boolean }>`
   display: inline-flex;
@@ -51,7 +51,7 @@ function ThumbIcon({ filled }: { filled: boolean }) {
 }
 
 export function LikeButton({ videoId }: { videoId: string }) {
-  const { fetchLikeStatus, toggleLike } = useVideoActors();
+  const { fetchLikeStatus, toggleLike } = useActors();
   const like = useActorRef(likeToggleMachine.provide({ actors: { fetchLikeStatus, toggleLike } }), {
     input: { videoId },
   });

@@ -16,7 +16,7 @@ import {
 import { HorizontalListSkeleton } from './horizontal-list-skeleton';
 import { HorizontalVideoCard } from './horizontal-video-card';
 import { LoadMoreFooter } from './list-states';
-import { useVideoActors } from './video-actors';
+import { useActors } from '../../actors';
 
 const Aside = styled.aside`
   display: flex;
@@ -42,7 +42,7 @@ const Muted = styled.p`
 export const MORE_HEADING = 'More From This Channel';
 
 export function MoreFromChannel({ ownerId, currentId }: { ownerId: string; currentId: string }) {
-  const { fetchVideoPage } = useVideoActors();
+  const { fetchVideoPage } = useActors();
   const pager = useActorRef(pagerMachine.provide({ actors: { fetchPage: fetchVideoPage } }), {
     input: { pageSize: PAGE_SIZE.homeFeed, params: { userId: ownerId } },
   });

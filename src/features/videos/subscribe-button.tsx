@@ -15,7 +15,7 @@ import {
   subscribeToggleMachine,
 } from '../../../machines/subscribe-toggle.machine';
 import { Button } from '../../ui/button';
-import { useVideoActors } from './video-actors';
+import { useActors } from '../../actors';
 
 /** The toggle actor for one channel, its failures logged and toasted; read with the selectors. */
 export function useSubscribeToggle(
@@ -23,7 +23,7 @@ export function useSubscribeToggle(
   subscribed: boolean,
   subscriberCount: number,
 ) {
-  const { toggleSubscription } = useVideoActors();
+  const { toggleSubscription } = useActors();
   const toggle = useActorRef(subscribeToggleMachine.provide({ actors: { toggleSubscription } }), {
     input: { channelId, subscribed, subscriberCount },
   });

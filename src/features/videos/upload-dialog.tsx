@@ -10,7 +10,7 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import type { VideoItem } from '../../../contract/shapes';
 import { selectIsUploadingView, uploadMachine } from '../../../machines/upload.machine';
-import { useVideoActors } from './video-actors';
+import { useActors } from '../../actors';
 import { notify } from '../../notify';
 import { useEmitted } from '../../use-emitted';
 import { UploadForm } from './upload-form';
@@ -25,7 +25,7 @@ export function UploadDialog({
   onClose: () => void;
   onUploaded?: (video: VideoItem) => void;
 }) {
-  const { captureThumbnail, uploadVideo } = useVideoActors();
+  const { captureThumbnail, uploadVideo } = useActors();
   const upload = useActorRef(uploadMachine.provide({ actors: { captureThumbnail, uploadVideo } }));
   useEmitted(upload, {
     uploaded: ({ video }) => {
