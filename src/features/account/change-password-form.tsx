@@ -1,6 +1,5 @@
 /** Settings → Change Password (spec §5, §8). */
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect } from 'react';
 import { notify } from '../../notify';
 import { MESSAGES } from '../../../machines/messages';
 import {
@@ -16,6 +15,7 @@ import { useActors } from '../../actors';
 import { TextField } from '../../ui/text-field';
 import { SettingsForm } from './settings-form';
 import { SettingsFormFooter } from './settings-form-footer';
+import { useEmitted } from '../../use-emitted';
 
 const FIELDS: { field: PasswordField; label: string; autoComplete: string }[] = [
   { field: 'oldPassword', label: 'Current password', autoComplete: 'current-password' },
@@ -32,14 +32,11 @@ export function ChangePasswordForm() {
   const saving = useSelector(actor, selectIsSaving);
   const confirming = useSelector(actor, selectIsConfirmingCancel);
 
-  useEffect(() => {
-    const subs = [
-      actor.on('invalid', ({ message }) => notify.error(message)),
-      actor.on('saved', () => notify.success(MESSAGES.passwordChanged)),
-      actor.on('saveFailed', () => notify.error(MESSAGES.passwordChangeFailed)),
-    ];
-    return () => subs.forEach((s) => s.unsubscribe());
-  }, [actor]);
+  useEmitted(actor, {
+    invalid: ({ message }) => notify.error(message),
+    saved: () => notify.success(MESSAGES.passwordChanged),
+    saveFailed: () => notify.error(MESSAGES.passwordChangeFailed),
+  });
 
   return (
     <SettingsForm

@@ -1,6 +1,5 @@
 /** Settings → Personal Information: full name and email (spec §5, §8). */
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect } from 'react';
 import { notify } from '../../notify';
 import type { User } from '../../../contract/shapes';
 import { MESSAGES } from '../../../machines/messages';
@@ -17,6 +16,7 @@ import { useSessionRef } from '../../session';
 import { TextField } from '../../ui/text-field';
 import { SettingsForm } from './settings-form';
 import { SettingsFormFooter } from './settings-form-footer';
+import { useEmitted } from '../../use-emitted';
 
 const FIELDS: { field: PersonalInfoField; label: string; type: string; autoComplete: string }[] = [
   { field: 'fullName', label: 'Full name', type: 'text', autoComplete: 'name' },
@@ -35,17 +35,14 @@ export function PersonalInfoForm({ user }: { user: User }) {
   const saving = useSelector(actor, selectIsSaving);
   const confirming = useSelector(actor, selectIsConfirmingCancel);
 
-  useEffect(() => {
-    const subs = [
-      actor.on('invalid', ({ message }) => notify.error(message)),
-      actor.on('saved', ({ user: saved }) => {
-        session.send({ type: 'USER_UPDATED', user: saved });
-        notify.success(MESSAGES.personalInfoSaved);
-      }),
-      actor.on('saveFailed', () => notify.error(MESSAGES.personalInfoFailed)),
-    ];
-    return () => subs.forEach((s) => s.unsubscribe());
-  }, [actor, session]);
+  useEmitted(actor, {
+    invalid: ({ message }) => notify.error(message),
+    saved: ({ user: saved }) => {
+      session.send({ type: 'USER_UPDATED', user: saved });
+      notify.success(MESSAGES.personalInfoSaved);
+    },
+    saveFailed: () => notify.error(MESSAGES.personalInfoFailed),
+  });
 
   return (
     <SettingsForm

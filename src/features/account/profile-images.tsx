@@ -3,7 +3,6 @@
  * @userName and a View Channel link. Owns the two image-upload actors and their toasts.
  */
 import { useActorRef } from '@xstate/react';
-import { useEffect } from 'react';
 import { notify } from '../../notify';
 import { Link } from 'wouter';
 import styled from 'styled-components';
@@ -15,6 +14,7 @@ import { useSessionRef } from '../../session';
 import { buttonStyle, type ButtonVariant } from '../../ui/button';
 import { EditIcon } from '../../ui/icons';
 import { ImageUploadPopup, type ImageUploadRef } from './image-upload-popup';
+import { useEmitted } from '../../use-emitted';
 
 const Cover = styled.button`
   position: relative;
@@ -100,18 +100,14 @@ const ViewChannel = styled.a<{ $variant?: ButtonVariant }>`
 
 function useUploadToasts(actor: ImageUploadRef) {
   const session = useSessionRef();
-  useEffect(() => {
-    const subs = [
-      actor.on('uploaded', ({ kind, user }) => {
-        session.send({ type: 'USER_UPDATED', user });
-        notify.success(kind === 'avatar' ? MESSAGES.avatarChanged : MESSAGES.coverChanged);
-      }),
-      actor.on('uploadFailed', ({ kind }) =>
-        notify.error(kind === 'avatar' ? MESSAGES.avatarChangeFailed : MESSAGES.coverChangeFailed),
-      ),
-    ];
-    return () => subs.forEach((s) => s.unsubscribe());
-  }, [actor, session]);
+  useEmitted(actor, {
+    uploaded: ({ kind, user }) => {
+      session.send({ type: 'USER_UPDATED', user });
+      notify.success(kind === 'avatar' ? MESSAGES.avatarChanged : MESSAGES.coverChanged);
+    },
+    uploadFailed: ({ kind }) =>
+      notify.error(kind === 'avatar' ? MESSAGES.avatarChangeFailed : MESSAGES.coverChangeFailed),
+  });
 }
 
 export function ProfileImages({ user }: { user: User }) {

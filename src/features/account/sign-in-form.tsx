@@ -3,7 +3,6 @@
  * when Sign in is enabled and when it is busy; the view only renders that and sends events.
  */
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect } from 'react';
 import { notify } from '../../notify';
 import styled from 'styled-components';
 import { MESSAGES } from '../../../machines/messages';
@@ -20,6 +19,7 @@ import { useSessionRef } from '../../session';
 import { Button } from '../../ui/button';
 import { FormError } from '../../ui/form';
 import { TextField } from '../../ui/text-field';
+import { useEmitted } from '../../use-emitted';
 
 const Form = styled.form`
   display: grid;
@@ -41,19 +41,16 @@ export function SignInForm({ onSignedIn }: { onSignedIn: (user: User) => void })
   const error = useSelector(actor, selectError);
   const values = useSelector(actor, (s) => s.context);
 
-  useEffect(() => {
-    const subs = [
-      actor.on('signedIn', ({ user }) => {
-        // Navigate first: the route that renders next must not be a public-only page that
-        // would redirect on its own once the session says "signed in".
-        onSignedIn(user);
-        session.send({ type: 'SIGNED_IN', user });
-        notify.success(MESSAGES.loginSucceeded);
-      }),
-      actor.on('signInFailed', () => notify.error(MESSAGES.loginFailed)),
-    ];
-    return () => subs.forEach((s) => s.unsubscribe());
-  }, [actor, session, onSignedIn]);
+  useEmitted(actor, {
+    signedIn: ({ user }) => {
+      // Navigate first: the route that renders next must not be a public-only page that
+      // would redirect on its own once the session says "signed in".
+      onSignedIn(user);
+      session.send({ type: 'SIGNED_IN', user });
+      notify.success(MESSAGES.loginSucceeded);
+    },
+    signInFailed: () => notify.error(MESSAGES.loginFailed),
+  });
 
   return (
     <Form

@@ -4,7 +4,6 @@
  */
 import { useActorRef, useSelector } from '@xstate/react';
 import { m } from 'framer-motion';
-import { useEffect } from 'react';
 import { notify } from '../../notify';
 import { Link, useLocation } from 'wouter';
 import styled from 'styled-components';
@@ -34,6 +33,7 @@ import { TextField } from '../../ui/text-field';
 import { useObjectUrl } from '../../use-object-url';
 import { CardFooter } from './auth-shell';
 import { ImagePicker } from './image-picker';
+import { useEmitted } from '../../use-emitted';
 
 const Header = styled.div`
   display: grid;
@@ -160,24 +160,21 @@ export function SignupWizard() {
   const avatarUrl = useObjectUrl(useSelector(actor, selectAvatar));
   const coverUrl = useObjectUrl(useSelector(actor, selectCover));
 
-  useEffect(() => {
-    const subs = [
-      actor.on('registered', () => notify.success(MESSAGES.registerSucceeded)),
-      actor.on('registerFailed', () => notify.error(MESSAGES.registerFailed)),
-      actor.on('signedIn', ({ user }) => {
-        // Leave the public-only /signup before the session turns "signed in" (it would
-        // otherwise redirect to / first).
-        navigate('/TermsAndConditions');
-        session.send({ type: 'SIGNED_IN', user });
-        notify.success(MESSAGES.loginSucceeded);
-      }),
-      actor.on('loginAfterRegisterFailed', () => {
-        notify.error(MESSAGES.loginFailed);
-        navigate('/login');
-      }),
-    ];
-    return () => subs.forEach((s) => s.unsubscribe());
-  }, [actor, session, navigate]);
+  useEmitted(actor, {
+    registered: () => notify.success(MESSAGES.registerSucceeded),
+    registerFailed: () => notify.error(MESSAGES.registerFailed),
+    signedIn: ({ user }) => {
+      // Leave the public-only /signup before the session turns "signed in" (it would
+      // otherwise redirect to / first).
+      navigate('/TermsAndConditions');
+      session.send({ type: 'SIGNED_IN', user });
+      notify.success(MESSAGES.loginSucceeded);
+    },
+    loginAfterRegisterFailed: () => {
+      notify.error(MESSAGES.loginFailed);
+      navigate('/login');
+    },
+  });
 
   const send = (event: Parameters<typeof actor.send>[0]) => actor.send(event);
   const back = (

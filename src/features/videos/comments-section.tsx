@@ -3,8 +3,8 @@
  * blank text, and the list, 9 at a time as its bottom marker comes into view.
  */
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useId } from 'react';
-import { notify } from '../../notify';
+import { useId } from 'react';
+import { failureToast } from '../../notify';
 import styled from 'styled-components';
 import type { Comment } from '../../../contract/shapes';
 import { LIMITS } from '../../../contract/limits';
@@ -29,6 +29,7 @@ import { formatAge } from '../../format';
 import { useCurrentUser } from '../../session';
 import { LoadMoreFooter } from './list-states';
 import { useActors } from '../../actors';
+import { useEmitted } from '../../use-emitted';
 
 const Section = styled.section`
   display: flex;
@@ -134,13 +135,7 @@ export function CommentsSection({ videoId }: { videoId: string }) {
     }),
     { input: { videoId } },
   );
-  useEffect(() => {
-    const sub = comments.on('failed', ({ message }) => {
-      console.error('Adding a comment failed:', message);
-      notify.error(message);
-    });
-    return () => sub.unsubscribe();
-  }, [comments]);
+  useEmitted(comments, { failed: failureToast('Adding a comment') });
 
   const text = useSelector(comments, selectText);
   const canSubmit = useSelector(comments, selectCanSubmit);

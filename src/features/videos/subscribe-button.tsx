@@ -6,8 +6,7 @@
  * logged and told to the user, and the button keeps its old state.
  */
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect } from 'react';
-import { notify } from '../../notify';
+import { failureToast } from '../../notify';
 import {
   selectIsBusy,
   selectSubscribed,
@@ -16,6 +15,7 @@ import {
 } from '../../../machines/subscribe-toggle.machine';
 import { Button } from '../../ui/button';
 import { useActors } from '../../actors';
+import { useEmitted } from '../../use-emitted';
 
 /** The toggle actor for one channel, its failures logged and toasted; read with the selectors. */
 export function useSubscribeToggle(
@@ -27,13 +27,7 @@ export function useSubscribeToggle(
   const toggle = useActorRef(subscribeToggleMachine.provide({ actors: { toggleSubscription } }), {
     input: { channelId, subscribed, subscriberCount },
   });
-  useEffect(() => {
-    const sub = toggle.on('failed', ({ message }) => {
-      console.error('Subscription toggle failed:', message);
-      notify.error(message);
-    });
-    return () => sub.unsubscribe();
-  }, [toggle]);
+  useEmitted(toggle, { failed: failureToast('Subscription toggle') });
   const count = useSelector(toggle, selectSubscriberCount);
   return { toggle, count };
 }
