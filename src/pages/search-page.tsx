@@ -9,7 +9,6 @@ import styled from 'styled-components';
 import { useSearch } from 'wouter';
 import type { VideoItem } from '../../contract/shapes';
 import {
-  pagerMachine,
   selectHasFailed,
   selectIsEmpty,
   selectIsLoadingFirst,
@@ -25,6 +24,7 @@ import { HorizontalVideoCard } from '../features/videos/horizontal-video-card';
 import { ListEmpty, ListError, LoadMoreFooter } from '../features/videos/list-states';
 import { HorizontalListSkeleton } from '../features/videos/horizontal-list-skeleton';
 import { useActors } from '../actors';
+import { withPager } from '../pager-logic';
 
 const Page = styled.div`
   display: flex;
@@ -46,12 +46,7 @@ export const BLANK_SEARCH_TEXT = 'Type something in the search box to find video
 export default function SearchPage() {
   const query = new URLSearchParams(useSearch()).get('query') ?? '';
   const { fetchVideoPage } = useActors();
-  const search = useActorRef(
-    searchMachine.provide({
-      actors: { pager: pagerMachine.provide({ actors: { fetchPage: fetchVideoPage } }) },
-    }),
-    { input: { query } },
-  );
+  const search = useActorRef(withPager(searchMachine, fetchVideoPage), { input: { query } });
   useEffect(() => search.send({ type: 'QUERY_CHANGED', query }), [search, query]);
 
   const blank = useSelector(search, selectIsBlank);

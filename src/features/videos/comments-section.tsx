@@ -16,7 +16,6 @@ import {
   selectText,
 } from '../../../machines/comments.machine';
 import {
-  pagerMachine,
   selectHasFailed,
   selectIsLoadingFirst,
   selectItems,
@@ -30,6 +29,7 @@ import { useCurrentUser } from '../../session';
 import { LoadMoreFooter } from './list-states';
 import { useActors } from '../../actors';
 import { useEmitted } from '../../use-emitted';
+import { withPager } from '../../pager-logic';
 
 const Section = styled.section`
   display: flex;
@@ -126,15 +126,9 @@ export function CommentsSection({ videoId }: { videoId: string }) {
   const { fetchCommentPage, addComment } = useActors();
   const me = useCurrentUser();
   const inputId = useId();
-  const comments = useActorRef(
-    commentsMachine.provide({
-      actors: {
-        pager: pagerMachine.provide({ actors: { fetchPage: fetchCommentPage } }),
-        addComment,
-      },
-    }),
-    { input: { videoId } },
-  );
+  const comments = useActorRef(withPager(commentsMachine, fetchCommentPage, { addComment }), {
+    input: { videoId },
+  });
   useEmitted(comments, { failed: failureToast('Adding a comment') });
 
   const text = useSelector(comments, selectText);

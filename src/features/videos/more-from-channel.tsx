@@ -7,7 +7,6 @@ import styled from 'styled-components';
 import type { VideoItem } from '../../../contract/shapes';
 import { PAGE_SIZE } from '../../../contract/limits';
 import {
-  pagerMachine,
   selectHasFailed,
   selectIsEmpty,
   selectIsLoadingFirst,
@@ -17,6 +16,7 @@ import { HorizontalListSkeleton } from './horizontal-list-skeleton';
 import { HorizontalVideoCard } from './horizontal-video-card';
 import { LoadMoreFooter } from './list-states';
 import { useActors } from '../../actors';
+import { pagerWith } from '../../pager-logic';
 
 const Aside = styled.aside`
   display: flex;
@@ -43,7 +43,7 @@ export const MORE_HEADING = 'More From This Channel';
 
 export function MoreFromChannel({ ownerId, currentId }: { ownerId: string; currentId: string }) {
   const { fetchVideoPage } = useActors();
-  const pager = useActorRef(pagerMachine.provide({ actors: { fetchPage: fetchVideoPage } }), {
+  const pager = useActorRef(pagerWith(fetchVideoPage), {
     input: { pageSize: PAGE_SIZE.homeFeed, params: { userId: ownerId } },
   });
   const all = useSelector(pager, selectItems<VideoItem>);
