@@ -3,8 +3,8 @@
  * channel row with Subscribe/Subscribed (View Channel for the owner), the description collapsed
  * at 200 characters, comments, and 'More From This Channel'.
  *
- * The video is loaded by a promise actor (its snapshot says loading, done or failed); each video
- * id gets a fresh page (keyed), so moving to another video starts clean.
+ * The video is loaded by watchMachine (loading, loaded or failed); each video id gets a fresh
+ * page (keyed), so moving to another video starts clean.
  *
  * Choices where the spec is silent:
  * - Share copies the page's link with the Clipboard API and says 'Link copied to clipboard'.
@@ -15,6 +15,12 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect } from 'react';
 import { PRODUCT_NAME } from '../../machines/constants';
+import {
+  selectHasFailed,
+  selectIsNotFound,
+  selectVideo,
+  watchMachine,
+} from '../../machines/watch.machine';
 import { notify } from '../notify';
 import styled from 'styled-components';
 import { Link, useParams } from 'wouter';
@@ -161,9 +167,12 @@ function ChannelRow({ video }: { video: VideoDetail }) {
 
 function WatchVideo({ videoId }: { videoId: string }) {
   const { fetchVideo } = useActors();
-  const loader = useActorRef(fetchVideo, { input: { videoId } });
-  const result = useSelector(loader, (s) => s.output);
-  const video = result?.video;
+  const watch = useActorRef(watchMachine.provide({ actors: { fetchVideo } }), {
+    input: { videoId },
+  });
+  const video = useSelector(watch, selectVideo);
+  const failed = useSelector(watch, selectHasFailed);
+  const notFound = useSelector(watch, selectIsNotFound);
 
   // The tab shows what is playing, as on every video site.
   useEffect(() => {
@@ -175,8 +184,7 @@ function WatchVideo({ videoId }: { videoId: string }) {
     };
   }, [video]);
 
-  if (result?.error) {
-    const notFound = result.error.status === 404;
+  if (failed) {
     return (
       <Problem role="alert">
         <p>{notFound ? VIDEO_NOT_FOUND : 'Failed to load this video. Please try again.'}</p>
