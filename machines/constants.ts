@@ -19,10 +19,6 @@ export const UPLOAD_PROGRESS_CAP = 90;
 export const UPLOAD_PROGRESS_DONE = 100;
 export const UPLOAD_CLOSE_DELAY_MS = 1000;
 
-/** Add-to-playlist dialog. */
-export const PLAYLISTS_SHOWN_BEFORE_MORE = 4;
-export const PLAYLIST_SAVE_SPACING_MS = 500;
-
 /** The upload dialog captures its default thumbnail from this moment of the video. */
 export const THUMBNAIL_CAPTURE_SECONDS = 1;
 

@@ -5,6 +5,7 @@
  */
 import { fromPromise } from 'xstate';
 import type { Comment, VideoItem } from '../../contract/shapes';
+import type { VideoDetail } from '../../contract/videos';
 import type { LikeStatus, ToggleLikeResult } from '../../machines/like-toggle.machine';
 import type { SubscriptionState } from '../../machines/subscribe-toggle.machine';
 import type { UploadRequest } from '../../machines/upload.machine';
@@ -17,7 +18,7 @@ import {
   toggleSubscription,
   toggleVideoLike,
 } from './engagement';
-import { getVideo, listVideos, uploadVideo, type VideoDetail } from './videos';
+import { getVideo, listVideos, uploadVideo } from './videos';
 
 const text = (v: unknown) => (typeof v === 'string' ? v : null);
 

@@ -24,7 +24,7 @@ import {
 import { notify } from '../notify';
 import styled from 'styled-components';
 import { Link, useParams } from 'wouter';
-import type { VideoDetail } from '../api/videos';
+import type { VideoDetail } from '../../contract/videos';
 import { CommentsSection } from '../features/videos/comments-section';
 import { DescriptionBox } from '../features/videos/description-box';
 import { LikeButton } from '../features/videos/like-button';

@@ -7,7 +7,7 @@ import type { Comment } from '../../contract/shapes';
 import type { LikeStatus, ToggleLikeResult } from '../../machines/like-toggle.machine';
 import type { Page, PageRequest } from '../../machines/pager.machine';
 import type { SubscriptionState } from '../../machines/subscribe-toggle.machine';
-import type { VideoDetail } from '../../src/api/videos';
+import type { VideoDetail } from '../../contract/videos';
 import { ApiError } from '../../src/api/client';
 import WatchPage from '../../src/pages/watch-page';
 import {
