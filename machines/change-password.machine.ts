@@ -22,6 +22,7 @@
  */
 import { and, assign, emit, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import { MESSAGES } from './messages.js';
+import { confirmingCancelState } from './settings-form.js';
 import { allFilled, errorMessage } from './validation.js';
 
 export interface PasswordFields {
@@ -137,12 +138,7 @@ export const changePasswordMachine = setup({
         },
       },
     },
-    confirmingCancel: {
-      on: {
-        CONFIRM: { target: 'editing', actions: 'clearFields' },
-        DISMISS: 'editing',
-      },
-    },
+    confirmingCancel: confirmingCancelState('clearFields'),
   },
 });
 
@@ -154,10 +150,7 @@ export const selectFields = (s: ChangePasswordSnapshot): PasswordFields => ({
   newPassword: s.context.newPassword,
   confirmPassword: s.context.confirmPassword,
 });
-export const selectError = (s: ChangePasswordSnapshot) => s.context.error;
 /** The inline 'Passwords don't match': a confirmation is typed and differs from the new one. */
 export const selectShowsMismatch = (s: ChangePasswordSnapshot) =>
   s.context.confirmPassword !== '' && s.context.confirmPassword !== s.context.newPassword;
-export const selectIsSaving = (s: ChangePasswordSnapshot) => s.hasTag('busy');
-export const selectIsConfirmingCancel = (s: ChangePasswordSnapshot) =>
-  s.matches('confirmingCancel');
+export { selectError, selectIsConfirmingCancel, selectIsSaving } from './settings-form.js';
