@@ -22,7 +22,7 @@
  */
 import { and, assign, emit, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import { MESSAGES } from './messages.js';
-import { confirmingCancelState } from './settings-form.js';
+import { confirmingCancelState, type SettingsFormEvent } from './settings-form.js';
 import { allFilled, errorMessage } from './validation.js';
 
 export interface PasswordFields {
@@ -43,17 +43,8 @@ export interface ChangePasswordInput {
   newPassword: string;
 }
 
-export type ChangePasswordEvent =
-  /** The user typed into a field. */
-  | { type: 'FIELD_CHANGED'; field: PasswordField; value: string }
-  /** The user pressed Save. */
-  | { type: 'SUBMIT' }
-  /** The user pressed Cancel. */
-  | { type: 'CANCEL' }
-  /** The user confirmed the cancel: the fields are cleared. */
-  | { type: 'CONFIRM' }
-  /** The user dismissed the cancel question. */
-  | { type: 'DISMISS' };
+/** CONFIRM (after Cancel) clears the three fields. */
+export type ChangePasswordEvent = SettingsFormEvent<PasswordField>;
 
 export type ChangePasswordEmitted =
   { type: 'invalid'; message: string } | { type: 'saved' } | { type: 'saveFailed'; reason: string };

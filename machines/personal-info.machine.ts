@@ -24,7 +24,7 @@
 import { assign, emit, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import type { User } from '../contract/shapes.js';
 import { MESSAGES } from './messages.js';
-import { confirmingCancelState } from './settings-form.js';
+import { confirmingCancelState, type SettingsFormEvent } from './settings-form.js';
 import { allFilled, errorMessage } from './validation.js';
 
 export interface AccountDetails {
@@ -41,17 +41,8 @@ export interface PersonalInfoContext extends AccountDetails {
   error: string | null;
 }
 
-export type PersonalInfoEvent =
-  /** The user typed into a field. */
-  | { type: 'FIELD_CHANGED'; field: PersonalInfoField; value: string }
-  /** The user pressed Save. */
-  | { type: 'SUBMIT' }
-  /** The user pressed Cancel. */
-  | { type: 'CANCEL' }
-  /** The user confirmed the cancel: edits are dropped. */
-  | { type: 'CONFIRM' }
-  /** The user dismissed the cancel question. */
-  | { type: 'DISMISS' };
+/** CONFIRM (after Cancel) restores the last saved values. */
+export type PersonalInfoEvent = SettingsFormEvent<PersonalInfoField>;
 
 export type PersonalInfoEmitted =
   | { type: 'invalid'; message: string }

@@ -4,6 +4,19 @@
  * behave alike.
  */
 
+/** The events of a settings form whose fields are `F`. */
+export type SettingsFormEvent<F extends string> =
+  /** The user typed into a field. */
+  | { type: 'FIELD_CHANGED'; field: F; value: string }
+  /** The user pressed Save. */
+  | { type: 'SUBMIT' }
+  /** The user pressed Cancel. */
+  | { type: 'CANCEL' }
+  /** The user confirmed the cancel: the edits are dropped. */
+  | { type: 'CONFIRM' }
+  /** The user dismissed the cancel question. */
+  | { type: 'DISMISS' };
+
 /**
  * `confirmingCancel`: CANCEL in `editing` leads here (spec §5: "Are you sure you want to
  * cancel?"); CONFIRM runs `discard` (clear or restore the fields) and DISMISS keeps the edits.
