@@ -12,15 +12,27 @@ import {
   type PasswordField,
 } from '../../../machines/change-password.machine';
 import { useActors } from '../../actors';
-import { TextField } from '../../ui/text-field';
+import { LIMITS } from '../../../contract/limits';
+import { TextFields, type FieldSpec } from '../../ui/text-fields';
 import { SettingsForm } from './settings-form';
 import { SettingsFormFooter } from './settings-form-footer';
 import { useEmitted } from '../../use-emitted';
 
-const FIELDS: { field: PasswordField; label: string; autoComplete: string }[] = [
-  { field: 'oldPassword', label: 'Current password', autoComplete: 'current-password' },
-  { field: 'newPassword', label: 'New password', autoComplete: 'new-password' },
-  { field: 'confirmPassword', label: 'Confirm new password', autoComplete: 'new-password' },
+const password = { type: 'password', maxLength: LIMITS.password.max } as const;
+const FIELDS: FieldSpec<PasswordField>[] = [
+  {
+    field: 'oldPassword',
+    label: 'Current password',
+    autoComplete: 'current-password',
+    ...password,
+  },
+  { field: 'newPassword', label: 'New password', autoComplete: 'new-password', ...password },
+  {
+    field: 'confirmPassword',
+    label: 'Confirm new password',
+    autoComplete: 'new-password',
+    ...password,
+  },
 ];
 
 export function ChangePasswordForm() {
@@ -49,19 +61,15 @@ export function ChangePasswordForm() {
     >
       <h2>{MESSAGES.changePassword}</h2>
       <p className="lead">Other devices are signed out when the password changes.</p>
-      {FIELDS.map(({ field, label, autoComplete }) => (
-        <TextField
-          key={field}
-          label={label}
-          type="password"
-          autoComplete={autoComplete}
-          value={fields[field]}
-          maxLength={128}
-          disabled={saving}
-          error={field === 'confirmPassword' && mismatch ? MESSAGES.passwordsDontMatch : null}
-          onValueChange={(value) => actor.send({ type: 'FIELD_CHANGED', field, value })}
-        />
-      ))}
+      <TextFields
+        specs={FIELDS}
+        values={fields}
+        disabled={saving}
+        errorOf={(field) =>
+          field === 'confirmPassword' && mismatch ? MESSAGES.passwordsDontMatch : null
+        }
+        onChange={(field, value) => actor.send({ type: 'FIELD_CHANGED', field, value })}
+      />
       <SettingsFormFooter
         error={error}
         saving={saving}

@@ -13,12 +13,12 @@ import {
 } from '../../../machines/personal-info.machine';
 import { useActors } from '../../actors';
 import { useSessionRef } from '../../session';
-import { TextField } from '../../ui/text-field';
+import { TextFields, type FieldSpec } from '../../ui/text-fields';
 import { SettingsForm } from './settings-form';
 import { SettingsFormFooter } from './settings-form-footer';
 import { useEmitted } from '../../use-emitted';
 
-const FIELDS: { field: PersonalInfoField; label: string; type: string; autoComplete: string }[] = [
+const FIELDS: FieldSpec<PersonalInfoField>[] = [
   { field: 'fullName', label: 'Full name', type: 'text', autoComplete: 'name' },
   { field: 'email', label: 'Email', type: 'email', autoComplete: 'email' },
 ];
@@ -55,18 +55,12 @@ export function PersonalInfoForm({ user }: { user: User }) {
     >
       <h2>{MESSAGES.personalInformation}</h2>
       <p className="lead">Update your name and email address.</p>
-      {FIELDS.map(({ field, label, type, autoComplete }) => (
-        <TextField
-          key={field}
-          label={label}
-          type={type}
-          autoComplete={autoComplete}
-          value={fields[field]}
-          maxLength={254}
-          disabled={saving}
-          onValueChange={(value) => actor.send({ type: 'FIELD_CHANGED', field, value })}
-        />
-      ))}
+      <TextFields
+        specs={FIELDS}
+        values={fields}
+        disabled={saving}
+        onChange={(field, value) => actor.send({ type: 'FIELD_CHANGED', field, value })}
+      />
       <SettingsFormFooter
         error={error}
         saving={saving}

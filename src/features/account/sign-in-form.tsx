@@ -18,7 +18,7 @@ import { useActors } from '../../actors';
 import { useSessionRef } from '../../session';
 import { Button } from '../../ui/button';
 import { FormError } from '../../ui/form';
-import { TextField } from '../../ui/text-field';
+import { TextFields, type FieldSpec } from '../../ui/text-fields';
 import { useEmitted } from '../../use-emitted';
 
 const Form = styled.form`
@@ -26,7 +26,7 @@ const Form = styled.form`
   gap: 16px;
 `;
 
-const FIELDS: { field: SignInField; label: string; type: string; autoComplete: string }[] = [
+const FIELDS: FieldSpec<SignInField>[] = [
   { field: 'userName', label: 'Username', type: 'text', autoComplete: 'username' },
   { field: 'email', label: 'Email', type: 'email', autoComplete: 'email' },
   { field: 'password', label: 'Password', type: 'password', autoComplete: 'current-password' },
@@ -60,18 +60,12 @@ export function SignInForm({ onSignedIn }: { onSignedIn: (user: User) => void })
         actor.send({ type: 'SUBMIT' });
       }}
     >
-      {FIELDS.map(({ field, label, type, autoComplete }) => (
-        <TextField
-          key={field}
-          label={label}
-          type={type}
-          autoComplete={autoComplete}
-          value={values[field]}
-          disabled={busy}
-          maxLength={254}
-          onValueChange={(value) => actor.send({ type: 'FIELD_CHANGED', field, value })}
-        />
-      ))}
+      <TextFields
+        specs={FIELDS}
+        values={values}
+        disabled={busy}
+        onChange={(field, value) => actor.send({ type: 'FIELD_CHANGED', field, value })}
+      />
       <FormError message={error} />
       <Button type="submit" block disabled={!canSubmit} loading={busy}>
         Sign in

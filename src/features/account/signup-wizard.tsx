@@ -29,7 +29,8 @@ import { useSessionRef } from '../../session';
 import { Button } from '../../ui/button';
 import { FormActions, FormError } from '../../ui/form';
 import { MotionRoot } from '../../ui/motion-root';
-import { TextField } from '../../ui/text-field';
+import { LIMITS } from '../../../contract/limits';
+import { TextFields, type FieldSpec } from '../../ui/text-fields';
 import { useObjectUrl } from '../../use-object-url';
 import { CardFooter } from './auth-shell';
 import { ImagePicker } from './image-picker';
@@ -107,13 +108,7 @@ const Note = styled.p`
 
 // The hints repeat the server's limits (API.md "Limits"); the spec shows none, but users expect
 // to learn them before the server refuses the registration.
-const FIELDS: {
-  field: SignupField;
-  label: string;
-  type: string;
-  autoComplete: string;
-  hint?: string;
-}[] = [
+const FIELDS: FieldSpec<SignupField>[] = [
   { field: 'fullName', label: 'Full name', type: 'text', autoComplete: 'name' },
   {
     field: 'userName',
@@ -129,6 +124,7 @@ const FIELDS: {
     type: 'password',
     autoComplete: 'new-password',
     hint: 'At least 8 characters',
+    maxLength: LIMITS.password.max,
   },
 ];
 
@@ -228,19 +224,13 @@ export function SignupWizard() {
           transition={{ duration: 0.2 }}
         >
           <h2>{SIGNUP_STEP_TITLES[step]}</h2>
-          {step === 0 &&
-            FIELDS.map(({ field, label, type, autoComplete, hint }) => (
-              <TextField
-                key={field}
-                label={label}
-                hint={hint}
-                type={type}
-                autoComplete={autoComplete}
-                value={fields[field]}
-                maxLength={field === 'password' ? 128 : 254}
-                onValueChange={(value) => send({ type: 'FIELD_CHANGED', field, value })}
-              />
-            ))}
+          {step === 0 && (
+            <TextFields
+              specs={FIELDS}
+              values={fields}
+              onChange={(field, value) => send({ type: 'FIELD_CHANGED', field, value })}
+            />
+          )}
           {step === 1 && imageStep('avatar')}
           {step === 2 && imageStep('cover')}
           {step === 3 && (
