@@ -22,8 +22,17 @@ import {
   watchMachine,
 } from '../../machines/watch.machine';
 import { notify } from '../notify';
-import styled from 'styled-components';
 import { Link, useParams } from 'wouter';
+import {
+  Actions,
+  Bar,
+  Channel,
+  Layout,
+  Primary,
+  Problem,
+  Title,
+  ViewChannel,
+} from './watch-page.styles';
 import type { VideoDetail } from '../../contract/videos';
 import { CommentsSection } from '../features/videos/comments-section';
 import { DescriptionBox } from '../features/videos/description-box';
@@ -38,89 +47,6 @@ import { useCurrentUser } from '../session';
 import { Avatar } from '../ui/avatar';
 import { Button } from '../ui/button';
 import { PageSpinner } from '../ui/spinner';
-
-const Layout = styled.div`
-  display: grid;
-  gap: 24px;
-  grid-template-columns: minmax(0, 1fr);
-  max-width: 1600px;
-  ${({ theme }) => theme.media.lg} {
-    grid-template-columns: minmax(0, 1fr) 360px;
-  }
-`;
-
-const Primary = styled.div`
-  display: flex;
-  flex-direction: column;
-  gap: 14px;
-  min-width: 0;
-`;
-
-const Title = styled.h1`
-  font-size: ${({ theme }) => theme.font.size.lg};
-  margin: 0;
-  overflow-wrap: anywhere;
-`;
-
-const Bar = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  gap: 12px;
-  align-items: center;
-  justify-content: space-between;
-`;
-
-const Channel = styled.div`
-  display: flex;
-  align-items: center;
-  gap: 12px;
-  min-width: 0;
-  > div {
-    min-width: 0;
-    display: flex;
-    flex-direction: column;
-  }
-  a.name {
-    color: ${({ theme }) => theme.colors.text};
-    font-weight: 600;
-  }
-  small {
-    color: ${({ theme }) => theme.colors.textMuted};
-    font-size: ${({ theme }) => theme.font.size.xs};
-  }
-`;
-
-const Actions = styled.div`
-  display: flex;
-  gap: 8px;
-  flex-wrap: wrap;
-`;
-
-const ViewChannel = styled(Link)`
-  display: inline-flex;
-  align-items: center;
-  min-height: 40px;
-  padding: 0 16px;
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.round};
-  background: ${({ theme }) => theme.colors.surfaceRaised};
-  color: ${({ theme }) => theme.colors.text};
-  font-weight: 600;
-  font-size: ${({ theme }) => theme.font.size.sm};
-  white-space: nowrap;
-  &:hover {
-    background: ${({ theme }) => theme.colors.surfaceHover};
-    text-decoration: none;
-  }
-`;
-
-const Problem = styled.div`
-  display: grid;
-  justify-items: center;
-  gap: 12px;
-  padding: 48px 16px;
-  text-align: center;
-`;
 
 export const SHARE_COPIED = 'Link copied to clipboard';
 export const SHARE_FAILED = 'Could not copy the link';

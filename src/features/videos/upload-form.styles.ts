@@ -1,5 +1,6 @@
 /** The upload form's layout: labelled fields, the thumbnail preview and the tag chips. */
 import styled from 'styled-components';
+import { inputLook } from '../../ui/text-field';
 
 export const Form = styled.form`
   /* Native file pickers follow the dark theme. */
@@ -21,12 +22,7 @@ export const Field = styled.div`
   }
   input[type='text'],
   textarea {
-    width: 100%;
-    min-height: 42px;
-    padding: 8px 12px;
-    border: 1px solid ${({ theme }) => theme.colors.border};
-    border-radius: ${({ theme }) => theme.radii.sm};
-    background: ${({ theme }) => theme.colors.bg};
+    ${inputLook}
   }
   textarea {
     resize: vertical;
