@@ -1,4 +1,5 @@
 import { Type, type TSchema, type Static } from '@sinclair/typebox';
+import { FIRST_PAGE, MAX_LIMIT, MAX_PAGE } from './limits.js';
 
 /** Every response is wrapped in this envelope (API.md, Conventions). */
 export const Envelope = <T extends TSchema>(data: T) =>
@@ -29,17 +30,13 @@ export const Id = Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0
 export const EmptyObject = Type.Object({});
 
 /**
- * Deepest page any list serves. With `limit` ≤ 50 a query skips at most 500 000 rows, which bounds
- * the work one request can ask of the database; past it, filters or search narrow the list.
+ * `page` 1…MAX_PAGE and `limit` 1…MAX_LIMIT; each list call picks its own default limit. (ajv lets
+ * a coerced `Infinity` past `maximum`; server/http/input-guard.ts refuses it.)
  */
-export const MAX_PAGE = 10_000;
-// (ajv lets a coerced `Infinity` past `maximum`; server/http/input-guard.ts refuses it.)
-
-/** `page` 1…MAX_PAGE and `limit` 1…50; each list call picks its own default limit. */
 export const PageQuery = (defaultLimit: number) =>
   Type.Object({
-    page: Type.Integer({ minimum: 1, maximum: MAX_PAGE, default: 1 }),
-    limit: Type.Integer({ minimum: 1, maximum: 50, default: defaultLimit }),
+    page: Type.Integer({ minimum: FIRST_PAGE, maximum: MAX_PAGE, default: FIRST_PAGE }),
+    limit: Type.Integer({ minimum: 1, maximum: MAX_LIMIT, default: defaultLimit }),
   });
 
 /** ISO 8601 date-time string. */

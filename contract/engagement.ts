@@ -1,10 +1,8 @@
 /** Contract of API.md's likes, comments and subscriptions calls. */
 import { Type, type Static } from '@sinclair/typebox';
 import { Id, PageQuery } from './common.js';
+import { PAGE_SIZE } from './limits.js';
 import { Comment } from './shapes.js';
-
-export const COMMENT_PAGE_SIZE = 9;
-export const SUBSCRIBERS_PAGE_SIZE = 50;
 
 export const LikeStatus = Type.Object({ likeCount: Type.Integer(), likedByUser: Type.Boolean() });
 export type LikeStatus = Static<typeof LikeStatus>;
@@ -16,7 +14,7 @@ export const CommentIdParams = Type.Object({ commentId: Id });
 export const TweetIdParams = Type.Object({ tweetId: Id });
 export const ChannelIdParams = Type.Object({ channelId: Id });
 
-export const CommentsQuery = PageQuery(COMMENT_PAGE_SIZE);
+export const CommentsQuery = PageQuery(PAGE_SIZE.comments);
 export type CommentsQuery = Static<typeof CommentsQuery>;
 
 export const CommentList = Type.Object({
@@ -37,7 +35,7 @@ export const SubscriptionToggle = Type.Object({
 });
 export type SubscriptionToggle = Static<typeof SubscriptionToggle>;
 
-export const SubscribersQuery = PageQuery(SUBSCRIBERS_PAGE_SIZE);
+export const SubscribersQuery = PageQuery(PAGE_SIZE.subscribers);
 export type SubscribersQuery = Static<typeof SubscribersQuery>;
 
 /** A subscriber of a channel; `isSubscribed` says whether the caller subscribes to that user. */

@@ -1,11 +1,10 @@
 /** Contract of `GET /users/history` (API.md, Users). */
 import { Type, type Static } from '@sinclair/typebox';
 import { DateString, Id, PageQuery } from './common.js';
+import { PAGE_SIZE } from './limits.js';
 import { VideoItem } from './shapes.js';
 
-export const HISTORY_PAGE_SIZE = 10;
-
-export const HistoryQuery = PageQuery(HISTORY_PAGE_SIZE);
+export const HistoryQuery = PageQuery(PAGE_SIZE.history);
 export type HistoryQuery = Static<typeof HistoryQuery>;
 
 export const HistoryEntry = Type.Object({ _id: Id, watchedAt: DateString, video: VideoItem });

@@ -52,17 +52,3 @@ export const Comment = Type.Object({
   owner: Owner,
 });
 export type Comment = Static<typeof Comment>;
-
-/** Server-enforced limits (API.md, Limits). The SPA uses the same numbers for its hints. */
-export const LIMITS = {
-  userName: { min: 3, max: 30, pattern: '^[a-z0-9_.]+$' },
-  fullName: { min: 1, max: 80 },
-  email: { max: 254 },
-  password: { min: 8, max: 128 },
-  title: { min: 1, max: 100 },
-  description: { max: 5000 },
-  tags: { max: 15, tagMin: 1, tagMax: 30 },
-  comment: { min: 1, max: 2000 },
-  imageBytes: 10 * 1024 * 1024,
-  jsonBodyBytes: 64 * 1024,
-} as const;

@@ -5,7 +5,8 @@
  */
 import { Type, type Static } from '@sinclair/typebox';
 import { Id } from './common.js';
-import { LIMITS, User } from './shapes.js';
+import { LIMITS } from './limits.js';
+import { User } from './shapes.js';
 
 export const UserName = Type.String({
   minLength: LIMITS.userName.min,

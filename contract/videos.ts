@@ -5,9 +5,8 @@
  */
 import { Type, type Static } from '@sinclair/typebox';
 import { Id, PageQuery } from './common.js';
-import { LIMITS, Owner, VideoItem } from './shapes.js';
-
-export const VIDEO_PAGE_SIZE = { feed: 12, own: 6 } as const;
+import { LIMITS, PAGE_SIZE } from './limits.js';
+import { Owner, VideoItem } from './shapes.js';
 
 /** Sort keys of the feed; `createdAt` desc is the default ("newest first"). */
 export const VideoSortBy = Type.Union([
@@ -21,7 +20,7 @@ export const SortType = Type.Union([Type.Literal('asc'), Type.Literal('desc')]);
 export type SortType = Static<typeof SortType>;
 
 export const VideoFeedQuery = Type.Composite([
-  PageQuery(VIDEO_PAGE_SIZE.feed),
+  PageQuery(PAGE_SIZE.homeFeed),
   Type.Object({
     /** One channel's videos. */
     userId: Type.Optional(Type.Union([Id, Type.Literal('')])),
@@ -35,7 +34,7 @@ export const VideoFeedQuery = Type.Composite([
 ]);
 export type VideoFeedQuery = Static<typeof VideoFeedQuery>;
 
-export const OwnVideosQuery = PageQuery(VIDEO_PAGE_SIZE.own);
+export const OwnVideosQuery = PageQuery(PAGE_SIZE.dashboardVideos);
 export type OwnVideosQuery = Static<typeof OwnVideosQuery>;
 
 export const VideoList = Type.Object({

@@ -22,6 +22,7 @@
  */
 import { and, assign, emit, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import { MESSAGES } from './messages.js';
+import { confirmingCancelState, type SettingsFormEvent } from './settings-form.js';
 import { allFilled, errorMessage } from './validation.js';
 
 export interface PasswordFields {
@@ -42,17 +43,8 @@ export interface ChangePasswordInput {
   newPassword: string;
 }
 
-export type ChangePasswordEvent =
-  /** The user typed into a field. */
-  | { type: 'FIELD_CHANGED'; field: PasswordField; value: string }
-  /** The user pressed Save. */
-  | { type: 'SUBMIT' }
-  /** The user pressed Cancel. */
-  | { type: 'CANCEL' }
-  /** The user confirmed the cancel: the fields are cleared. */
-  | { type: 'CONFIRM' }
-  /** The user dismissed the cancel question. */
-  | { type: 'DISMISS' };
+/** CONFIRM (after Cancel) clears the three fields. */
+export type ChangePasswordEvent = SettingsFormEvent<PasswordField>;
 
 export type ChangePasswordEmitted =
   { type: 'invalid'; message: string } | { type: 'saved' } | { type: 'saveFailed'; reason: string };
@@ -137,12 +129,7 @@ export const changePasswordMachine = setup({
         },
       },
     },
-    confirmingCancel: {
-      on: {
-        CONFIRM: { target: 'editing', actions: 'clearFields' },
-        DISMISS: 'editing',
-      },
-    },
+    confirmingCancel: confirmingCancelState('clearFields'),
   },
 });
 
@@ -154,10 +141,7 @@ export const selectFields = (s: ChangePasswordSnapshot): PasswordFields => ({
   newPassword: s.context.newPassword,
   confirmPassword: s.context.confirmPassword,
 });
-export const selectError = (s: ChangePasswordSnapshot) => s.context.error;
 /** The inline 'Passwords don't match': a confirmation is typed and differs from the new one. */
 export const selectShowsMismatch = (s: ChangePasswordSnapshot) =>
   s.context.confirmPassword !== '' && s.context.confirmPassword !== s.context.newPassword;
-export const selectIsSaving = (s: ChangePasswordSnapshot) => s.hasTag('busy');
-export const selectIsConfirmingCancel = (s: ChangePasswordSnapshot) =>
-  s.matches('confirmingCancel');
+export { selectError, selectIsConfirmingCancel, selectIsSaving } from './settings-form.js';

@@ -19,8 +19,9 @@
 import { assign, emit, forwardTo, fromPromise, sendTo, setup, type SnapshotFrom } from 'xstate';
 import type { ActorRefFrom } from 'xstate';
 import type { Comment } from '../contract/shapes.js';
-import { PAGE_SIZE } from './constants.js';
+import { PAGE_SIZE } from '../contract/limits.js';
 import { pagerMachine } from './pager.machine.js';
+import { errorMessage } from './validation.js';
 
 export interface CommentsInput {
   videoId: string;
@@ -112,16 +113,15 @@ export const commentsMachine = setup({
         },
         onError: {
           target: 'editing',
-          actions: { type: 'announceFailure', params: ({ event }) => errorMessage(event.error) },
+          actions: {
+            type: 'announceFailure',
+            params: ({ event }) => errorMessage(event.error, 'Failed to add comment'),
+          },
         },
       },
     },
   },
 });
-
-function errorMessage(error: unknown): string {
-  return error instanceof Error ? error.message : 'Failed to add comment';
-}
 
 export type CommentsSnapshot = SnapshotFrom<typeof commentsMachine>;
 

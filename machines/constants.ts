@@ -3,22 +3,6 @@
  * Machines and views import from here; nothing else hard-codes these values.
  */
 
-/** Page sizes (spec §9). */
-export const PAGE_SIZE = {
-  history: 10,
-  homeFeed: 12,
-  search: 9,
-  /** Retry after a failed feed load clears the list and loads this many. */
-  retry: 9,
-  channelVideos: 6,
-  dashboardVideos: 6,
-  addToPlaylistVideos: 2,
-  comments: 9,
-} as const;
-
-/** Pages are 1-based everywhere (spec §9: "Default video page 1"). */
-export const FIRST_PAGE = 1;
-
 /** After a failed page load, the next try waits this long. */
 export const RETRY_DELAY_MS = 3000;
 
@@ -35,15 +19,10 @@ export const UPLOAD_PROGRESS_CAP = 90;
 export const UPLOAD_PROGRESS_DONE = 100;
 export const UPLOAD_CLOSE_DELAY_MS = 1000;
 
-/** Add-to-playlist dialog. */
-export const PLAYLISTS_SHOWN_BEFORE_MORE = 4;
-export const PLAYLIST_SAVE_SPACING_MS = 500;
-
 /** The upload dialog captures its default thumbnail from this moment of the video. */
 export const THUMBNAIL_CAPTURE_SECONDS = 1;
 
 /** Image hint shown in the upload popup; the server enforces the same limit. */
-export const IMAGE_MAX_BYTES = 10 * 1024 * 1024;
 export const IMAGE_HINT = 'PNG, JPG, GIF up to 10MB';
 
 /** Toasts. */

@@ -15,7 +15,7 @@
  * falls back to All and reloads.
  */
 import { assign, forwardTo, sendTo, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
-import { PAGE_SIZE } from './constants.js';
+import { PAGE_SIZE } from '../contract/limits.js';
 import { pagerMachine, type PagerParams } from './pager.machine.js';
 
 export interface FeedInput {

@@ -14,6 +14,7 @@
  * toggle's answer stays). If the first load fails the button stays disabled.
  */
 import { assign, emit, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import { errorMessage } from './validation.js';
 
 export interface LikeToggleInput {
   videoId: string;
@@ -83,7 +84,10 @@ export const likeToggleMachine = setup({
         },
         onError: {
           target: 'unavailable',
-          actions: { type: 'announceFailure', params: ({ event }) => errorMessage(event.error) },
+          actions: {
+            type: 'announceFailure',
+            params: ({ event }) => errorMessage(event.error, 'Failed to update like'),
+          },
         },
       },
     },
@@ -102,7 +106,10 @@ export const likeToggleMachine = setup({
         },
         onError: {
           target: 'ready',
-          actions: { type: 'announceFailure', params: ({ event }) => errorMessage(event.error) },
+          actions: {
+            type: 'announceFailure',
+            params: ({ event }) => errorMessage(event.error, 'Failed to update like'),
+          },
         },
       },
     },
@@ -124,10 +131,6 @@ export const likeToggleMachine = setup({
     unavailable: {},
   },
 });
-
-function errorMessage(error: unknown): string {
-  return error instanceof Error ? error.message : 'Failed to update like';
-}
 
 export type LikeToggleSnapshot = SnapshotFrom<typeof likeToggleMachine>;
 

@@ -24,7 +24,6 @@ export const MESSAGES = {
   continue: 'Continue',
   edit: 'Edit',
   // Image pickers and the upload popup (spec §2 "Settings", §5, §8).
-  imageHint: 'PNG, JPG, GIF up to 10MB',
   /** The spec says pickers accept images only but gives no text: ours, when a non-image is offered. */
   imagesOnly: 'Please choose an image file (PNG, JPG, GIF)',
   avatarChanged: 'successfully changed avatar image',

@@ -29,7 +29,9 @@
  *   out of date can never make the list ask for empty pages forever.
  */
 import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
-import { FIRST_PAGE, RETRY_DELAY_MS } from './constants.js';
+import { FIRST_PAGE } from '../contract/limits.js';
+import { RETRY_DELAY_MS } from './constants.js';
+import { errorMessage } from './validation.js';
 
 /** Anything listed has an id (videos, comments, channels). */
 export interface PagerItem {
@@ -166,7 +168,10 @@ export const pagerMachine = setup({
         },
         onError: {
           target: 'failed',
-          actions: { type: 'rememberError', params: ({ event }) => errorMessage(event.error) },
+          actions: {
+            type: 'rememberError',
+            params: ({ event }) => errorMessage(event.error, 'Failed to load'),
+          },
         },
       },
     },
@@ -227,10 +232,6 @@ function prependItem(c: PagerContext, item: PagerItem): Partial<PagerContext> {
     offset: c.offset + 1,
     total: c.total === null ? null : c.total + 1,
   };
-}
-
-function errorMessage(error: unknown): string {
-  return error instanceof Error ? error.message : 'Failed to load';
 }
 
 export type PagerSnapshot = SnapshotFrom<typeof pagerMachine>;

@@ -24,6 +24,7 @@
 import { assign, emit, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import type { User } from '../contract/shapes.js';
 import { MESSAGES } from './messages.js';
+import { confirmingCancelState, type SettingsFormEvent } from './settings-form.js';
 import { allFilled, errorMessage } from './validation.js';
 
 export interface AccountDetails {
@@ -40,17 +41,8 @@ export interface PersonalInfoContext extends AccountDetails {
   error: string | null;
 }
 
-export type PersonalInfoEvent =
-  /** The user typed into a field. */
-  | { type: 'FIELD_CHANGED'; field: PersonalInfoField; value: string }
-  /** The user pressed Save. */
-  | { type: 'SUBMIT' }
-  /** The user pressed Cancel. */
-  | { type: 'CANCEL' }
-  /** The user confirmed the cancel: edits are dropped. */
-  | { type: 'CONFIRM' }
-  /** The user dismissed the cancel question. */
-  | { type: 'DISMISS' };
+/** CONFIRM (after Cancel) restores the last saved values. */
+export type PersonalInfoEvent = SettingsFormEvent<PersonalInfoField>;
 
 export type PersonalInfoEmitted =
   | { type: 'invalid'; message: string }
@@ -141,12 +133,7 @@ export const personalInfoMachine = setup({
         },
       },
     },
-    confirmingCancel: {
-      on: {
-        CONFIRM: { target: 'editing', actions: 'restoreInitial' },
-        DISMISS: 'editing',
-      },
-    },
+    confirmingCancel: confirmingCancelState('restoreInitial'),
   },
 });
 
@@ -157,9 +144,7 @@ export const selectFields = (s: PersonalInfoSnapshot): AccountDetails => ({
   fullName: s.context.fullName,
   email: s.context.email,
 });
-export const selectError = (s: PersonalInfoSnapshot) => s.context.error;
-export const selectIsSaving = (s: PersonalInfoSnapshot) => s.hasTag('busy');
-export const selectIsConfirmingCancel = (s: PersonalInfoSnapshot) => s.matches('confirmingCancel');
+export { selectError, selectIsConfirmingCancel, selectIsSaving } from './settings-form.js';
 /** True when a field differs from the last saved value. */
 export const selectIsDirty = (s: PersonalInfoSnapshot) =>
   s.context.fullName !== s.context.initial.fullName || s.context.email !== s.context.initial.email;

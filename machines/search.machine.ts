@@ -14,7 +14,7 @@
  * the running search and shows nothing.
  */
 import { assign, forwardTo, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
-import { PAGE_SIZE } from './constants.js';
+import { PAGE_SIZE } from '../contract/limits.js';
 import { pagerMachine } from './pager.machine.js';
 
 export interface SearchContext {

@@ -98,7 +98,14 @@ function basicInfoFilled(c: SignupFields): boolean {
   return allFilled([c.fullName, c.userName, c.email, c.password]);
 }
 
-export const signupMachine = setup({
+/** The context fields of one image step's picture. */
+function imageFields(kind: ImageKind, image: Blob | null, source: ImageSource) {
+  return kind === 'avatar'
+    ? { avatar: image, avatarSource: source }
+    : { cover: image, coverSource: source };
+}
+
+const signup = setup({
   types: {
     context: {} as SignupContext,
     events: {} as SignupEvent,
@@ -118,24 +125,20 @@ export const signupMachine = setup({
   guards: {
     basicInfoFilled: ({ context }) => basicInfoFilled(context),
     pickedImage: ({ event }) => event.type === 'IMAGE_PICKED' && isImageFile(event.file),
-    hasPickedAvatar: ({ context }) => context.avatarSource === 'picked',
-    hasPickedCover: ({ context }) => context.coverSource === 'picked',
+    hasPicked: ({ context }, kind: ImageKind) =>
+      (kind === 'avatar' ? context.avatarSource : context.coverSource) === 'picked',
   },
   actions: {
     setField: assign(({ context, event }) =>
       event.type === 'FIELD_CHANGED' ? { ...context, [event.field]: event.value } : context,
     ),
-    pickAvatar: assign((_, file: Blob) => ({ avatar: file, avatarSource: 'picked' as const })),
-    pickCover: assign((_, file: Blob) => ({ cover: file, coverSource: 'picked' as const })),
+    pickImage: assign((_, { kind, file }: { kind: ImageKind; file: Blob }) =>
+      imageFields(kind, file, 'picked'),
+    ),
     // A failed default load still means "default": the server makes its own, the view shows none.
-    useDefaultAvatar: assign((_, blob: Blob | null) => ({
-      avatar: blob,
-      avatarSource: 'default' as const,
-    })),
-    useDefaultCover: assign((_, blob: Blob | null) => ({
-      cover: blob,
-      coverSource: 'default' as const,
-    })),
+    useDefaultImage: assign((_, { kind, image }: { kind: ImageKind; image: Blob | null }) =>
+      imageFields(kind, image, 'default'),
+    ),
     refuseFile: assign({ error: MESSAGES.imagesOnly }),
     clearError: assign({ error: null }),
     rememberError: assign({ error: (_, message: string) => message }),
@@ -150,7 +153,63 @@ export const signupMachine = setup({
       reason,
     })),
   },
-}).createMachine({
+});
+
+/**
+ * The profile-picture and cover steps are the same step for a different picture: pick a file
+ * (images only), or Continue / 'Use Default Image' to load the bundled default, then `next`.
+ */
+function imageStep(kind: ImageKind, { back, next }: { back: string; next: string }) {
+  return signup.createStateConfig({
+    initial: 'choosing',
+    entry: 'clearError',
+    states: {
+      choosing: {
+        on: {
+          IMAGE_PICKED: [
+            {
+              guard: 'pickedImage',
+              actions: [
+                'clearError',
+                { type: 'pickImage', params: ({ event }) => ({ kind, file: event.file }) },
+              ],
+            },
+            { actions: 'refuseFile' },
+          ],
+          // Continue without a picked image: the wizard uses the default, as the spec's
+          // screen does ("defaulting to bundled images when none chosen").
+          CONTINUE: [
+            { guard: { type: 'hasPicked', params: kind }, target: next },
+            { target: 'loadingDefault' },
+          ],
+          USE_DEFAULT: 'loadingDefault',
+          BACK: back,
+        },
+      },
+      loadingDefault: {
+        tags: 'loadingDefault',
+        invoke: {
+          id: 'loadDefaultImage',
+          src: 'loadDefaultImage',
+          input: kind,
+          onDone: {
+            target: next,
+            actions: {
+              type: 'useDefaultImage',
+              params: ({ event }) => ({ kind, image: event.output }),
+            },
+          },
+          onError: {
+            target: next,
+            actions: { type: 'useDefaultImage', params: { kind, image: null } },
+          },
+        },
+      },
+    },
+  });
+}
+
+export const signupMachine = signup.createMachine({
   id: 'signup',
   context: {
     ...emptyFields,
@@ -169,86 +228,8 @@ export const signupMachine = setup({
         CONTINUE: { guard: 'basicInfoFilled', target: 'profilePicture' },
       },
     },
-    profilePicture: {
-      initial: 'choosing',
-      entry: 'clearError',
-      states: {
-        choosing: {
-          on: {
-            IMAGE_PICKED: [
-              {
-                guard: 'pickedImage',
-                actions: ['clearError', { type: 'pickAvatar', params: ({ event }) => event.file }],
-              },
-              { actions: 'refuseFile' },
-            ],
-            // Continue without a picked image: the wizard uses the default, as the spec's
-            // screen does ("defaulting to bundled images when none chosen").
-            CONTINUE: [
-              { guard: 'hasPickedAvatar', target: '#signup.coverImage' },
-              { target: 'loadingDefault' },
-            ],
-            USE_DEFAULT: 'loadingDefault',
-            BACK: '#signup.basicInfo',
-          },
-        },
-        loadingDefault: {
-          tags: 'loadingDefault',
-          invoke: {
-            id: 'loadDefaultImage',
-            src: 'loadDefaultImage',
-            input: 'avatar',
-            onDone: {
-              target: '#signup.coverImage',
-              actions: { type: 'useDefaultAvatar', params: ({ event }) => event.output },
-            },
-            onError: {
-              target: '#signup.coverImage',
-              actions: { type: 'useDefaultAvatar', params: null },
-            },
-          },
-        },
-      },
-    },
-    coverImage: {
-      initial: 'choosing',
-      entry: 'clearError',
-      states: {
-        choosing: {
-          on: {
-            IMAGE_PICKED: [
-              {
-                guard: 'pickedImage',
-                actions: ['clearError', { type: 'pickCover', params: ({ event }) => event.file }],
-              },
-              { actions: 'refuseFile' },
-            ],
-            CONTINUE: [
-              { guard: 'hasPickedCover', target: '#signup.review' },
-              { target: 'loadingDefault' },
-            ],
-            USE_DEFAULT: 'loadingDefault',
-            BACK: '#signup.profilePicture',
-          },
-        },
-        loadingDefault: {
-          tags: 'loadingDefault',
-          invoke: {
-            id: 'loadDefaultImage',
-            src: 'loadDefaultImage',
-            input: 'cover',
-            onDone: {
-              target: '#signup.review',
-              actions: { type: 'useDefaultCover', params: ({ event }) => event.output },
-            },
-            onError: {
-              target: '#signup.review',
-              actions: { type: 'useDefaultCover', params: null },
-            },
-          },
-        },
-      },
-    },
+    profilePicture: imageStep('avatar', { back: '#signup.basicInfo', next: '#signup.coverImage' }),
+    coverImage: imageStep('cover', { back: '#signup.profilePicture', next: '#signup.review' }),
     review: {
       on: {
         EDIT: 'basicInfo',

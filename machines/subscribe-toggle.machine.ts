@@ -15,6 +15,7 @@
  * the owner push the reloaded numbers in without recreating the button.
  */
 import { assign, emit, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import { errorMessage } from './validation.js';
 
 export interface SubscriptionState {
   subscribed: boolean;
@@ -101,16 +102,15 @@ export const subscribeToggleMachine = setup({
         },
         onError: {
           target: 'idle',
-          actions: { type: 'announceFailure', params: ({ event }) => errorMessage(event.error) },
+          actions: {
+            type: 'announceFailure',
+            params: ({ event }) => errorMessage(event.error, 'Failed to toggle subscription'),
+          },
         },
       },
     },
   },
 });
-
-function errorMessage(error: unknown): string {
-  return error instanceof Error ? error.message : 'Failed to toggle subscription';
-}
 
 export type SubscribeToggleSnapshot = SnapshotFrom<typeof subscribeToggleMachine>;
 

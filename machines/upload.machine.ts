@@ -30,6 +30,7 @@ import {
   UPLOAD_PROGRESS_TICK_MS,
 } from './constants.js';
 import { addTag, removeTag, splitTagDraft } from './tags.js';
+import { errorMessage } from './validation.js';
 
 /** The spec's alert text (§7), exact. */
 export const UPLOAD_REQUIRED_MESSAGE =
@@ -322,10 +323,6 @@ export const uploadMachine = setup({
     },
   },
 });
-
-function errorMessage(error: unknown, fallback: string): string {
-  return error instanceof Error ? error.message : fallback;
-}
 
 export type UploadSnapshot = SnapshotFrom<typeof uploadMachine>;
 

@@ -18,3 +18,9 @@ export function isImageFile(file: Blob): boolean {
 export function errorMessage(error: unknown, fallback: string): string {
   return error instanceof Error && error.message !== '' ? error.message : fallback;
 }
+
+/** The HTTP status a failed actor's error carries (an ApiError has one); 0 when it has none. */
+export function errorStatus(error: unknown): number {
+  const status = (error as { status?: unknown } | null)?.status;
+  return typeof status === 'number' ? status : 0;
+}

@@ -13,7 +13,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { ErrorEnvelope } from '../contract/common.js';
-import { LIMITS } from '../contract/shapes.js';
+import { API_PREFIX, LIMITS } from '../contract/limits.js';
 import { authPlugin } from './auth/plugin.js';
 import { clientErrorReply, frameworkErrorReply } from './http/early-replies.js';
 import { installErrorHandling } from './http/error-handler.js';
@@ -31,8 +31,6 @@ import likesRoutes from './routes/likes.js';
 import subscriptionsRoutes from './routes/subscriptions.js';
 import usersRoutes from './routes/users.js';
 import videosRoutes from './routes/videos.js';
-
-export const API_PREFIX = '/api/v1';
 
 export interface BuildOptions {
   ctx: AppContext;

@@ -1,25 +1,28 @@
 /**
- * Which implementations the account machines' promise actors use. The app uses the real API
- * calls; view tests render the same components with fakes (`<ActorsProvider actors={...}>`).
+ * Which implementations the machines' promise actors use, for the account and the video screens
+ * alike. The app uses the real API calls (src/api/); view tests render the same components with
+ * fakes through `<ActorsProvider actors={...}>` (or AppProviders' `actors`).
  */
-import { createContext, useContext, type ReactNode } from 'react';
+import { createContext, useContext, useMemo, type ReactNode } from 'react';
 import { accountActors, type AccountActors } from './api/users';
+import { realVideoActors, type VideoActors } from './api/video-actors';
 
-const ActorsContext = createContext<AccountActors>(accountActors);
+export type AppActors = AccountActors & VideoActors;
+
+const ActorsContext = createContext<AppActors>({ ...accountActors, ...realVideoActors });
 
 export function ActorsProvider({
   actors,
   children,
 }: {
-  actors?: Partial<AccountActors>;
+  actors?: Partial<AppActors>;
   children: ReactNode;
 }) {
   const parent = useContext(ActorsContext);
-  return (
-    <ActorsContext.Provider value={{ ...parent, ...actors }}>{children}</ActorsContext.Provider>
-  );
+  const value = useMemo(() => ({ ...parent, ...actors }), [parent, actors]);
+  return <ActorsContext.Provider value={value}>{children}</ActorsContext.Provider>;
 }
 
-export function useAccountActors(): AccountActors {
+export function useActors(): AppActors {
   return useContext(ActorsContext);
 }

@@ -5,8 +5,7 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { ThemeProvider } from 'styled-components';
 import { Router, type BaseLocationHook } from 'wouter';
-import { ActorsProvider } from './actors';
-import type { AccountActors } from './api/users';
+import { ActorsProvider, type AppActors } from './actors';
 import { GlobalStyle } from './global-style';
 import { useToastsNeeded } from './notify';
 import { AppRoutes } from './routes';
@@ -27,7 +26,7 @@ function LazyToasts() {
 
 export interface AppProps {
   /** Replace API-backed actors (tests). */
-  actors?: Partial<AccountActors>;
+  actors?: Partial<AppActors>;
   /** A wouter location hook (tests use memoryLocation). */
   location?: BaseLocationHook & { searchHook?: () => string };
   children?: ReactNode;

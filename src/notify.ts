@@ -30,6 +30,17 @@ export const notify = {
   info: (message: string) => show('info', message),
 };
 
+/**
+ * The handler for an actor's `failed` event: the console keeps the detail for whoever debugs,
+ * the toast tells the user.
+ */
+export function failureToast(what: string) {
+  return ({ message }: { message: string }) => {
+    console.error(`${what} failed:`, message);
+    notify.error(message);
+  };
+}
+
 /** True once any toast was requested: the app mounts the toast container from then on. */
 export function useToastsNeeded(): boolean {
   return useSyncExternalStore(

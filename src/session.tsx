@@ -14,14 +14,15 @@ import {
   sessionMachine,
 } from '../machines/session.machine';
 import { MESSAGES } from '../machines/messages';
-import { useAccountActors } from './actors';
+import { useActors } from './actors';
 import { onSessionExpired } from './api/client';
+import { useEmitted } from './use-emitted';
 
 export const SessionContext = createActorContext(sessionMachine);
 
 /** Starts the session actor; tests swap the API through <ActorsProvider>. */
 export function SessionProvider({ children }: { children: ReactNode }) {
-  const actors = useAccountActors();
+  const actors = useActors();
   const logic = useMemo(
     () =>
       sessionMachine.provide({
@@ -40,17 +41,11 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 /** Wires the session's emitted events to toasts, and API 401s to the session. */
 function SessionEffects() {
   const session = SessionContext.useActorRef();
-  useEffect(() => {
-    const subs = [
-      session.on('loggedOut', () => notify.success(MESSAGES.logoutSucceeded)),
-      session.on('logoutFailed', () => notify.error(MESSAGES.logoutFailed)),
-    ];
-    const stop = onSessionExpired(() => session.send({ type: 'SESSION_EXPIRED' }));
-    return () => {
-      subs.forEach((s) => s.unsubscribe());
-      stop();
-    };
-  }, [session]);
+  useEmitted(session, {
+    loggedOut: () => notify.success(MESSAGES.logoutSucceeded),
+    logoutFailed: () => notify.error(MESSAGES.logoutFailed),
+  });
+  useEffect(() => onSessionExpired(() => session.send({ type: 'SESSION_EXPIRED' })), [session]);
   return null;
 }
 

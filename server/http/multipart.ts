@@ -10,7 +10,7 @@ import path from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
-import { LIMITS } from '../../contract/shapes.js';
+import { LIMITS } from '../../contract/limits.js';
 import { drainRequestBody } from './drain-request.js';
 import { badRequest, payloadTooLarge, unsupportedMedia, type HttpError } from './errors.js';
 

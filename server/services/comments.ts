@@ -4,7 +4,8 @@
  */
 import { and, count, desc, eq } from 'drizzle-orm';
 import type { CommentList } from '../../contract/engagement.js';
-import { LIMITS, type Comment } from '../../contract/shapes.js';
+import { LIMITS } from '../../contract/limits.js';
+import type { Comment } from '../../contract/shapes.js';
 import type { Db } from '../db/client.js';
 import { newId } from '../db/ids.js';
 import { comments, likes, users, videos } from '../db/schema.js';

@@ -2,7 +2,7 @@
  * The one video field that needs more than its schema: `tags` arrives as the JSON text of a string
  * array (multipart has no arrays). The body schemas of upload and edit check everything else.
  */
-import { LIMITS } from '../../contract/shapes.js';
+import { LIMITS } from '../../contract/limits.js';
 import { badRequest } from '../http/errors.js';
 
 /**

@@ -9,8 +9,7 @@
  */
 import type { AxiosError, AxiosRequestConfig } from 'axios';
 import type { ApiEnvelope } from '../../contract/common';
-
-export const API_BASE = '/api/v1';
+import { API_PREFIX } from '../../contract/limits';
 
 export class ApiError extends Error {
   constructor(
@@ -37,7 +36,7 @@ export function onSessionExpired(listener: Listener): () => void {
 
 /** Builds `/api/v1/...?a=1` from axios-style url + params (null/undefined params dropped). */
 function buildUrl(config: AxiosRequestConfig): string {
-  const url = `${API_BASE}${config.url ?? ''}`;
+  const url = `${API_PREFIX}${config.url ?? ''}`;
   const params = (config.params ?? {}) as Record<string, unknown>;
   const search = new URLSearchParams();
   for (const [key, value] of Object.entries(params)) {
@@ -83,7 +82,7 @@ async function viaAxios<T>(config: AxiosRequestConfig): Promise<T> {
   try {
     const res = await axios.request<ApiEnvelope<T>>({
       ...config,
-      baseURL: API_BASE,
+      baseURL: API_PREFIX,
       withCredentials: true,
     });
     return res.data.data;

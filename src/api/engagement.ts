@@ -11,8 +11,6 @@ import type {
 } from '../../contract/engagement';
 import { request } from './client';
 
-export type { CommentList, LikeStatus, LikeToggle, SubscriptionToggle };
-
 const id = (value: string) => encodeURIComponent(value);
 
 export function getLikeStatus(videoId: string): Promise<LikeStatus> {

@@ -4,12 +4,7 @@
  * actor (`machine.provide({ actors })`); tests attach fakes in the same places.
  */
 import { fromPromise } from 'xstate';
-import type {
-  AccountDetailsBody,
-  ChangePasswordBody,
-  Channel,
-  LoginData,
-} from '../../contract/users';
+import type { AccountDetailsBody, ChangePasswordBody, LoginData } from '../../contract/users';
 import type { User } from '../../contract/shapes';
 import { request } from './client';
 
@@ -79,10 +74,6 @@ export function updateCoverImage(file: Blob): Promise<User> {
   const form = new FormData();
   form.append('coverImage', file, fileName(file, 'cover'));
   return request<User>({ method: 'PATCH', url: '/users/update-CoverImage', data: form });
-}
-
-export function getChannel(userName: string): Promise<Channel> {
-  return request<Channel>({ method: 'GET', url: `/users/channel/${encodeURIComponent(userName)}` });
 }
 
 /** The bundled default pictures (public/), shown in the wizard's review and sent on register. */

@@ -5,12 +5,12 @@
  */
 import { fromPromise } from 'xstate';
 import type { Comment, VideoItem } from '../../contract/shapes';
+import type { VideoDetail } from '../../contract/videos';
 import type { LikeStatus, ToggleLikeResult } from '../../machines/like-toggle.machine';
 import type { SubscriptionState } from '../../machines/subscribe-toggle.machine';
 import type { UploadRequest } from '../../machines/upload.machine';
-import { captureThumbnail } from '../features/videos/capture-thumbnail';
+import { captureThumbnail } from '../media/capture-thumbnail';
 import type { Page, PageRequest } from '../../machines/pager.machine';
-import { ApiError } from './client';
 import {
   addComment,
   getLikeStatus,
@@ -18,7 +18,7 @@ import {
   toggleSubscription,
   toggleVideoLike,
 } from './engagement';
-import { getVideo, listVideos, uploadVideo, type VideoDetail } from './videos';
+import { getVideo, listVideos, uploadVideo } from './videos';
 
 const text = (v: unknown) => (typeof v === 'string' ? v : null);
 
@@ -46,26 +46,12 @@ export const fetchCommentPage = fromPromise<Page, PageRequest>(async ({ input })
 });
 
 /**
- * The watch page's video (counts a view and records history on the server). It resolves with
- * the failure instead of rejecting: the page owns this actor directly (no parent machine), and
- * XState reports a rejection to every subscriber without an error handler as unhandled.
+ * The watch page's video (counts a view and records history on the server). A failure rejects
+ * with the ApiError (its status tells a missing video apart); watchMachine turns it into `failed`.
  */
-export type VideoLoad =
-  | { video: VideoDetail; error?: undefined }
-  | { video?: undefined; error: { message: string; status: number } };
-
-export const fetchVideo = fromPromise<VideoLoad, { videoId: string }>(async ({ input, signal }) => {
-  try {
-    return { video: await getVideo(input.videoId, signal) };
-  } catch (error) {
-    return {
-      error: {
-        message: error instanceof Error ? error.message : 'Failed to load the video',
-        status: error instanceof ApiError ? error.status : 0,
-      },
-    };
-  }
-});
+export const fetchVideo = fromPromise<VideoDetail, { videoId: string }>(({ input, signal }) =>
+  getVideo(input.videoId, signal),
+);
 
 export const fetchLikeStatus = fromPromise<LikeStatus, { videoId: string }>(({ input }) =>
   getLikeStatus(input.videoId),

@@ -1,14 +1,11 @@
 /**
- * The video calls of API.md ("Videos", GET /users/history) over the one HTTP client. Each
+ * The video calls of API.md ("Videos") over the one HTTP client. Each
  * returns the envelope's `data`; failures arrive as ApiError with the server's message.
  */
 import type { AxiosProgressEvent } from 'axios';
-import type { HistoryPage } from '../../contract/history';
 import type { VideoItem } from '../../contract/shapes';
 import type { VideoDetail, VideoList } from '../../contract/videos';
 import { request } from './client';
-
-export type { HistoryPage, VideoDetail, VideoList };
 
 export interface VideoQuery {
   page: number;
@@ -74,8 +71,4 @@ export function uploadVideo(
     onUploadProgress: (e: AxiosProgressEvent) =>
       onProgress?.({ loaded: e.loaded, total: e.total ?? fields.videoFile.size }),
   });
-}
-
-export function getHistory(page: number, limit: number): Promise<HistoryPage> {
-  return request<HistoryPage>({ method: 'GET', url: '/users/history', params: { page, limit } });
 }

@@ -4,20 +4,13 @@ import styled from 'styled-components';
 import type { User } from '../../contract/shapes';
 import { MotionRoot } from '../ui/motion-root';
 import { ChannelIcon, DashboardIcon, LogoutIcon, SettingsIcon } from '../ui/icons';
+import { menuPanel } from '../ui/menu';
 
 const Menu = styled(m.ul)`
-  position: absolute;
-  right: 0;
+  ${menuPanel}
   top: calc(100% + 8px);
   z-index: 60;
   min-width: 200px;
-  margin: 0;
-  padding: 6px;
-  list-style: none;
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.md};
-  background: ${({ theme }) => theme.colors.surfaceRaised};
-  box-shadow: ${({ theme }) => theme.shadow};
 `;
 const itemCss = `
   display: flex; align-items: center; gap: 12px; width: 100%;

@@ -6,7 +6,8 @@ import { useAuthStatus, useCurrentUser, useIsSigningOut, useSessionRef } from '.
 import { Avatar } from '../ui/avatar';
 import { Button, buttonStyle } from '../ui/button';
 import { IconButton } from '../ui/icon-button';
-import { BellIcon, MenuIcon, PlayLogo, SearchIcon } from '../ui/icons';
+import { BrandLink } from '../ui/brand-link';
+import { BellIcon, MenuIcon, SearchIcon } from '../ui/icons';
 import { AccountMenu } from './account-menu';
 import { SearchBox } from './search-box';
 
@@ -26,21 +27,6 @@ const Bar = styled.header`
   ${({ theme }) => theme.media.md} {
     padding: 0 16px;
     gap: 16px;
-  }
-`;
-const Logo = styled.a`
-  display: flex;
-  align-items: center;
-  gap: 8px;
-  color: ${({ theme }) => theme.colors.text};
-  font-weight: 800;
-  font-size: 19px;
-  letter-spacing: -0.02em;
-  svg {
-    color: ${({ theme }) => theme.colors.accent};
-  }
-  &:hover {
-    text-decoration: none;
   }
 `;
 const Middle = styled.div`
@@ -125,12 +111,7 @@ export function TopBar({ onToggleMenu }: { onToggleMenu?: () => void }) {
           </IconButton>
         </MenuToggle>
       )}
-      <Link href="/" asChild>
-        <Logo aria-label={`${PRODUCT_NAME} home`}>
-          <PlayLogo size={30} />
-          <span>{PRODUCT_NAME}</span>
-        </Logo>
-      </Link>
+      <BrandLink logoSize={30} textSize={19} label={`${PRODUCT_NAME} home`} />
       <Middle>
         <SearchBox />
       </Middle>

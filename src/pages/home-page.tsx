@@ -7,8 +7,8 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useMemo } from 'react';
 import styled from 'styled-components';
 import { feedMachine, selectChips, selectFeedPager } from '../../machines/feed.machine';
+import { withPager } from '../pager-logic';
 import {
-  pagerMachine,
   selectHasFailed,
   selectIsEmpty,
   selectIsLoadingFirst,
@@ -23,7 +23,7 @@ import {
   LoadMoreFooter,
 } from '../features/videos/list-states';
 import { TagChips } from '../features/videos/tag-chips';
-import { useVideoActors } from '../features/videos/video-actors';
+import { useActors } from '../actors';
 import { VideoGrid, VideoGridSkeleton } from '../features/videos/video-grid';
 
 const Page = styled.div`
@@ -37,13 +37,8 @@ const NO_TAGS: string[] = [];
 export default function HomePage() {
   const user = useCurrentUser();
   const tags = useMemo(() => user?.tags.map((t) => t.name) ?? NO_TAGS, [user]);
-  const { fetchVideoPage } = useVideoActors();
-  const feed = useActorRef(
-    feedMachine.provide({
-      actors: { pager: pagerMachine.provide({ actors: { fetchPage: fetchVideoPage } }) },
-    }),
-    { input: { tags } },
-  );
+  const { fetchVideoPage } = useActors();
+  const feed = useActorRef(withPager(feedMachine, fetchVideoPage), { input: { tags } });
 
   // Sign-in, sign-out or new tags: the chips follow the session's user.
   useEffect(() => feed.send({ type: 'TAGS_CHANGED', tags }), [feed, tags]);

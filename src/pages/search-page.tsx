@@ -9,7 +9,6 @@ import styled from 'styled-components';
 import { useSearch } from 'wouter';
 import type { VideoItem } from '../../contract/shapes';
 import {
-  pagerMachine,
   selectHasFailed,
   selectIsEmpty,
   selectIsLoadingFirst,
@@ -24,7 +23,8 @@ import {
 import { HorizontalVideoCard } from '../features/videos/horizontal-video-card';
 import { ListEmpty, ListError, LoadMoreFooter } from '../features/videos/list-states';
 import { HorizontalListSkeleton } from '../features/videos/horizontal-list-skeleton';
-import { useVideoActors } from '../features/videos/video-actors';
+import { useActors } from '../actors';
+import { withPager } from '../pager-logic';
 
 const Page = styled.div`
   display: flex;
@@ -45,13 +45,8 @@ export const BLANK_SEARCH_TEXT = 'Type something in the search box to find video
 
 export default function SearchPage() {
   const query = new URLSearchParams(useSearch()).get('query') ?? '';
-  const { fetchVideoPage } = useVideoActors();
-  const search = useActorRef(
-    searchMachine.provide({
-      actors: { pager: pagerMachine.provide({ actors: { fetchPage: fetchVideoPage } }) },
-    }),
-    { input: { query } },
-  );
+  const { fetchVideoPage } = useActors();
+  const search = useActorRef(withPager(searchMachine, fetchVideoPage), { input: { query } });
   useEffect(() => search.send({ type: 'QUERY_CHANGED', query }), [search, query]);
 
   const blank = useSelector(search, selectIsBlank);

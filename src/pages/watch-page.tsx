@@ -3,8 +3,8 @@
  * channel row with Subscribe/Subscribed (View Channel for the owner), the description collapsed
  * at 200 characters, comments, and 'More From This Channel'.
  *
- * The video is loaded by a promise actor (its snapshot says loading, done or failed); each video
- * id gets a fresh page (keyed), so moving to another video starts clean.
+ * The video is loaded by watchMachine (loading, loaded or failed); each video id gets a fresh
+ * page (keyed), so moving to another video starts clean.
  *
  * Choices where the spec is silent:
  * - Share copies the page's link with the Clipboard API and says 'Link copied to clipboard'.
@@ -15,106 +15,38 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect } from 'react';
 import { PRODUCT_NAME } from '../../machines/constants';
+import {
+  selectHasFailed,
+  selectIsNotFound,
+  selectVideo,
+  watchMachine,
+} from '../../machines/watch.machine';
 import { notify } from '../notify';
-import styled from 'styled-components';
 import { Link, useParams } from 'wouter';
-import type { VideoDetail } from '../api/videos';
+import {
+  Actions,
+  Bar,
+  Channel,
+  Layout,
+  Primary,
+  Problem,
+  Title,
+  ViewChannel,
+} from './watch-page.styles';
+import type { VideoDetail } from '../../contract/videos';
 import { CommentsSection } from '../features/videos/comments-section';
 import { DescriptionBox } from '../features/videos/description-box';
 import { LikeButton } from '../features/videos/like-button';
 import { MoreFromChannel } from '../features/videos/more-from-channel';
 import { SubscribeButton, useSubscribeToggle } from '../features/videos/subscribe-button';
 import { channelPath } from '../features/videos/video-card';
-import { useVideoActors } from '../features/videos/video-actors';
+import { useActors } from '../actors';
 import { VideoPlayer } from '../features/videos/video-player';
 import { formatAge, formatSubscribers, formatViewCount } from '../format';
 import { useCurrentUser } from '../session';
 import { Avatar } from '../ui/avatar';
 import { Button } from '../ui/button';
 import { PageSpinner } from '../ui/spinner';
-
-const Layout = styled.div`
-  display: grid;
-  gap: 24px;
-  grid-template-columns: minmax(0, 1fr);
-  max-width: 1600px;
-  ${({ theme }) => theme.media.lg} {
-    grid-template-columns: minmax(0, 1fr) 360px;
-  }
-`;
-
-const Primary = styled.div`
-  display: flex;
-  flex-direction: column;
-  gap: 14px;
-  min-width: 0;
-`;
-
-const Title = styled.h1`
-  font-size: ${({ theme }) => theme.font.size.lg};
-  margin: 0;
-  overflow-wrap: anywhere;
-`;
-
-const Bar = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  gap: 12px;
-  align-items: center;
-  justify-content: space-between;
-`;
-
-const Channel = styled.div`
-  display: flex;
-  align-items: center;
-  gap: 12px;
-  min-width: 0;
-  > div {
-    min-width: 0;
-    display: flex;
-    flex-direction: column;
-  }
-  a.name {
-    color: ${({ theme }) => theme.colors.text};
-    font-weight: 600;
-  }
-  small {
-    color: ${({ theme }) => theme.colors.textMuted};
-    font-size: ${({ theme }) => theme.font.size.xs};
-  }
-`;
-
-const Actions = styled.div`
-  display: flex;
-  gap: 8px;
-  flex-wrap: wrap;
-`;
-
-const ViewChannel = styled(Link)`
-  display: inline-flex;
-  align-items: center;
-  min-height: 40px;
-  padding: 0 16px;
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.round};
-  background: ${({ theme }) => theme.colors.surfaceRaised};
-  color: ${({ theme }) => theme.colors.text};
-  font-weight: 600;
-  font-size: ${({ theme }) => theme.font.size.sm};
-  white-space: nowrap;
-  &:hover {
-    background: ${({ theme }) => theme.colors.surfaceHover};
-    text-decoration: none;
-  }
-`;
-
-const Problem = styled.div`
-  display: grid;
-  justify-items: center;
-  gap: 12px;
-  padding: 48px 16px;
-  text-align: center;
-`;
 
 export const SHARE_COPIED = 'Link copied to clipboard';
 export const SHARE_FAILED = 'Could not copy the link';
@@ -160,10 +92,13 @@ function ChannelRow({ video }: { video: VideoDetail }) {
 }
 
 function WatchVideo({ videoId }: { videoId: string }) {
-  const { fetchVideo } = useVideoActors();
-  const loader = useActorRef(fetchVideo, { input: { videoId } });
-  const result = useSelector(loader, (s) => s.output);
-  const video = result?.video;
+  const { fetchVideo } = useActors();
+  const watch = useActorRef(watchMachine.provide({ actors: { fetchVideo } }), {
+    input: { videoId },
+  });
+  const video = useSelector(watch, selectVideo);
+  const failed = useSelector(watch, selectHasFailed);
+  const notFound = useSelector(watch, selectIsNotFound);
 
   // The tab shows what is playing, as on every video site.
   useEffect(() => {
@@ -175,8 +110,7 @@ function WatchVideo({ videoId }: { videoId: string }) {
     };
   }, [video]);
 
-  if (result?.error) {
-    const notFound = result.error.status === 404;
+  if (failed) {
     return (
       <Problem role="alert">
         <p>{notFound ? VIDEO_NOT_FOUND : 'Failed to load this video. Please try again.'}</p>

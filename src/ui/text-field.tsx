@@ -1,5 +1,5 @@
 import { useId, type InputHTMLAttributes } from 'react';
-import styled from 'styled-components';
+import styled, { css } from 'styled-components';
 
 const Wrap = styled.div`
   display: grid;
@@ -10,7 +10,8 @@ const Label = styled.label`
   font-weight: 600;
   color: ${({ theme }) => theme.colors.textMuted};
 `;
-export const Input = styled.input`
+/** The look of every text input and textarea of the app. */
+export const inputLook = css`
   width: 100%;
   min-height: 42px;
   padding: 8px 12px;
@@ -25,6 +26,9 @@ export const Input = styled.input`
   &[aria-invalid='true'] {
     border-color: ${({ theme }) => theme.colors.danger};
   }
+`;
+export const Input = styled.input`
+  ${inputLook}
 `;
 const ErrorText = styled.p`
   margin: 0;

@@ -9,7 +9,7 @@ import {
   type CommentsContext,
   type CommentsSnapshot,
 } from '../../machines/comments.machine.js';
-import { PAGE_SIZE } from '../../machines/constants.js';
+import { PAGE_SIZE } from '../../contract/limits.js';
 import { pagerMachine, selectItems } from '../../machines/pager.machine.js';
 import type { Model } from '../support/model.js';
 import { fakeListServer, rows } from './video-fixtures.js';

@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { PAGE_SIZE } from '../../machines/constants.js';
+import { PAGE_SIZE } from '../../contract/limits.js';
 import {
   ALL_CHIP_LABEL,
   feedMachine,

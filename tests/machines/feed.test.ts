@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
-import { PAGE_SIZE } from '../../machines/constants.js';
+import { PAGE_SIZE } from '../../contract/limits.js';
 import { feedMachine, selectChips, selectFeedPager } from '../../machines/feed.machine.js';
 import {
   pagerMachine,

@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import type { AnyMachineSnapshot } from 'xstate';
-import { FIRST_PAGE, PAGE_SIZE } from '../../machines/constants.js';
+import { FIRST_PAGE, PAGE_SIZE } from '../../contract/limits.js';
 import {
   pagerMachine,
   selectHasFailed,

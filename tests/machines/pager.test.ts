@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, SimulatedClock } from 'xstate';
-import { PAGE_SIZE, RETRY_DELAY_MS } from '../../machines/constants.js';
+import { PAGE_SIZE } from '../../contract/limits.js';
+import { RETRY_DELAY_MS } from '../../machines/constants.js';
 import {
   pagerMachine,
   selectHasFailed,

@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { PAGE_SIZE } from '../../machines/constants.js';
+import { PAGE_SIZE } from '../../contract/limits.js';
 import { pagerMachine, selectItems } from '../../machines/pager.machine.js';
 import {
   searchMachine,

@@ -1,4 +1,7 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { LIMITS, PAGE_SIZE } from '../../contract/limits';
 import {
   formatAge,
   formatBytes,
@@ -74,15 +77,22 @@ describe('formatBytes', () => {
   ])('%d → %s', (bytes, shown) => expect(formatBytes(bytes)).toBe(shown));
 });
 
-describe('form limits', () => {
-  it('match the limits the server enforces', async () => {
-    const { LIMITS } = await import('../../contract/shapes');
-    const { FORM_LIMITS } = await import('../../src/features/videos/limits');
-    expect(FORM_LIMITS).toEqual({
-      title: LIMITS.title.max,
-      description: LIMITS.description.max,
-      tag: LIMITS.tags.tagMax,
-      comment: LIMITS.comment.max,
-    });
+describe('shared limits (contract/limits.ts)', () => {
+  it('sit in a module that imports nothing, so no SPA chunk pulls TypeBox in through them', () => {
+    const source = readFileSync(
+      path.resolve(import.meta.dirname, '../../contract/limits.ts'),
+      'utf8',
+    );
+    expect(source).not.toMatch(/^\s*(import|export .* from)\s/m);
+  });
+
+  it('are the numbers the contract schemas enforce', async () => {
+    const { VideoFeedQuery, VideoFormFields } = await import('../../contract/videos');
+    const { CommentsQuery } = await import('../../contract/engagement');
+    expect(VideoFormFields.properties.title.maxLength).toBe(LIMITS.title.max);
+    expect(VideoFormFields.properties.description.maxLength).toBe(LIMITS.description.max);
+    expect(VideoFeedQuery.properties.tag.maxLength).toBe(LIMITS.tags.tagMax);
+    expect(VideoFeedQuery.properties.limit.default).toBe(PAGE_SIZE.homeFeed);
+    expect(CommentsQuery.properties.limit.default).toBe(PAGE_SIZE.comments);
   });
 });

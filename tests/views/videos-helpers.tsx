@@ -9,7 +9,6 @@ import { memoryLocation } from 'wouter/memory-location';
 import { fromPromise } from 'xstate';
 import type { Comment, User, VideoItem } from '../../contract/shapes';
 import { AppProviders } from '../../src/app';
-import { VideoActorsProvider } from '../../src/features/videos/video-actors';
 import type { VideoActors } from '../../src/api/video-actors';
 
 /** A promise actor whose every run waits until the test settles it. */
@@ -147,8 +146,8 @@ export function renderVideoPage(ui: ReactElement, options: RenderOptions = {}) {
   });
   const hook = Object.assign(location.hook, { searchHook: location.searchHook });
   const result = render(
-    <AppProviders actors={{ fetchCurrentUser }} location={hook}>
-      <VideoActorsProvider actors={actors}>{ui}</VideoActorsProvider>
+    <AppProviders actors={{ ...actors, fetchCurrentUser }} location={hook}>
+      {ui}
     </AppProviders>,
   );
   return { ...result, location };

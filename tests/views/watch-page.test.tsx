@@ -7,8 +7,8 @@ import type { Comment } from '../../contract/shapes';
 import type { LikeStatus, ToggleLikeResult } from '../../machines/like-toggle.machine';
 import type { Page, PageRequest } from '../../machines/pager.machine';
 import type { SubscriptionState } from '../../machines/subscribe-toggle.machine';
-import type { VideoDetail } from '../../src/api/videos';
-import type { VideoLoad } from '../../src/api/video-actors';
+import type { VideoDetail } from '../../contract/videos';
+import { ApiError } from '../../src/api/client';
 import WatchPage from '../../src/pages/watch-page';
 import {
   deferred,
@@ -36,7 +36,7 @@ function setup({
   user = makeUser(),
   comments = [makeComment(1), makeComment(2)],
 }: { video?: VideoDetail; user?: ReturnType<typeof makeUser>; comments?: Comment[] } = {}) {
-  const fetchVideo = deferred<{ videoId: string }, VideoLoad>();
+  const fetchVideo = deferred<{ videoId: string }, VideoDetail>();
   const likeStatus = { likeCount: 4, likedByUser: false };
   const fetchLikeStatus = vi.fn(async (): Promise<LikeStatus> => ({ ...likeStatus }));
   const toggleLike = vi.fn(async (): Promise<ToggleLikeResult> => {
@@ -78,7 +78,7 @@ function setup({
     },
   );
   const load = async () => {
-    await act(async () => fetchVideo.resolve({ video }));
+    await act(async () => fetchVideo.resolve(video));
     await screen.findByRole('heading', { name: video.title, level: 1 });
   };
   return {
@@ -103,10 +103,18 @@ describe('Watch page', () => {
 
   it('says so when the video does not exist', async () => {
     const { fetchVideo } = setup();
-    await act(async () =>
-      fetchVideo.resolve({ error: { message: 'Video not found', status: 404 } }),
-    );
+    await act(async () => fetchVideo.reject(new ApiError('Video not found', 404)));
     expect(screen.getByRole('alert')).toHaveTextContent('This video is not available.');
+    expect(screen.getByRole('link', { name: 'Back to Home' })).toHaveAttribute('href', '/');
+  });
+
+  it('asks to try again when loading fails for another reason', async () => {
+    const { fetchVideo } = setup();
+    await act(async () => fetchVideo.reject(new ApiError('Network error', 0)));
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'Failed to load this video. Please try again.',
+    );
+    expect(screen.queryByRole('status', { name: 'Loading' })).not.toBeInTheDocument();
   });
 
   it('plays the video and shows its details, channel, likes and comments', async () => {

@@ -3,10 +3,9 @@
  * the form. On phones the promo shrinks to the logo line above the card.
  */
 import type { ReactNode } from 'react';
-import { Link } from 'wouter';
 import styled from 'styled-components';
 import { PRODUCT_NAME } from '../../../machines/constants';
-import { PlayLogo } from '../../ui/icons';
+import { BrandLink } from '../../ui/brand-link';
 
 const Page = styled.div`
   display: grid;
@@ -74,20 +73,6 @@ const Side = styled.div`
   gap: 20px;
   padding: 24px 16px 48px;
 `;
-const Brand = styled.a`
-  display: flex;
-  align-items: center;
-  gap: 8px;
-  color: ${({ theme }) => theme.colors.text};
-  font-weight: 800;
-  font-size: 22px;
-  svg {
-    color: ${({ theme }) => theme.colors.accent};
-  }
-  &:hover {
-    text-decoration: none;
-  }
-`;
 export const Card = styled.section`
   width: 100%;
   max-width: 440px;
@@ -134,12 +119,7 @@ export function AuthShell({ children }: { children: ReactNode }) {
         </ul>
       </Promo>
       <Side>
-        <Link href="/" asChild>
-          <Brand>
-            <PlayLogo size={34} />
-            {PRODUCT_NAME}
-          </Brand>
-        </Link>
+        <BrandLink logoSize={34} textSize={22} />
         {children}
       </Side>
     </Page>

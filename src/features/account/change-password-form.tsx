@@ -1,6 +1,5 @@
 /** Settings → Change Password (spec §5, §8). */
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect } from 'react';
 import { notify } from '../../notify';
 import { MESSAGES } from '../../../machines/messages';
 import {
@@ -12,19 +11,32 @@ import {
   selectShowsMismatch,
   type PasswordField,
 } from '../../../machines/change-password.machine';
-import { useAccountActors } from '../../actors';
-import { TextField } from '../../ui/text-field';
-import { SettingsForm } from './form-bits';
+import { useActors } from '../../actors';
+import { LIMITS } from '../../../contract/limits';
+import { TextFields, type FieldSpec } from '../../ui/text-fields';
+import { SettingsForm } from './settings-form';
 import { SettingsFormFooter } from './settings-form-footer';
+import { useEmitted } from '../../use-emitted';
 
-const FIELDS: { field: PasswordField; label: string; autoComplete: string }[] = [
-  { field: 'oldPassword', label: 'Current password', autoComplete: 'current-password' },
-  { field: 'newPassword', label: 'New password', autoComplete: 'new-password' },
-  { field: 'confirmPassword', label: 'Confirm new password', autoComplete: 'new-password' },
+const password = { type: 'password', maxLength: LIMITS.password.max } as const;
+const FIELDS: FieldSpec<PasswordField>[] = [
+  {
+    field: 'oldPassword',
+    label: 'Current password',
+    autoComplete: 'current-password',
+    ...password,
+  },
+  { field: 'newPassword', label: 'New password', autoComplete: 'new-password', ...password },
+  {
+    field: 'confirmPassword',
+    label: 'Confirm new password',
+    autoComplete: 'new-password',
+    ...password,
+  },
 ];
 
 export function ChangePasswordForm() {
-  const { changePassword } = useAccountActors();
+  const { changePassword } = useActors();
   const actor = useActorRef(changePasswordMachine.provide({ actors: { changePassword } }));
   const fields = useSelector(actor, selectFields);
   const error = useSelector(actor, selectError);
@@ -32,14 +44,11 @@ export function ChangePasswordForm() {
   const saving = useSelector(actor, selectIsSaving);
   const confirming = useSelector(actor, selectIsConfirmingCancel);
 
-  useEffect(() => {
-    const subs = [
-      actor.on('invalid', ({ message }) => notify.error(message)),
-      actor.on('saved', () => notify.success(MESSAGES.passwordChanged)),
-      actor.on('saveFailed', () => notify.error(MESSAGES.passwordChangeFailed)),
-    ];
-    return () => subs.forEach((s) => s.unsubscribe());
-  }, [actor]);
+  useEmitted(actor, {
+    invalid: ({ message }) => notify.error(message),
+    saved: () => notify.success(MESSAGES.passwordChanged),
+    saveFailed: () => notify.error(MESSAGES.passwordChangeFailed),
+  });
 
   return (
     <SettingsForm
@@ -52,19 +61,15 @@ export function ChangePasswordForm() {
     >
       <h2>{MESSAGES.changePassword}</h2>
       <p className="lead">Other devices are signed out when the password changes.</p>
-      {FIELDS.map(({ field, label, autoComplete }) => (
-        <TextField
-          key={field}
-          label={label}
-          type="password"
-          autoComplete={autoComplete}
-          value={fields[field]}
-          maxLength={128}
-          disabled={saving}
-          error={field === 'confirmPassword' && mismatch ? MESSAGES.passwordsDontMatch : null}
-          onValueChange={(value) => actor.send({ type: 'FIELD_CHANGED', field, value })}
-        />
-      ))}
+      <TextFields
+        specs={FIELDS}
+        values={fields}
+        disabled={saving}
+        errorOf={(field) =>
+          field === 'confirmPassword' && mismatch ? MESSAGES.passwordsDontMatch : null
+        }
+        onChange={(field, value) => actor.send({ type: 'FIELD_CHANGED', field, value })}
+      />
       <SettingsFormFooter
         error={error}
         saving={saving}

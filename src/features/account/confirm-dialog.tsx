@@ -1,13 +1,6 @@
-import styled from 'styled-components';
 import { Button } from '../../ui/button';
+import { FormActions } from '../../ui/form';
 import { Modal } from '../../ui/modal';
-
-const Actions = styled.div`
-  display: flex;
-  justify-content: flex-end;
-  gap: 12px;
-  margin-top: 20px;
-`;
 
 /**
  * A yes/no question in the app's own dialog rather than window.confirm: it matches the theme,
@@ -29,14 +22,14 @@ export function ConfirmDialog({
   return (
     <Modal title="Discard changes?" onClose={onCancel} width={400}>
       <p>{message}</p>
-      <Actions>
+      <FormActions>
         <Button variant="secondary" onClick={onCancel}>
           {cancelLabel}
         </Button>
         <Button variant="danger" onClick={onConfirm}>
           {confirmLabel}
         </Button>
-      </Actions>
+      </FormActions>
     </Modal>
   );
 }

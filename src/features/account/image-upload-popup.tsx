@@ -18,6 +18,7 @@ import {
   type imageUploadMachine,
 } from '../../../machines/image-upload.machine';
 import { Button } from '../../ui/button';
+import { FormActions, FormError } from '../../ui/form';
 import { Modal } from '../../ui/modal';
 import { useObjectUrl } from '../../use-object-url';
 import { ImagePicker } from './image-picker';
@@ -48,16 +49,6 @@ const Chosen = styled.div`
     text-overflow: ellipsis;
     white-space: nowrap;
   }
-`;
-const ErrorText = styled.p`
-  margin: 0;
-  color: ${({ theme }) => theme.colors.danger};
-  font-size: 14px;
-`;
-const Actions = styled.div`
-  display: flex;
-  justify-content: flex-end;
-  gap: 12px;
 `;
 
 export function ImageUploadPopup({ actor }: { actor: ImageUploadRef }) {
@@ -96,8 +87,8 @@ export function ImageUploadPopup({ actor }: { actor: ImageUploadRef }) {
             </Button>
           </Chosen>
         )}
-        {error && <ErrorText role="alert">{error}</ErrorText>}
-        <Actions>
+        <FormError message={error} />
+        <FormActions>
           <Button
             variant="secondary"
             onClick={() => actor.send({ type: 'CLOSE' })}
@@ -112,7 +103,7 @@ export function ImageUploadPopup({ actor }: { actor: ImageUploadRef }) {
           >
             {MESSAGES.upload}
           </Button>
-        </Actions>
+        </FormActions>
       </Body>
     </Modal>
   );

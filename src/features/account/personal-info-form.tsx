@@ -1,6 +1,5 @@
 /** Settings → Personal Information: full name and email (spec §5, §8). */
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect } from 'react';
 import { notify } from '../../notify';
 import type { User } from '../../../contract/shapes';
 import { MESSAGES } from '../../../machines/messages';
@@ -12,20 +11,21 @@ import {
   selectIsSaving,
   type PersonalInfoField,
 } from '../../../machines/personal-info.machine';
-import { useAccountActors } from '../../actors';
+import { useActors } from '../../actors';
 import { useSessionRef } from '../../session';
-import { TextField } from '../../ui/text-field';
-import { SettingsForm } from './form-bits';
+import { TextFields, type FieldSpec } from '../../ui/text-fields';
+import { SettingsForm } from './settings-form';
 import { SettingsFormFooter } from './settings-form-footer';
+import { useEmitted } from '../../use-emitted';
 
-const FIELDS: { field: PersonalInfoField; label: string; type: string; autoComplete: string }[] = [
+const FIELDS: FieldSpec<PersonalInfoField>[] = [
   { field: 'fullName', label: 'Full name', type: 'text', autoComplete: 'name' },
   { field: 'email', label: 'Email', type: 'email', autoComplete: 'email' },
 ];
 
 /** `user` seeds the form; the parent re-mounts it (key) when a different user signs in. */
 export function PersonalInfoForm({ user }: { user: User }) {
-  const { updateAccountDetails } = useAccountActors();
+  const { updateAccountDetails } = useActors();
   const session = useSessionRef();
   const actor = useActorRef(personalInfoMachine.provide({ actors: { updateAccountDetails } }), {
     input: { fullName: user.fullName, email: user.email },
@@ -35,17 +35,14 @@ export function PersonalInfoForm({ user }: { user: User }) {
   const saving = useSelector(actor, selectIsSaving);
   const confirming = useSelector(actor, selectIsConfirmingCancel);
 
-  useEffect(() => {
-    const subs = [
-      actor.on('invalid', ({ message }) => notify.error(message)),
-      actor.on('saved', ({ user: saved }) => {
-        session.send({ type: 'USER_UPDATED', user: saved });
-        notify.success(MESSAGES.personalInfoSaved);
-      }),
-      actor.on('saveFailed', () => notify.error(MESSAGES.personalInfoFailed)),
-    ];
-    return () => subs.forEach((s) => s.unsubscribe());
-  }, [actor, session]);
+  useEmitted(actor, {
+    invalid: ({ message }) => notify.error(message),
+    saved: ({ user: saved }) => {
+      session.send({ type: 'USER_UPDATED', user: saved });
+      notify.success(MESSAGES.personalInfoSaved);
+    },
+    saveFailed: () => notify.error(MESSAGES.personalInfoFailed),
+  });
 
   return (
     <SettingsForm
@@ -58,18 +55,12 @@ export function PersonalInfoForm({ user }: { user: User }) {
     >
       <h2>{MESSAGES.personalInformation}</h2>
       <p className="lead">Update your name and email address.</p>
-      {FIELDS.map(({ field, label, type, autoComplete }) => (
-        <TextField
-          key={field}
-          label={label}
-          type={type}
-          autoComplete={autoComplete}
-          value={fields[field]}
-          maxLength={254}
-          disabled={saving}
-          onValueChange={(value) => actor.send({ type: 'FIELD_CHANGED', field, value })}
-        />
-      ))}
+      <TextFields
+        specs={FIELDS}
+        values={fields}
+        disabled={saving}
+        onChange={(field, value) => actor.send({ type: 'FIELD_CHANGED', field, value })}
+      />
       <SettingsFormFooter
         error={error}
         saving={saving}

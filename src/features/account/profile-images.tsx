@@ -3,18 +3,18 @@
  * @userName and a View Channel link. Owns the two image-upload actors and their toasts.
  */
 import { useActorRef } from '@xstate/react';
-import { useEffect } from 'react';
 import { notify } from '../../notify';
 import { Link } from 'wouter';
 import styled from 'styled-components';
 import type { User } from '../../../contract/shapes';
 import { imageUploadMachine } from '../../../machines/image-upload.machine';
 import { MESSAGES } from '../../../machines/messages';
-import { useAccountActors } from '../../actors';
+import { useActors } from '../../actors';
 import { useSessionRef } from '../../session';
 import { buttonStyle, type ButtonVariant } from '../../ui/button';
 import { EditIcon } from '../../ui/icons';
 import { ImageUploadPopup, type ImageUploadRef } from './image-upload-popup';
+import { useEmitted } from '../../use-emitted';
 
 const Cover = styled.button`
   position: relative;
@@ -100,22 +100,18 @@ const ViewChannel = styled.a<{ $variant?: ButtonVariant }>`
 
 function useUploadToasts(actor: ImageUploadRef) {
   const session = useSessionRef();
-  useEffect(() => {
-    const subs = [
-      actor.on('uploaded', ({ kind, user }) => {
-        session.send({ type: 'USER_UPDATED', user });
-        notify.success(kind === 'avatar' ? MESSAGES.avatarChanged : MESSAGES.coverChanged);
-      }),
-      actor.on('uploadFailed', ({ kind }) =>
-        notify.error(kind === 'avatar' ? MESSAGES.avatarChangeFailed : MESSAGES.coverChangeFailed),
-      ),
-    ];
-    return () => subs.forEach((s) => s.unsubscribe());
-  }, [actor, session]);
+  useEmitted(actor, {
+    uploaded: ({ kind, user }) => {
+      session.send({ type: 'USER_UPDATED', user });
+      notify.success(kind === 'avatar' ? MESSAGES.avatarChanged : MESSAGES.coverChanged);
+    },
+    uploadFailed: ({ kind }) =>
+      notify.error(kind === 'avatar' ? MESSAGES.avatarChangeFailed : MESSAGES.coverChangeFailed),
+  });
 }
 
 export function ProfileImages({ user }: { user: User }) {
-  const { uploadImage } = useAccountActors();
+  const { uploadImage } = useActors();
   const logic = imageUploadMachine.provide({ actors: { uploadImage } });
   const avatar = useActorRef(logic, { input: { kind: 'avatar' } });
   const cover = useActorRef(logic, { input: { kind: 'cover' } });

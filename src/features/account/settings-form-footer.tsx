@@ -6,7 +6,7 @@
 import { MESSAGES } from '../../../machines/messages';
 import { Button } from '../../ui/button';
 import { ConfirmDialog } from './confirm-dialog';
-import { FormActions, FormError } from './form-bits';
+import { FormActions, FormError } from '../../ui/form';
 
 type FooterEvent = { type: 'CANCEL' } | { type: 'CONFIRM' } | { type: 'DISMISS' };
 
@@ -27,7 +27,7 @@ export function SettingsFormFooter({
 }: SettingsFormFooterProps) {
   return (
     <>
-      {error && <FormError role="alert">{error}</FormError>}
+      <FormError message={error} />
       <FormActions>
         <Button variant="secondary" onClick={() => send({ type: 'CANCEL' })} disabled={saving}>
           Cancel

@@ -3,54 +3,54 @@
  * when Sign in is enabled and when it is busy; the view only renders that and sends events.
  */
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect } from 'react';
 import { notify } from '../../notify';
 import styled from 'styled-components';
 import { MESSAGES } from '../../../machines/messages';
 import {
   selectCanSubmit,
+  selectError,
   selectIsBusy,
   signInMachine,
   type SignInField,
 } from '../../../machines/sign-in.machine';
 import type { User } from '../../../contract/shapes';
-import { useAccountActors } from '../../actors';
+import { useActors } from '../../actors';
 import { useSessionRef } from '../../session';
 import { Button } from '../../ui/button';
-import { TextField } from '../../ui/text-field';
+import { FormError } from '../../ui/form';
+import { TextFields, type FieldSpec } from '../../ui/text-fields';
+import { useEmitted } from '../../use-emitted';
 
 const Form = styled.form`
   display: grid;
   gap: 16px;
 `;
 
-const FIELDS: { field: SignInField; label: string; type: string; autoComplete: string }[] = [
+const FIELDS: FieldSpec<SignInField>[] = [
   { field: 'userName', label: 'Username', type: 'text', autoComplete: 'username' },
   { field: 'email', label: 'Email', type: 'email', autoComplete: 'email' },
   { field: 'password', label: 'Password', type: 'password', autoComplete: 'current-password' },
 ];
 
 export function SignInForm({ onSignedIn }: { onSignedIn: (user: User) => void }) {
-  const { login } = useAccountActors();
+  const { login } = useActors();
   const session = useSessionRef();
   const actor = useActorRef(signInMachine.provide({ actors: { login } }));
   const canSubmit = useSelector(actor, selectCanSubmit);
   const busy = useSelector(actor, selectIsBusy);
+  const error = useSelector(actor, selectError);
   const values = useSelector(actor, (s) => s.context);
 
-  useEffect(() => {
-    const subs = [
-      actor.on('signedIn', ({ user }) => {
-        // Navigate first: the route that renders next must not be a public-only page that
-        // would redirect on its own once the session says "signed in".
-        onSignedIn(user);
-        session.send({ type: 'SIGNED_IN', user });
-        notify.success(MESSAGES.loginSucceeded);
-      }),
-      actor.on('signInFailed', () => notify.error(MESSAGES.loginFailed)),
-    ];
-    return () => subs.forEach((s) => s.unsubscribe());
-  }, [actor, session, onSignedIn]);
+  useEmitted(actor, {
+    signedIn: ({ user }) => {
+      // Navigate first: the route that renders next must not be a public-only page that
+      // would redirect on its own once the session says "signed in".
+      onSignedIn(user);
+      session.send({ type: 'SIGNED_IN', user });
+      notify.success(MESSAGES.loginSucceeded);
+    },
+    signInFailed: () => notify.error(MESSAGES.loginFailed),
+  });
 
   return (
     <Form
@@ -60,18 +60,13 @@ export function SignInForm({ onSignedIn }: { onSignedIn: (user: User) => void })
         actor.send({ type: 'SUBMIT' });
       }}
     >
-      {FIELDS.map(({ field, label, type, autoComplete }) => (
-        <TextField
-          key={field}
-          label={label}
-          type={type}
-          autoComplete={autoComplete}
-          value={values[field]}
-          disabled={busy}
-          maxLength={254}
-          onValueChange={(value) => actor.send({ type: 'FIELD_CHANGED', field, value })}
-        />
-      ))}
+      <TextFields
+        specs={FIELDS}
+        values={values}
+        disabled={busy}
+        onChange={(field, value) => actor.send({ type: 'FIELD_CHANGED', field, value })}
+      />
+      <FormError message={error} />
       <Button type="submit" block disabled={!canSubmit} loading={busy}>
         Sign in
       </Button>

@@ -4,7 +4,6 @@
  */
 import { useActorRef, useSelector } from '@xstate/react';
 import { m } from 'framer-motion';
-import { useEffect } from 'react';
 import { notify } from '../../notify';
 import { Link, useLocation } from 'wouter';
 import styled from 'styled-components';
@@ -25,14 +24,17 @@ import {
   signupMachine,
   type SignupField,
 } from '../../../machines/signup.machine';
-import { useAccountActors } from '../../actors';
+import { useActors } from '../../actors';
 import { useSessionRef } from '../../session';
 import { Button } from '../../ui/button';
+import { FormActions, FormError } from '../../ui/form';
 import { MotionRoot } from '../../ui/motion-root';
-import { TextField } from '../../ui/text-field';
+import { LIMITS } from '../../../contract/limits';
+import { TextFields, type FieldSpec } from '../../ui/text-fields';
 import { useObjectUrl } from '../../use-object-url';
 import { CardFooter } from './auth-shell';
 import { ImagePicker } from './image-picker';
+import { useEmitted } from '../../use-emitted';
 
 const Header = styled.div`
   display: grid;
@@ -68,20 +70,6 @@ const Step = styled(m.div)`
     margin: 0;
     font-size: 18px;
   }
-`;
-const Actions = styled.div`
-  display: flex;
-  justify-content: space-between;
-  gap: 12px;
-  margin-top: 8px;
-  & > :only-child {
-    margin-left: auto;
-  }
-`;
-const ErrorText = styled.p`
-  margin: 0;
-  color: ${({ theme }) => theme.colors.danger};
-  font-size: 14px;
 `;
 const AvatarPreview = styled.img`
   width: 96px;
@@ -120,13 +108,7 @@ const Note = styled.p`
 
 // The hints repeat the server's limits (API.md "Limits"); the spec shows none, but users expect
 // to learn them before the server refuses the registration.
-const FIELDS: {
-  field: SignupField;
-  label: string;
-  type: string;
-  autoComplete: string;
-  hint?: string;
-}[] = [
+const FIELDS: FieldSpec<SignupField>[] = [
   { field: 'fullName', label: 'Full name', type: 'text', autoComplete: 'name' },
   {
     field: 'userName',
@@ -142,6 +124,7 @@ const FIELDS: {
     type: 'password',
     autoComplete: 'new-password',
     hint: 'At least 8 characters',
+    maxLength: LIMITS.password.max,
   },
 ];
 
@@ -149,7 +132,7 @@ const DEFAULT_AVATAR = '/default-avatar.png';
 const DEFAULT_COVER = '/default-cover.png';
 
 export function SignupWizard() {
-  const actors = useAccountActors();
+  const actors = useActors();
   const session = useSessionRef();
   const [, navigate] = useLocation();
   const actor = useActorRef(
@@ -173,24 +156,21 @@ export function SignupWizard() {
   const avatarUrl = useObjectUrl(useSelector(actor, selectAvatar));
   const coverUrl = useObjectUrl(useSelector(actor, selectCover));
 
-  useEffect(() => {
-    const subs = [
-      actor.on('registered', () => notify.success(MESSAGES.registerSucceeded)),
-      actor.on('registerFailed', () => notify.error(MESSAGES.registerFailed)),
-      actor.on('signedIn', ({ user }) => {
-        // Leave the public-only /signup before the session turns "signed in" (it would
-        // otherwise redirect to / first).
-        navigate('/TermsAndConditions');
-        session.send({ type: 'SIGNED_IN', user });
-        notify.success(MESSAGES.loginSucceeded);
-      }),
-      actor.on('loginAfterRegisterFailed', () => {
-        notify.error(MESSAGES.loginFailed);
-        navigate('/login');
-      }),
-    ];
-    return () => subs.forEach((s) => s.unsubscribe());
-  }, [actor, session, navigate]);
+  useEmitted(actor, {
+    registered: () => notify.success(MESSAGES.registerSucceeded),
+    registerFailed: () => notify.error(MESSAGES.registerFailed),
+    signedIn: ({ user }) => {
+      // Leave the public-only /signup before the session turns "signed in" (it would
+      // otherwise redirect to / first).
+      navigate('/TermsAndConditions');
+      session.send({ type: 'SIGNED_IN', user });
+      notify.success(MESSAGES.loginSucceeded);
+    },
+    loginAfterRegisterFailed: () => {
+      notify.error(MESSAGES.loginFailed);
+      navigate('/login');
+    },
+  });
 
   const send = (event: Parameters<typeof actor.send>[0]) => actor.send(event);
   const back = (
@@ -244,19 +224,13 @@ export function SignupWizard() {
           transition={{ duration: 0.2 }}
         >
           <h2>{SIGNUP_STEP_TITLES[step]}</h2>
-          {step === 0 &&
-            FIELDS.map(({ field, label, type, autoComplete, hint }) => (
-              <TextField
-                key={field}
-                label={label}
-                hint={hint}
-                type={type}
-                autoComplete={autoComplete}
-                value={fields[field]}
-                maxLength={field === 'password' ? 128 : 254}
-                onValueChange={(value) => send({ type: 'FIELD_CHANGED', field, value })}
-              />
-            ))}
+          {step === 0 && (
+            <TextFields
+              specs={FIELDS}
+              values={fields}
+              onChange={(field, value) => send({ type: 'FIELD_CHANGED', field, value })}
+            />
+          )}
           {step === 1 && imageStep('avatar')}
           {step === 2 && imageStep('cover')}
           {step === 3 && (
@@ -278,8 +252,8 @@ export function SignupWizard() {
               </Button>
             </>
           )}
-          {error && <ErrorText role="alert">{error}</ErrorText>}
-          <Actions>
+          <FormError message={error} />
+          <FormActions $split>
             {step > 0 && back}
             {step < SIGNUP_STEPS - 1 ? (
               <Button type="submit" disabled={!canContinue}>
@@ -290,7 +264,7 @@ export function SignupWizard() {
                 {MESSAGES.completeRegistration}
               </Button>
             )}
-          </Actions>
+          </FormActions>
         </Step>
       </form>
       <CardFooter>

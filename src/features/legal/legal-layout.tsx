@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import styled from 'styled-components';
 import { APP_VERSION, FOOTER_YEAR, PRODUCT_NAME } from '../../../machines/constants';
-import { PlayLogo } from '../../ui/icons';
+import { BrandLink } from '../../ui/brand-link';
 
 const Header = styled.header`
   display: flex;
@@ -18,20 +18,6 @@ const Header = styled.header`
     display: flex;
     gap: 16px;
     font-size: 14px;
-  }
-`;
-const Brand = styled.a`
-  display: flex;
-  align-items: center;
-  gap: 8px;
-  color: ${({ theme }) => theme.colors.text};
-  font-weight: 800;
-  font-size: 19px;
-  svg {
-    color: ${({ theme }) => theme.colors.accent};
-  }
-  &:hover {
-    text-decoration: none;
   }
 `;
 const Main = styled.main`
@@ -65,12 +51,7 @@ export function LegalLayout({ children }: { children: ReactNode }) {
   return (
     <>
       <Header>
-        <Link href="/" asChild>
-          <Brand>
-            <PlayLogo size={28} />
-            {PRODUCT_NAME}
-          </Brand>
-        </Link>
+        <BrandLink logoSize={28} textSize={19} />
         <nav aria-label="Legal">
           <Link href="/TermsAndConditions">Terms and Conditions</Link>
           <Link href="/PrivacyPolicy">Privacy Policy</Link>

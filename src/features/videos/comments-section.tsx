@@ -3,11 +3,11 @@
  * blank text, and the list, 9 at a time as its bottom marker comes into view.
  */
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useId } from 'react';
-import { notify } from '../../notify';
+import { useId } from 'react';
+import { failureToast } from '../../notify';
 import styled from 'styled-components';
 import type { Comment } from '../../../contract/shapes';
-import { FORM_LIMITS } from './limits';
+import { LIMITS } from '../../../contract/limits';
 import {
   commentsMachine,
   selectCanSubmit,
@@ -16,7 +16,6 @@ import {
   selectText,
 } from '../../../machines/comments.machine';
 import {
-  pagerMachine,
   selectHasFailed,
   selectIsLoadingFirst,
   selectItems,
@@ -28,7 +27,9 @@ import { Spinner } from '../../ui/spinner';
 import { formatAge } from '../../format';
 import { useCurrentUser } from '../../session';
 import { LoadMoreFooter } from './list-states';
-import { useVideoActors } from './video-actors';
+import { useActors } from '../../actors';
+import { useEmitted } from '../../use-emitted';
+import { withPager } from '../../pager-logic';
 
 const Section = styled.section`
   display: flex;
@@ -122,25 +123,13 @@ function CommentRow({ comment }: { comment: Comment }) {
 }
 
 export function CommentsSection({ videoId }: { videoId: string }) {
-  const { fetchCommentPage, addComment } = useVideoActors();
+  const { fetchCommentPage, addComment } = useActors();
   const me = useCurrentUser();
   const inputId = useId();
-  const comments = useActorRef(
-    commentsMachine.provide({
-      actors: {
-        pager: pagerMachine.provide({ actors: { fetchPage: fetchCommentPage } }),
-        addComment,
-      },
-    }),
-    { input: { videoId } },
-  );
-  useEffect(() => {
-    const sub = comments.on('failed', ({ message }) => {
-      console.error('Adding a comment failed:', message);
-      notify.error(message);
-    });
-    return () => sub.unsubscribe();
-  }, [comments]);
+  const comments = useActorRef(withPager(commentsMachine, fetchCommentPage, { addComment }), {
+    input: { videoId },
+  });
+  useEmitted(comments, { failed: failureToast('Adding a comment') });
 
   const text = useSelector(comments, selectText);
   const canSubmit = useSelector(comments, selectCanSubmit);
@@ -172,7 +161,7 @@ export function CommentsSection({ videoId }: { videoId: string }) {
             rows={2}
             placeholder="Add a comment..."
             value={text}
-            maxLength={FORM_LIMITS.comment}
+            maxLength={LIMITS.comment.max}
             onChange={(e) => comments.send({ type: 'TEXT_CHANGED', text: e.target.value })}
           />
           <Button type="submit" disabled={!canSubmit} loading={submitting}>

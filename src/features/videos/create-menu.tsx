@@ -7,6 +7,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import styled from 'styled-components';
 import { Button } from '../../ui/button';
 import { UploadIcon } from '../../ui/icons';
+import { menuPanel } from '../../ui/menu';
 
 const Wrap = styled.div`
   position: relative;
@@ -14,18 +15,10 @@ const Wrap = styled.div`
 `;
 
 const Menu = styled.ul`
-  position: absolute;
-  right: 0;
+  ${menuPanel}
   top: calc(100% + 6px);
   z-index: 20;
   min-width: 220px;
-  margin: 0;
-  padding: 6px;
-  list-style: none;
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.md};
-  background: ${({ theme }) => theme.colors.surfaceRaised};
-  box-shadow: ${({ theme }) => theme.shadow};
 `;
 
 const Item = styled.button`

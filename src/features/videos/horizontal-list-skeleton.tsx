@@ -1,18 +1,10 @@
 /** Placeholder rows shown while the first page of horizontal cards loads. */
 import styled from 'styled-components';
 import { Skeleton } from '../../ui/skeleton';
+import { horizontalCardColumns } from './horizontal-video-card';
 
 const Row = styled.div`
-  display: grid;
-  grid-template-columns: 1fr;
-  gap: 10px;
-  ${({ theme }) => theme.media.sm} {
-    grid-template-columns: minmax(160px, 40%) 1fr;
-    gap: 16px;
-  }
-  ${({ theme }) => theme.media.lg} {
-    grid-template-columns: 360px 1fr;
-  }
+  ${horizontalCardColumns}
   > div:last-child {
     display: flex;
     flex-direction: column;

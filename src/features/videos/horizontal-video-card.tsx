@@ -1,13 +1,14 @@
 /** A search result: thumbnail on the left, text on the right (stacked on narrow phones). */
 import { Link } from 'wouter';
-import styled from 'styled-components';
+import styled, { css } from 'styled-components';
 import type { VideoItem } from '../../../contract/shapes';
 import { Avatar } from '../../ui/avatar';
 import { formatAge, formatViewCount } from '../../format';
 import { Thumbnail } from './thumbnail';
 import { Meta, OwnerLink, Title, channelPath, watchPath } from './video-card';
 
-const Row = styled.article`
+/** Thumbnail above the text on phones, beside it from `sm` up (shared with the skeleton). */
+export const horizontalCardColumns = css`
   display: grid;
   grid-template-columns: 1fr;
   gap: 10px;
@@ -18,6 +19,10 @@ const Row = styled.article`
   ${({ theme }) => theme.media.lg} {
     grid-template-columns: 360px 1fr;
   }
+`;
+
+const Row = styled.article`
+  ${horizontalCardColumns}
 `;
 
 const Text = styled.div`

@@ -3,8 +3,7 @@
  * then the count is reloaded (likeToggleMachine). Failures are logged and told to the user.
  */
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect } from 'react';
-import { notify } from '../../notify';
+import { failureToast } from '../../notify';
 import styled from 'styled-components';
 import {
   likeToggleMachine,
@@ -13,7 +12,8 @@ import {
   selectLiked,
 } from '../../../machines/like-toggle.machine';
 import { formatViews } from '../../format';
-import { useVideoActors } from './video-actors';
+import { useActors } from '../../actors';
+import { useEmitted } from '../../use-emitted';
 
 const Pill = styled.button<{ $on: boolean }>`
   display: inline-flex;
@@ -51,17 +51,11 @@ function ThumbIcon({ filled }: { filled: boolean }) {
 }
 
 export function LikeButton({ videoId }: { videoId: string }) {
-  const { fetchLikeStatus, toggleLike } = useVideoActors();
+  const { fetchLikeStatus, toggleLike } = useActors();
   const like = useActorRef(likeToggleMachine.provide({ actors: { fetchLikeStatus, toggleLike } }), {
     input: { videoId },
   });
-  useEffect(() => {
-    const sub = like.on('failed', ({ message }) => {
-      console.error('Like failed:', message);
-      notify.error(message);
-    });
-    return () => sub.unsubscribe();
-  }, [like]);
+  useEmitted(like, { failed: failureToast('Like') });
 
   const count = useSelector(like, selectLikeCount);
   const liked = useSelector(like, selectLiked);

@@ -5,9 +5,8 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import styled from 'styled-components';
 import type { VideoItem } from '../../../contract/shapes';
-import { PAGE_SIZE } from '../../../machines/constants';
+import { PAGE_SIZE } from '../../../contract/limits';
 import {
-  pagerMachine,
   selectHasFailed,
   selectIsEmpty,
   selectIsLoadingFirst,
@@ -16,7 +15,8 @@ import {
 import { HorizontalListSkeleton } from './horizontal-list-skeleton';
 import { HorizontalVideoCard } from './horizontal-video-card';
 import { LoadMoreFooter } from './list-states';
-import { useVideoActors } from './video-actors';
+import { useActors } from '../../actors';
+import { pagerWith } from '../../pager-logic';
 
 const Aside = styled.aside`
   display: flex;
@@ -42,8 +42,8 @@ const Muted = styled.p`
 export const MORE_HEADING = 'More From This Channel';
 
 export function MoreFromChannel({ ownerId, currentId }: { ownerId: string; currentId: string }) {
-  const { fetchVideoPage } = useVideoActors();
-  const pager = useActorRef(pagerMachine.provide({ actors: { fetchPage: fetchVideoPage } }), {
+  const { fetchVideoPage } = useActors();
+  const pager = useActorRef(pagerWith(fetchVideoPage), {
     input: { pageSize: PAGE_SIZE.homeFeed, params: { userId: ownerId } },
   });
   const all = useSelector(pager, selectItems<VideoItem>);

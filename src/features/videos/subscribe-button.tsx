@@ -6,8 +6,7 @@
  * logged and told to the user, and the button keeps its old state.
  */
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect } from 'react';
-import { notify } from '../../notify';
+import { failureToast } from '../../notify';
 import {
   selectIsBusy,
   selectSubscribed,
@@ -15,7 +14,8 @@ import {
   subscribeToggleMachine,
 } from '../../../machines/subscribe-toggle.machine';
 import { Button } from '../../ui/button';
-import { useVideoActors } from './video-actors';
+import { useActors } from '../../actors';
+import { useEmitted } from '../../use-emitted';
 
 /** The toggle actor for one channel, its failures logged and toasted; read with the selectors. */
 export function useSubscribeToggle(
@@ -23,17 +23,11 @@ export function useSubscribeToggle(
   subscribed: boolean,
   subscriberCount: number,
 ) {
-  const { toggleSubscription } = useVideoActors();
+  const { toggleSubscription } = useActors();
   const toggle = useActorRef(subscribeToggleMachine.provide({ actors: { toggleSubscription } }), {
     input: { channelId, subscribed, subscriberCount },
   });
-  useEffect(() => {
-    const sub = toggle.on('failed', ({ message }) => {
-      console.error('Subscription toggle failed:', message);
-      notify.error(message);
-    });
-    return () => sub.unsubscribe();
-  }, [toggle]);
+  useEmitted(toggle, { failed: failureToast('Subscription toggle') });
   const count = useSelector(toggle, selectSubscriberCount);
   return { toggle, count };
 }

@@ -3,7 +3,7 @@
  * video, drawn on a canvas and encoded as JPEG, entirely in the browser (nothing is sent until
  * the user submits). A video shorter than that gives its middle frame instead.
  */
-import { THUMBNAIL_CAPTURE_SECONDS } from '../../../machines/constants';
+import { THUMBNAIL_CAPTURE_SECONDS } from '../../machines/constants';
 
 /** Largest side of the captured image: enough for a 16:9 card, small enough to upload fast. */
 const MAX_WIDTH = 1280;

@@ -1,6 +1,6 @@
 import styled from 'styled-components';
 
-/** Shared layout of the settings forms. */
+/** The card both settings forms sit in (Personal Information, Change Password). */
 export const SettingsForm = styled.form`
   display: grid;
   gap: 16px;
@@ -18,15 +18,4 @@ export const SettingsForm = styled.form`
     color: ${({ theme }) => theme.colors.textMuted};
     font-size: 14px;
   }
-`;
-export const FormActions = styled.div`
-  display: flex;
-  justify-content: flex-end;
-  gap: 12px;
-  flex-wrap: wrap;
-`;
-export const FormError = styled.p`
-  margin: 0;
-  color: ${({ theme }) => theme.colors.danger};
-  font-size: 14px;
 `;

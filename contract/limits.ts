@@ -1,0 +1,54 @@
+/**
+ * The numbers that server, machines and views share: the API prefix, the input limits the server
+ * enforces (API.md, Limits) and the SPA hints with, and the page sizes of every list (spec §9).
+ *
+ * This module must stay free of TypeBox (and of any other import): the SPA's chunks import it,
+ * and TypeBox's runtime (~11 kB gzip) must not follow it into the pages.
+ */
+
+/** Every API route lives under this prefix; the SPA's client prepends it to each call. */
+export const API_PREFIX = '/api/v1';
+
+/** Server-enforced limits (API.md, Limits). The SPA uses the same numbers for its hints. */
+export const LIMITS = {
+  userName: { min: 3, max: 30, pattern: '^[a-z0-9_.]+$' },
+  fullName: { min: 1, max: 80 },
+  email: { max: 254 },
+  password: { min: 8, max: 128 },
+  title: { min: 1, max: 100 },
+  description: { max: 5000 },
+  tags: { max: 15, tagMin: 1, tagMax: 30 },
+  comment: { min: 1, max: 2000 },
+  imageBytes: 10 * 1024 * 1024,
+  jsonBodyBytes: 64 * 1024,
+} as const;
+
+/**
+ * Page sizes (spec §9). The SPA asks for these; the server uses the same ones as the default
+ * `limit` of each list, so a client that sends none sees what the SPA shows.
+ */
+export const PAGE_SIZE = {
+  history: 10,
+  homeFeed: 12,
+  search: 9,
+  /** Retry after a failed feed load clears the list and loads this many. */
+  retry: 9,
+  channelVideos: 6,
+  dashboardVideos: 6,
+  addToPlaylistVideos: 2,
+  comments: 9,
+  /** A channel's subscriber list (no SPA screen yet; the API default). */
+  subscribers: 50,
+} as const;
+
+/** Pages are 1-based everywhere (spec §9: "Default video page 1"). */
+export const FIRST_PAGE = 1;
+
+/**
+ * Deepest page any list serves. With `limit` ≤ MAX_LIMIT a query skips at most 500 000 rows, which
+ * bounds the work one request can ask of the database; past it, filters or search narrow the list.
+ */
+export const MAX_PAGE = 10_000;
+
+/** Largest `limit` any list accepts. */
+export const MAX_LIMIT = 50;

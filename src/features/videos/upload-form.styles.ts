@@ -1,0 +1,88 @@
+/** The upload form's layout: labelled fields, the thumbnail preview and the tag chips. */
+import styled from 'styled-components';
+import { inputLook } from '../../ui/text-field';
+
+export const Form = styled.form`
+  /* Native file pickers follow the dark theme. */
+  color-scheme: dark;
+  display: flex;
+  flex-direction: column;
+  gap: 14px;
+`;
+
+export const Field = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: 6px;
+  > label,
+  > span {
+    font-size: ${({ theme }) => theme.font.size.sm};
+    font-weight: 600;
+    color: ${({ theme }) => theme.colors.textMuted};
+  }
+  input[type='text'],
+  textarea {
+    ${inputLook}
+  }
+  textarea {
+    resize: vertical;
+    min-height: 90px;
+  }
+  input[type='file'] {
+    font-size: ${({ theme }) => theme.font.size.sm};
+    max-width: 100%;
+  }
+`;
+
+export const Row = styled.div`
+  display: flex;
+  gap: 8px;
+  input {
+    flex: 1;
+    min-width: 0;
+  }
+`;
+
+export const Preview = styled.div`
+  display: flex;
+  align-items: center;
+  gap: 12px;
+  flex-wrap: wrap;
+  img,
+  .empty {
+    width: 160px;
+    aspect-ratio: 16 / 9;
+    object-fit: cover;
+    border-radius: ${({ theme }) => theme.radii.sm};
+    background: ${({ theme }) => theme.colors.surfaceRaised};
+    display: grid;
+    place-items: center;
+    font-size: ${({ theme }) => theme.font.size.xs};
+    color: ${({ theme }) => theme.colors.textMuted};
+  }
+`;
+
+export const Tags = styled.ul`
+  list-style: none;
+  margin: 0;
+  padding: 0;
+  display: flex;
+  flex-wrap: wrap;
+  gap: 6px;
+  li {
+    display: inline-flex;
+    align-items: center;
+    gap: 4px;
+    padding: 2px 4px 2px 10px;
+    border-radius: ${({ theme }) => theme.radii.round};
+    background: ${({ theme }) => theme.colors.surfaceRaised};
+    font-size: ${({ theme }) => theme.font.size.sm};
+  }
+  button {
+    border: none;
+    background: none;
+    cursor: pointer;
+    padding: 2px 6px;
+    border-radius: 50%;
+  }
+`;

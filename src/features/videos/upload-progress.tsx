@@ -1,0 +1,90 @@
+/** The upload dialog while the video is sent: the bar, the real bytes sent, and Finish at 100. */
+import { useSelector } from '@xstate/react';
+import styled from 'styled-components';
+import type { ActorRefFrom } from 'xstate';
+import {
+  selectBytes,
+  selectCanFinish,
+  selectForm,
+  selectProgress,
+  type uploadMachine,
+} from '../../../machines/upload.machine';
+import { formatBytes } from '../../format';
+import { Button } from '../../ui/button';
+import { FormActions } from '../../ui/form';
+import { Modal } from '../../ui/modal';
+
+const Track = styled.div`
+  height: 10px;
+  border-radius: ${({ theme }) => theme.radii.round};
+  background: ${({ theme }) => theme.colors.surfaceRaised};
+  overflow: hidden;
+  > div {
+    height: 100%;
+    background: ${({ theme }) => theme.colors.accent};
+    transition: width 0.3s ease;
+  }
+`;
+
+const Body = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: 10px;
+  p {
+    margin: 0;
+    overflow-wrap: anywhere;
+  }
+`;
+
+const Numbers = styled.div`
+  display: flex;
+  justify-content: space-between;
+  gap: 12px;
+  font-size: ${({ theme }) => theme.font.size.sm};
+  color: ${({ theme }) => theme.colors.textMuted};
+  font-variant-numeric: tabular-nums;
+`;
+
+export function UploadProgress({
+  upload,
+  onClose,
+}: {
+  upload: ActorRefFrom<typeof uploadMachine>;
+  onClose: () => void;
+}) {
+  const fileName = useSelector(upload, (s) => selectForm(s).videoFile?.name);
+  const progress = useSelector(upload, selectProgress);
+  const bytes = useSelector(
+    upload,
+    selectBytes,
+    (a, b) => a.sent === b.sent && a.total === b.total,
+  );
+  const canFinish = useSelector(upload, selectCanFinish);
+  return (
+    <Modal title="Uploading Video" onClose={onClose} width={520}>
+      <Body>
+        <p>{fileName}</p>
+        <Track
+          role="progressbar"
+          aria-label="Upload progress"
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={progress}
+        >
+          <div style={{ width: `${progress}%` }} />
+        </Track>
+        <Numbers>
+          <span data-testid="upload-percent">{progress}%</span>
+          <span data-testid="upload-bytes">
+            {formatBytes(bytes.sent)} of {formatBytes(bytes.total)}
+          </span>
+        </Numbers>
+        <FormActions>
+          <Button disabled={!canFinish} onClick={() => upload.send({ type: 'FINISH' })}>
+            Finish
+          </Button>
+        </FormActions>
+      </Body>
+    </Modal>
+  );
+}

@@ -1,0 +1,86 @@
+/** The watch page's layout: player and details beside 'More From This Channel' on wide screens. */
+import styled from 'styled-components';
+import { Link } from 'wouter';
+
+export const Layout = styled.div`
+  display: grid;
+  gap: 24px;
+  grid-template-columns: minmax(0, 1fr);
+  max-width: 1600px;
+  ${({ theme }) => theme.media.lg} {
+    grid-template-columns: minmax(0, 1fr) 360px;
+  }
+`;
+
+export const Primary = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: 14px;
+  min-width: 0;
+`;
+
+export const Title = styled.h1`
+  font-size: ${({ theme }) => theme.font.size.lg};
+  margin: 0;
+  overflow-wrap: anywhere;
+`;
+
+export const Bar = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 12px;
+  align-items: center;
+  justify-content: space-between;
+`;
+
+export const Channel = styled.div`
+  display: flex;
+  align-items: center;
+  gap: 12px;
+  min-width: 0;
+  > div {
+    min-width: 0;
+    display: flex;
+    flex-direction: column;
+  }
+  a.name {
+    color: ${({ theme }) => theme.colors.text};
+    font-weight: 600;
+  }
+  small {
+    color: ${({ theme }) => theme.colors.textMuted};
+    font-size: ${({ theme }) => theme.font.size.xs};
+  }
+`;
+
+export const Actions = styled.div`
+  display: flex;
+  gap: 8px;
+  flex-wrap: wrap;
+`;
+
+export const ViewChannel = styled(Link)`
+  display: inline-flex;
+  align-items: center;
+  min-height: 40px;
+  padding: 0 16px;
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radii.round};
+  background: ${({ theme }) => theme.colors.surfaceRaised};
+  color: ${({ theme }) => theme.colors.text};
+  font-weight: 600;
+  font-size: ${({ theme }) => theme.font.size.sm};
+  white-space: nowrap;
+  &:hover {
+    background: ${({ theme }) => theme.colors.surfaceHover};
+    text-decoration: none;
+  }
+`;
+
+export const Problem = styled.div`
+  display: grid;
+  justify-items: center;
+  gap: 12px;
+  padding: 48px 16px;
+  text-align: center;
+`;

@@ -1,0 +1,34 @@
+/**
+ * The parts every form shares, so that an error and a row of buttons look and read the same in
+ * the settings forms, the sign-in and signup forms, the upload dialog and the confirmations.
+ */
+import styled, { css } from 'styled-components';
+
+/**
+ * The row of a form's buttons, the main action last (on the right). `$split` puts the first of
+ * several buttons (a wizard's Back) on the left, away from the step's main action.
+ */
+export const FormActions = styled.div<{ $split?: boolean }>`
+  display: flex;
+  justify-content: flex-end;
+  gap: 12px;
+  flex-wrap: wrap;
+  ${({ $split }) =>
+    $split &&
+    css`
+      & > :first-child:not(:only-child) {
+        margin-right: auto;
+      }
+    `}
+`;
+
+const ErrorLine = styled.p`
+  margin: 0;
+  color: ${({ theme }) => theme.colors.danger};
+  font-size: ${({ theme }) => theme.font.size.sm};
+`;
+
+/** The form's current error, announced to screen readers as it appears; nothing without one. */
+export function FormError({ message }: { message: string | null | undefined }) {
+  return message ? <ErrorLine role="alert">{message}</ErrorLine> : null;
+}
