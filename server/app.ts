@@ -25,7 +25,10 @@ import commentsRoutes from './routes/comments.js';
 import healthcheckRoutes from './routes/healthcheck.js';
 import historyRoutes from './routes/history.js';
 import likesRoutes from './routes/likes.js';
+import playlistsRoutes from './routes/playlists.js';
+import subscribedChannelsRoutes from './routes/subscribed-channels.js';
 import subscriptionsRoutes from './routes/subscriptions.js';
+import tweetsRoutes from './routes/tweets.js';
 import usersRoutes from './routes/users.js';
 import videosRoutes from './routes/videos.js';
 
@@ -74,6 +77,8 @@ export async function buildApp({ ctx, logger = false }: BuildOptions): Promise<A
   await app.register(cors, {
     origin: (origin, cb) => cb(null, !origin || config.corsOrigins.includes(origin)),
     credentials: true,
+    // Lists whose data is a bare array (API.md) carry their total in this header.
+    exposedHeaders: ['X-Total-Count'],
   });
   await app.register(cookie);
   await app.register(formbody, { bodyLimit: LIMITS.jsonBodyBytes });
@@ -116,6 +121,9 @@ export async function buildApp({ ctx, logger = false }: BuildOptions): Promise<A
       await api.register(likesRoutes, { ...options, prefix: '/likes' });
       await api.register(commentsRoutes, { ...options, prefix: '/comments' });
       await api.register(subscriptionsRoutes, { ...options, prefix: '/subscriptions' });
+      await api.register(subscribedChannelsRoutes, { ...options, prefix: '/subscriptions' });
+      await api.register(playlistsRoutes, { ...options, prefix: '/playlist' });
+      await api.register(tweetsRoutes, { ...options, prefix: '/tweets' });
     },
     { prefix: API_PREFIX },
   );

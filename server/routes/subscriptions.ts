@@ -1,21 +1,19 @@
-/** API.md, Subscriptions: toggle, a channel's subscribers, the caller's subscriptions. */
+/**
+ * API.md, Subscriptions: toggle and a channel's subscribers. The channels a user subscribes to are
+ * in routes/subscribed-channels.ts.
+ */
 import { Type } from '@sinclair/typebox';
 import { Envelope } from '../../contract/common.js';
 import {
   ChannelIdParams,
   ChannelSubscriber,
-  SubscribedChannel,
   SubscribersQuery,
   SubscriptionToggle,
 } from '../../contract/engagement.js';
 import { callerId } from '../auth/plugin.js';
 import { ok } from '../http/envelope.js';
 import type { App, RouteOptions } from '../http/types.js';
-import {
-  listSubscribedChannels,
-  listSubscribers,
-  toggleSubscription,
-} from '../services/subscriptions.js';
+import { listSubscribers, toggleSubscription } from '../services/subscriptions.js';
 import { errorResponses, mediaUrlsOf } from './route-helpers.js';
 
 const tags = ['subscriptions'];
@@ -67,27 +65,6 @@ export default async function subscriptionsRoutes(app: App, { ctx }: RouteOption
         mediaUrlsOf(request, ctx),
       );
       return ok(data, 'Subscribers fetched');
-    },
-  );
-
-  app.get(
-    '/',
-    {
-      preHandler: app.requireAuth,
-      schema: {
-        tags,
-        security,
-        summary: 'Channels the caller subscribes to',
-        response: { 200: Envelope(Type.Array(SubscribedChannel)), ...errorResponses(401) },
-      },
-    },
-    async (request) => {
-      const data = await listSubscribedChannels(
-        ctx.db,
-        callerId(request),
-        mediaUrlsOf(request, ctx),
-      );
-      return ok(data, 'Subscriptions fetched');
     },
   );
 }

@@ -3,11 +3,7 @@
  * with the rows in the same transaction.
  */
 import { and, desc, eq, sql } from 'drizzle-orm';
-import type {
-  ChannelSubscriber,
-  SubscribedChannel,
-  SubscriptionToggle,
-} from '../../contract/engagement.js';
+import type { ChannelSubscriber, SubscriptionToggle } from '../../contract/engagement.js';
 import type { Db } from '../db/client.js';
 import { subscriptions, users } from '../db/schema.js';
 import { badRequest, notFound } from '../http/errors.js';
@@ -91,37 +87,5 @@ export async function listSubscribers(
     avatar: mediaUrl(urls, r.avatarKey),
     subscriberCount: r.subscriberCount,
     isSubscribed: r.isSubscribed,
-  }));
-}
-
-/**
- * Channels the caller subscribes to, most recent first. API.md gives this call no paging; it
- * returns them all (a person follows a bounded number of channels).
- */
-export async function listSubscribedChannels(
-  db: Db,
-  viewerId: string,
-  urls: MediaUrls,
-): Promise<SubscribedChannel[]> {
-  const rows = await db
-    .select({
-      id: users.id,
-      userName: users.userName,
-      fullName: users.fullName,
-      avatarKey: users.avatarKey,
-      subscribers: users.subscriberCount,
-      description: users.description,
-    })
-    .from(subscriptions)
-    .innerJoin(users, eq(users.id, subscriptions.channelId))
-    .where(eq(subscriptions.subscriberId, viewerId))
-    .orderBy(desc(subscriptions.createdAt), desc(subscriptions.channelId));
-  return rows.map((r) => ({
-    _id: r.id,
-    userName: r.userName,
-    fullName: r.fullName,
-    avatar: mediaUrl(urls, r.avatarKey),
-    subscribers: r.subscribers,
-    description: r.description,
   }));
 }
