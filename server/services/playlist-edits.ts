@@ -14,12 +14,17 @@ import type { MediaUrls } from './video-dto.js';
 
 export const NOT_PLAYLIST_OWNER = 'Only the owner can change this playlist';
 
-/** Loads a playlist for a mutation by `callerId`: 404 when unknown, 403 when not theirs. */
-export async function ownPlaylist(db: Db | Tx, playlistId: string, callerId: string) {
-  const [row] = await db
+/**
+ * Loads a playlist for a mutation by `callerId`: 404 when unknown, 403 when not theirs. Inside a
+ * transaction `lock` holds the row until commit, so a concurrent delete cannot slip in between
+ * the check and the write.
+ */
+export async function ownPlaylist(db: Db | Tx, playlistId: string, callerId: string, lock = false) {
+  const query = db
     .select({ id: playlists.id, ownerId: playlists.ownerId })
     .from(playlists)
     .where(eq(playlists.id, playlistId));
+  const [row] = lock ? await query.for('update') : await query;
   if (!row) throw notFound(PLAYLIST_NOT_FOUND);
   if (row.ownerId !== callerId) throw forbidden(NOT_PLAYLIST_OWNER);
   return row;

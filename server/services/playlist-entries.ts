@@ -2,7 +2,8 @@
  * Adding videos to and removing them from one's own playlist. A video sits in a playlist once
  * (the primary key decides, so two concurrent adds cannot both succeed: the loser gets the 409).
  * A video the owner may not see (someone else's unpublished one) cannot be added: 404, as
- * everywhere else. The entry and the playlist's updatedAt change in one transaction.
+ * everywhere else. The checks, the entry and the playlist's updatedAt run in one transaction that
+ * holds the playlist row, so concurrent changes to one playlist take turns.
  */
 import { and, eq, sql } from 'drizzle-orm';
 import type { Playlist } from '../../contract/playlists.js';
@@ -28,13 +29,15 @@ export async function addToPlaylist(
   callerId: string,
   urls: MediaUrls,
 ): Promise<Playlist> {
-  await ownPlaylist(db, playlistId, callerId);
-  const [video] = await db
-    .select({ id: videos.id })
-    .from(videos)
-    .where(and(eq(videos.id, videoId), visibleTo(callerId)));
-  if (!video) throw notFound(VIDEO_NOT_FOUND);
   await db.transaction(async (tx) => {
+    await ownPlaylist(tx, playlistId, callerId, true);
+    // KEY SHARE: the video cannot be deleted before this entry is committed (no FK error).
+    const [video] = await tx
+      .select({ id: videos.id })
+      .from(videos)
+      .where(and(eq(videos.id, videoId), visibleTo(callerId)))
+      .for('key share');
+    if (!video) throw notFound(VIDEO_NOT_FOUND);
     const added = await tx
       .insert(playlistVideos)
       .values({ playlistId, videoId })
@@ -55,8 +58,8 @@ export async function removeFromPlaylist(
   callerId: string,
   urls: MediaUrls,
 ): Promise<Playlist> {
-  await ownPlaylist(db, playlistId, callerId);
   await db.transaction(async (tx) => {
+    await ownPlaylist(tx, playlistId, callerId, true);
     const removed = await tx
       .delete(playlistVideos)
       .where(and(eq(playlistVideos.playlistId, playlistId), eq(playlistVideos.videoId, videoId)))
