@@ -4,7 +4,7 @@
  *   GET /subscriptions/u/{subscriberId}?page&limit   any user's (the spec's "fetched by channelId;
  *                                                    the path is not shown": this is that path)
  * Both answer SubscribedChannel[] (contract/engagement.ts), most recent subscription first, with
- * the total in the X-Total-Count header.
+ * the total in the X-Total-Count header (contract/list-total.ts).
  */
 import { Type, type Static } from '@sinclair/typebox';
 import { Id, PageQuery } from './common.js';
@@ -13,6 +13,3 @@ import { SUBSCRIBERS_PAGE_SIZE } from './engagement.js';
 export const SubscriberIdParams = Type.Object({ subscriberId: Id });
 export const SubscribedChannelsQuery = PageQuery(SUBSCRIBERS_PAGE_SIZE);
 export type SubscribedChannelsQuery = Static<typeof SubscribedChannelsQuery>;
-
-/** Response header that carries a list's total where API.md's data is a bare array. */
-export const TOTAL_COUNT_HEADER = 'X-Total-Count';

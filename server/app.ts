@@ -14,6 +14,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { ErrorEnvelope } from '../contract/common.js';
+import { TOTAL_COUNT_HEADER } from '../contract/list-total.js';
 import { LIMITS } from '../contract/shapes.js';
 import { authPlugin } from './auth/plugin.js';
 import { installErrorHandling } from './http/error-handler.js';
@@ -78,7 +79,7 @@ export async function buildApp({ ctx, logger = false }: BuildOptions): Promise<A
     origin: (origin, cb) => cb(null, !origin || config.corsOrigins.includes(origin)),
     credentials: true,
     // Lists whose data is a bare array (API.md) carry their total in this header.
-    exposedHeaders: ['X-Total-Count'],
+    exposedHeaders: [TOTAL_COUNT_HEADER],
   });
   await app.register(cookie);
   await app.register(formbody, { bodyLimit: LIMITS.jsonBodyBytes });

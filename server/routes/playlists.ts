@@ -12,7 +12,6 @@ import {
   PlaylistVideosQuery,
   UpdatePlaylistBody,
 } from '../../contract/playlists.js';
-import { TOTAL_COUNT_HEADER } from '../../contract/subscribed-channels.js';
 import { callerId } from '../auth/plugin.js';
 import { created, ok } from '../http/envelope.js';
 import { multipartFieldsToBody } from '../http/multipart.js';
@@ -22,6 +21,7 @@ import { addToPlaylist, removeFromPlaylist } from '../services/playlist-entries.
 import { createPlaylist, deletePlaylist, updatePlaylist } from '../services/playlist-edits.js';
 import { listUserPlaylists, playlistDetail } from '../services/playlists.js';
 import { errorResponses, mediaUrlsOf } from './route-helpers.js';
+import { setTotalCount, withTotalCount } from './total-count.js';
 
 const tags = ['playlists'];
 const security = [{ cookieAuth: [] }];
@@ -40,7 +40,10 @@ export default async function playlistsRoutes(app: App, { ctx }: RouteOptions) {
         summary: "A user's playlists, newest first (total in X-Total-Count)",
         params: PlaylistUserParams,
         querystring: PlaylistsQuery,
-        response: { 200: Envelope(Type.Array(Playlist)), ...errorResponses(400, 401, 404) },
+        response: {
+          200: withTotalCount(Envelope(Type.Array(Playlist))),
+          ...errorResponses(400, 401, 404),
+        },
       },
     },
     async (request, reply) => {
@@ -51,7 +54,7 @@ export default async function playlistsRoutes(app: App, { ctx }: RouteOptions) {
         request.query,
         mediaUrlsOf(request, ctx),
       );
-      reply.header(TOTAL_COUNT_HEADER, total);
+      setTotalCount(reply, total);
       return ok(playlists, 'Playlists fetched');
     },
   );

@@ -6,21 +6,18 @@
 import { Type } from '@sinclair/typebox';
 import { Envelope } from '../../contract/common.js';
 import { SubscribedChannel } from '../../contract/engagement.js';
-import {
-  SubscribedChannelsQuery,
-  SubscriberIdParams,
-  TOTAL_COUNT_HEADER,
-} from '../../contract/subscribed-channels.js';
+import { SubscribedChannelsQuery, SubscriberIdParams } from '../../contract/subscribed-channels.js';
 import { callerId } from '../auth/plugin.js';
 import { ok } from '../http/envelope.js';
 import type { App, RouteOptions } from '../http/types.js';
 import { listSubscribedChannels } from '../services/subscribed-channels.js';
 import { errorResponses, mediaUrlsOf } from './route-helpers.js';
+import { setTotalCount, withTotalCount } from './total-count.js';
 
 const tags = ['subscriptions'];
 const security = [{ cookieAuth: [] }];
 const response = {
-  200: Envelope(Type.Array(SubscribedChannel)),
+  200: withTotalCount(Envelope(Type.Array(SubscribedChannel))),
   ...errorResponses(400, 401, 404),
 };
 
@@ -44,7 +41,7 @@ export default async function subscribedChannelsRoutes(app: App, { ctx }: RouteO
         request.query,
         mediaUrlsOf(request, ctx),
       );
-      reply.header(TOTAL_COUNT_HEADER, total);
+      setTotalCount(reply, total);
       return ok(channels, 'Subscriptions fetched');
     },
   );
@@ -69,7 +66,7 @@ export default async function subscribedChannelsRoutes(app: App, { ctx }: RouteO
         request.query,
         mediaUrlsOf(request, ctx),
       );
-      reply.header(TOTAL_COUNT_HEADER, total);
+      setTotalCount(reply, total);
       return ok(channels, 'Subscriptions fetched');
     },
   );

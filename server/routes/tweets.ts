@@ -2,7 +2,6 @@
 import { Type } from '@sinclair/typebox';
 import { EmptyObject, Envelope } from '../../contract/common.js';
 import { TweetIdParams } from '../../contract/engagement.js';
-import { TOTAL_COUNT_HEADER } from '../../contract/subscribed-channels.js';
 import { Tweet, TweetBody, TweetsQuery, TweetUserParams } from '../../contract/tweets.js';
 import { callerId } from '../auth/plugin.js';
 import { created, ok } from '../http/envelope.js';
@@ -12,6 +11,7 @@ import type { App, RouteOptions } from '../http/types.js';
 import { deleteTweet, editTweet, postTweet } from '../services/tweet-edits.js';
 import { listUserTweets } from '../services/tweets.js';
 import { errorResponses, mediaUrlsOf } from './route-helpers.js';
+import { setTotalCount, withTotalCount } from './total-count.js';
 
 const tags = ['tweets'];
 const security = [{ cookieAuth: [] }];
@@ -30,7 +30,10 @@ export default async function tweetsRoutes(app: App, { ctx }: RouteOptions) {
         summary: "A user's tweets, newest first, with like state (total in X-Total-Count)",
         params: TweetUserParams,
         querystring: TweetsQuery,
-        response: { 200: Envelope(Type.Array(Tweet)), ...errorResponses(400, 401, 404) },
+        response: {
+          200: withTotalCount(Envelope(Type.Array(Tweet))),
+          ...errorResponses(400, 401, 404),
+        },
       },
     },
     async (request, reply) => {
@@ -41,7 +44,7 @@ export default async function tweetsRoutes(app: App, { ctx }: RouteOptions) {
         request.query,
         mediaUrlsOf(request, ctx),
       );
-      reply.header(TOTAL_COUNT_HEADER, total);
+      setTotalCount(reply, total);
       return ok(tweets, 'Tweets fetched');
     },
   );

@@ -104,6 +104,14 @@ describe('tweets', () => {
     expect((await post(alice, undefined)).statusCode).toBe(400);
   });
 
+  it('documents the X-Total-Count header of the list in OpenAPI', async () => {
+    const doc = (await t.app.inject({ url: '/api/docs/json' })).json<{
+      paths: Record<string, { get?: { responses: Record<string, { headers?: object }> } }>;
+    }>();
+    const list = doc.paths['/api/v1/tweets/user/{userId}']?.get?.responses['200'];
+    expect(list?.headers).toHaveProperty('X-Total-Count');
+  });
+
   it('answers 401 without a session', async () => {
     expect((await post(null, 'hello')).statusCode).toBe(401);
     expect((await t.app.inject({ url: `/api/v1/tweets/user/${alice.id}` })).statusCode).toBe(401);
