@@ -32,4 +32,4 @@ CREATE INDEX "playlist_videos_order_idx" ON "playlist_videos" USING btree ("play
 CREATE INDEX "playlist_videos_video_idx" ON "playlist_videos" USING btree ("video_id");--> statement-breakpoint
 CREATE INDEX "playlists_owner_idx" ON "playlists" USING btree ("owner_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "tweets_owner_idx" ON "tweets" USING btree ("owner_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "subscriptions_subscriber_idx" ON "subscriptions" USING btree ("subscriber_id","created_at" DESC NULLS LAST);
+CREATE INDEX "subscriptions_subscriber_idx" ON "subscriptions" USING btree ("subscriber_id","created_at" DESC NULLS LAST,"channel_id" DESC NULLS LAST);

@@ -173,7 +173,11 @@ export const subscriptions = pgTable(
     primaryKey({ columns: [t.subscriberId, t.channelId] }),
     index('subscriptions_channel_idx').on(t.channelId, t.createdAt.desc()),
     // The channels one user follows, most recent first (GET /subscriptions and /subscriptions/u).
-    index('subscriptions_subscriber_idx').on(t.subscriberId, t.createdAt.desc()),
+    index('subscriptions_subscriber_idx').on(
+      t.subscriberId,
+      t.createdAt.desc(),
+      t.channelId.desc(),
+    ),
     check('subscriptions_not_self', sql`${t.subscriberId} <> ${t.channelId}`),
   ],
 );
