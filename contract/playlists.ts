@@ -70,8 +70,9 @@ export const Playlist = Type.Object({
 export type Playlist = Static<typeof Playlist>;
 
 /**
- * One playlist with one page of its videos in the order they were added. `totalVideos`, `page`
- * and `limit` are additions to API.md's shape: the count for the left panel, and the paging.
+ * One playlist with one page of its videos in the order they were added. `thumbnail`,
+ * `totalVideos`, `page` and `limit` are additions to API.md's shape: the cover and the count of
+ * the left panel (whatever the page), and the paging.
  */
 export const PlaylistDetail = Type.Object({
   _id: Id,
@@ -79,6 +80,7 @@ export const PlaylistDetail = Type.Object({
   description: Type.String(),
   createdAt: DateString,
   updatedAt: DateString,
+  thumbnail: Type.Union([Type.String(), Type.Null()]),
   owner: Owner,
   videos: Type.Array(VideoItem),
   totalVideos: Type.Integer(),

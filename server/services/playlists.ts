@@ -11,7 +11,14 @@ import { notFound } from '../http/errors.js';
 import { descNullsLast } from './order.js';
 import { offsetOf, USER_NOT_FOUND, type Page } from './page.js';
 import { playlistColumns, toPlaylist } from './playlist-dto.js';
-import { toOwner, toVideoItem, videoItemColumns, visibleTo, type MediaUrls } from './video-dto.js';
+import {
+  mediaUrl,
+  toOwner,
+  toVideoItem,
+  videoItemColumns,
+  visibleTo,
+  type MediaUrls,
+} from './video-dto.js';
 
 export const PLAYLIST_NOT_FOUND = 'Playlist not found';
 
@@ -60,15 +67,11 @@ export async function playlistDetail(
   paging: Page,
   urls: MediaUrls,
 ): Promise<PlaylistDetail> {
-  const entries = and(eq(playlistVideos.playlistId, playlistId), visibleTo(viewerId));
-  const [[head], rows, [total]] = await Promise.all([
+  const [[head], rows] = await Promise.all([
+    // The count and the cover come from the same subqueries as in lists, so they always agree.
     db
       .select({
-        id: playlists.id,
-        name: playlists.name,
-        description: playlists.description,
-        createdAt: playlists.createdAt,
-        updatedAt: playlists.updatedAt,
+        ...playlistColumns(viewerId),
         owner: {
           id: users.id,
           userName: users.userName,
@@ -84,15 +87,10 @@ export async function playlistDetail(
       .from(playlistVideos)
       .innerJoin(videos, eq(videos.id, playlistVideos.videoId))
       .innerJoin(users, eq(users.id, videos.ownerId))
-      .where(entries)
+      .where(and(eq(playlistVideos.playlistId, playlistId), visibleTo(viewerId)))
       .orderBy(asc(playlistVideos.position))
       .limit(paging.limit)
       .offset(offsetOf(paging)),
-    db
-      .select({ n: count() })
-      .from(playlistVideos)
-      .innerJoin(videos, eq(videos.id, playlistVideos.videoId))
-      .where(entries),
   ]);
   if (!head) throw notFound(PLAYLIST_NOT_FOUND);
   return {
@@ -101,9 +99,10 @@ export async function playlistDetail(
     description: head.description,
     createdAt: head.createdAt.toISOString(),
     updatedAt: head.updatedAt.toISOString(),
+    thumbnail: head.thumbnailKey ? mediaUrl(urls, head.thumbnailKey) : null,
     owner: toOwner(head.owner, urls),
     videos: rows.map((row) => toVideoItem(row, urls)),
-    totalVideos: total?.n ?? 0,
+    totalVideos: head.videoCount,
     page: paging.page,
     limit: paging.limit,
   };

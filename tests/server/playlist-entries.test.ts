@@ -73,7 +73,13 @@ describe('playlist entries', () => {
         data: PlaylistDetailJson;
       }>().data;
       expect(page2.videos.map((x) => x._id)).toEqual([v[1]]);
-      expect(page2).toMatchObject({ totalVideos: 4, page: 2, limit: 3 });
+      // The cover and the count describe the whole playlist on every page.
+      expect(page2).toMatchObject({
+        totalVideos: 4,
+        page: 2,
+        limit: 3,
+        thumbnail: `http://localhost:80/media/thumbnails/${v[2]}.webp`,
+      });
       expect((await call.detail(alice, list, '?limit=51')).statusCode).toBe(400);
     });
 
@@ -133,6 +139,7 @@ describe('playlist entries', () => {
       const forAlice = (await call.detail(alice, list)).json<{ data: PlaylistDetailJson }>().data;
       expect(forAlice.videos.map((x) => x._id)).toEqual([shown]);
       expect(forAlice.totalVideos).toBe(1);
+      expect(forAlice.thumbnail).toBe(`http://localhost:80/media/thumbnails/${shown}.webp`);
       // bob owns the hidden video and sees both.
       const forBob = (await call.detail(bob, list)).json<{ data: PlaylistDetailJson }>().data;
       expect(forBob.videos.map((x) => x._id)).toEqual([hidden, shown]);

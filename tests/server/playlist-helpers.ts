@@ -15,7 +15,7 @@ export interface PlaylistJson {
   updatedAt: string;
 }
 
-export interface PlaylistDetailJson extends Omit<PlaylistJson, 'videos' | 'thumbnail'> {
+export interface PlaylistDetailJson extends Omit<PlaylistJson, 'videos'> {
   owner: { _id: string; userName: string };
   videos: { _id: string; duration: number; isPublished: boolean; thumbnail: string }[];
   totalVideos: number;
