@@ -81,8 +81,21 @@ describe('playlists', () => {
       ).toBe(400);
     });
 
-    it('answers 401 without a session', async () => {
+    it('answers 401 to every call without a session, before reading the body', async () => {
       expect((await call.create(null, { title: 'x' })).statusCode).toBe(401);
+      expect((await call.create(null, { title: 'n'.repeat(101) })).statusCode).toBe(401);
+      const calls: [string, string][] = [
+        ['GET', `/playlist/user/${alice.id}`],
+        ['GET', `/playlist/${UNKNOWN}`],
+        ['PATCH', `/playlist/${UNKNOWN}`],
+        ['DELETE', `/playlist/${UNKNOWN}`],
+        ['PATCH', `/playlist/add/${UNKNOWN}/${UNKNOWN}`],
+        ['PATCH', `/playlist/remove/${UNKNOWN}/${UNKNOWN}`],
+      ];
+      for (const [method, url] of calls) {
+        const res = await t.app.inject({ method: method as 'GET', url: `/api/v1${url}` });
+        expect(res.statusCode, `${method} ${url}`).toBe(401);
+      }
     });
   });
 

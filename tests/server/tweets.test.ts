@@ -112,8 +112,14 @@ describe('tweets', () => {
     expect(list?.headers).toHaveProperty('X-Total-Count');
   });
 
-  it('answers 401 without a session', async () => {
+  it('answers 401 without a session, before reading the body', async () => {
     expect((await post(null, 'hello')).statusCode).toBe(401);
+    // onRequest: a stranger's invalid body is not even validated.
+    expect((await post(null, 'x'.repeat(281))).statusCode).toBe(401);
+    for (const method of ['PATCH', 'DELETE'] as const) {
+      const res = await t.app.inject({ method, url: `/api/v1/tweets/${UNKNOWN}` });
+      expect(res.statusCode, method).toBe(401);
+    }
     expect((await t.app.inject({ url: `/api/v1/tweets/user/${alice.id}` })).statusCode).toBe(401);
   });
 
