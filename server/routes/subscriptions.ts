@@ -15,6 +15,7 @@ import { ok } from '../http/envelope.js';
 import type { App, RouteOptions } from '../http/types.js';
 import { listSubscribers, toggleSubscription } from '../services/subscriptions.js';
 import { errorResponses, mediaUrlsOf } from './route-helpers.js';
+import { setTotalCount, withTotalCount } from './total-count.js';
 
 const tags = ['subscriptions'];
 const security = [{ cookieAuth: [] }];
@@ -45,18 +46,19 @@ export default async function subscriptionsRoutes(app: App, { ctx }: RouteOption
       schema: {
         tags,
         security,
-        summary: "A channel's subscribers, with whether the caller subscribes to each",
+        summary:
+          "A channel's subscribers, with whether the caller subscribes to each (total in X-Total-Count)",
         params: ChannelIdParams,
         querystring: SubscribersQuery,
         response: {
-          200: Envelope(Type.Array(ChannelSubscriber)),
+          200: withTotalCount(Envelope(Type.Array(ChannelSubscriber))),
           ...errorResponses(400, 401, 404),
         },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { page, limit } = request.query;
-      const data = await listSubscribers(
+      const { subscribers, total } = await listSubscribers(
         ctx.db,
         request.params.channelId,
         callerId(request),
@@ -64,7 +66,8 @@ export default async function subscriptionsRoutes(app: App, { ctx }: RouteOption
         limit,
         mediaUrlsOf(request, ctx),
       );
-      return ok(data, 'Subscribers fetched');
+      setTotalCount(reply, total);
+      return ok(subscribers, 'Subscribers fetched');
     },
   );
 }

@@ -14,9 +14,14 @@ import { mediaUrl, type MediaUrls } from './video-dto.js';
 export const SELF_SUBSCRIBE = 'You cannot subscribe to your own channel';
 export const CHANNEL_NOT_FOUND = 'Channel not found';
 
+/** The channel's subscriber counter (kept equal to its rows); 404 when there is no such user. */
 async function assertChannel(db: Db, channelId: string) {
-  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.id, channelId));
+  const [row] = await db
+    .select({ subscriberCount: users.subscriberCount })
+    .from(users)
+    .where(eq(users.id, channelId));
   if (!row) throw notFound(CHANNEL_NOT_FOUND);
+  return row.subscriberCount;
 }
 
 export async function toggleSubscription(
@@ -55,7 +60,10 @@ export async function toggleSubscription(
   return { subscribed: on, subscriberCount: count };
 }
 
-/** Subscribers of a channel, newest first, each with whether the caller subscribes to them. */
+/**
+ * Subscribers of a channel, newest first, each with whether the caller subscribes to them; the
+ * total is the channel's subscriber counter.
+ */
 export async function listSubscribers(
   db: Db,
   channelId: string,
@@ -63,8 +71,8 @@ export async function listSubscribers(
   page: number,
   limit: number,
   urls: MediaUrls,
-): Promise<ChannelSubscriber[]> {
-  await assertChannel(db, channelId);
+): Promise<{ subscribers: ChannelSubscriber[]; total: number }> {
+  const total = await assertChannel(db, channelId);
   const rows = await db
     .select({
       id: users.id,
@@ -80,7 +88,7 @@ export async function listSubscribers(
     .orderBy(descNullsLast(subscriptions.createdAt), desc(subscriptions.subscriberId))
     .limit(limit)
     .offset((page - 1) * limit);
-  return rows.map((r) => ({
+  const subscribers = rows.map((r) => ({
     _id: r.id,
     userName: r.userName,
     fullName: r.fullName,
@@ -88,4 +96,5 @@ export async function listSubscribers(
     subscriberCount: r.subscriberCount,
     isSubscribed: r.isSubscribed,
   }));
+  return { subscribers, total };
 }

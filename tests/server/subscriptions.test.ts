@@ -100,6 +100,7 @@ describe('subscriptions', () => {
       headers: alice.headers,
     });
     expect(res.statusCode).toBe(200);
+    expect(res.headers['x-total-count']).toBe('2');
     const list = res.json<{ data: Record<string, unknown>[] }>().data;
     expect(list).toHaveLength(2);
     const byName: Record<string, Record<string, unknown>> = Object.fromEntries(
