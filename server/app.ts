@@ -14,6 +14,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { ErrorEnvelope } from '../contract/common.js';
 import { API_PREFIX, LIMITS } from '../contract/limits.js';
+import { TOTAL_COUNT_HEADER } from '../contract/list-total.js';
 import { authPlugin } from './auth/plugin.js';
 import { clientErrorReply, frameworkErrorReply } from './http/early-replies.js';
 import { installErrorHandling } from './http/error-handler.js';
@@ -28,7 +29,10 @@ import commentsRoutes from './routes/comments.js';
 import healthcheckRoutes from './routes/healthcheck.js';
 import historyRoutes from './routes/history.js';
 import likesRoutes from './routes/likes.js';
+import playlistsRoutes from './routes/playlists.js';
+import subscribedChannelsRoutes from './routes/subscribed-channels.js';
 import subscriptionsRoutes from './routes/subscriptions.js';
+import tweetsRoutes from './routes/tweets.js';
 import usersRoutes from './routes/users.js';
 import videosRoutes from './routes/videos.js';
 
@@ -70,6 +74,8 @@ export async function buildApp({ ctx, logger = false }: BuildOptions): Promise<A
     credentials: true,
     // Every method the API uses; the plugin's default leaves PATCH and DELETE out of preflights.
     methods: ['GET', 'HEAD', 'POST', 'PATCH', 'DELETE'],
+    // Lists whose data is a bare array (API.md) carry their total in this header.
+    exposedHeaders: [TOTAL_COUNT_HEADER],
   });
   // JSON above 1 kB is compressed (feeds and lists shrink 5–10×); built assets are compressed at
   // build time and served pre-compressed (http/static.ts), media is already compressed.
@@ -115,6 +121,9 @@ export async function buildApp({ ctx, logger = false }: BuildOptions): Promise<A
       await api.register(likesRoutes, { ...options, prefix: '/likes' });
       await api.register(commentsRoutes, { ...options, prefix: '/comments' });
       await api.register(subscriptionsRoutes, { ...options, prefix: '/subscriptions' });
+      await api.register(subscribedChannelsRoutes, { ...options, prefix: '/subscriptions' });
+      await api.register(playlistsRoutes, { ...options, prefix: '/playlist' });
+      await api.register(tweetsRoutes, { ...options, prefix: '/tweets' });
     },
     { prefix: API_PREFIX },
   );

@@ -4,6 +4,7 @@
  */
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
   customType,
@@ -171,6 +172,12 @@ export const subscriptions = pgTable(
   (t) => [
     primaryKey({ columns: [t.subscriberId, t.channelId] }),
     index('subscriptions_channel_idx').on(t.channelId, t.createdAt.desc()),
+    // The channels one user follows, most recent first (GET /subscriptions and /subscriptions/u).
+    index('subscriptions_subscriber_idx').on(
+      t.subscriberId,
+      t.createdAt.desc(),
+      t.channelId.desc(),
+    ),
     check('subscriptions_not_self', sql`${t.subscriberId} <> ${t.channelId}`),
   ],
 );
@@ -226,5 +233,62 @@ export const userTagScores = pgTable(
   (t) => [
     primaryKey({ columns: [t.userId, t.tag] }),
     index('user_tag_scores_rank_idx').on(t.userId, t.score.desc()),
+  ],
+);
+
+/** Short text posts on a channel; likes_count moves with the likes rows (target_type 'tweet'). */
+export const tweets = pgTable(
+  'tweets',
+  {
+    id: text('id').primaryKey(),
+    ownerId: text('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    content: text('content').notNull(),
+    likesCount: integer('likes_count').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('tweets_owner_idx').on(t.ownerId, t.createdAt.desc(), t.id.desc())],
+);
+
+export const playlists = pgTable(
+  'playlists',
+  {
+    id: text('id').primaryKey(),
+    ownerId: text('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('playlists_owner_idx').on(t.ownerId, t.createdAt.desc(), t.id.desc())],
+);
+
+/**
+ * A video in a playlist, at most once. `position` comes from one global identity sequence, so it
+ * only grows: ordering a playlist's entries by it is the order in which they were added, without
+ * a max()+1 race between concurrent adds. Both references cascade, so deleting a video or a
+ * playlist removes its entries in the same statement.
+ */
+export const playlistVideos = pgTable(
+  'playlist_videos',
+  {
+    playlistId: text('playlist_id')
+      .notNull()
+      .references(() => playlists.id, { onDelete: 'cascade' }),
+    videoId: text('video_id')
+      .notNull()
+      .references(() => videos.id, { onDelete: 'cascade' }),
+    position: bigint('position', { mode: 'number' }).notNull().generatedAlwaysAsIdentity(),
+    addedAt: timestamp('added_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.playlistId, t.videoId] }),
+    index('playlist_videos_order_idx').on(t.playlistId, t.position),
+    // The cascade from videos looks entries up by video.
+    index('playlist_videos_video_idx').on(t.videoId),
   ],
 );

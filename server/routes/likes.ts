@@ -9,7 +9,6 @@ import {
 import { VideoIdParams } from '../../contract/videos.js';
 import { callerId } from '../auth/plugin.js';
 import { ok } from '../http/envelope.js';
-import { notFound } from '../http/errors.js';
 import type { App, RouteOptions } from '../http/types.js';
 import { toggleLike, videoLikeStatus } from '../services/likes.js';
 import { errorResponses } from './route-helpers.js';
@@ -82,9 +81,9 @@ export default async function likesRoutes(app: App, { ctx }: RouteOptions) {
         response: { 200: Envelope(LikeToggle), ...errorResponses(400, 401, 404) },
       },
     },
-    // Tweets are not built yet: no tweet id can exist, so every toggle is a 404 until they are.
-    async () => {
-      throw notFound('Tweet not found');
+    async (request) => {
+      const data = await toggleLike(ctx.db, callerId(request), 'tweet', request.params.tweetId);
+      return ok(data, data.liked ? 'Tweet liked' : 'Tweet unliked');
     },
   );
 }

@@ -1,22 +1,21 @@
-/** API.md, Subscriptions: toggle, a channel's subscribers, the caller's subscriptions. */
+/**
+ * API.md, Subscriptions: toggle and a channel's subscribers. The channels a user subscribes to are
+ * in routes/subscribed-channels.ts.
+ */
 import { Type } from '@sinclair/typebox';
 import { Envelope } from '../../contract/common.js';
 import {
   ChannelIdParams,
   ChannelSubscriber,
-  SubscribedChannel,
   SubscribersQuery,
   SubscriptionToggle,
 } from '../../contract/engagement.js';
 import { callerId } from '../auth/plugin.js';
 import { ok } from '../http/envelope.js';
 import type { App, RouteOptions } from '../http/types.js';
-import {
-  listSubscribedChannels,
-  listSubscribers,
-  toggleSubscription,
-} from '../services/subscriptions.js';
+import { listSubscribers, toggleSubscription } from '../services/subscriptions.js';
 import { errorResponses, mediaUrlsOf } from './route-helpers.js';
+import { setTotalCount, withTotalCount } from './total-count.js';
 
 const tags = ['subscriptions'];
 const security = [{ cookieAuth: [] }];
@@ -47,18 +46,19 @@ export default async function subscriptionsRoutes(app: App, { ctx }: RouteOption
       schema: {
         tags,
         security,
-        summary: "A channel's subscribers, with whether the caller subscribes to each",
+        summary:
+          "A channel's subscribers, with whether the caller subscribes to each (total in X-Total-Count)",
         params: ChannelIdParams,
         querystring: SubscribersQuery,
         response: {
-          200: Envelope(Type.Array(ChannelSubscriber)),
+          200: withTotalCount(Envelope(Type.Array(ChannelSubscriber))),
           ...errorResponses(400, 401, 404),
         },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { page, limit } = request.query;
-      const data = await listSubscribers(
+      const { subscribers, total } = await listSubscribers(
         ctx.db,
         request.params.channelId,
         callerId(request),
@@ -66,28 +66,8 @@ export default async function subscriptionsRoutes(app: App, { ctx }: RouteOption
         limit,
         mediaUrlsOf(request, ctx),
       );
-      return ok(data, 'Subscribers fetched');
-    },
-  );
-
-  app.get(
-    '/',
-    {
-      onRequest: app.requireAuth,
-      schema: {
-        tags,
-        security,
-        summary: 'Channels the caller subscribes to',
-        response: { 200: Envelope(Type.Array(SubscribedChannel)), ...errorResponses(401) },
-      },
-    },
-    async (request) => {
-      const data = await listSubscribedChannels(
-        ctx.db,
-        callerId(request),
-        mediaUrlsOf(request, ctx),
-      );
-      return ok(data, 'Subscriptions fetched');
+      setTotalCount(reply, total);
+      return ok(subscribers, 'Subscribers fetched');
     },
   );
 }

@@ -62,6 +62,8 @@ export interface PlanInput {
 }
 
 const HOUR = 3600_000;
+/** More than 20 entries: the History page needs three pages of 10. */
+export const FIRST_USER_HISTORY = 24;
 const DAY = 24 * HOUR;
 
 const PATTERN_HUES = [0, 45, 90, 135, 180, 225, 270, 315];
@@ -209,9 +211,11 @@ export function buildDemoPlan({ rng, now, newId }: PlanInput): DemoPlan {
 
   const viewers = new Map<string, number>();
   for (const userId of userIds) {
+    const usual = rng.int(8, 14);
     const watched = rng.sample(
       published.filter((v) => v.ownerId !== userId),
-      rng.int(8, 14),
+      // The first demo user (mira.kitchen) has three pages of history at 10 per page.
+      userId === userIds[0] ? FIRST_USER_HISTORY : usual,
     );
     const watchTimes = new Map<string, Date[]>();
     for (const video of watched) {

@@ -1,7 +1,7 @@
 /**
  * Demo content on first start with an empty database (SEED_DEMO): channels with avatars and
- * covers, real short videos with thumbnails, comments, likes, subscriptions, history and tag
- * scores, so a newcomer sees a living site.
+ * covers, real short videos with thumbnails, comments, likes, subscriptions, history, tag
+ * scores, tweets and playlists, so a newcomer sees a living site.
  *
  * Runs only when the users table is empty. Media files are made first (in a temp folder, two
  * ffmpeg processes at a time for a 2-core machine), then every row goes in ONE transaction, so a
@@ -19,7 +19,10 @@ import { newId } from '../db/ids.js';
 import {
   comments,
   likes,
+  playlists,
+  playlistVideos,
   subscriptions,
+  tweets,
   userTagScores,
   users,
   videos,
@@ -30,6 +33,7 @@ import type { AppContext } from '../context.js';
 import { IMAGE_CONTENT_TYPE } from '../media/images.js';
 import { DEMO_CHANNELS, DEMO_PASSWORD } from './demo-data.js';
 import { buildDemoPlan, type DemoPlan } from './demo-plan.js';
+import { buildSocialPlan, type SocialPlan } from './demo-social.js';
 import { readMarker, writeMarker } from './marker.js';
 import { avatarSvg, coverSvg, makeImage, makeVideoAndThumbnail, probeDuration } from './media.js';
 import { runLimited } from './pool.js';
@@ -127,7 +131,8 @@ async function createDemoContent(ctx: AppContext, log: SeedLog): Promise<DemoPla
       if (!hash) throw new Error('missing demo password hash');
       user.passwordHash = hash;
     });
-    await insertPlan(ctx.db, plan);
+    const social = buildSocialPlan({ rng: createRng(20_268), now: new Date(), newId, plan });
+    await insertPlan(ctx.db, plan, social);
     log.info(
       `demo media made in ${seconds(insertStarted - mediaStarted)} s, rows inserted in ${seconds(performance.now() - insertStarted)} s`,
     );
@@ -183,7 +188,7 @@ async function insertBatched<T>(rows: T[], insert: (batch: T[]) => Promise<unkno
   for (let i = 0; i < rows.length; i += INSERT_BATCH) await insert(rows.slice(i, i + INSERT_BATCH));
 }
 
-async function insertPlan(db: Db, plan: DemoPlan): Promise<void> {
+async function insertPlan(db: Db, plan: DemoPlan, social: SocialPlan): Promise<void> {
   await db.transaction(async (tx) => {
     await insertBatched(plan.users, (b) => tx.insert(users).values(b));
     await insertBatched(plan.videos, (b) => tx.insert(videos).values(b));
@@ -193,5 +198,10 @@ async function insertPlan(db: Db, plan: DemoPlan): Promise<void> {
     await insertBatched(plan.history, (b) => tx.insert(watchHistory).values(b));
     await insertBatched(plan.views, (b) => tx.insert(videoViews).values(b));
     await insertBatched(plan.tagScores, (b) => tx.insert(userTagScores).values(b));
+    await insertBatched(social.tweets, (b) => tx.insert(tweets).values(b));
+    await insertBatched(social.tweetLikes, (b) => tx.insert(likes).values(b));
+    await insertBatched(social.playlists, (b) => tx.insert(playlists).values(b));
+    // In order: the identity position records the order of adding.
+    await insertBatched(social.playlistEntries, (b) => tx.insert(playlistVideos).values(b));
   });
 }

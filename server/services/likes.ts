@@ -1,19 +1,20 @@
 /**
- * Likes of videos and comments (one row per user and target; the target's likes_count moves with
- * it). Targets the caller may not see (unpublished videos of others, and their comments) are 404.
- * Tweets do not exist yet, so tweet likes answer 404 until they do.
+ * Likes of videos, comments and tweets (one row per user and target; the target's likes_count
+ * moves with it). Targets the caller may not see (unpublished videos of others, and their
+ * comments) are 404, as are unknown tweets.
  */
 import { and, eq, sql } from 'drizzle-orm';
 import type { LikeStatus, LikeToggle } from '../../contract/engagement.js';
 import type { Db, Tx } from '../db/client.js';
-import { comments, likes, videos } from '../db/schema.js';
+import { comments, likes, tweets, videos } from '../db/schema.js';
 import { notFound } from '../http/errors.js';
 import { countedToggle } from './counted-toggle.js';
+import { TWEET_NOT_FOUND } from './tweets.js';
 import { VIDEO_NOT_FOUND, visibleTo } from './video-dto.js';
 import { assertVisibleVideo } from './video-watch.js';
 
 export const COMMENT_NOT_FOUND = 'Comment not found';
-type Target = 'video' | 'comment';
+type Target = 'video' | 'comment' | 'tweet';
 
 function likeRow(userId: string, targetType: Target, targetId: string) {
   return and(
@@ -30,6 +31,11 @@ async function assertVisibleComment(db: Db, commentId: string, viewerId: string)
     .innerJoin(videos, eq(videos.id, comments.videoId))
     .where(and(eq(comments.id, commentId), visibleTo(viewerId)));
   if (!row) throw notFound(COMMENT_NOT_FOUND);
+}
+
+async function assertTweet(db: Db, tweetId: string) {
+  const [row] = await db.select({ id: tweets.id }).from(tweets).where(eq(tweets.id, tweetId));
+  if (!row) throw notFound(TWEET_NOT_FOUND);
 }
 
 export async function videoLikeStatus(
@@ -59,6 +65,14 @@ function bumpCounter(targetType: Target, targetId: string) {
         .returning({ n: videos.likesCount });
       return row?.n ?? 0;
     }
+    if (targetType === 'tweet') {
+      const [row] = await tx
+        .update(tweets)
+        .set({ likesCount: sql`${tweets.likesCount} + ${delta}` })
+        .where(eq(tweets.id, targetId))
+        .returning({ n: tweets.likesCount });
+      return row?.n ?? 0;
+    }
     const [row] = await tx
       .update(comments)
       .set({ likesCount: sql`${comments.likesCount} + ${delta}` })
@@ -75,6 +89,7 @@ export async function toggleLike(
   targetId: string,
 ): Promise<LikeToggle> {
   if (targetType === 'video') await assertVisibleVideo(db, targetId, userId);
+  else if (targetType === 'tweet') await assertTweet(db, targetId);
   else await assertVisibleComment(db, targetId, userId);
   const { on, count } = await countedToggle(db, {
     lockKey: `like:${targetType}:${targetId}:${userId}`,

@@ -3,11 +3,7 @@
  * with the rows in the same transaction.
  */
 import { and, desc, eq, sql } from 'drizzle-orm';
-import type {
-  ChannelSubscriber,
-  SubscribedChannel,
-  SubscriptionToggle,
-} from '../../contract/engagement.js';
+import type { ChannelSubscriber, SubscriptionToggle } from '../../contract/engagement.js';
 import type { Db } from '../db/client.js';
 import { subscriptions, users } from '../db/schema.js';
 import { badRequest, notFound } from '../http/errors.js';
@@ -18,9 +14,14 @@ import { ownerColumns, toOwner, type MediaUrls } from './video-dto.js';
 const SELF_SUBSCRIBE = 'You cannot subscribe to your own channel';
 const CHANNEL_NOT_FOUND = 'Channel not found';
 
+/** The channel's subscriber counter (kept equal to its rows); 404 when there is no such user. */
 async function assertChannel(db: Db, channelId: string) {
-  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.id, channelId));
+  const [row] = await db
+    .select({ subscriberCount: users.subscriberCount })
+    .from(users)
+    .where(eq(users.id, channelId));
   if (!row) throw notFound(CHANNEL_NOT_FOUND);
+  return row.subscriberCount;
 }
 
 export async function toggleSubscription(
@@ -59,7 +60,10 @@ export async function toggleSubscription(
   return { subscribed: on, subscriberCount: count };
 }
 
-/** Subscribers of a channel, newest first, each with whether the caller subscribes to them. */
+/**
+ * Subscribers of a channel, newest first, each with whether the caller subscribes to them; the
+ * total is the channel's subscriber counter.
+ */
 export async function listSubscribers(
   db: Db,
   channelId: string,
@@ -67,8 +71,8 @@ export async function listSubscribers(
   page: number,
   limit: number,
   urls: MediaUrls,
-): Promise<ChannelSubscriber[]> {
-  await assertChannel(db, channelId);
+): Promise<{ subscribers: ChannelSubscriber[]; total: number }> {
+  const total = await assertChannel(db, channelId);
   const rows = await db
     .select({
       ...ownerColumns,
@@ -81,35 +85,10 @@ export async function listSubscribers(
     .orderBy(descNullsLast(subscriptions.createdAt), desc(subscriptions.subscriberId))
     .limit(limit)
     .offset((page - 1) * limit);
-  return rows.map((r) => ({
+  const subscribers = rows.map((r) => ({
     ...toOwner(r, urls),
     subscriberCount: r.subscriberCount,
     isSubscribed: r.isSubscribed,
   }));
-}
-
-/**
- * Channels the caller subscribes to, most recent first. API.md gives this call no paging; it
- * returns them all (a person follows a bounded number of channels).
- */
-export async function listSubscribedChannels(
-  db: Db,
-  viewerId: string,
-  urls: MediaUrls,
-): Promise<SubscribedChannel[]> {
-  const rows = await db
-    .select({
-      ...ownerColumns,
-      subscribers: users.subscriberCount,
-      description: users.description,
-    })
-    .from(subscriptions)
-    .innerJoin(users, eq(users.id, subscriptions.channelId))
-    .where(eq(subscriptions.subscriberId, viewerId))
-    .orderBy(desc(subscriptions.createdAt), desc(subscriptions.channelId));
-  return rows.map((r) => ({
-    ...toOwner(r, urls),
-    subscribers: r.subscribers,
-    description: r.description,
-  }));
+  return { subscribers, total };
 }

@@ -108,7 +108,7 @@ describe('likes', () => {
     });
   });
 
-  it('answers 404 for unknown targets, tweets (not built yet) and hidden videos', async () => {
+  it('answers 404 for unknown targets (videos, comments, tweets) and hidden videos', async () => {
     expect((await toggle(bob, 'v', 'AAAAAAAAAAAAAAAA')).statusCode).toBe(404);
     expect((await toggle(bob, 'c', 'AAAAAAAAAAAAAAAA')).statusCode).toBe(404);
     expect((await toggle(bob, 't', 'AAAAAAAAAAAAAAAA')).statusCode).toBe(404);

@@ -13,7 +13,10 @@ import { verifyPassword } from '../../server/auth/passwords.js';
 import {
   comments,
   likes,
+  playlists,
+  playlistVideos,
   subscriptions,
+  tweets,
   userTagScores,
   users,
   videos,
@@ -137,6 +140,55 @@ describe('demo content', () => {
       const tags = await db.select().from(userTagScores).where(eq(userTagScores.userId, user.id));
       expect(tags.length).toBeGreaterThanOrEqual(3);
     }
+  });
+
+  it('gives every channel tweets with likes (counters equal to rows) and 2–4 playlists', async () => {
+    const { db } = t.ctx;
+    const tweetLikes = await db
+      .select({ ownerId: tweets.ownerId, counter: tweets.likesCount, rows: count(likes.userId) })
+      .from(tweets)
+      .leftJoin(likes, sql`${likes.targetType} = 'tweet' and ${likes.targetId} = ${tweets.id}`)
+      .groupBy(tweets.id);
+    for (const tweet of tweetLikes) expect(tweet.counter).toBe(tweet.rows);
+    expect(tweetLikes.some((tweet) => tweet.rows > 0)).toBe(true);
+    const lists = await db
+      .select({
+        ownerId: playlists.ownerId,
+        description: playlists.description,
+        entries: count(playlistVideos.videoId),
+      })
+      .from(playlists)
+      .leftJoin(playlistVideos, eq(playlistVideos.playlistId, playlists.id))
+      .groupBy(playlists.id);
+    for (const user of await db.select().from(users)) {
+      expect(tweetLikes.filter((tweet) => tweet.ownerId === user.id).length).toBeGreaterThan(0);
+      const own = lists.filter((list) => list.ownerId === user.id);
+      expect(own.length).toBeGreaterThanOrEqual(2);
+      expect(own.length).toBeLessThanOrEqual(4);
+      expect(own.some((list) => list.entries > 4)).toBe(true);
+      expect(own.some((list) => list.entries === 0)).toBe(true);
+      expect(own.some((list) => list.description === '')).toBe(true);
+    }
+    // Only published videos go into demo playlists.
+    const hidden = await db
+      .select({ id: playlistVideos.videoId })
+      .from(playlistVideos)
+      .innerJoin(videos, eq(videos.id, playlistVideos.videoId))
+      .where(eq(videos.isPublished, false));
+    expect(hidden).toEqual([]);
+  });
+
+  it('gives mira.kitchen three pages of history at 10 per page', async () => {
+    const [mira] = await t.ctx.db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.userName, 'mira.kitchen'));
+    const [history] = await t.ctx.db
+      .select({ n: count() })
+      .from(watchHistory)
+      .where(eq(watchHistory.userId, mira!.id));
+    expect(history!.n).toBeGreaterThanOrEqual(21);
+    expect(history!.n).toBeLessThanOrEqual(30);
   });
 
   it('never runs twice, and records that it finished', async () => {

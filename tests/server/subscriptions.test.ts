@@ -100,6 +100,7 @@ describe('subscriptions', () => {
       headers: alice.headers,
     });
     expect(res.statusCode).toBe(200);
+    expect(res.headers['x-total-count']).toBe('2');
     const list = res.json<{ data: Record<string, unknown>[] }>().data;
     expect(list).toHaveLength(2);
     const byName: Record<string, Record<string, unknown>> = Object.fromEntries(
@@ -143,5 +144,44 @@ describe('subscriptions', () => {
       headers: (await createUser(t)).headers,
     });
     expect(none.json<{ data: unknown[] }>().data).toEqual([]);
+  });
+
+  it('lists the channels a given user subscribes to: the same rows as their own list, paged', async () => {
+    const fan = await createUser(t);
+    await toggle(fan, alice.id);
+    await toggle(fan, bob.id);
+    await toggle(fan, carol.id);
+    const own = await t.app.inject({ url: '/api/v1/subscriptions', headers: fan.headers });
+    const theirs = await t.app.inject({
+      url: `/api/v1/subscriptions/u/${fan.id}`,
+      headers: alice.headers,
+    });
+    expect(theirs.statusCode).toBe(200);
+    expect(theirs.json<{ data: unknown }>().data).toEqual(own.json<{ data: unknown }>().data);
+    expect(theirs.headers['x-total-count']).toBe('3');
+    expect(own.headers['x-total-count']).toBe('3');
+    const names = theirs.json<{ data: { userName: string }[] }>().data.map((c) => c.userName);
+    // Most recent subscription first.
+    expect(names).toEqual(['carol', 'bob', 'alice']);
+    const page2 = await t.app.inject({
+      url: `/api/v1/subscriptions/u/${fan.id}?limit=2&page=2`,
+      headers: alice.headers,
+    });
+    expect(page2.json<{ data: { userName: string }[] }>().data.map((c) => c.userName)).toEqual([
+      'alice',
+    ]);
+    const ownPage = await t.app.inject({
+      url: '/api/v1/subscriptions?limit=1',
+      headers: fan.headers,
+    });
+    expect(ownPage.json<{ data: unknown[] }>().data).toHaveLength(1);
+  });
+
+  it('answers the given-user list with 404 for unknown users, 400 for bad paging, 401 anonymously', async () => {
+    const at = (url: string, headers = alice.headers) => t.app.inject({ url, headers });
+    expect((await at('/api/v1/subscriptions/u/AAAAAAAAAAAAAAAA')).statusCode).toBe(404);
+    expect((await at(`/api/v1/subscriptions/u/${bob.id}?limit=51`)).statusCode).toBe(400);
+    expect((await at('/api/v1/subscriptions?page=0')).statusCode).toBe(400);
+    expect((await t.app.inject({ url: `/api/v1/subscriptions/u/${bob.id}` })).statusCode).toBe(401);
   });
 });

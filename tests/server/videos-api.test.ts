@@ -562,7 +562,7 @@ describe('videos API', () => {
     });
   });
 
-  it('documents every video, engagement and history route in OpenAPI', async () => {
+  it('documents every video, engagement, history, playlist and tweet route in OpenAPI', async () => {
     const res = await t.app.inject({ url: '/api/docs/json' });
     const doc = res.json<{
       paths: Record<string, Record<string, { requestBody?: { content: Record<string, unknown> } }>>;
@@ -588,7 +588,19 @@ describe('videos API', () => {
       ['/api/v1/subscriptions/c/{channelId}', 'post'],
       ['/api/v1/subscriptions/c/{channelId}', 'get'],
       ['/api/v1/subscriptions', 'get'],
+      ['/api/v1/subscriptions/u/{subscriberId}', 'get'],
       ['/api/v1/users/history', 'get'],
+      ['/api/v1/playlist/user/{userId}', 'get'],
+      ['/api/v1/playlist/{playlistId}', 'get'],
+      ['/api/v1/playlist', 'post'],
+      ['/api/v1/playlist/{playlistId}', 'patch'],
+      ['/api/v1/playlist/{playlistId}', 'delete'],
+      ['/api/v1/playlist/add/{videoId}/{playlistId}', 'patch'],
+      ['/api/v1/playlist/remove/{videoId}/{playlistId}', 'patch'],
+      ['/api/v1/tweets/user/{userId}', 'get'],
+      ['/api/v1/tweets', 'post'],
+      ['/api/v1/tweets/{tweetId}', 'patch'],
+      ['/api/v1/tweets/{tweetId}', 'delete'],
     ];
     for (const [route, method] of expected) {
       expect(doc.paths[route]?.[method], `${method} ${route}`).toBeDefined();

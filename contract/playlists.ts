@@ -1,0 +1,90 @@
+/**
+ * Contract of API.md's Playlists calls:
+ *   GET    /playlist/user/{userId}?page&limit        Playlist[]  (X-Total-Count: all of them)
+ *   GET    /playlist/{playlistId}?page&limit         PlaylistDetail
+ *   POST   /playlist                                 title, description → Playlist (201)
+ *   PATCH  /playlist/{playlistId}                    name, description → Playlist
+ *   DELETE /playlist/{playlistId}                    {}
+ *   PATCH  /playlist/add/{videoId}/{playlistId}      Playlist (409 "Video already in playlist")
+ *   PATCH  /playlist/remove/{videoId}/{playlistId}   Playlist
+ * The create body names the field `title` and the update body `name`, as the client sends them.
+ * Lists answer an array (API.md's shape), so their total travels in the X-Total-Count header.
+ */
+import { Type, type Static } from '@sinclair/typebox';
+import { DateString, Id, PageQuery } from './common.js';
+import { Owner, VideoItem } from './shapes.js';
+
+/** Server-enforced (API.md, Limits): name 1…100 after trimming, description ≤ 1000. */
+export const PLAYLIST_LIMITS = { name: { min: 1, max: 100 }, description: { max: 1000 } } as const;
+
+/**
+ * A user's playlists, one page: the add-to-playlist dialog shows them all, so the default is the
+ * largest page. The detail's videos come in pages of the same size.
+ */
+export const PLAYLIST_PAGE_SIZE = 50;
+export const PLAYLIST_VIDEOS_PAGE_SIZE = 50;
+
+export const PlaylistIdParams = Type.Object({ playlistId: Id });
+export const PlaylistUserParams = Type.Object({ userId: Id });
+/** Video id first, as API.md writes the path. */
+export const PlaylistVideoParams = Type.Object({ videoId: Id, playlistId: Id });
+
+export const PlaylistsQuery = PageQuery(PLAYLIST_PAGE_SIZE);
+export type PlaylistsQuery = Static<typeof PlaylistsQuery>;
+export const PlaylistVideosQuery = PageQuery(PLAYLIST_VIDEOS_PAGE_SIZE);
+export type PlaylistVideosQuery = Static<typeof PlaylistVideosQuery>;
+
+const PlaylistName = Type.String({
+  minLength: PLAYLIST_LIMITS.name.min,
+  maxLength: PLAYLIST_LIMITS.name.max,
+});
+const PlaylistDescription = Type.String({ maxLength: PLAYLIST_LIMITS.description.max });
+
+/** Names are trimmed before this schema runs; a blank one counts as missing. */
+export const CreatePlaylistBody = Type.Object({
+  title: PlaylistName,
+  description: Type.Optional(PlaylistDescription),
+});
+export type CreatePlaylistBody = Static<typeof CreatePlaylistBody>;
+
+/** An absent description keeps the current one; an empty one clears it. */
+export const UpdatePlaylistBody = Type.Object({
+  name: PlaylistName,
+  description: Type.Optional(PlaylistDescription),
+});
+export type UpdatePlaylistBody = Static<typeof UpdatePlaylistBody>;
+
+/**
+ * A playlist in lists and as the answer to its mutations. `videos` counts the entries the caller
+ * may see (others' unpublished videos are left out); `thumbnail` is the first of them, or null.
+ */
+export const Playlist = Type.Object({
+  _id: Id,
+  playlistName: Type.String(),
+  description: Type.String(),
+  videos: Type.Integer(),
+  thumbnail: Type.Union([Type.String(), Type.Null()]),
+  createdAt: DateString,
+  updatedAt: DateString,
+});
+export type Playlist = Static<typeof Playlist>;
+
+/**
+ * One playlist with one page of its videos in the order they were added. `thumbnail`,
+ * `totalVideos`, `page` and `limit` are additions to API.md's shape: the cover and the count of
+ * the left panel (whatever the page), and the paging.
+ */
+export const PlaylistDetail = Type.Object({
+  _id: Id,
+  playlistName: Type.String(),
+  description: Type.String(),
+  createdAt: DateString,
+  updatedAt: DateString,
+  thumbnail: Type.Union([Type.String(), Type.Null()]),
+  owner: Owner,
+  videos: Type.Array(VideoItem),
+  totalVideos: Type.Integer(),
+  page: Type.Integer(),
+  limit: Type.Integer(),
+});
+export type PlaylistDetail = Static<typeof PlaylistDetail>;
