@@ -1,8 +1,7 @@
-/** API.md, Videos: feed, own videos, upload, watch, edit, delete, publish toggle, history removal. */
+/** API.md, Videos: feed, own videos, upload, watch, edit, delete, publish toggle. */
 import { EmptyObject, Envelope } from '../../contract/common.js';
 import { VideoItem } from '../../contract/shapes.js';
 import {
-  DeletedCount,
   OwnVideosQuery,
   VideoDetail,
   VideoEditBody,
@@ -13,7 +12,6 @@ import {
 } from '../../contract/videos.js';
 import { callerId } from '../auth/plugin.js';
 import { created, ok } from '../http/envelope.js';
-import { notFound } from '../http/errors.js';
 import { IMAGE_RULE, fileRule } from '../http/multipart.js';
 import {
   cleanupMultipartBody,
@@ -22,7 +20,6 @@ import {
 } from '../http/multipart-body.js';
 import { normalizeFields } from '../http/normalize-fields.js';
 import type { App, RouteOptions } from '../http/types.js';
-import { clearHistory, removeFromHistory } from '../services/history.js';
 import { FeedCache } from '../services/feed-cache.js';
 import { listFeed, listOwnVideos } from '../services/video-feed.js';
 import {
@@ -138,42 +135,6 @@ export default async function videosRoutes(app: App, { ctx }: RouteOptions) {
       const id = await uploadVideo(ctx, callerId(request), input);
       const video = await videoItemById(ctx.db, id, mediaUrlsOf(request, ctx));
       return reply.status(201).send(created(video, 'Video uploaded'));
-    },
-  );
-
-  app.delete(
-    '/watch-history',
-    {
-      onRequest: app.requireAuth,
-      schema: {
-        tags,
-        security,
-        summary: "Clear the caller's watch history",
-        response: { 200: Envelope(DeletedCount), ...errorResponses(401) },
-      },
-    },
-    async (request) => {
-      const deletedCount = await clearHistory(ctx.db, callerId(request));
-      return ok({ deletedCount }, 'Watch history cleared');
-    },
-  );
-
-  app.delete(
-    '/watch-history/:videoId',
-    {
-      onRequest: app.requireAuth,
-      schema: {
-        tags,
-        security,
-        summary: "Remove one video from the caller's watch history",
-        params: VideoIdParams,
-        response: { 200: Envelope(EmptyObject), ...errorResponses(400, 401, 404) },
-      },
-    },
-    async (request) => {
-      const removed = await removeFromHistory(ctx.db, callerId(request), request.params.videoId);
-      if (!removed) throw notFound('Video not found in watch history');
-      return ok({}, 'Video removed from watch history');
     },
   );
 
