@@ -25,7 +25,6 @@ import { listFeed, listOwnVideos } from '../services/video-feed.js';
 import {
   deleteVideo,
   editVideo,
-  findOwnedVideo,
   togglePublish,
   videoItemById,
 } from '../services/video-lifecycle.js';
@@ -152,8 +151,7 @@ export default async function videosRoutes(app: App, { ctx }: RouteOptions) {
     },
     async (request) => {
       const { videoId } = request.params;
-      await findOwnedVideo(ctx.db, videoId, callerId(request));
-      await togglePublish(ctx.db, videoId);
+      await togglePublish(ctx.db, videoId, callerId(request));
       const video = await videoItemById(ctx.db, videoId, mediaUrlsOf(request, ctx));
       return ok(video, video.isPublished ? 'Video published' : 'Video unpublished');
     },
@@ -227,8 +225,7 @@ export default async function videosRoutes(app: App, { ctx }: RouteOptions) {
       },
     },
     async (request) => {
-      const video = await findOwnedVideo(ctx.db, request.params.videoId, callerId(request));
-      await deleteVideo(ctx.db, ctx.storage, video);
+      await deleteVideo(ctx, request.params.videoId, callerId(request));
       return ok({}, 'Video deleted');
     },
   );

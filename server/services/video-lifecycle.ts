@@ -24,7 +24,7 @@ import { storeThumbnail } from './video-upload.js';
  * Loads a video for a mutation by `callerId`: 404 when unknown (or unpublished and not theirs,
  * which is the same thing for them), 403 when it is someone else's.
  */
-export async function findOwnedVideo(db: Db, videoId: string, callerId: string) {
+async function findOwnedVideo(db: Db, videoId: string, callerId: string) {
   const [video] = await db
     .select({
       id: videos.id,
@@ -54,7 +54,9 @@ async function updateVideo(db: Db, videoId: string, changes: VideoChanges): Prom
     .where(eq(videos.id, videoId));
 }
 
-export async function togglePublish(db: Db, videoId: string): Promise<void> {
+/** Publishes or unpublishes `callerId`'s own video. */
+export async function togglePublish(db: Db, videoId: string, callerId: string): Promise<void> {
+  await findOwnedVideo(db, videoId, callerId);
   await db
     .update(videos)
     .set({ isPublished: sql`not ${videos.isPublished}`, updatedAt: sql`now()` })
@@ -79,10 +81,12 @@ export async function videoItemById(db: Db, videoId: string, urls: MediaUrls) {
  * between leaves an orphan file, never a row pointing at a missing file.
  */
 export async function deleteVideo(
-  db: Db,
-  storage: MediaStorage,
-  video: { id: string; videoKey: string; thumbnailKey: string },
+  ctx: AppContext,
+  videoId: string,
+  callerId: string,
 ): Promise<void> {
+  const { db, storage } = ctx;
+  const video = await findOwnedVideo(db, videoId, callerId);
   await db.transaction(async (tx) => {
     const commentIds = tx
       .select({ id: comments.id })
