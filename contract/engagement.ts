@@ -1,7 +1,7 @@
 /** Contract of API.md's likes, comments and subscriptions calls. */
 import { Type, type Static } from '@sinclair/typebox';
 import { Id, PageQuery } from './common.js';
-import { Comment } from './shapes.js';
+import { Comment, LIMITS } from './shapes.js';
 
 export const COMMENT_PAGE_SIZE = 9;
 export const SUBSCRIBERS_PAGE_SIZE = 50;
@@ -27,8 +27,10 @@ export const CommentList = Type.Object({
 });
 export type CommentList = Static<typeof CommentList>;
 
-/** 1…2000 characters after trimming; the raw cap leaves room for surrounding whitespace. */
-export const CommentBody = Type.Object({ content: Type.String({ maxLength: 4000 }) });
+/** 1…2000 characters; the server trims the text before it checks these bounds. */
+export const CommentBody = Type.Object({
+  content: Type.String({ minLength: LIMITS.comment.min, maxLength: LIMITS.comment.max }),
+});
 export type CommentBody = Static<typeof CommentBody>;
 
 export const SubscriptionToggle = Type.Object({
