@@ -1,7 +1,7 @@
 /** Contract of API.md's likes, comments and subscriptions calls. */
 import { Type, type Static } from '@sinclair/typebox';
 import { Id, PageQuery } from './common.js';
-import { PAGE_SIZE } from './limits.js';
+import { LIMITS, PAGE_SIZE } from './limits.js';
 import { Comment } from './shapes.js';
 
 export const LikeStatus = Type.Object({ likeCount: Type.Integer(), likedByUser: Type.Boolean() });
@@ -25,8 +25,10 @@ export const CommentList = Type.Object({
 });
 export type CommentList = Static<typeof CommentList>;
 
-/** 1…2000 characters after trimming; the raw cap leaves room for surrounding whitespace. */
-export const CommentBody = Type.Object({ content: Type.String({ maxLength: 4000 }) });
+/** 1…2000 characters; the server trims the text before it checks these bounds. */
+export const CommentBody = Type.Object({
+  content: Type.String({ minLength: LIMITS.comment.min, maxLength: LIMITS.comment.max }),
+});
 export type CommentBody = Static<typeof CommentBody>;
 
 export const SubscriptionToggle = Type.Object({

@@ -25,6 +25,7 @@ import { installStatic } from './http/static.js';
 import type { AppContext } from './context.js';
 import type { App } from './http/types.js';
 import { LocalDiskStorage } from './storage/local-disk.js';
+import accountImageRoutes from './routes/account-images.js';
 import commentsRoutes from './routes/comments.js';
 import healthcheckRoutes from './routes/healthcheck.js';
 import historyRoutes from './routes/history.js';
@@ -116,7 +117,8 @@ export async function buildApp({ ctx, logger = false }: BuildOptions): Promise<A
       const options = { ctx };
       await api.register(healthcheckRoutes, options);
       await api.register(usersRoutes, { ...options, prefix: '/users' });
-      await api.register(historyRoutes, { ...options, prefix: '/users' });
+      await api.register(accountImageRoutes, { ...options, prefix: '/users' });
+      await api.register(historyRoutes, options);
       await api.register(videosRoutes, { ...options, prefix: '/videos' });
       await api.register(likesRoutes, { ...options, prefix: '/likes' });
       await api.register(commentsRoutes, { ...options, prefix: '/comments' });

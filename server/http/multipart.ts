@@ -55,7 +55,7 @@ class ByteLimit extends Transform {
   }
 }
 
-export function formatBytes(bytes: number): string {
+function formatBytes(bytes: number): string {
   if (bytes >= 1024 ** 3) return `${+(bytes / 1024 ** 3).toFixed(1)} GB`;
   return `${+(bytes / 1024 ** 2).toFixed(1)} MB`;
 }

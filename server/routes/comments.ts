@@ -11,11 +11,14 @@ import { VideoIdParams } from '../../contract/videos.js';
 import { callerId } from '../auth/plugin.js';
 import { created, ok } from '../http/envelope.js';
 import { multipartFieldsToBody } from '../http/multipart.js';
+import { normalizeFields } from '../http/normalize-fields.js';
 import type { App, RouteOptions } from '../http/types.js';
 import { addComment, deleteComment, editComment, listComments } from '../services/comments.js';
 import { errorResponses, mediaUrlsOf } from './route-helpers.js';
 
 const tags = ['comments'];
+/** Stored trimmed; blank text stays so the schema refuses it as empty. */
+const trimContent = normalizeFields({ trimKeepBlank: ['content'] });
 const security = [{ cookieAuth: [] }];
 const consumes = ['application/json', 'application/x-www-form-urlencoded', 'multipart/form-data'];
 
@@ -51,7 +54,7 @@ export default async function commentsRoutes(app: App, { ctx }: RouteOptions) {
     '/:videoId',
     {
       onRequest: app.requireAuth,
-      preValidation: multipartFieldsToBody,
+      preValidation: [multipartFieldsToBody, trimContent],
       schema: {
         tags,
         security,
@@ -78,7 +81,7 @@ export default async function commentsRoutes(app: App, { ctx }: RouteOptions) {
     '/c/:commentId',
     {
       onRequest: app.requireAuth,
-      preValidation: multipartFieldsToBody,
+      preValidation: [multipartFieldsToBody, trimContent],
       schema: {
         tags,
         security,

@@ -1,20 +1,29 @@
-/** API.md, Users: GET /users/history (registered under the /users prefix). */
-import { Envelope } from '../../contract/common.js';
+/**
+ * Watch history: API.md's GET /users/history and the two removals it lists under Videos
+ * (DELETE /videos/watch-history[/{videoId}]). Registered at the API root, so paths are full.
+ */
+import { EmptyObject, Envelope } from '../../contract/common.js';
 import { HistoryPage, HistoryQuery } from '../../contract/history.js';
+import { DeletedCount, VideoIdParams } from '../../contract/videos.js';
 import { callerId } from '../auth/plugin.js';
 import { ok } from '../http/envelope.js';
+import { notFound } from '../http/errors.js';
 import type { App, RouteOptions } from '../http/types.js';
-import { listHistory } from '../services/history.js';
+import { clearHistory, listHistory, removeFromHistory } from '../services/history.js';
 import { errorResponses, mediaUrlsOf } from './route-helpers.js';
+
+// OpenAPI groups each call where API.md lists it.
+const tags = ['videos'];
+const security = [{ cookieAuth: [] }];
 
 export default async function historyRoutes(app: App, { ctx }: RouteOptions) {
   app.get(
-    '/history',
+    '/users/history',
     {
       onRequest: app.requireAuth,
       schema: {
         tags: ['users'],
-        security: [{ cookieAuth: [] }],
+        security,
         summary: "The caller's watch history, newest first, one entry per video",
         querystring: HistoryQuery,
         response: { 200: Envelope(HistoryPage), ...errorResponses(400, 401) },
@@ -30,6 +39,42 @@ export default async function historyRoutes(app: App, { ctx }: RouteOptions) {
         mediaUrlsOf(request, ctx),
       );
       return ok(data, 'Watch history fetched');
+    },
+  );
+
+  app.delete(
+    '/videos/watch-history',
+    {
+      onRequest: app.requireAuth,
+      schema: {
+        tags,
+        security,
+        summary: "Clear the caller's watch history",
+        response: { 200: Envelope(DeletedCount), ...errorResponses(401) },
+      },
+    },
+    async (request) => {
+      const deletedCount = await clearHistory(ctx.db, callerId(request));
+      return ok({ deletedCount }, 'Watch history cleared');
+    },
+  );
+
+  app.delete(
+    '/videos/watch-history/:videoId',
+    {
+      onRequest: app.requireAuth,
+      schema: {
+        tags,
+        security,
+        summary: "Remove one video from the caller's watch history",
+        params: VideoIdParams,
+        response: { 200: Envelope(EmptyObject), ...errorResponses(400, 401, 404) },
+      },
+    },
+    async (request) => {
+      const removed = await removeFromHistory(ctx.db, callerId(request), request.params.videoId);
+      if (!removed) throw notFound('Video not found in watch history');
+      return ok({}, 'Video removed from watch history');
     },
   );
 }

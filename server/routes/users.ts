@@ -1,5 +1,6 @@
 /**
- * The Users calls of API.md (history lives in routes/history.ts). Handlers are thin: parse,
+ * The Users calls of API.md (history lives in routes/history.ts, avatar and cover in
+ * routes/account-images.ts). Handlers are thin: parse,
  * call a service, serialize. Text fields arrive as JSON, urlencoded or multipart; userName and
  * email are trimmed and lower-cased before validation (so "JohnDoe" registers and signs in as
  * "johndoe"), fullName trimmed.
@@ -8,11 +9,9 @@ import { EmptyObject, Envelope } from '../../contract/common.js';
 import { User } from '../../contract/shapes.js';
 import {
   AccountDetailsBody,
-  AvatarBody,
   Channel,
   ChannelParams,
   ChangePasswordBody,
-  CoverImageBody,
   LoginBody,
   LoginData,
   RegisterBody,
@@ -20,7 +19,7 @@ import {
 import { REFRESH_COOKIE, callerId, clearAuthCookies, setAuthCookies } from '../auth/plugin.js';
 import { createSession, endSession, refreshSession, refreshTokenOf } from '../auth/sessions.js';
 import { created, ok } from '../http/envelope.js';
-import { HttpError, badRequest, notFound, unauthorized } from '../http/errors.js';
+import { HttpError, notFound, unauthorized } from '../http/errors.js';
 import { IMAGE_RULE, multipartFieldsToBody } from '../http/multipart.js';
 import {
   cleanupMultipartBody,
@@ -31,7 +30,6 @@ import { normalizeFields } from '../http/normalize-fields.js';
 import type { App, RouteOptions } from '../http/types.js';
 import { findChannel } from '../services/user-channel.js';
 import { authenticate, changePassword } from '../services/user-credentials.js';
-import { replaceAccountImage, type AccountImage } from '../services/user-images.js';
 import { registerUser } from '../services/user-registration.js';
 import { findUserDto, updateAccountDetails, userDtoOf } from '../services/users.js';
 import { errorResponses, mediaUrlsOf } from './route-helpers.js';
@@ -222,33 +220,6 @@ export default async function usersRoutes(app: App, { ctx }: RouteOptions) {
       return ok(user, 'Account details updated successfully');
     },
   );
-
-  const imageRoute = (url: string, field: 'avatar' | 'coverImage', kind: AccountImage) =>
-    app.patch(
-      url,
-      {
-        onRequest: app.requireAuth,
-        preValidation: receiveMultipartBody(ctx.tmpDir, { [field]: IMAGE_RULE }),
-        onSend: cleanupMultipartBody,
-        schema: {
-          tags: TAGS,
-          security: SIGNED_IN,
-          summary: `Replace the ${kind} image`,
-          consumes: ['multipart/form-data'],
-          body: field === 'avatar' ? AvatarBody : CoverImageBody,
-          response: { 200: Envelope(User), ...errorResponses(400, 401, 403, 413, 415) },
-        },
-      },
-      async (request) => {
-        const file = receivedFiles(request)[field];
-        if (!file) throw badRequest(`${field}: is required`);
-        const row = await replaceAccountImage(ctx, callerId(request), kind, file, request.log);
-        const user = await userDtoOf(ctx.db, row, mediaUrlsOf(request, ctx));
-        return ok(user, `${kind === 'avatar' ? 'Avatar' : 'Cover image'} updated successfully`);
-      },
-    );
-  imageRoute('/update-Avatar', 'avatar', 'avatar');
-  imageRoute('/update-CoverImage', 'coverImage', 'cover');
 
   app.get(
     '/channel/:userName',

@@ -1,8 +1,7 @@
-/** API.md, Videos: feed, own videos, upload, watch, edit, delete, publish toggle, history removal. */
+/** API.md, Videos: feed, own videos, upload, watch, edit, delete, publish toggle. */
 import { EmptyObject, Envelope } from '../../contract/common.js';
 import { VideoItem } from '../../contract/shapes.js';
 import {
-  DeletedCount,
   OwnVideosQuery,
   VideoDetail,
   VideoEditBody,
@@ -13,7 +12,6 @@ import {
 } from '../../contract/videos.js';
 import { callerId } from '../auth/plugin.js';
 import { created, ok } from '../http/envelope.js';
-import { notFound } from '../http/errors.js';
 import { IMAGE_RULE, fileRule } from '../http/multipart.js';
 import {
   cleanupMultipartBody,
@@ -22,13 +20,11 @@ import {
 } from '../http/multipart-body.js';
 import { normalizeFields } from '../http/normalize-fields.js';
 import type { App, RouteOptions } from '../http/types.js';
-import { clearHistory, removeFromHistory } from '../services/history.js';
 import { FeedCache } from '../services/feed-cache.js';
 import { listFeed, listOwnVideos } from '../services/video-feed.js';
 import {
   deleteVideo,
   editVideo,
-  findOwnedVideo,
   togglePublish,
   videoItemById,
 } from '../services/video-lifecycle.js';
@@ -141,42 +137,6 @@ export default async function videosRoutes(app: App, { ctx }: RouteOptions) {
     },
   );
 
-  app.delete(
-    '/watch-history',
-    {
-      onRequest: app.requireAuth,
-      schema: {
-        tags,
-        security,
-        summary: "Clear the caller's watch history",
-        response: { 200: Envelope(DeletedCount), ...errorResponses(401) },
-      },
-    },
-    async (request) => {
-      const deletedCount = await clearHistory(ctx.db, callerId(request));
-      return ok({ deletedCount }, 'Watch history cleared');
-    },
-  );
-
-  app.delete(
-    '/watch-history/:videoId',
-    {
-      onRequest: app.requireAuth,
-      schema: {
-        tags,
-        security,
-        summary: "Remove one video from the caller's watch history",
-        params: VideoIdParams,
-        response: { 200: Envelope(EmptyObject), ...errorResponses(400, 401, 404) },
-      },
-    },
-    async (request) => {
-      const removed = await removeFromHistory(ctx.db, callerId(request), request.params.videoId);
-      if (!removed) throw notFound('Video not found in watch history');
-      return ok({}, 'Video removed from watch history');
-    },
-  );
-
   app.patch(
     '/toggle/publish/:videoId',
     {
@@ -191,8 +151,7 @@ export default async function videosRoutes(app: App, { ctx }: RouteOptions) {
     },
     async (request) => {
       const { videoId } = request.params;
-      const owned = await findOwnedVideo(ctx.db, videoId, callerId(request));
-      await togglePublish(ctx.storage, ctx.db, owned);
+      await togglePublish(ctx, videoId, callerId(request));
       const video = await videoItemById(ctx.db, videoId, mediaUrlsOf(request, ctx));
       return ok(video, video.isPublished ? 'Video published' : 'Video unpublished');
     },
@@ -266,8 +225,7 @@ export default async function videosRoutes(app: App, { ctx }: RouteOptions) {
       },
     },
     async (request) => {
-      const video = await findOwnedVideo(ctx.db, request.params.videoId, callerId(request));
-      await deleteVideo(ctx.db, ctx.storage, video);
+      await deleteVideo(ctx, request.params.videoId, callerId(request));
       return ok({}, 'Video deleted');
     },
   );

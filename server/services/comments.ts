@@ -4,12 +4,11 @@
  */
 import { and, count, desc, eq } from 'drizzle-orm';
 import type { CommentList } from '../../contract/engagement.js';
-import { LIMITS } from '../../contract/limits.js';
 import type { Comment } from '../../contract/shapes.js';
 import type { Db } from '../db/client.js';
 import { newId } from '../db/ids.js';
 import { comments, likes, users, videos } from '../db/schema.js';
-import { badRequest, forbidden, notFound } from '../http/errors.js';
+import { forbidden, notFound } from '../http/errors.js';
 import { COMMENT_NOT_FOUND } from './likes.js';
 import { descNullsLast } from './order.js';
 import { toOwner, visibleTo, type MediaUrls } from './video-dto.js';
@@ -45,14 +44,6 @@ function toComment(row: CommentRow, urls: MediaUrls): Comment {
     updatedAt: row.updatedAt.toISOString(),
     owner: toOwner({ ...row, id: row.ownerId }, urls),
   };
-}
-
-function cleanContent(raw: string): string {
-  const content = raw.trim();
-  const { min, max } = LIMITS.comment;
-  if (content.length < min) throw badRequest('content: must not be empty');
-  if (content.length > max) throw badRequest(`content: must be at most ${max} characters`);
-  return content;
 }
 
 async function commentById(db: Db, commentId: string, urls: MediaUrls): Promise<Comment> {
@@ -97,10 +88,9 @@ export async function addComment(
   db: Db,
   videoId: string,
   ownerId: string,
-  raw: string,
+  content: string,
   urls: MediaUrls,
 ): Promise<Comment> {
-  const content = cleanContent(raw);
   await assertVisibleVideo(db, videoId, ownerId);
   const id = newId();
   await db.insert(comments).values({ id, videoId, ownerId, content });
@@ -123,10 +113,9 @@ export async function editComment(
   db: Db,
   commentId: string,
   callerId: string,
-  raw: string,
+  content: string,
   urls: MediaUrls,
 ): Promise<Comment> {
-  const content = cleanContent(raw);
   await ownComment(db, commentId, callerId);
   await db
     .update(comments)

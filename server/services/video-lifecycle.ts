@@ -25,7 +25,7 @@ import { storeThumbnail } from './video-upload.js';
  * Loads a video for a mutation by `callerId`: 404 when unknown (or unpublished and not theirs,
  * which is the same thing for them), 403 when it is someone else's.
  */
-export async function findOwnedVideo(db: Db, videoId: string, callerId: string) {
+async function findOwnedVideo(db: Db, videoId: string, callerId: string) {
   const [video] = await db
     .select({
       id: videos.id,
@@ -63,17 +63,19 @@ function freshKeyLike(key: string): string {
 }
 
 /**
- * Publishes or unpublishes an own video. Media URLs are public and cached as immutable, so hiding
+ * Publishes or unpublishes `callerId`'s own video. Media URLs are public and cached as immutable, so hiding
  * a video must also retire the URLs anyone saw while it was public: unpublishing gives its file
  * and thumbnail fresh unguessable names, known only to the owner, and frees the old ones (unless a
  * catalogue row shares them). Copies are made before the row changes, so a crash leaves at worst
  * an orphan for the reconciliation, never a row without its file. Publishing keeps the names.
  */
 export async function togglePublish(
-  storage: MediaStorage,
-  db: Db,
-  video: { id: string; isPublished: boolean; videoKey: string; thumbnailKey: string },
+  ctx: AppContext,
+  videoId: string,
+  callerId: string,
 ): Promise<void> {
+  const { db, storage } = ctx;
+  const video = await findOwnedVideo(db, videoId, callerId);
   if (!video.isPublished) {
     await db
       .update(videos)
@@ -126,10 +128,12 @@ export async function videoItemById(db: Db, videoId: string, urls: MediaUrls) {
  * between leaves an orphan file, never a row pointing at a missing file.
  */
 export async function deleteVideo(
-  db: Db,
-  storage: MediaStorage,
-  video: { id: string; videoKey: string; thumbnailKey: string },
+  ctx: AppContext,
+  videoId: string,
+  callerId: string,
 ): Promise<void> {
+  const { db, storage } = ctx;
+  const video = await findOwnedVideo(db, videoId, callerId);
   await db.transaction(async (tx) => {
     const commentIds = tx
       .select({ id: comments.id })
