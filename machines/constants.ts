@@ -1,5 +1,6 @@
 /**
- * Every number and fixed text of the product spec's section 9, in one place.
+ * Every number and fixed text of the product spec's section 9 that only the SPA uses, in one
+ * place. Page sizes and input limits, which the server shares, live in contract/limits.ts.
  * Machines and views import from here; nothing else hard-codes these values.
  */
 

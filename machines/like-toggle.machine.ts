@@ -14,20 +14,15 @@
  * toggle's answer stays). If the first load fails the button stays disabled.
  */
 import { assign, emit, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import type { LikeStatus, LikeToggle } from '../contract/engagement.js';
 import { errorMessage } from './validation.js';
+
+export type { LikeStatus };
+/** What a toggle answers: the new state and count. */
+export type ToggleLikeResult = LikeToggle;
 
 export interface LikeToggleInput {
   videoId: string;
-}
-
-export interface LikeStatus {
-  likeCount: number;
-  likedByUser: boolean;
-}
-
-export interface ToggleLikeResult {
-  liked: boolean;
-  likeCount: number;
 }
 
 export interface LikeToggleContext extends LikeStatus {

@@ -15,12 +15,11 @@
  * the owner push the reloaded numbers in without recreating the button.
  */
 import { assign, emit, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import type { SubscriptionToggle } from '../contract/engagement.js';
 import { errorMessage } from './validation.js';
 
-export interface SubscriptionState {
-  subscribed: boolean;
-  subscriberCount: number;
-}
+/** Whether the viewer follows the channel, and its count: what the toggle call answers. */
+export type SubscriptionState = SubscriptionToggle;
 
 export interface SubscribeToggleInput extends SubscriptionState {
   channelId: string;

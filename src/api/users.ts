@@ -6,25 +6,11 @@
 import { fromPromise } from 'xstate';
 import type { AccountDetailsBody, ChangePasswordBody, LoginData } from '../../contract/users';
 import type { User } from '../../contract/shapes';
+import type { Credentials } from '../../machines/sign-in.machine';
+import type { RegisterInput } from '../../machines/signup.machine';
 import { request } from './client';
 
-export interface LoginInput {
-  userName: string;
-  email: string;
-  password: string;
-}
-
-export interface RegisterPayload {
-  fullName: string;
-  userName: string;
-  email: string;
-  password: string;
-  /** Null: the server uses its default picture. */
-  avatar: Blob | null;
-  coverImage: Blob | null;
-}
-
-export async function login(input: LoginInput): Promise<User> {
+export async function login(input: Credentials): Promise<User> {
   const data = await request<LoginData>({ method: 'POST', url: '/users/login', data: input });
   return data.user;
 }
@@ -44,7 +30,7 @@ function fileName(blob: Blob, base: string): string {
     : `${base}.${blob.type.split('/')[1] ?? 'png'}`;
 }
 
-export function register(input: RegisterPayload): Promise<User> {
+export function register(input: RegisterInput): Promise<User> {
   const form = new FormData();
   form.append('fullName', input.fullName);
   form.append('userName', input.userName);
@@ -87,8 +73,8 @@ export async function loadDefaultImage(kind: 'avatar' | 'cover'): Promise<Blob> 
 export const accountActors = {
   fetchCurrentUser: fromPromise<User, void>(() => currentUser()),
   logout: fromPromise<void, void>(() => logout()),
-  login: fromPromise<User, LoginInput>(({ input }) => login(input)),
-  register: fromPromise<User, RegisterPayload>(({ input }) => register(input)),
+  login: fromPromise<User, Credentials>(({ input }) => login(input)),
+  register: fromPromise<User, RegisterInput>(({ input }) => register(input)),
   loadDefaultImage: fromPromise<Blob, 'avatar' | 'cover'>(({ input }) => loadDefaultImage(input)),
   updateAccountDetails: fromPromise<User, AccountDetailsBody>(({ input }) =>
     updateAccountDetails(input),

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { User } from '../../contract/shapes';
-import type { LoginInput } from '../../src/api/users';
+import type { Credentials } from '../../machines/sign-in.machine';
 import { ApiError } from '../../src/api/client';
 import { accountFakes, fake, never, renderApp } from './app-helpers';
 
@@ -31,7 +31,7 @@ describe('sign-in page', () => {
   });
 
   it('shows a spinner and stays disabled while the login is in progress', async () => {
-    const fakes = { ...accountFakes(), login: fake<LoginInput, User>(() => never<User>()) };
+    const fakes = { ...accountFakes(), login: fake<Credentials, User>(() => never<User>()) };
     const { user } = renderApp('/login', fakes);
     await screen.findByRole('button', { name: 'Sign in' });
     await fill(user, document.body, { userName: 'alice', email: 'a@b.co', password: 'pw' });
@@ -62,7 +62,7 @@ describe('sign-in page', () => {
   it('toasts the failure and stays on the page', async () => {
     const fakes = {
       ...accountFakes(),
-      login: fake<LoginInput, User>(() => {
+      login: fake<Credentials, User>(() => {
         throw new ApiError('Invalid credentials', 401);
       }),
     };

@@ -1,7 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { User } from '../../contract/shapes';
-import type { LoginInput, RegisterPayload } from '../../src/api/users';
+import type { Credentials } from '../../machines/sign-in.machine';
+import type { RegisterInput } from '../../machines/signup.machine';
 import { ApiError } from '../../src/api/client';
 import { accountFakes, fake, png, renderApp, textFile } from './app-helpers';
 
@@ -103,7 +104,7 @@ describe('signup wizard', () => {
   it('goes to /login when the automatic login fails', async () => {
     const fakes = {
       ...accountFakes(),
-      login: fake<LoginInput, User>(() => {
+      login: fake<Credentials, User>(() => {
         throw new ApiError('Too many requests', 429);
       }),
     };
@@ -120,7 +121,7 @@ describe('signup wizard', () => {
   it('stays on review with the failure toast when registration fails', async () => {
     const fakes = {
       ...accountFakes(),
-      register: fake<RegisterPayload, User>(() => {
+      register: fake<RegisterInput, User>(() => {
         throw new ApiError('userName or email already taken', 409);
       }),
     };

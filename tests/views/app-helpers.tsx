@@ -8,7 +8,9 @@ import { memoryLocation } from 'wouter/memory-location';
 import { fromPromise } from 'xstate';
 import type { User } from '../../contract/shapes';
 import { ApiError } from '../../src/api/client';
-import type { AccountActors, LoginInput, RegisterPayload } from '../../src/api/users';
+import type { Credentials } from '../../machines/sign-in.machine';
+import type { RegisterInput } from '../../machines/signup.machine';
+import type { AccountActors } from '../../src/api/users';
 import { App } from '../../src/app';
 
 export const alice: User = {
@@ -45,8 +47,8 @@ export function accountFakes(signedInAs: User | null = null) {
   return {
     fetchCurrentUser: fake<void, User>(() => (signedInAs ? signedInAs : unauthorized())),
     logout: fake<void, void>(() => undefined),
-    login: fake<LoginInput, User>(() => alice),
-    register: fake<RegisterPayload, User>((input) => ({
+    login: fake<Credentials, User>(() => alice),
+    register: fake<RegisterInput, User>((input) => ({
       ...alice,
       ...input,
       avatar: '',

@@ -3,10 +3,8 @@
  * do and the busy state; this view renders the current step and sends the user's actions.
  */
 import { useActorRef, useSelector } from '@xstate/react';
-import { m } from 'framer-motion';
 import { notify } from '../../notify';
 import { Link, useLocation } from 'wouter';
-import styled from 'styled-components';
 import { SIGNUP_STEPS } from '../../../machines/constants';
 import { MESSAGES, SIGNUP_STEP_TITLES } from '../../../machines/messages';
 import {
@@ -34,80 +32,17 @@ import { TextFields, type FieldSpec } from '../../ui/text-fields';
 import { useObjectUrl } from '../../use-object-url';
 import { CardFooter } from './auth-shell';
 import { ImagePicker } from './image-picker';
+import {
+  AvatarPreview,
+  CoverPreview,
+  Header,
+  Note,
+  Progress,
+  Review,
+  Step,
+} from './signup-wizard.styles';
 import { useEmitted } from '../../use-emitted';
 
-const Header = styled.div`
-  display: grid;
-  gap: 6px;
-  margin-bottom: 20px;
-  h1 {
-    margin: 0;
-  }
-  p {
-    margin: 0;
-    font-size: 13px;
-    color: ${({ theme }) => theme.colors.textMuted};
-  }
-`;
-const Progress = styled.div<{ $step: number }>`
-  height: 4px;
-  border-radius: 2px;
-  background: ${({ theme }) => theme.colors.surfaceRaised};
-  &::after {
-    content: '';
-    display: block;
-    height: 100%;
-    width: ${({ $step }) => ((($step + 1) / SIGNUP_STEPS) * 100).toFixed(0)}%;
-    border-radius: 2px;
-    background: ${({ theme }) => theme.colors.accent};
-    transition: width 0.25s ease;
-  }
-`;
-const Step = styled(m.div)`
-  display: grid;
-  gap: 16px;
-  h2 {
-    margin: 0;
-    font-size: 18px;
-  }
-`;
-const AvatarPreview = styled.img`
-  width: 96px;
-  height: 96px;
-  border-radius: 50%;
-  object-fit: cover;
-  justify-self: center;
-  border: 2px solid ${({ theme }) => theme.colors.border};
-`;
-const CoverPreview = styled.img`
-  width: 100%;
-  aspect-ratio: 4 / 1;
-  object-fit: cover;
-  border-radius: ${({ theme }) => theme.radii.md};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-`;
-const Review = styled.dl`
-  display: grid;
-  grid-template-columns: auto 1fr;
-  gap: 6px 16px;
-  margin: 0;
-  dt {
-    color: ${({ theme }) => theme.colors.textMuted};
-  }
-  dd {
-    margin: 0;
-    overflow-wrap: anywhere;
-  }
-`;
-const Note = styled.p`
-  margin: 0;
-  font-size: 13px;
-  color: ${({ theme }) => theme.colors.textMuted};
-  text-align: center;
-`;
-
-// The hints repeat the server's limits (API.md "Limits"); the spec shows none, but users expect
-// to learn them before the server refuses the registration.
 const FIELDS: FieldSpec<SignupField>[] = [
   { field: 'fullName', label: 'Full name', type: 'text', autoComplete: 'name' },
   {
