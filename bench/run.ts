@@ -3,7 +3,7 @@
  * figures depend on the machine. Datasets are built once and cached under bench/.data.
  *
  *   npm run bench                      every bench
- *   npm run bench -- startup media     only the named ones (startup, seed, js, lcp, api, media)
+ *   npm run bench -- startup media     only the named ones (startup, seed, js, lcp, api, lists, media)
  *   BENCH_SECONDS=5 npm run bench      shorter load runs
  *   DATABASE_URL=postgres://… npm run bench   also measures the API on PostgreSQL
  */
@@ -12,6 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { benchJsSize } from './js-size.js';
 import { benchLcp } from './lcp.js';
+import { benchLists } from './lists.js';
 import { ensureEmbeddedDataset, ensurePostgresDataset } from './lib/datasets.js';
 import { ROOT } from './lib/paths.js';
 import { spawnServer } from './lib/server.js';
@@ -21,7 +22,7 @@ import { benchSeed } from './seed.js';
 import { benchStartup } from './startup.js';
 import { benchThroughput } from './throughput.js';
 
-const NAMES = ['startup', 'seed', 'js', 'lcp', 'api', 'media'] as const;
+const NAMES = ['startup', 'seed', 'js', 'lcp', 'api', 'lists', 'media'] as const;
 type Name = (typeof NAMES)[number];
 const requested = process.argv
   .slice(2)
@@ -107,6 +108,10 @@ if (enabled('api')) {
       return benchThroughput('postgres', { DATA_DIR: dataDir, DATABASE_URL: databaseUrl });
     });
   }
+}
+
+if (enabled('lists')) {
+  await section('channel, playlist and history lists (embedded PGlite)', benchLists);
 }
 
 if (enabled('media')) await section('media streaming and upload memory', benchMedia);

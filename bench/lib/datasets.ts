@@ -2,7 +2,8 @@
  * The databases the bench measures, built once with `npm run seed` and cached under bench/.data
  * (git-ignored) so reruns start in seconds:
  *  - demo: the first-start demo content (what a newcomer sees), for page weight and paint timing;
- *  - catalogue-100k: the demo plus 100 000 synthetic videos, for feed and search throughput.
+ *  - catalogue-10k / catalogue-100k: the demo plus 10 000 or 100 000 synthetic videos, for feed,
+ *    search and list throughput (two sizes show whether a cost grows with the catalogue).
  * A dataset counts as ready only once its `.bench-ready` file exists, so an interrupted build is
  * thrown away and redone.
  */
@@ -15,6 +16,14 @@ import { BENCH_DATA, ROOT } from './paths.js';
 import { childEnv } from './server.js';
 
 export const CATALOGUE_SIZE = 100_000;
+
+/** Embedded datasets: the demo, and the demo plus N synthetic catalogue videos. */
+export type EmbeddedDataset = 'demo' | 'catalogue-10k' | 'catalogue-100k';
+const CATALOGUE_VIDEOS: Record<EmbeddedDataset, number> = {
+  demo: 0,
+  'catalogue-10k': 10_000,
+  'catalogue-100k': CATALOGUE_SIZE,
+};
 
 export async function runSeed(
   args: string[],
@@ -47,7 +56,7 @@ export interface Dataset {
 }
 
 /** A cached embedded (PGlite) DATA_DIR; returns its path. */
-export async function ensureEmbeddedDataset(name: 'demo' | 'catalogue-100k'): Promise<Dataset> {
+export async function ensureEmbeddedDataset(name: EmbeddedDataset): Promise<Dataset> {
   const dataDir = path.join(BENCH_DATA, name);
   const ready = path.join(dataDir, '.bench-ready');
   if (existsSync(ready)) {
@@ -56,7 +65,8 @@ export async function ensureEmbeddedDataset(name: 'demo' | 'catalogue-100k'): Pr
   console.log(`  building the ${name} dataset in ${path.relative(ROOT, dataDir)} (once)…`);
   await rm(dataDir, { recursive: true, force: true });
   await mkdir(dataDir, { recursive: true });
-  const args = name === 'demo' ? [] : ['--videos', String(CATALOGUE_SIZE)];
+  const videos = CATALOGUE_VIDEOS[name];
+  const args = videos === 0 ? [] : ['--videos', String(videos)];
   const log = await runSeed(args, { DATA_DIR: dataDir, DATABASE_URL: undefined });
   const seconds = /added \d+ catalogue videos in ([\d.]+) s/.exec(log)?.[1];
   const built = {
