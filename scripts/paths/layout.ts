@@ -32,6 +32,26 @@ export interface Layout {
   edges: LaidEdge[];
 }
 
+/**
+ * In hierarchical mode ELK reads most options per compound node, so every level gets them.
+ * (The model-order options crash elkjs 0.12 on nested graphs, so the layering is ELK's own.)
+ */
+const LEVEL_OPTIONS = {
+  'elk.algorithm': 'layered',
+  'elk.direction': 'DOWN',
+  'elk.edgeRouting': 'POLYLINE',
+  'elk.layered.spacing.nodeNodeBetweenLayers': '40',
+  'elk.spacing.nodeNode': '30',
+  'elk.spacing.edgeEdge': '12',
+  'elk.spacing.edgeLabel': '4',
+  'elk.spacing.edgeNode': '16',
+  'elk.layered.spacing.edgeNodeBetweenLayers': '16',
+  'elk.layered.nodePlacement.strategy': 'NETWORK_SIMPLEX',
+  // Depth-first from the initial dot: the initial state sits at the top and the flow runs down.
+  'elk.layered.cycleBreaking.strategy': 'DEPTH_FIRST',
+  'elk.layered.edgeLabels.sideSelection': 'SMART_DOWN',
+};
+
 const CHAR = 7; // px per character of 12 px sans-serif, a safe overestimate
 const LABEL_CHAR = 6.3; // 11 px labels
 const LINE = 14;
@@ -60,6 +80,7 @@ export async function layoutChart(data: MachineData): Promise<Layout> {
       id: state.id,
       labels: [{ text: lines.join(' · '), width: lines.join(' · ').length * CHAR, height: 16 }],
       layoutOptions: {
+        ...LEVEL_OPTIONS,
         'elk.padding': '[top=34,left=14,bottom=14,right=14]',
         'elk.nodeLabels.placement': 'INSIDE V_TOP H_LEFT',
         'elk.nodeSize.constraints': 'MINIMUM_SIZE NODE_LABELS',
@@ -100,15 +121,8 @@ export async function layoutChart(data: MachineData): Promise<Layout> {
   const graph: ElkNode = {
     id: '__graph',
     layoutOptions: {
-      'elk.algorithm': 'layered',
-      'elk.direction': 'DOWN',
+      ...LEVEL_OPTIONS,
       'elk.hierarchyHandling': 'INCLUDE_CHILDREN',
-      'elk.edgeRouting': 'POLYLINE',
-      'elk.layered.spacing.nodeNodeBetweenLayers': '36',
-      'elk.spacing.nodeNode': '28',
-      'elk.spacing.edgeLabel': '4',
-      'elk.spacing.edgeNode': '14',
-      'elk.layered.nodePlacement.strategy': 'NETWORK_SIMPLEX',
       'elk.padding': '[top=8,left=8,bottom=8,right=8]',
     },
     children: [toElk(root)],

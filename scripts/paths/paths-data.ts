@@ -61,6 +61,8 @@ export interface MachineData {
   /** `variants`: the distinct events (payloads) grouped into this transition's class. */
   transitions: Array<ChartTransition & { variants: string[]; hits: Record<PathStrategy, number> }>;
   strategies: Record<PathStrategy, { title: string; paths: PathData[]; coverage: CoverageData }>;
+  /** `meaning` keys that name no state (left over after the chart changed). */
+  staleMeanings: string[];
 }
 
 function stepData(
@@ -132,6 +134,9 @@ export function machineData(model: Model, file: string): MachineData {
       hits: countsOf(transitionHits, t.id),
     })),
     strategies,
+    staleMeanings: Object.keys(model.meaning ?? {}).filter(
+      (key) => !chart.states.some((s) => s.path === key),
+    ),
   };
 }
 

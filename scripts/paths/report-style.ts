@@ -22,7 +22,7 @@ section.machine h2 { margin: 0 0 2px; font-size: 17px; }
 .meta { color: var(--muted); font-size: 12px; margin-bottom: 8px; }
 .meta .bad { color: var(--miss); font-weight: 600; }
 .columns { display: flex; gap: 16px; align-items: flex-start; }
-.diagram { flex: 0 1 auto; max-width: 62%; overflow: auto; max-height: 78vh; border: 1px solid var(--line); border-radius: 6px; background: #fcfdfe; }
+.diagram { flex: 0 1 auto; max-width: 60%; overflow: auto; max-height: 78vh; border: 1px solid var(--line); border-radius: 6px; background: #fcfdfe; }
 .paths { flex: 1 1 340px; min-width: 300px; max-height: 78vh; overflow: auto; font-size: 13px; }
 .paths h3 { font-size: 13px; margin: 0 0 6px; color: var(--muted); font-weight: 600; }
 body[data-strategy=shortest] [data-strategy=simple], body[data-strategy=simple] [data-strategy=shortest] { display: none; }
@@ -40,6 +40,8 @@ details { margin-top: 10px; font-size: 13px; }
 table { border-collapse: collapse; margin: 6px 0; }
 td, th { border-bottom: 1px solid var(--line); padding: 3px 8px; text-align: left; vertical-align: top; }
 .hidden { display: none !important; }
+/* A wide chart shrinks to its column rather than hiding half of itself behind a scrollbar. */
+svg.chart { display: block; max-width: 100%; height: auto; }
 svg.chart text { font-family: system-ui, sans-serif; fill: var(--ink); }
 svg.chart .name { font-size: 12px; font-weight: 600; }
 svg.chart .detail { font-size: 11px; fill: var(--muted); }

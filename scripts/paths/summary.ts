@@ -32,6 +32,9 @@ export function summary(machines: MachineData[]): string {
     if (unexplained.length > 0) {
       lines.push(`  ! no meaning given for: ${unexplained.map((st) => st.path).join(', ')}`);
     }
+    if (m.staleMeanings.length > 0) {
+      lines.push(`  ! meaning given for states the chart lacks: ${m.staleMeanings.join(', ')}`);
+    }
   }
   lines.push(
     `overall: states ${states}/${statesTotal} (${pct(states, statesTotal)}), transitions ${transitions}/${transitionsTotal} (${pct(transitions, transitionsTotal)}), ${machines.length} machines`,

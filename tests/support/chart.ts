@@ -105,16 +105,18 @@ export function chartOf(machine: AnyStateMachine): Chart {
     const defs = [...node.transitions.values()].flat() as AnyTransitionDefinition[];
     defs.forEach((t, i) => {
       const id = `${node.id}#${i}`;
+      // AnyTransitionDefinition types eventType loosely; it is always the event's type string.
+      const event = String(t.eventType);
       idOf.set(t, id);
       transitions.push({
         id,
         source: node.id,
         targets: (t.target ?? []).map((n: AnyStateNode) => n.id),
-        event: t.eventType,
-        label: eventLabel(machine, t.eventType),
+        event,
+        label: eventLabel(machine, event),
         guard: t.guard ? guardText(t.guard) : null,
-        delay: t.eventType.startsWith('xstate.after.')
-          ? t.eventType.slice('xstate.after.'.length).split('.')[0]!
+        delay: event.startsWith('xstate.after.')
+          ? event.slice('xstate.after.'.length).split('.')[0]!
           : null,
       });
     });
@@ -124,11 +126,8 @@ export function chartOf(machine: AnyStateMachine): Chart {
     key: n.parent ? n.key : n.id,
     path: n.path.join('.'),
     parent: n.parent?.id ?? null,
-    type: n.type as ChartState['type'],
-    initial:
-      n.type === 'compound' && n.initial?.target[0]
-        ? (n.initial.target[0] as AnyStateNode).id
-        : null,
+    type: n.type,
+    initial: n.type === 'compound' && n.initial?.target[0] ? n.initial.target[0].id : null,
     tags: [...n.tags],
     invokes: n.invoke.map((i: { src: unknown; id: string }) =>
       typeof i.src === 'string' ? i.src : i.id,

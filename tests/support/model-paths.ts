@@ -63,7 +63,9 @@ function replayable(model: Model, graph: ModelGraph, route: Route): Route {
 
 function toPath(model: Model, graph: ModelGraph, route: Route): ModelPath {
   const initial = graph.snapshots.get(graph.initial)!;
-  const steps = [{ event: { type: 'xstate.init' } as EventObject, state: initial }];
+  const steps: Array<{ event: EventObject; state: AnyMachineSnapshot }> = [
+    { event: { type: 'xstate.init' }, state: initial },
+  ];
   // Real snapshots along the route, not the graph's: they are what the actor will hold.
   for (const e of route) {
     steps.push({
