@@ -12,10 +12,14 @@ import { chartSvg, escapeXml as esc } from './svg.js';
 
 const anchor = (m: MachineData) => `m-${m.file.replace(/\.model\.ts$/, '')}`;
 
-function stepHtml(step: StepData, first: boolean): string {
+function stepHtml(step: StepData, previous: StepData | undefined): string {
   const asserts = step.asserts.map((a) => `${a.state}: ${a.meaning}`).join(' · ');
-  const checks = asserts ? `<span class="asserts">checks ${esc(asserts)}</span>` : '';
-  const head = first
+  // The same state again is checked the same way; saying so keeps long field-typing runs short.
+  const same = previous !== undefined && previous.states.join() === step.states.join();
+  const checks = !asserts
+    ? ''
+    : `<span class="asserts">${same ? 'checks the same again' : `checks ${esc(asserts)}`}</span>`;
+  const head = !previous
     ? `start in <span class="st">${esc(step.state)}</span>`
     : `<span class="ev">${esc(step.label)}</span> → <span class="st">${esc(step.state)}</span>`;
   return `<li>${head}${checks}</li>`;
@@ -27,7 +31,7 @@ function pathHtml(path: PathData, index: number): string {
   const steps = path.steps.length - 1;
   return `<li class="path" data-path="${esc(path.id)}" data-states="${esc([...states].join(' '))}" data-transitions="${esc([...transitions].join(' '))}">
 <span class="title">Path ${index + 1}</span> · ${steps} step${steps === 1 ? '' : 's'}
-<ol>${path.steps.map((s, i) => stepHtml(s, i === 0)).join('')}</ol></li>`;
+<ol>${path.steps.map((s, i) => stepHtml(s, path.steps[i - 1])).join('')}</ol></li>`;
 }
 
 function coverageText(m: MachineData): string {

@@ -50,6 +50,9 @@ const LEVEL_OPTIONS = {
   // Depth-first from the initial dot: the initial state sits at the top and the flow runs down.
   'elk.layered.cycleBreaking.strategy': 'DEPTH_FIRST',
   'elk.layered.edgeLabels.sideSelection': 'SMART_DOWN',
+  // Loops (events handled without leaving the state) spread round the node instead of piling up.
+  'elk.layered.edgeRouting.selfLoopDistribution': 'EQUALLY',
+  'elk.layered.edgeRouting.selfLoopOrdering': 'SEQUENCED',
 };
 
 const CHAR = 7; // px per character of 12 px sans-serif, a safe overestimate

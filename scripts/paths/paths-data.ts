@@ -7,6 +7,7 @@ import type { AnyMachineSnapshot } from 'xstate';
 import {
   activeStateIds,
   chartOf,
+  eventLabel,
   transitionsTaken,
   type ChartState,
   type ChartTransition,
@@ -77,7 +78,12 @@ function stepData(
     .map((s) => ({ state: s.path, meaning: model.meaning![s.path]! }));
   return {
     event: event.type,
-    label: previous ? describeEvent(event) : 'start',
+    // A timer reads with its length (`after autoLock (5000 ms)`), anything else with its payload.
+    label: !previous
+      ? 'start'
+      : event.type.startsWith('xstate.after.')
+        ? eventLabel(model.machine, event.type)
+        : describeEvent(event),
     state: describeState(state),
     states: [...active],
     transitions: previous ? transitionsTaken(model.machine, previous, event) : [],
