@@ -12,12 +12,7 @@ import {
   type ChartState,
   type ChartTransition,
 } from '../../tests/support/chart.js';
-import {
-  describeEvent,
-  describeState,
-  type Model,
-  type PathStrategy,
-} from '../../tests/support/model.js';
+import { describeEvent, type Model, type PathStrategy } from '../../tests/support/model.js';
 import { coverage } from '../../tests/support/model-coverage.js';
 import { modelGraph } from '../../tests/support/model-graph.js';
 import { modelPaths } from '../../tests/support/model-paths.js';
@@ -66,6 +61,19 @@ export interface MachineData {
   staleMeanings: string[];
 }
 
+/** A state value as a reader says it: `profilePicture.choosing`; parallel regions joined by `+`. */
+export function stateText(value: unknown): string {
+  if (typeof value === 'string') return value;
+  return Object.entries(value as Record<string, unknown>)
+    .map(([key, child]) =>
+      stateText(child)
+        .split(' + ')
+        .map((leaf) => `${key}.${leaf}`)
+        .join(' + '),
+    )
+    .join(' + ');
+}
+
 function stepData(
   model: Model,
   event: { type: string },
@@ -84,7 +92,7 @@ function stepData(
       : event.type.startsWith('xstate.after.')
         ? eventLabel(model.machine, event.type)
         : describeEvent(event),
-    state: describeState(state),
+    state: stateText(state.value),
     states: [...active],
     transitions: previous ? transitionsTaken(model.machine, previous, event) : [],
     asserts,

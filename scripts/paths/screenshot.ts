@@ -28,9 +28,12 @@ try {
   await page.goto(pathToFileURL(path.join(OUT_DIR, 'index.html')).href);
   // Show a selected path, as a tester would after clicking one.
   await page.locator(`#${section} li.path`).nth(1).click();
-  await page
-    .locator(`#${section}`)
-    .evaluate((el) => window.scrollTo(0, (el as HTMLElement).offsetTop - 110));
+  // Just below the sticky header; the first machine shows with the page top (and its menu).
+  await page.locator(`#${section}`).evaluate((el) => {
+    const first = el === document.querySelector('section.machine');
+    const header = document.querySelector('header')!.offsetHeight;
+    window.scrollTo(0, first ? 0 : (el as HTMLElement).offsetTop - header - 12);
+  });
   const png = await page.screenshot();
   // WebP keeps the README's image small; any other name gets the PNG as taken.
   await (out.endsWith('.webp') ? sharp(png).webp({ quality: 82 }) : sharp(png).png()).toFile(out);

@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect, it } from 'vitest';
 import { assign, setup, type AnyMachineSnapshot } from 'xstate';
-import { machineData, type MachineData } from '../../scripts/paths/paths-data.js';
+import { machineData, stateText, type MachineData } from '../../scripts/paths/paths-data.js';
 import { writeOutputs } from '../../scripts/paths/write-outputs.js';
 import { describeModel } from '../support/model-vitest.js';
 import type { Model } from '../support/model.js';
@@ -97,14 +97,14 @@ it('gives the shortest paths per transition, grouping payloads without losing th
   const data = machineData(model, 'lock.model.ts');
   // Most newly covered first: the longest walk, then what it leaves out.
   expect(stepsOf(data, 'shortest')).toEqual([
-    'start → locked · TYPE { code: "42" } → locked · UNLOCK → {"open":"idle"} · HOLD → {"open":"held"} · RELEASE → {"open":"idle"}',
+    'start → locked · TYPE { code: "42" } → locked · UNLOCK → open.idle · HOLD → open.held · RELEASE → open.idle',
     'start → locked · UNLOCK → locked',
-    'start → locked · TYPE { code: "42" } → locked · UNLOCK → {"open":"idle"} · after autoLock (5000 ms) → locked',
+    'start → locked · TYPE { code: "42" } → locked · UNLOCK → open.idle · after autoLock (5000 ms) → locked',
   ]);
   expect(stepsOf(data, 'simple')).toEqual([
-    'start → locked · TYPE { code: "42" } → locked · UNLOCK → {"open":"idle"} · HOLD → {"open":"held"} · RELEASE → {"open":"idle"}',
+    'start → locked · TYPE { code: "42" } → locked · UNLOCK → open.idle · HOLD → open.held · RELEASE → open.idle',
     'start → locked · UNLOCK → locked',
-    'start → locked · TYPE { code: "42" } → locked · UNLOCK → {"open":"idle"} · after autoLock (5000 ms) → locked',
+    'start → locked · TYPE { code: "42" } → locked · UNLOCK → open.idle · after autoLock (5000 ms) → locked',
   ]);
   for (const { coverage } of Object.values(data.strategies)) {
     expect(coverage.states).toEqual({ covered: 5, total: 5, missing: [] });
@@ -140,4 +140,12 @@ it('writes the same data as JSON', async () => {
   const written = JSON.parse(await readFile(json!, 'utf8')) as { machines: MachineData[] };
   expect(written.machines).toEqual([JSON.parse(JSON.stringify(data))]);
   expect(Object.keys(written)).toEqual(['generated', 'strategies', 'machines']);
+});
+
+it('reads nested and parallel state values as dotted paths', () => {
+  expect(stateText('locked')).toBe('locked');
+  expect(stateText({ open: 'held' })).toBe('open.held');
+  expect(stateText({ open: { file: 'empty', dropZone: 'idle' } })).toBe(
+    'open.file.empty + open.dropZone.idle',
+  );
 });
