@@ -1,12 +1,14 @@
 /**
- * `npm run paths [-- --report] [--json] [--machine NAME]`: for testers, a short coverage summary
- * of every machine's model-based paths; `--report` writes test-results/paths/index.html (diagrams
- * and readable paths), `--json` test-results/paths/paths.json. Exits 1 when a machine is not
+ * `npm run paths [-- --report] [--json] [--steps [--strategy simple]] [--machine NAME]`: for
+ * testers, a short coverage summary of every machine's model-based paths; `--report` writes
+ * test-results/paths/index.html (diagrams and readable paths), `--json` test-results/paths/paths.json,
+ * `--steps` prints the paths themselves. Exits 1 when a machine is not
  * fully covered, so `npm test` fails on it too.
  */
 import { relative } from 'node:path';
 import { parseArgs } from 'node:util';
 import { isComplete } from './paths-data.js';
+import { stepsText } from './steps-text.js';
 import { summary } from './summary.js';
 import { collect, writeOutputs } from './write-outputs.js';
 
@@ -15,6 +17,8 @@ const { values, positionals } = parseArgs({
     report: { type: 'boolean', default: false },
     json: { type: 'boolean', default: false },
     machine: { type: 'string' },
+    steps: { type: 'boolean', default: false },
+    strategy: { type: 'string', default: 'shortest' },
   },
   allowPositionals: true,
 });
@@ -25,7 +29,12 @@ if (machines.length === 0) {
   console.error(`no machine model matches '${only ?? ''}'`);
   process.exit(1);
 }
+if (values.strategy !== 'shortest' && values.strategy !== 'simple') {
+  console.error(`--strategy is 'shortest' or 'simple', not '${values.strategy}'`);
+  process.exit(1);
+}
 console.log(summary(machines));
+if (values.steps) console.log(stepsText(machines, values.strategy));
 const outputs = await writeOutputs(machines, values);
 for (const file of [outputs.html, outputs.json]) {
   if (file) console.log(`wrote ${relative(process.cwd(), file)}`);

@@ -91,7 +91,7 @@ function stepData(
       ? 'start'
       : event.type.startsWith('xstate.after.')
         ? eventLabel(model.machine, event.type)
-        : describeEvent(event),
+        : describeEvent(event, 2),
     state: stateText(state.value),
     states: [...active],
     transitions: previous ? transitionsTaken(model.machine, previous, event) : [],
@@ -108,10 +108,12 @@ function countsOf(
 
 export function machineData(model: Model, file: string): MachineData {
   const chart = chartOf(model.machine);
-  const variants = new Map<string, Set<string>>();
+  // Keyed by the full event text (distinct fixtures stay distinct), shown shortened.
+  const variants = new Map<string, Map<string, string>>();
   for (const edge of modelGraph(model).edges) {
     for (const id of edge.transitions) {
-      variants.set(id, (variants.get(id) ?? new Set()).add(describeEvent(edge.event)));
+      const known = variants.get(id) ?? new Map<string, string>();
+      variants.set(id, known.set(describeEvent(edge.event), describeEvent(edge.event, 2)));
     }
   }
   const strategies = {} as MachineData['strategies'];
@@ -144,7 +146,7 @@ export function machineData(model: Model, file: string): MachineData {
     })),
     transitions: chart.transitions.map((t) => ({
       ...t,
-      variants: [...(variants.get(t.id) ?? [])],
+      variants: [...(variants.get(t.id)?.values() ?? [])],
       hits: countsOf(transitionHits, t.id),
     })),
     strategies,

@@ -93,7 +93,8 @@ function defaultSerialize(snapshot: AnyMachineSnapshot): string {
 }
 
 /** A short, readable form of an event's payload value for path listings. */
-function summarise(value: unknown): string {
+function summariseValue(value: unknown, maxItems: number): string {
+  const inner = (v: unknown) => summariseValue(v, maxItems);
   if (value instanceof Error) return `Error(${JSON.stringify(value.message)})`;
   if (typeof Blob !== 'undefined' && value instanceof Blob) {
     return `file(${value.type || 'no type'}, ${value.size} B)`;
@@ -102,15 +103,24 @@ function summarise(value: unknown): string {
     const u = value as { userName: string; fullName?: string };
     return `user(@${u.userName}${u.fullName ? ` "${u.fullName}"` : ''})`;
   }
-  if (Array.isArray(value)) return `[${value.map(summarise).join(', ')}]`;
+  if (Array.isArray(value)) {
+    const shown = value.slice(0, maxItems).map(inner);
+    if (value.length > maxItems) shown.push(`… ${value.length - maxItems} more`);
+    return `[${shown.join(', ')}]`;
+  }
   if (value && typeof value === 'object') {
-    const parts = Object.entries(value).map(([k, v]) => `${k}: ${summarise(v)}`);
+    const parts = Object.entries(value).map(([k, v]) => `${k}: ${inner(v)}`);
     return `{ ${parts.join(', ')} }`;
   }
   return value === undefined ? 'undefined' : JSON.stringify(value);
 }
 
-export function describeEvent(event: EventObject): string {
+/**
+ * An event as one line. It also tells fixtures apart in the graph, so lists are shown whole
+ * unless `maxItems` asks for a shorter reading (as the paths report does).
+ */
+export function describeEvent(event: EventObject, maxItems = Infinity): string {
+  const summarise = (v: unknown) => summariseValue(v, maxItems);
   const { type, ...rest } = event as EventObject & Record<string, unknown>;
   // Settled actors read as what happened to the request, timers as the wait.
   if (type.startsWith('xstate.done.actor.')) {
