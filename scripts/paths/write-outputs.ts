@@ -1,11 +1,16 @@
 /** Builds every machine's data and writes the HTML report and/or JSON under one folder. */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { reportHtml } from './html.js';
 import { loadModels } from './load-models.js';
 import { machineData, STRATEGIES, type MachineData } from './paths-data.js';
 
-export const OUT_DIR = path.resolve(import.meta.dirname, '../../test-results/paths');
+// fileURLToPath rather than import.meta.dirname, which Node 20 has only from 20.11.
+export const OUT_DIR = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../../test-results/paths',
+);
 
 export interface Outputs {
   machines: MachineData[];
