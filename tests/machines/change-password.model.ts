@@ -20,6 +20,13 @@ const isBlank = (v: string) => v.trim() === '';
 export const model: Model<typeof changePasswordMachine> = {
   name: 'change password form',
   machine: changePasswordMachine,
+  // What each state means to a tester: what `assert` checks there (shown by `npm run paths`).
+  meaning: {
+    editing:
+      'fields show what was typed; Save refused with a reason while a field is blank or the confirmation differs',
+    saving: 'busy; exactly the old and new password sent, confirmation not sent',
+    confirmingCancel: 'asks whether to throw the edits away; fields unchanged',
+  },
   promiseActors: ['changePassword'],
   events: {
     FIELD_CHANGED: [

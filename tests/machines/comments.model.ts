@@ -29,6 +29,12 @@ export const newComment: Comment = {
 export const model: Model<typeof commentsMachine> = {
   name: 'comments',
   machine: commentsMachine,
+  // What each state means to a tester: what `assert` checks there (shown by `npm run paths`).
+  meaning: {
+    editing:
+      "this video's comments listed (9 per page, newest added on top); Add enabled only for non-blank text",
+    submitting: 'Add disabled; the trimmed text is sent for this video',
+  },
   input: { videoId },
   provide: { actors: { pager: pagerMachine.provide({ actors: { fetchPage: server.logic } }) } },
   promiseActors: ['addComment'],

@@ -20,6 +20,11 @@ const server = fakeListServer((params) =>
 export const model: Model<typeof feedMachine> = {
   name: 'home feed with tag chips',
   machine: feedMachine,
+  // What each state means to a tester: what `assert` checks there (shown by `npm run paths`).
+  meaning: {
+    browsing:
+      "'All' plus the user's tag chips, exactly one active; the grid holds that chip's videos from page 1, without gaps",
+  },
   input: { tags: ['music', 'travel'] },
   provide: { actors: { pager: pagerMachine.provide({ actors: { fetchPage: server.logic } }) } },
   events: {

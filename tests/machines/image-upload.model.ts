@@ -19,6 +19,18 @@ type Snapshot = ReturnType<typeof imageUploadMachine.transition>;
 export const model: Model<typeof imageUploadMachine> = {
   name: 'image upload popup',
   machine: imageUploadMachine,
+  // What each state means to a tester: what `assert` checks there (shown by `npm run paths`).
+  meaning: {
+    closed: 'popup hidden and reset: no file, no error',
+    open: 'popup shown',
+    'open.file': 'the chosen image, if any',
+    'open.file.empty': 'no file; Upload disabled (a refused non-image shows the images-only error)',
+    'open.file.chosen': 'an image is kept; Upload enabled',
+    'open.dropZone': 'the drag-and-drop area',
+    'open.dropZone.idle': 'drop zone not highlighted',
+    'open.dropZone.dragOver': 'drop zone highlighted',
+    uploading: "busy; the chosen image sent as this popup's kind; close ignored",
+  },
   input: { kind: 'cover' },
   promiseActors: ['uploadImage'],
   events: {

@@ -17,6 +17,14 @@ const liked = { likeCount: 4, likedByUser: true };
 export const model: Model<typeof likeToggleMachine> = {
   name: 'like toggle',
   machine: likeToggleMachine,
+  // What each state means to a tester: what `assert` checks there (shown by `npm run paths`).
+  meaning: {
+    loading: 'like status requested once for this video; button disabled',
+    ready: "button enabled, showing one of the server's answers (count and liked)",
+    toggling: 'busy; one toggle request running, button disabled',
+    reloading: "the toggle's answer shows while the count is reloaded; button disabled",
+    unavailable: 'status could not be loaded: button disabled, nothing toggled',
+  },
   input: { videoId },
   promiseActors: ['fetchLikeStatus', 'toggleLike'],
   events: {

@@ -30,6 +30,15 @@ const noVideos = { items: [], total: 0 };
 export const model: Model<typeof pagerMachine> = {
   name: 'infinite-scroll pager',
   machine: pagerMachine,
+  // What each state means to a tester: what `assert` checks there (shown by `npm run paths`).
+  meaning: {
+    loading:
+      'one request for the page holding the next unread item; first-load or load-more spinner',
+    loaded: 'items without duplicates or gaps; total known; hasMore and empty state correct',
+    failed: "error 'Network down' shown; no load running",
+    'failed.waiting': 'the 3 s retry wait runs; a LOAD_MORE now is remembered',
+    'failed.ready': 'wait over, nothing queued; the next LOAD_MORE loads at once',
+  },
   input,
   promiseActors: ['fetchPage'],
   events: {

@@ -21,6 +21,12 @@ const saved: AccountDetails = { fullName: aUserUpdated.fullName, email: aUserUpd
 export const model: Model<typeof personalInfoMachine> = {
   name: 'personal information form',
   machine: personalInfoMachine,
+  // What each state means to a tester: what `assert` checks there (shown by `npm run paths`).
+  meaning: {
+    editing: 'fields show what was typed; Save refused while a field is blank',
+    saving: 'busy; trimmed full name and email sent',
+    confirmingCancel: 'asks whether to throw the edits away; fields unchanged',
+  },
   input: initial,
   promiseActors: ['updateAccountDetails'],
   events: {

@@ -17,6 +17,11 @@ const server = fakeListServer((params) => rows(String(params.query), 20));
 export const model: Model<typeof searchMachine> = {
   name: 'search results',
   machine: searchMachine,
+  // What each state means to a tester: what `assert` checks there (shown by `npm run paths`).
+  meaning: {
+    blank: 'blank query: nothing requested, no results',
+    searching: 'results for the trimmed text, 9 per page from page 1; never a blank request',
+  },
   provide: { actors: { pager: pagerMachine.provide({ actors: { fetchPage: server.logic } }) } },
   events: {
     QUERY_CHANGED: [

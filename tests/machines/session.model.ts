@@ -16,6 +16,13 @@ type Snapshot = ReturnType<typeof sessionMachine.transition>;
 export const model: Model<typeof sessionMachine> = {
   name: 'session',
   machine: sessionMachine,
+  // What each state means to a tester: what `assert` checks there (shown by `npm run paths`).
+  meaning: {
+    checking: 'current user asked for once; nobody signed in yet',
+    signedIn: 'a user is stored and shown as signed in',
+    signingOut: 'one logout request; still signed in meanwhile',
+    signedOut: 'no user stored',
+  },
   promiseActors: ['fetchCurrentUser', 'logout'],
   events: {
     SIGNED_IN: [{ type: 'SIGNED_IN', user: aUser }],

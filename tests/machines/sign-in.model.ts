@@ -16,6 +16,12 @@ const filled = (c: SignInContext) =>
 export const model: Model<typeof signInMachine> = {
   name: 'sign-in form',
   machine: signInMachine,
+  // What each state means to a tester: what `assert` checks there (shown by `npm run paths`).
+  meaning: {
+    editing: 'fields show what was typed; Sign in enabled only when none is blank',
+    submitting: 'busy; trimmed credentials sent once',
+    signedIn: 'done: signedIn emitted with the user',
+  },
   promiseActors: ['login'],
   events: {
     FIELD_CHANGED: [

@@ -43,6 +43,21 @@ function expectedStep(s: Snapshot): number {
 export const model: Model<typeof signupMachine> = {
   name: 'signup wizard',
   machine: signupMachine,
+  // What each state means to a tester: what `assert` checks there (shown by `npm run paths`).
+  meaning: {
+    basicInfo: 'step 1 of 4; Continue enabled only when the four fields are filled',
+    profilePicture: 'step 2 of 4: avatar',
+    'profilePicture.choosing': 'a picked image or refusal shown; Continue enabled',
+    'profilePicture.loadingDefault': 'the default avatar requested; Continue disabled',
+    coverImage: 'step 3 of 4: cover image',
+    'coverImage.choosing': 'a picked image or refusal shown; Continue enabled',
+    'coverImage.loadingDefault': 'the default cover requested; Continue disabled',
+    review: 'step 4 of 4: review; a failed registration shows its reason',
+    registering: 'busy; trimmed fields, typed password and only picked images sent',
+    loggingIn: "busy; registered emitted, login with the new user's credentials",
+    done: 'signed in: signedIn emitted with the user',
+    loginFailed: 'registered but login failed: reason emitted',
+  },
   promiseActors: ['loadDefaultImage', 'register', 'login'],
   // Step 0: type into the next blank field, or blank the password again; the order of typing
   // does not matter to the chart, only how many fields are filled.

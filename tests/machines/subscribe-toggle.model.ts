@@ -16,6 +16,11 @@ const reloaded = { subscribed: true, subscriberCount: 9 };
 export const model: Model<typeof subscribeToggleMachine> = {
   name: 'subscribe toggle',
   machine: subscribeToggleMachine,
+  // What each state means to a tester: what `assert` checks there (shown by `npm run paths`).
+  meaning: {
+    idle: 'shows subscribed state and subscriber count; clickable',
+    toggling: 'one toggle request for this channel; further clicks ignored',
+  },
   input: { channelId, ...start },
   promiseActors: ['toggleSubscription'],
   events: {

@@ -55,6 +55,17 @@ function filled(c: UploadContext): number {
 export const model: Model<typeof uploadMachine> = {
   name: 'upload video dialog',
   machine: uploadMachine,
+  // What each state means to a tester: what `assert` checks there (shown by `npm run paths`).
+  meaning: {
+    form: 'the upload form keeps title, description, tags and files',
+    'form.ready':
+      'form editable; an upload starts only with title, description, video, thumbnail and a tag',
+    'form.capturing': 'a thumbnail is being captured from the chosen video',
+    uploading: 'progress bar shown; the trimmed fields and both files sent once',
+    'uploading.ticking': 'bar climbs by 10 every 500 ms up to 90',
+    done: 'bar at 100, Finish enabled; uploaded emitted',
+    closed: 'dialog closed; closed emitted',
+  },
   promiseActors: ['captureThumbnail', 'uploadVideo'],
   events: {
     FIELD_CHANGED: [

@@ -1,30 +1,21 @@
 /**
- * Model-based testing for XState v5 machines, on xstate's graph utilities.
+ * Model-based testing for XState v5 machines, on xstate's graph utilities: what a model is.
  *
  * A model names, per event type, the concrete events to try (`events`); the harness asks the chart
  * which event types each state accepts (including `xstate.done.actor.*`, `xstate.error.actor.*` and
- * `xstate.after.*`), builds the reachable state graph with those fixtures, and returns one path per
- * edge of that graph: the shortest way to the edge's source state, then the edge. Walking all of
- * them reaches every reachable state and takes every reachable transition; `coverage()` checks
- * that against the chart itself, so a transition no fixture can trigger shows up as missing.
- *
- * `runPath()` replays a path on a real actor (the machine with fake actors provided and a
- * SimulatedClock): done/error fixtures settle the fake promise of the invoked actor with that id,
- * `after` fixtures advance the clock, other events are sent. After each step the real actor must
- * be in the state the model predicted, and the model's `assert` checks what that state must mean.
+ * `xstate.after.*`) and builds the reachable state graph with those fixtures (`model-graph.ts`).
+ * `model-paths.ts` picks the paths to walk from it, `model-coverage.ts` checks them against the
+ * chart itself, and `model-run.ts` replays them on a real actor, where the model's `assert` checks
+ * what each state must mean. `meaning` says the same in words, for testers reading the paths.
  */
 import {
-  createActor,
   fromPromise,
-  SimulatedClock,
-  type AnyActorRef,
   type AnyMachineSnapshot,
   type AnyStateMachine,
   type AnyStateNode,
-  type AnyTransitionDefinition,
   type EventObject,
 } from 'xstate';
-import { getAdjacencyMap, getShortestPaths, type StatePath } from 'xstate/graph';
+import type { StatePath } from 'xstate/graph';
 
 export type Fixtures = Record<string, Array<EventObject & Record<string, unknown>>>;
 
@@ -56,6 +47,11 @@ export interface Model<M extends AnyStateMachine = AnyStateMachine> {
   assert?: (snapshot: AnyMachineSnapshot, fakes: FakeActors, step: StepInfo) => void;
   /** Upper bound on explored states (guards against a forgotten `serialize`). */
   limit?: number;
+  /**
+   * What each state means, in a tester's words: what `assert` checks there. Keyed by the state's
+   * path in the chart (`editing`, `profilePicture.choosing`); shown at every step of every path.
+   */
+  meaning?: Record<string, string>;
 }
 
 /** What one replayed step did, for the model's assertions. */
@@ -69,6 +65,9 @@ export interface StepInfo {
 }
 
 export type ModelPath = StatePath<AnyMachineSnapshot, EventObject> & { description: string };
+
+/** How paths are picked from the model's graph; see `model-paths.ts`. */
+export type PathStrategy = 'shortest' | 'simple';
 
 function eventTypesOf(snapshot: AnyMachineSnapshot): string[] {
   const nodes = (snapshot as unknown as { _nodes: AnyStateNode[] })._nodes;
@@ -94,7 +93,8 @@ function defaultSerialize(snapshot: AnyMachineSnapshot): string {
 }
 
 /** A short, readable form of an event's payload value for path listings. */
-function summarise(value: unknown): string {
+function summariseValue(value: unknown, maxItems: number): string {
+  const inner = (v: unknown) => summariseValue(v, maxItems);
   if (value instanceof Error) return `Error(${JSON.stringify(value.message)})`;
   if (typeof Blob !== 'undefined' && value instanceof Blob) {
     return `file(${value.type || 'no type'}, ${value.size} B)`;
@@ -103,15 +103,24 @@ function summarise(value: unknown): string {
     const u = value as { userName: string; fullName?: string };
     return `user(@${u.userName}${u.fullName ? ` "${u.fullName}"` : ''})`;
   }
-  if (Array.isArray(value)) return `[${value.map(summarise).join(', ')}]`;
+  if (Array.isArray(value)) {
+    const shown = value.slice(0, maxItems).map(inner);
+    if (value.length > maxItems) shown.push(`… ${value.length - maxItems} more`);
+    return `[${shown.join(', ')}]`;
+  }
   if (value && typeof value === 'object') {
-    const parts = Object.entries(value).map(([k, v]) => `${k}: ${summarise(v)}`);
+    const parts = Object.entries(value).map(([k, v]) => `${k}: ${inner(v)}`);
     return `{ ${parts.join(', ')} }`;
   }
   return value === undefined ? 'undefined' : JSON.stringify(value);
 }
 
-export function describeEvent(event: EventObject): string {
+/**
+ * An event as one line. It also tells fixtures apart in the graph, so lists are shown whole
+ * unless `maxItems` asks for a shorter reading (as the paths report does).
+ */
+export function describeEvent(event: EventObject, maxItems = Infinity): string {
+  const summarise = (v: unknown) => summariseValue(v, maxItems);
   const { type, ...rest } = event as EventObject & Record<string, unknown>;
   // Settled actors read as what happened to the request, timers as the wait.
   if (type.startsWith('xstate.done.actor.')) {
@@ -132,12 +141,17 @@ export function describeState(snapshot: AnyMachineSnapshot): string {
   return typeof snapshot.value === 'string' ? snapshot.value : JSON.stringify(snapshot.value);
 }
 
-function describePath(path: StatePath<AnyMachineSnapshot, EventObject>): string {
-  const steps = path.steps.map((s) => `${describeEvent(s.event)} → ${describeState(s.state)}`);
-  return steps.length <= 1 ? `reaches ${describeState(path.state)}` : steps.slice(1).join('; ');
+/** What the model says the snapshot's active states mean, outermost first, as `state: meaning`. */
+export function meaningsAt(model: Model, snapshot: AnyMachineSnapshot): string[] {
+  const nodes = (snapshot as unknown as { _nodes: AnyStateNode[] })._nodes;
+  return nodes
+    .map((n) => n.path.join('.'))
+    .filter((key) => key !== '' && model.meaning?.[key] !== undefined)
+    .map((key) => `${key}: ${model.meaning![key]!}`);
 }
 
-function traversal(model: Model) {
+/** The options xstate's graph utilities take to explore this model. */
+export function traversal(model: Model) {
   return {
     events: (snapshot: AnyMachineSnapshot) => fixturesFor(model, snapshot),
     serializeState: (snapshot: AnyMachineSnapshot) =>
@@ -146,98 +160,6 @@ function traversal(model: Model) {
     serializeEvent: (event: EventObject) => describeEvent(event),
     input: model.input,
     limit: model.limit ?? 5000,
-  };
-}
-
-/** One path per edge of the reachable graph (shortest prefix + that edge). */
-export function modelPaths(model: Model): ModelPath[] {
-  const options = traversal(model);
-  const shortest = getShortestPaths(model.machine, options);
-  const toState = new Map(shortest.map((p) => [options.serializeState(p.state), p]));
-  type Edge = { event: EventObject; state: AnyMachineSnapshot };
-  const adjacency = getAdjacencyMap(model.machine, options) as unknown as Record<
-    string,
-    { transitions: Record<string, Edge> }
-  >;
-  const paths: ModelPath[] = [];
-  for (const [key, { transitions }] of Object.entries(adjacency)) {
-    const prefix = toState.get(key);
-    if (!prefix) continue;
-    for (const { event, state } of Object.values(transitions)) {
-      const path = { state, steps: [...prefix.steps, { event, state }], weight: prefix.weight + 1 };
-      paths.push({ ...path, description: describePath(path) });
-    }
-  }
-  // Drop paths that are a strict prefix of another path: the longer one walks them too.
-  const sig = (p: ModelPath) =>
-    p.steps.map((s) => `${describeEvent(s.event)}>${options.serializeState(s.state)}`);
-  const signatures = paths.map(sig);
-  return paths.filter(
-    (_, i) =>
-      !signatures.some(
-        (other, j) =>
-          j !== i &&
-          other.length > signatures[i]!.length &&
-          signatures[i]!.every((step, k) => other[k] === step),
-      ),
-  );
-}
-
-export interface Coverage {
-  states: { total: number; covered: number; missing: string[] };
-  transitions: { total: number; covered: number; missing: string[] };
-}
-
-function allStateNodes(node: AnyStateNode): AnyStateNode[] {
-  return [
-    node,
-    ...Object.values(node.states as Record<string, AnyStateNode>).flatMap(allStateNodes),
-  ];
-}
-
-function transitionLabel(t: AnyTransitionDefinition): string {
-  const targets = t.target?.map((n: AnyStateNode) => n.id).join(',') ?? '(stay)';
-  const guard = t.guard
-    ? ` [${typeof t.guard === 'string' ? t.guard : ((t.guard as { type?: string }).type ?? 'guard')}]`
-    : '';
-  return `${t.source.id} --${t.eventType}${guard}--> ${targets}`;
-}
-
-/** Which of the chart's state nodes and transitions the paths reach and take. */
-export function coverage(model: Model, paths: ModelPath[]): Coverage {
-  const machine = model.machine;
-  const nodes = allStateNodes(machine.root);
-  const transitions = nodes.flatMap(
-    (n) => [...n.transitions.values()].flat() as AnyTransitionDefinition[],
-  );
-  const seenNodes = new Set<string>();
-  const taken = new Set<AnyTransitionDefinition>();
-  for (const path of paths) {
-    let previous: AnyMachineSnapshot | undefined;
-    for (const step of path.steps) {
-      for (const n of (step.state as unknown as { _nodes: AnyStateNode[] })._nodes)
-        seenNodes.add(n.id);
-      if (previous) {
-        for (const t of machine.getTransitionData(previous as never, step.event)) {
-          taken.add(t as AnyTransitionDefinition);
-        }
-      }
-      previous = step.state;
-    }
-  }
-  const missingStates = nodes.filter((n) => !seenNodes.has(n.id)).map((n) => n.id);
-  const missingTransitions = transitions.filter((t) => !taken.has(t)).map(transitionLabel);
-  return {
-    states: {
-      total: nodes.length,
-      covered: nodes.length - missingStates.length,
-      missing: missingStates,
-    },
-    transitions: {
-      total: transitions.length,
-      covered: transitions.length - missingTransitions.length,
-      missing: missingTransitions,
-    },
   };
 }
 
@@ -274,87 +196,4 @@ export class FakeActors {
     if ('output' in outcome) p.resolve(outcome.output);
     else p.reject(outcome.error);
   }
-}
-
-const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
-
-function delayMs(
-  machine: AnyStateMachine,
-  delayName: string,
-  snapshot: AnyMachineSnapshot,
-): number {
-  const numeric = Number(delayName);
-  if (!Number.isNaN(numeric)) return numeric;
-  const delays = (machine.implementations as { delays: Record<string, unknown> }).delays;
-  const delay = delays[delayName];
-  if (typeof delay === 'number') return delay;
-  if (typeof delay === 'function') {
-    return (delay as (a: { context: unknown }) => number)({ context: snapshot.context });
-  }
-  throw new Error(`unknown delay '${delayName}'`);
-}
-
-/** Invoked actor id → src name, for settling the right fake. Convention: invoke id === src. */
-function srcOfChild(actor: AnyActorRef, id: string): string {
-  const children = (actor.getSnapshot() as AnyMachineSnapshot).children as Record<
-    string,
-    AnyActorRef | undefined
-  >;
-  const child = children[id];
-  return (child as unknown as { src?: string } | undefined)?.src ?? id;
-}
-
-/** Replays a model path on a real actor, checking state and meaning after every step. */
-export async function runPath(model: Model, path: ModelPath): Promise<FakeActors> {
-  const fakes = new FakeActors();
-  const actors = Object.fromEntries(
-    (model.promiseActors ?? []).map((src) => [src, fakes.logicFor(src)]),
-  );
-  const provided = (model.machine.provide as (i: unknown) => AnyStateMachine)({
-    ...(model.provide as object | undefined),
-    actors: { ...((model.provide as { actors?: object } | undefined)?.actors ?? {}), ...actors },
-  });
-  const clock = new SimulatedClock();
-  const actor = createActor(provided, { input: model.input as never, clock });
-  actor.on('*', (emitted: EventObject & Record<string, unknown>) => {
-    fakes.emitted.push(emitted);
-  });
-  actor.start();
-  await flush();
-  for (const [index, step] of path.steps.entries()) {
-    const event = step.event as EventObject & Record<string, unknown>;
-    const previous = index > 0 ? (actor.getSnapshot() as AnyMachineSnapshot) : undefined;
-    const emittedBefore = index > 0 ? fakes.emitted.length : 0;
-    if (index > 0) {
-      if (event.type.startsWith('xstate.done.actor.')) {
-        fakes.settle(srcOfChild(actor, event.type.slice('xstate.done.actor.'.length)), {
-          output: event.output,
-        });
-      } else if (event.type.startsWith('xstate.error.actor.')) {
-        fakes.settle(srcOfChild(actor, event.type.slice('xstate.error.actor.'.length)), {
-          error: event.error,
-        });
-      } else if (event.type.startsWith('xstate.after.')) {
-        const name = event.type.slice('xstate.after.'.length).split('.')[0]!;
-        clock.increment(delayMs(provided, name, actor.getSnapshot() as AnyMachineSnapshot));
-      } else {
-        actor.send(event);
-      }
-      await flush();
-    }
-    const real = actor.getSnapshot() as AnyMachineSnapshot;
-    const expected = step.state;
-    if (JSON.stringify(real.value) !== JSON.stringify(expected.value)) {
-      throw new Error(
-        `after ${describeEvent(event)} expected ${describeState(expected)} but the actor is in ${describeState(real)}`,
-      );
-    }
-    model.assert?.(real, fakes, {
-      event,
-      previous,
-      emitted: fakes.emitted.slice(emittedBefore),
-    });
-  }
-  actor.stop();
-  return fakes;
 }

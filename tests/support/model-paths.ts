@@ -1,0 +1,222 @@
+/**
+ * Which paths the model-based tests walk, picked from the model's graph (`model-graph.ts`).
+ *
+ * The graph has one edge per fixture per model state, so a form with four fields has dozens of
+ * edges that differ only in what was typed. Edges are grouped by the chart transitions they take
+ * (their class); a path is wanted only while it covers a chart state or transition that no chosen
+ * path covers yet. Two strategies:
+ *
+ * - `shortest`: for each chart transition (and state) the shortest way to it, then the fewest of
+ *   those that still cover everything (greedy set cover, most new items first).
+ * - `simple`: few long paths: repeatedly the simple path (no model state twice) that covers the
+ *   most still-uncovered items, found by a bounded depth-first search.
+ *
+ * Both start from the full set of items the graph can reach and fall back to a shortest path for
+ * anything left, so grouping can never drop a transition that the graph reaches. `edgePaths` is
+ * the exhaustive set (one path per graph edge) that the grouping is checked against.
+ */
+import { getNextSnapshot, type AnyMachineSnapshot, type EventObject } from 'xstate';
+import { activeStateIds, chartOf, transitionsTaken } from './chart.js';
+import { modelGraph, type GraphEdge, type ModelGraph } from './model-graph.js';
+import {
+  describeEvent,
+  describeState,
+  traversal,
+  type Model,
+  type ModelPath,
+  type PathStrategy,
+} from './model.js';
+
+type Route = GraphEdge[];
+
+/** Items are chart ids: `s:` + state id, `t:` + transition id. */
+function edgeItems(edge: GraphEdge): string[] {
+  return [
+    ...edge.transitions.map((t) => `t:${t}`),
+    ...activeStateIds(edge.state).map((s) => `s:${s}`),
+  ];
+}
+
+function routeItems(graph: ModelGraph, route: Route): Set<string> {
+  const initial = activeStateIds(graph.snapshots.get(graph.initial)!).map((s) => `s:${s}`);
+  return new Set([...initial, ...route.flatMap(edgeItems)]);
+}
+
+/**
+ * The longest start of a route that a real actor follows as the graph predicts. A route stitched
+ * from edges found at different snapshots of one model state can part from the graph where the
+ * model's `serialize` lumps together snapshots that behave differently.
+ */
+function replayable(model: Model, graph: ModelGraph, route: Route): Route {
+  const serialize = traversal(model).serializeState;
+  let state = graph.snapshots.get(graph.initial)!;
+  for (const [i, edge] of route.entries()) {
+    const taken = transitionsTaken(model.machine, state, edge.event);
+    const next = getNextSnapshot(model.machine, state, edge.event) as AnyMachineSnapshot;
+    if (serialize(next) !== edge.to || taken.join() !== edge.transitions.join()) {
+      return route.slice(0, i);
+    }
+    state = next;
+  }
+  return route;
+}
+
+function toPath(model: Model, graph: ModelGraph, route: Route): ModelPath {
+  const initial = graph.snapshots.get(graph.initial)!;
+  const steps: Array<{ event: EventObject; state: AnyMachineSnapshot }> = [
+    { event: { type: 'xstate.init' }, state: initial },
+  ];
+  // Real snapshots along the route, not the graph's: they are what the actor will hold.
+  for (const e of route) {
+    steps.push({
+      event: e.event,
+      state: getNextSnapshot(model.machine, steps.at(-1)!.state, e.event) as AnyMachineSnapshot,
+    });
+  }
+  const description =
+    route.length === 0
+      ? `reaches ${describeState(initial)}`
+      : steps
+          .slice(1)
+          .map((step) => `${describeEvent(step.event)} → ${describeState(step.state)}`)
+          .join('; ');
+  return { state: steps.at(-1)!.state, steps, weight: route.length, description };
+}
+
+/** The shortest route to each item the graph reaches, in chart order. */
+function shortestRoutes(graph: ModelGraph, model: Model): Map<string, Route> {
+  const best = new Map<string, Route>();
+  const offer = (item: string, route: Route) => {
+    const known = best.get(item);
+    if (!known || route.length < known.length) best.set(item, route);
+  };
+  for (const [key, route] of graph.prefix) {
+    for (const id of activeStateIds(graph.snapshots.get(key)!)) offer(`s:${id}`, route);
+  }
+  for (const edge of graph.edges) {
+    const prefix = graph.prefix.get(edge.from);
+    if (prefix) for (const id of edge.transitions) offer(`t:${id}`, [...prefix, edge]);
+  }
+  const chart = chartOf(model.machine);
+  const order = [
+    ...chart.states.map((s) => `s:${s.id}`),
+    ...chart.transitions.map((t) => `t:${t.id}`),
+  ];
+  return new Map(order.filter((i) => best.has(i)).map((i) => [i, best.get(i)!]));
+}
+
+/** Greedy set cover: the candidate adding the most uncovered items, shorter first on a tie. */
+function cover(graph: ModelGraph, candidates: Route[], covered = new Set<string>()): Route[] {
+  const pool = candidates.map((route) => ({ route, items: routeItems(graph, route) }));
+  const chosen: Route[] = [];
+  for (;;) {
+    let pick: (typeof pool)[number] | undefined;
+    let gain = 0;
+    for (const c of pool) {
+      const g = [...c.items].filter((i) => !covered.has(i)).length;
+      if (g > gain || (g === gain && g > 0 && c.route.length < pick!.route.length)) {
+        pick = c;
+        gain = g;
+      }
+    }
+    if (!pick) return chosen;
+    chosen.push(pick.route);
+    for (const i of pick.items) covered.add(i);
+  }
+}
+
+/** Depth-first over simple routes, at most `budget` edges tried; the best-scoring route. */
+function bestSimpleRoute(graph: ModelGraph, uncovered: Set<string>, budget: number): Route {
+  let best: Route = [];
+  let bestScore = 0;
+  let tried = 0;
+  const counts = new Map<string, number>();
+  const route: Route = [];
+  const onRoute = new Set<string>([graph.initial]);
+  let score = 0;
+  const visit = (key: string) => {
+    // Edges that cover something new first, so the budget goes where the gain is.
+    const edges = [...(graph.out.get(key) ?? [])].sort(
+      (a, b) =>
+        edgeItems(b).filter((i) => uncovered.has(i)).length -
+        edgeItems(a).filter((i) => uncovered.has(i)).length,
+    );
+    for (const edge of edges) {
+      if (onRoute.has(edge.to) || tried++ >= budget) continue;
+      const items = edgeItems(edge);
+      for (const i of items) {
+        const n = counts.get(i) ?? 0;
+        if (n === 0 && uncovered.has(i)) score++;
+        counts.set(i, n + 1);
+      }
+      route.push(edge);
+      onRoute.add(edge.to);
+      if (score > bestScore || (score === bestScore && score > 0 && route.length < best.length)) {
+        best = [...route];
+        bestScore = score;
+      }
+      visit(edge.to);
+      onRoute.delete(edge.to);
+      route.pop();
+      for (const i of items) {
+        const n = counts.get(i)! - 1;
+        counts.set(i, n);
+        if (n === 0 && uncovered.has(i)) score--;
+      }
+    }
+  };
+  visit(graph.initial);
+  return best;
+}
+
+function simpleRoutes(model: Model, graph: ModelGraph, reachable: Set<string>): Route[] {
+  const uncovered = new Set(reachable);
+  for (const i of routeItems(graph, [])) uncovered.delete(i);
+  const routes: Route[] = [];
+  while (uncovered.size > 0) {
+    const route = replayable(model, graph, bestSimpleRoute(graph, uncovered, 20_000));
+    if (![...routeItems(graph, route)].some((i) => uncovered.has(i))) break;
+    routes.push(route);
+    for (const i of routeItems(graph, route)) uncovered.delete(i);
+  }
+  return routes.length > 0 ? routes : [[]];
+}
+
+/** Drops routes that are a prefix of another route: the longer one walks them too. */
+function withoutPrefixes(routes: Route[]): Route[] {
+  return routes.filter(
+    (r, i) =>
+      !routes.some(
+        (o, j) =>
+          j !== i &&
+          (o.length > r.length || (o.length === r.length && j < i)) &&
+          r.every((e, k) => o[k] === e),
+      ),
+  );
+}
+
+/** The paths the model-based tests walk and `npm run paths` lists. */
+export function modelPaths(model: Model, strategy: PathStrategy = 'shortest'): ModelPath[] {
+  const graph = modelGraph(model);
+  const shortest = shortestRoutes(graph, model);
+  const candidates = withoutPrefixes([...shortest.values()]);
+  let routes: Route[];
+  if (strategy === 'shortest') {
+    routes = cover(graph, candidates);
+  } else {
+    const simple = simpleRoutes(model, graph, new Set(shortest.keys()));
+    // Whatever the bounded search missed gets its shortest route; then drop what became redundant.
+    const covered = new Set(simple.flatMap((r) => [...routeItems(graph, r)]));
+    routes = cover(graph, [...simple, ...cover(graph, candidates, covered)]);
+  }
+  return (routes.length > 0 ? routes : [[]]).map((r) => toPath(model, graph, r));
+}
+
+/** Every edge of the model graph, each after the shortest way to its source (exhaustive). */
+export function edgePaths(model: Model): ModelPath[] {
+  const graph = modelGraph(model);
+  const routes = graph.edges
+    .filter((e) => graph.prefix.has(e.from))
+    .map((e) => [...graph.prefix.get(e.from)!, e]);
+  return withoutPrefixes(routes).map((r) => toPath(model, graph, r));
+}
