@@ -40,6 +40,11 @@ export const httpError = (message: string, status: number) =>
 export const model: Model<typeof watchMachine> = {
   name: 'watch page video',
   machine: watchMachine,
+  meaning: {
+    loading: 'the video is asked for by its id; the page shows the player skeleton',
+    loaded: 'the video, its owner and like state are shown; the player has the video file',
+    failed: "the page says 'This video is not available.' for a 404, asks to try again otherwise",
+  },
   input: { videoId },
   promiseActors: ['fetchVideo'],
   events: {
