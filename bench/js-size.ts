@@ -17,7 +17,10 @@ interface Transfer {
   name: string;
   isScript: boolean;
   encoding: string;
+  /** Encoded body plus headers: what crossed the wire. */
   bytes: number;
+  /** The decoded body: what an uncompressed response would have carried. */
+  decoded: number;
 }
 
 async function transfersOf(context: BrowserContext, url: string): Promise<Transfer[]> {
@@ -29,14 +32,15 @@ async function transfersOf(context: BrowserContext, url: string): Promise<Transf
     const type = response.headers()['content-type'] ?? '';
     seen.set(
       response.url(),
-      request.sizes().then(
-        (sizes) => ({
+      Promise.all([request.sizes(), response.body().catch(() => Buffer.alloc(0))]).then(
+        ([sizes, body]) => ({
           name: new URL(response.url()).pathname,
           isScript: request.resourceType() === 'script' || type.includes('javascript'),
           encoding: response.headers()['content-encoding'] ?? 'identity',
           bytes: sizes.responseBodySize + sizes.responseHeadersSize,
+          decoded: body.length,
         }),
-        () => ({ name: response.url(), isScript: false, encoding: '?', bytes: 0 }),
+        () => ({ name: response.url(), isScript: false, encoding: '?', bytes: 0, decoded: 0 }),
       ),
     );
   });
@@ -69,12 +73,18 @@ export async function benchJsSize(baseUrl: string): Promise<Row[]> {
       await context.close();
       const scripts = transfers.filter((f) => f.isScript);
       const total = scripts.reduce((sum, f) => sum + f.bytes, 0);
+      const decoded = scripts.reduce((sum, f) => sum + f.decoded, 0);
       const everything = transfers.reduce((sum, f) => sum + f.bytes, 0);
       rows.push({
         bench: 'js transferred',
         metric: `${p.label}: ${scripts.length} files`,
         value: kB(total),
         ...(p.budget ? { target: `≤ ${kB(p.budget)}`, ok: total <= p.budget } : {}),
+      });
+      rows.push({
+        bench: '',
+        metric: `  the same scripts uncompressed (what an identity response carries)`,
+        value: kB(decoded),
       });
       for (const f of scripts.sort((a, b) => b.bytes - a.bytes)) {
         rows.push({ bench: '', metric: `  ${f.name} (${f.encoding})`, value: kB(f.bytes) });
