@@ -3,13 +3,15 @@
  * figures depend on the machine. Datasets are built once and cached under bench/.data.
  *
  *   npm run bench                      every bench
- *   npm run bench -- startup media     only the named ones (startup, seed, js, lcp, api, media)
+ *   npm run bench -- startup media     only the named ones (startup, seed, js, lcp, api, media,
+ *                                      dashboard)
  *   BENCH_SECONDS=5 npm run bench      shorter load runs
  *   DATABASE_URL=postgres://… npm run bench   also measures the API on PostgreSQL
  */
 import { spawnSync } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
+import { benchDashboard } from './dashboard.js';
 import { benchJsSize } from './js-size.js';
 import { benchLcp } from './lcp.js';
 import { ensureEmbeddedDataset, ensurePostgresDataset } from './lib/datasets.js';
@@ -21,7 +23,7 @@ import { benchSeed } from './seed.js';
 import { benchStartup } from './startup.js';
 import { benchThroughput } from './throughput.js';
 
-const NAMES = ['startup', 'seed', 'js', 'lcp', 'api', 'media'] as const;
+const NAMES = ['startup', 'seed', 'js', 'lcp', 'api', 'dashboard', 'media'] as const;
 type Name = (typeof NAMES)[number];
 const requested = process.argv
   .slice(2)
@@ -109,6 +111,9 @@ if (enabled('api')) {
   }
 }
 
+if (enabled('dashboard')) {
+  await section('dashboard on 1 000 videos, 1 000 000 views (embedded PGlite)', benchDashboard);
+}
 if (enabled('media')) await section('media streaming and upload memory', benchMedia);
 
 console.log(`\nVidTube bench results (${((performance.now() - started) / 1000).toFixed(0)} s)\n`);
