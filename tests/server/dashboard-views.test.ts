@@ -81,6 +81,18 @@ describe('GET /dashboard/views', () => {
     expect(data.totalViews).toBe(3);
   });
 
+  it('counts a view again when the same viewer watches after the hour, once', async () => {
+    const creator = await createUser(t);
+    const video = await insertVideo(t, creator);
+    await viewsAt(video, new Date(Date.now() - 2 * 3_600_000));
+    expect((await views(creator, 'days=7')).totalViews).toBe(1);
+    // The watch call's upsert moves counted_at on (ON CONFLICT DO UPDATE): one more view.
+    await watch(t, viewers[0]!, video);
+    const data = await views(creator, 'days=7');
+    expect(data.totalViews).toBe(2);
+    expect(data.topVideos).toMatchObject([{ _id: video, views: 2 }]);
+  });
+
   it('puts a view at 23:30 UTC on the next day in Asia/Tokyo', async () => {
     const creator = await createUser(t);
     const video = await insertVideo(t, creator);
