@@ -20,14 +20,18 @@ CREATE INDEX "comments_owner_idx" ON "comments" USING btree ("owner_id");--> sta
 -- Written by hand from here on: the dashboard's history tables are kept by triggers, so that every
 -- writer (the view counter, subscribe toggles, the demo seed, bulk loads) keeps them exact.
 -- Element-wise sum of two equally long integer arrays (the running totals of video_view_blocks).
+-- STRICT, so that the aggregate below starts from its first input.
 CREATE OR REPLACE FUNCTION int_arrays_add(a integer[], b integer[]) RETURNS integer[]
-LANGUAGE sql IMMUTABLE AS $fn$
+LANGUAGE sql IMMUTABLE STRICT AS $fn$
   SELECT array_agg(x + y ORDER BY i) FROM unnest(a, b) WITH ORDINALITY AS t(x, y, i)
 $fn$;
 --> statement-breakpoint
+CREATE AGGREGATE int_arrays_sum(integer[]) (sfunc = int_arrays_add, stype = integer[]);
+--> statement-breakpoint
 -- Adds `counts[k]` counted views of `video_ids[k]` at `ats[k]` to both history tables. One upsert
 -- per table and statement, in key order so that concurrent writers lock rows in the same order.
--- Blocks are 128 UTC days (epoch day / 128); cum[i] holds the views of the block's days 1…i.
+-- Blocks are 128 UTC days (epoch day / 128); cum[i] holds the views of the block's days 1…i, so n
+-- views on the block's day d add n to cum[d…128]: zeros, then n (array_fill), summed per block.
 CREATE OR REPLACE FUNCTION dashboard_add_views(video_ids text[], ats timestamptz[], counts integer[])
 RETURNS void LANGUAGE plpgsql AS $fn$
 BEGIN
@@ -38,21 +42,15 @@ BEGIN
   ON CONFLICT (channel_id, hour) DO UPDATE SET views = c.views + excluded.views;
 
   INSERT INTO video_view_blocks AS b (video_id, block, channel_id, cum)
-  WITH per_day AS (
+  SELECT d.video_id, d.day / 128, d.owner_id,
+         int_arrays_sum(array_fill(0, ARRAY[d.day % 128]) || array_fill(d.n, ARRAY[128 - d.day % 128]))
+  FROM (
     SELECT r.video_id, v.owner_id, floor(extract(epoch FROM r.at) / 86400)::int AS day,
            sum(r.n)::int AS n
     FROM unnest(video_ids, ats, counts) AS r(video_id, at, n) JOIN videos v ON v.id = r.video_id
     GROUP BY 1, 2, 3
-  ), keys AS (
-    SELECT DISTINCT video_id, owner_id, day / 128 AS block FROM per_day
-  ), dense AS (
-    SELECT k.video_id, k.owner_id, k.block, s.i,
-           sum(coalesce(p.n, 0)) OVER (PARTITION BY k.video_id, k.block ORDER BY s.i)::int AS c
-    FROM keys k CROSS JOIN generate_series(1, 128) AS s(i)
-    LEFT JOIN per_day p ON p.video_id = k.video_id AND p.day = k.block * 128 + s.i - 1
-  )
-  SELECT video_id, block, owner_id, array_agg(c ORDER BY i)
-  FROM dense GROUP BY video_id, block, owner_id ORDER BY video_id, block
+  ) d
+  GROUP BY 1, 2, 3 ORDER BY 1, 2
   ON CONFLICT (video_id, block) DO UPDATE SET cum = int_arrays_add(b.cum, excluded.cum);
 END $fn$;
 --> statement-breakpoint

@@ -164,6 +164,21 @@ describe('GET /dashboard/views', () => {
     expect(quarter.topVideos[0]!.views).toBe(6);
   });
 
+  it('adds up views of one video on several days written in one statement', async () => {
+    const creator = await createUser(t);
+    const video = await insertVideo(t, creator);
+    const at = [1, 3, 10, 10].map((d) => new Date(Date.now() - d * DAY));
+    await t.ctx.db
+      .insert(videoViews)
+      .values(at.map((countedAt, i) => ({ userId: viewers[i]!.id, videoId: video, countedAt })));
+    const week = await views(creator, 'days=7');
+    expect(week.topVideos).toMatchObject([{ _id: video, views: 2 }]);
+    expect(dayOf(week, localDate(at[1]!, 'UTC'))).toMatchObject({ views: 1 });
+    const month = await views(creator, 'days=28');
+    expect(month.topVideos).toMatchObject([{ _id: video, views: 4 }]);
+    expect(dayOf(month, localDate(at[2]!, 'UTC'))).toMatchObject({ views: 2 });
+  });
+
   it('counts new subscribers per day, and an unsubscribe takes one back', async () => {
     const creator = await createUser(t);
     await subscribe(t, viewers[0]!, creator.id);
