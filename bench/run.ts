@@ -3,13 +3,15 @@
  * figures depend on the machine. Datasets are built once and cached under bench/.data.
  *
  *   npm run bench                      every bench
- *   npm run bench -- startup media     only the named ones (startup, seed, js, lcp, api, lists, media)
+ *   npm run bench -- startup media     only the named ones (startup, seed, js, lcp, api, lists,
+ *                                      dashboard, media)
  *   BENCH_SECONDS=5 npm run bench      shorter load runs
  *   DATABASE_URL=postgres://… npm run bench   also measures the API on PostgreSQL
  */
 import { spawnSync } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
+import { benchDashboard } from './dashboard.js';
 import { benchJsSize } from './js-size.js';
 import { benchLcp } from './lcp.js';
 import { benchLists } from './lists.js';
@@ -22,7 +24,7 @@ import { benchSeed } from './seed.js';
 import { benchStartup } from './startup.js';
 import { benchThroughput } from './throughput.js';
 
-const NAMES = ['startup', 'seed', 'js', 'lcp', 'api', 'lists', 'media'] as const;
+const NAMES = ['startup', 'seed', 'js', 'lcp', 'api', 'lists', 'dashboard', 'media'] as const;
 type Name = (typeof NAMES)[number];
 const requested = process.argv
   .slice(2)
@@ -112,6 +114,10 @@ if (enabled('api')) {
 
 if (enabled('lists')) {
   await section('channel, playlist and history lists (embedded PGlite)', benchLists);
+}
+
+if (enabled('dashboard')) {
+  await section('dashboard on 1 000 videos, 1 000 000 views (embedded PGlite)', benchDashboard);
 }
 
 if (enabled('media')) await section('media streaming and upload memory', benchMedia);

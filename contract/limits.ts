@@ -52,3 +52,9 @@ export const MAX_PAGE = 10_000;
 
 /** Largest `limit` any list accepts. */
 export const MAX_LIMIT = 50;
+
+/** The periods, in days, of the dashboard's views chart (GET /dashboard/views?days=…). */
+export const DASHBOARD_PERIODS = [7, 28, 90] as const;
+export const DASHBOARD_DEFAULT_PERIOD = 28;
+/** How many of the period's most viewed videos the dashboard lists. */
+export const DASHBOARD_TOP_VIDEOS = 5;

@@ -27,6 +27,7 @@ import type { App } from './http/types.js';
 import { LocalDiskStorage } from './storage/local-disk.js';
 import accountImageRoutes from './routes/account-images.js';
 import commentsRoutes from './routes/comments.js';
+import dashboardRoutes from './routes/dashboard.js';
 import healthcheckRoutes from './routes/healthcheck.js';
 import historyRoutes from './routes/history.js';
 import likesRoutes from './routes/likes.js';
@@ -126,6 +127,7 @@ export async function buildApp({ ctx, logger = false }: BuildOptions): Promise<A
       await api.register(subscribedChannelsRoutes, { ...options, prefix: '/subscriptions' });
       await api.register(playlistsRoutes, { ...options, prefix: '/playlist' });
       await api.register(tweetsRoutes, { ...options, prefix: '/tweets' });
+      await api.register(dashboardRoutes, { ...options, prefix: '/dashboard' });
     },
     { prefix: API_PREFIX },
   );

@@ -155,7 +155,11 @@ export const comments = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('comments_video_idx').on(t.videoId, t.createdAt.desc())],
+  (t) => [
+    index('comments_video_idx').on(t.videoId, t.createdAt.desc()),
+    // The dashboard sums the likes of the caller's own comments.
+    index('comments_owner_idx').on(t.ownerId),
+  ],
 );
 
 export const subscriptions = pgTable(
@@ -290,5 +294,45 @@ export const playlistVideos = pgTable(
     index('playlist_videos_order_idx').on(t.playlistId, t.position),
     // The cascade from videos looks entries up by video.
     index('playlist_videos_video_idx').on(t.videoId),
+  ],
+);
+
+/**
+ * Dashboard history of a channel, one row per UTC hour with activity: counted views of its videos
+ * and new subscribers (subscriptions still present, by the hour they began). Kept by triggers on
+ * video_views and subscriptions (migration 0003), so every writer (API, seed, bulk loads) keeps it.
+ * Hourly, not daily: the viewer's days are summed from hours in the viewer's time zone, exact for
+ * every whole-hour offset (see the README for the half-hour zones). No foreign key: history
+ * outlives a deleted video, as views that happened stay counted for the day they happened.
+ */
+export const channelStatHours = pgTable(
+  'channel_stat_hours',
+  {
+    channelId: text('channel_id').notNull(),
+    hour: timestamp('hour', { withTimezone: true, mode: 'date' }).notNull(),
+    views: integer('views').notNull().default(0),
+    subscribers: integer('subscribers').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.channelId, t.hour] })],
+);
+
+/**
+ * Counted views of a video per UTC day, stored as running totals over a 128-day block (`cum[i]` =
+ * views on the block's days 1…i). The views since any day are then one subscript per block, so the
+ * top videos of a 90-day period read at most two rows per video instead of 90 (trigger-kept, 0003).
+ */
+export const videoViewBlocks = pgTable(
+  'video_view_blocks',
+  {
+    videoId: text('video_id')
+      .notNull()
+      .references(() => videos.id, { onDelete: 'cascade' }),
+    block: integer('block').notNull(),
+    channelId: text('channel_id').notNull(),
+    cum: integer('cum').array().notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.videoId, t.block] }),
+    index('video_view_blocks_channel_idx').on(t.channelId, t.block),
   ],
 );

@@ -34,10 +34,12 @@ import { IMAGE_CONTENT_TYPE } from '../media/images.js';
 import { DEMO_CHANNELS, DEMO_PASSWORD } from './demo-data.js';
 import { buildDemoPlan, type DemoPlan } from './demo-plan.js';
 import { buildSocialPlan, type SocialPlan } from './demo-social.js';
+import { buildViewHistory, type ViewBatch } from './demo-view-history.js';
 import { readMarker, writeMarker } from './marker.js';
 import { avatarSvg, coverSvg, makeImage, makeVideoAndThumbnail, probeDuration } from './media.js';
 import { runLimited } from './pool.js';
 import { createRng } from './random.js';
+import { addViewHistory } from './view-history-rows.js';
 
 /** ffmpeg jobs at once: one per core on the 2-core reference machine. */
 const MEDIA_CONCURRENCY = 2;
@@ -132,7 +134,7 @@ async function createDemoContent(ctx: AppContext, log: SeedLog): Promise<DemoPla
       user.passwordHash = hash;
     });
     const social = buildSocialPlan({ rng: createRng(20_268), now: new Date(), newId, plan });
-    await insertPlan(ctx.db, plan, social);
+    await insertPlan(ctx.db, plan, social, demoViewHistory(plan));
     log.info(
       `demo media made in ${seconds(insertStarted - mediaStarted)} s, rows inserted in ${seconds(performance.now() - insertStarted)} s`,
     );
@@ -188,7 +190,28 @@ async function insertBatched<T>(rows: T[], insert: (batch: T[]) => Promise<unkno
   for (let i = 0; i < rows.length; i += INSERT_BATCH) await insert(rows.slice(i, i + INSERT_BATCH));
 }
 
-async function insertPlan(db: Db, plan: DemoPlan, social: SocialPlan): Promise<void> {
+/** Times for the views the plan's counters hold beyond its video_views rows (the chart's shape). */
+function demoViewHistory(plan: DemoPlan): ViewBatch[] {
+  const timed = new Map<string, number>();
+  for (const view of plan.views) timed.set(view.videoId, (timed.get(view.videoId) ?? 0) + 1);
+  const now = new Date();
+  return buildViewHistory(
+    createRng(20_269),
+    now,
+    plan.videos.map((v) => ({
+      id: v.id,
+      createdAt: v.createdAt ?? now,
+      views: (v.views ?? 0) - (timed.get(v.id) ?? 0),
+    })),
+  );
+}
+
+async function insertPlan(
+  db: Db,
+  plan: DemoPlan,
+  social: SocialPlan,
+  viewHistory: ViewBatch[],
+): Promise<void> {
   await db.transaction(async (tx) => {
     await insertBatched(plan.users, (b) => tx.insert(users).values(b));
     await insertBatched(plan.videos, (b) => tx.insert(videos).values(b));
@@ -197,6 +220,7 @@ async function insertPlan(db: Db, plan: DemoPlan, social: SocialPlan): Promise<v
     await insertBatched(plan.subscriptions, (b) => tx.insert(subscriptions).values(b));
     await insertBatched(plan.history, (b) => tx.insert(watchHistory).values(b));
     await insertBatched(plan.views, (b) => tx.insert(videoViews).values(b));
+    await addViewHistory(tx, viewHistory);
     await insertBatched(plan.tagScores, (b) => tx.insert(userTagScores).values(b));
     await insertBatched(social.tweets, (b) => tx.insert(tweets).values(b));
     await insertBatched(social.tweetLikes, (b) => tx.insert(likes).values(b));

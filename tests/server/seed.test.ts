@@ -178,6 +178,28 @@ describe('demo content', () => {
     expect(hidden).toEqual([]);
   });
 
+  it('spreads views and new subscribers over the last 90 days for the dashboard chart', async () => {
+    const { db } = t.ctx;
+    const result = await db.execute(sql`
+      select to_char(hour at time zone 'UTC', 'YYYY-MM-DD') as day,
+             sum(views)::int as views, sum(subscribers)::int as subscribers
+      from channel_stat_hours where hour >= now() - interval '90 days' group by 1`);
+    const days = (result as { rows: { day: string; views: number; subscribers: number }[] }).rows;
+    expect(days.filter((d) => d.views > 0).length).toBeGreaterThanOrEqual(85);
+    expect(days.filter((d) => d.subscribers > 0).length).toBeGreaterThanOrEqual(8);
+    // Every channel has a chart, and no video's history holds more views than its counter.
+    const perChannel = await db.execute(sql`
+      select u.id, coalesce(sum(h.views), 0)::int as views
+      from users u left join channel_stat_hours h on h.channel_id = u.id group by u.id`);
+    for (const row of (perChannel as { rows: { views: number }[] }).rows) {
+      expect(row.views).toBeGreaterThan(100);
+    }
+    const overCounted = await db.execute(sql`
+      select b.video_id from video_view_blocks b join videos v on v.id = b.video_id
+      group by b.video_id, v.views having sum(b.cum[128]) > v.views`);
+    expect((overCounted as { rows: unknown[] }).rows).toEqual([]);
+  });
+
   it('gives mira.kitchen three pages of history at 10 per page', async () => {
     const [mira] = await t.ctx.db
       .select({ id: users.id })

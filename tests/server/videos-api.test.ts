@@ -601,6 +601,8 @@ describe('videos API', () => {
       ['/api/v1/tweets', 'post'],
       ['/api/v1/tweets/{tweetId}', 'patch'],
       ['/api/v1/tweets/{tweetId}', 'delete'],
+      ['/api/v1/dashboard/stats', 'get'],
+      ['/api/v1/dashboard/views', 'get'],
     ];
     for (const [route, method] of expected) {
       expect(doc.paths[route]?.[method], `${method} ${route}`).toBeDefined();
