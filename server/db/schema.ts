@@ -201,7 +201,8 @@ export const watchHistory = pgTable(
   },
   (t) => [
     uniqueIndex('watch_history_user_video_idx').on(t.userId, t.videoId),
-    index('watch_history_user_time_idx').on(t.userId, t.watchedAt.desc()),
+    // Serves the history page in its order (newest watch, then id) without a sort.
+    index('watch_history_user_time_idx').on(t.userId, t.watchedAt.desc(), t.id.desc()),
   ],
 );
 
