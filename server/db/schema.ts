@@ -198,11 +198,21 @@ export const watchHistory = pgTable(
       .notNull()
       .references(() => videos.id, { onDelete: 'cascade' }),
     watchedAt: timestamp('watched_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    /**
+     * Whether the entry's video is visible to this user (published, or theirs). Kept by triggers
+     * (drizzle/0004): set on insert, updated when the video's publish state changes. It lets the
+     * history page and its count read this table alone, whatever the size of the catalogue.
+     */
+    visible: boolean('visible').notNull().default(true),
   },
   (t) => [
     uniqueIndex('watch_history_user_video_idx').on(t.userId, t.videoId),
-    // Serves the history page in its order (newest watch, then id) without a sort.
-    index('watch_history_user_time_idx').on(t.userId, t.watchedAt.desc(), t.id.desc()),
+    // A publish toggle updates its video's entries, and deleting a video cascades to them.
+    index('watch_history_video_idx').on(t.videoId),
+    // Serves the history page in its order (newest watch, then id) and its count, without a sort.
+    index('watch_history_user_time_idx')
+      .on(t.userId, t.watchedAt.desc(), t.id.desc())
+      .where(sql`${t.visible}`),
   ],
 );
 

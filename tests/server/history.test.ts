@@ -91,6 +91,20 @@ describe('GET /users/history', () => {
     const data = await history(viewer);
     expect(data.history.map((h) => h.video.title).sort()).toEqual(['My own draft', 'Stays']);
     expect(data.totalHistory).toBe(2);
+
+    // Published again, it is back where it was.
+    await t.app.inject({
+      method: 'PATCH',
+      url: `/api/v1/videos/toggle/publish/${hidden}`,
+      headers: alice.headers,
+    });
+    const again = await history(viewer);
+    expect(again.history.map((h) => h.video.title).sort()).toEqual([
+      'Goes private',
+      'My own draft',
+      'Stays',
+    ]);
+    expect(again.totalHistory).toBe(3);
   });
 
   it('refuses bad paging with 400 and anonymous callers with 401', async () => {

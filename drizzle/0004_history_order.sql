@@ -1,2 +1,0 @@
-DROP INDEX "watch_history_user_time_idx";--> statement-breakpoint
-CREATE INDEX "watch_history_user_time_idx" ON "watch_history" USING btree ("user_id","watched_at" DESC NULLS LAST,"id" DESC NULLS LAST);
