@@ -125,6 +125,8 @@ export const tweetsMachine = setup({
     }),
     closeEdit: assign({ editing: null }),
     markPending: assign({ pendingId: (_, tweetId: string | null) => tweetId }),
+    // Not an exit action: exit runs before the transition's actions, which still need the id.
+    clearPending: assign({ pendingId: null }),
     replaceTweet: assign({
       tweets: ({ context }, tweet: Tweet) =>
         context.tweets.map((t) => (t._id === tweet._id ? { ...t, ...tweet } : t)),
@@ -132,6 +134,8 @@ export const tweetsMachine = setup({
     removePending: assign(({ context }) => ({
       tweets: context.tweets.filter((t) => t._id !== context.pendingId),
       total: Math.max(0, context.total - 1),
+      // An open edit box of the deleted tweet has nothing left to save.
+      editing: context.editing?.tweetId === context.pendingId ? null : context.editing,
     })),
     announce: emit((_, type: 'posted' | 'updated' | 'deleted') => ({ type })),
     announceInvalid: emit((_, message: string) => ({ type: 'invalid' as const, message })),
@@ -228,12 +232,15 @@ export const tweetsMachine = setup({
           actions: [
             { type: 'replaceTweet', params: ({ event }) => event.output },
             'closeEdit',
+            'clearPending',
             { type: 'announce', params: 'updated' },
           ],
         },
-        onError: { target: 'ready', actions: { type: 'announceFailure', params: failureOf } },
+        onError: {
+          target: 'ready',
+          actions: ['clearPending', { type: 'announceFailure', params: failureOf }],
+        },
       },
-      exit: { type: 'markPending', params: null },
     },
     deleting: {
       tags: 'busy',
@@ -243,11 +250,13 @@ export const tweetsMachine = setup({
         input: ({ context }) => ({ tweetId: context.pendingId ?? '' }),
         onDone: {
           target: 'ready',
-          actions: ['removePending', { type: 'announce', params: 'deleted' }],
+          actions: ['removePending', 'clearPending', { type: 'announce', params: 'deleted' }],
         },
-        onError: { target: 'ready', actions: { type: 'announceFailure', params: failureOf } },
+        onError: {
+          target: 'ready',
+          actions: ['clearPending', { type: 'announceFailure', params: failureOf }],
+        },
       },
-      exit: { type: 'markPending', params: null },
     },
   },
 });
