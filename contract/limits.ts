@@ -37,8 +37,12 @@ export const PAGE_SIZE = {
   dashboardVideos: 6,
   addToPlaylistVideos: 2,
   comments: 9,
-  /** A channel's subscriber list (no SPA screen yet; the API default). */
+  /** A channel's subscriber list (the channel's Subscribers tab; the API default). */
   subscribers: 50,
+  /** The channel's PlayList tab: cards per page of its infinite scroll. */
+  channelPlaylists: 12,
+  /** The channel's Tweets tab shows the newest this many (the API's largest page). */
+  channelTweets: 50,
 } as const;
 
 /** Pages are 1-based everywhere (spec §9: "Default video page 1"). */
