@@ -19,6 +19,7 @@ export const LIMITS = {
   description: { max: 5000 },
   tags: { max: 15, tagMin: 1, tagMax: 30 },
   comment: { min: 1, max: 2000 },
+  tweet: { min: 1, max: 280 },
   imageBytes: 10 * 1024 * 1024,
   jsonBodyBytes: 64 * 1024,
 } as const;
