@@ -3,8 +3,9 @@ import styled from 'styled-components';
 import { Link } from 'wouter';
 
 export const Cover = styled.div`
-  aspect-ratio: 6 / 1;
-  min-height: 96px;
+  /* A height, not an aspect ratio: with a minimum height an aspect ratio widens the box past
+     the screen on phones. */
+  height: clamp(96px, 16vw, 200px);
   border-radius: ${({ theme }) => theme.radii.md};
   overflow: hidden;
   background: ${({ theme }) => theme.colors.surfaceRaised};
