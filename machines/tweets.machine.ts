@@ -21,8 +21,9 @@
  * - One edit box at a time; starting another edit replaces the first. While a post, edit or
  *   delete runs, other actions wait for it (their buttons are disabled), so the list never
  *   changes under a running request.
- * - A failed fetch shows its error with Retry (RELOAD); a failed reload after a post keeps
- *   nothing stale: the list was already replaced by the last good fetch.
+ * - A failed fetch shows its error with Retry (RELOAD); the list last fetched stays on screen.
+ * - The tab shows the newest PAGE_SIZE.channelTweets (50, the API's largest page) with the count
+ *   of all; paging further is left to a later change.
  */
 import { assign, emit, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import type { Tweet } from '../contract/tweets.js';
