@@ -1,4 +1,9 @@
-/** A yes/no question in the app's dialog (the settings forms' ConfirmDialog has a fixed title). */
+/**
+ * A yes/no question in the app's dialog (the settings forms' ConfirmDialog has a fixed title).
+ * Rendered into document.body: asked from inside a list item, the dialog would otherwise take the
+ * item's text styles and be centred in the page's animated (transformed) content, not the screen.
+ */
+import { createPortal } from 'react-dom';
 import { Button } from '../../ui/button';
 import { FormActions } from '../../ui/form';
 import { Modal } from '../../ui/modal';
@@ -16,7 +21,7 @@ export function ConfirmQuestion({
   onConfirm: () => void;
   onCancel: () => void;
 }) {
-  return (
+  return createPortal(
     <Modal title={title} onClose={onCancel} width={400}>
       <p>{message}</p>
       <FormActions>
@@ -27,6 +32,7 @@ export function ConfirmQuestion({
           {confirmLabel}
         </Button>
       </FormActions>
-    </Modal>
+    </Modal>,
+    document.body,
   );
 }
