@@ -53,6 +53,10 @@ export const Panel = styled.section`
   flex-direction: column;
   gap: 16px;
   padding: 20px 0;
+  h2 {
+    margin: 0;
+    font-size: ${({ theme }) => theme.font.size.lg};
+  }
 `;
 
 export const Muted = styled.p`
