@@ -19,6 +19,7 @@ export const LIMITS = {
   description: { max: 5000 },
   tags: { max: 15, tagMin: 1, tagMax: 30 },
   comment: { min: 1, max: 2000 },
+  tweet: { min: 1, max: 280 },
   imageBytes: 10 * 1024 * 1024,
   jsonBodyBytes: 64 * 1024,
 } as const;
@@ -37,8 +38,12 @@ export const PAGE_SIZE = {
   dashboardVideos: 6,
   addToPlaylistVideos: 2,
   comments: 9,
-  /** A channel's subscriber list (no SPA screen yet; the API default). */
+  /** A channel's subscriber list (the channel's Subscribers tab; the API default). */
   subscribers: 50,
+  /** The channel's PlayList tab: cards per page of its infinite scroll. */
+  channelPlaylists: 12,
+  /** The channel's Tweets tab shows the newest this many (the API's largest page). */
+  channelTweets: 50,
 } as const;
 
 /** Pages are 1-based everywhere (spec §9: "Default video page 1"). */

@@ -8,10 +8,11 @@
  */
 import { Type, type Static } from '@sinclair/typebox';
 import { DateString, Id, PageQuery } from './common.js';
+import { LIMITS } from './limits.js';
 import { Owner } from './shapes.js';
 
 /** 1…280 characters after trimming (the server trims before the schema runs). */
-export const TWEET_LIMITS = { content: { min: 1, max: 280 } } as const;
+export const TWEET_LIMITS = { content: LIMITS.tweet } as const;
 export const TWEET_PAGE_SIZE = 20;
 
 export const TweetUserParams = Type.Object({ userId: Id });

@@ -40,3 +40,18 @@ export const APP_VERSION = '1.0.0';
 
 /** Product name shown in the top bar and page titles. */
 export const PRODUCT_NAME = 'VidTube';
+
+// ── Channel page (spec §2 Channel page) ──────────────────────────────────────────────────────
+/** The channel's tabs as their URL segments, default first (the Subscribed tab is labelled Subscribers). */
+export const CHANNEL_TABS = ['Videos', 'PlayList', 'Tweets', 'Subscribed'] as const;
+export type ChannelTab = (typeof CHANNEL_TABS)[number];
+export const CHANNEL_TAB_LABELS: Readonly<Record<ChannelTab, string>> = {
+  Videos: 'Videos',
+  PlayList: 'PlayList',
+  Tweets: 'Tweets',
+  Subscribed: 'Subscribers',
+};
+/** Spec §4: the channel's Videos tab loads at full visibility of the bottom marker (elsewhere any). */
+export const CHANNEL_VIDEOS_SENTINEL_THRESHOLD = 1;
+/** The Tweets tab's textarea height (spec §2: 4 rows). */
+export const TWEET_TEXTAREA_ROWS = 4;

@@ -47,6 +47,17 @@ export const MESSAGES = {
   cancelConfirm: 'Are you sure you want to cancel? Any unsaved changes will be lost.',
   // App shell.
   unexpectedError: 'Unexpected Application Error!',
+  // Channel page (spec §2, §5, §8).
+  unableToGetUser: 'Unable to get this user',
+  loadingMoreVideos: 'Loading more videos...',
+  noVideos: 'No videos',
+  noDescription: 'No description',
+  tweetPlaceholder: 'Write your valuable tweets here...',
+  tweetContentRequired: 'Tweet content is required!',
+  tweetContentEmpty: 'Tweet content cannot be empty',
+  tweetUpdated: 'Tweet updated successfully',
+  tweetDeleted: 'Tweet deleted successfully',
+  viewChannel: 'View Channel',
 } as const;
 
 /** Titles of the signup wizard's steps, in order (spec §2). */

@@ -6,10 +6,24 @@
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
 import { accountActors, type AccountActors } from './api/users';
 import { realVideoActors, type VideoActors } from './api/video-actors';
+// Channel page (issue 8).
+import { channelActors, type ChannelActors } from './api/channel';
+import { channelPlaylistActors } from './api/channel-playlists';
+import { tweetActors, type TweetActors } from './api/tweets';
 
-export type AppActors = AccountActors & VideoActors;
+export type AppActors = AccountActors &
+  VideoActors &
+  ChannelActors &
+  TweetActors &
+  typeof channelPlaylistActors;
 
-const ActorsContext = createContext<AppActors>({ ...accountActors, ...realVideoActors });
+const ActorsContext = createContext<AppActors>({
+  ...accountActors,
+  ...realVideoActors,
+  ...channelActors,
+  ...channelPlaylistActors,
+  ...tweetActors,
+});
 
 export function ActorsProvider({
   actors,

@@ -10,6 +10,7 @@
 import type { AxiosError, AxiosRequestConfig } from 'axios';
 import type { ApiEnvelope } from '../../contract/common';
 import { API_PREFIX } from '../../contract/limits';
+import { TOTAL_COUNT_HEADER } from '../../contract/list-total';
 
 export class ApiError extends Error {
   constructor(
@@ -50,6 +51,13 @@ function buildUrl(config: AxiosRequestConfig): string {
 
 /** One call with fetch; resolves to the envelope's data or rejects with ApiError. */
 async function viaFetch<T>(config: AxiosRequestConfig): Promise<T> {
+  return (await viaFetchWithHeaders<T>(config)).data;
+}
+
+/** The same call, also giving the response headers (a list's total travels in one). */
+async function viaFetchWithHeaders<T>(
+  config: AxiosRequestConfig,
+): Promise<{ data: T; headers: Headers }> {
   const headers: Record<string, string> = { Accept: 'application/json' };
   let body: BodyInit | undefined;
   if (config.data instanceof FormData) body = config.data;
@@ -73,7 +81,7 @@ async function viaFetch<T>(config: AxiosRequestConfig): Promise<T> {
   }
   const envelope = (await res.json().catch(() => null)) as ApiEnvelope<T> | null;
   if (!res.ok) throw new ApiError(envelope?.message ?? res.statusText, res.status);
-  return (envelope as ApiEnvelope<T>).data;
+  return { data: (envelope as ApiEnvelope<T>).data, headers: res.headers };
 }
 
 /** One call with axios (loaded on first use), for progress events. */
@@ -126,4 +134,32 @@ export async function request<T>(config: AxiosRequestConfig): Promise<T> {
     expiredListeners.forEach((l) => l());
     throw error;
   }
+}
+
+/**
+ * A list whose data is a bare array (API.md's shape for playlists, tweets and subscriptions): its
+ * rows and the total over all pages, which the server sends in the X-Total-Count header. Without
+ * the header (an older server) the total is the rows received.
+ */
+export async function requestList<T>(
+  config: AxiosRequestConfig,
+): Promise<{ items: T[]; total: number }> {
+  const send = () => viaFetchWithHeaders<T[]>(config);
+  let answer: { data: T[]; headers: Headers };
+  try {
+    answer = await send();
+  } catch (error) {
+    if (!(error instanceof ApiError) || error.status !== 401) throw error;
+    if (!(await refreshSession())) {
+      expiredListeners.forEach((l) => l());
+      throw error;
+    }
+    answer = await send();
+  }
+  const total = Number(answer.headers.get(TOTAL_COUNT_HEADER));
+  return {
+    items: answer.data,
+    total:
+      Number.isFinite(total) && answer.headers.has(TOTAL_COUNT_HEADER) ? total : answer.data.length,
+  };
 }

@@ -1,54 +1,83 @@
+/**
+ * The channel page /Channel/{userName}/{tab} (spec §2 Channel page): header, tabs as child routes
+ * (the URL is the tab, so reload and back work) and the active tab's panel. The channel machine
+ * loads the channel and keeps the tab; each userName gets a fresh page (keyed) and actor.
+ */
+import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect } from 'react';
 import { useParams } from 'wouter';
-import styled from 'styled-components';
+import {
+  channelMachine,
+  selectActiveTab,
+  selectChannel,
+  selectHasFailed,
+  selectIsOwnChannel,
+} from '../../machines/channel.machine';
+import { CHANNEL_TAB_LABELS, CHANNEL_TABS, type ChannelTab } from '../../machines/constants';
+import { MESSAGES } from '../../machines/messages';
+import type { Channel } from '../../contract/users';
+import { useActors } from '../actors';
+import { ChannelHeader } from '../features/channel/channel-header';
+import { ChannelPlaylistsTab } from '../features/channel/channel-playlists-tab';
+import { ChannelSubscribersTab } from '../features/channel/channel-subscribers-tab';
+import { ChannelTweetsTab } from '../features/channel/channel-tweets-tab';
+import { ChannelVideosTab } from '../features/channel/channel-videos-tab';
+import { Muted } from '../features/channel/channel.styles';
+import { useCurrentUser } from '../session';
 import { LinkTabs } from '../ui/tabs';
+import { PageSpinner } from '../ui/spinner';
 import { useDocumentTitle } from '../use-document-title';
 
-/** The channel's tabs: path segment and label (the Subscribed tab is labelled Subscribers). */
-export const CHANNEL_TABS = [
-  { path: 'Videos', label: 'Videos' },
-  { path: 'PlayList', label: 'PlayList' },
-  { path: 'Tweets', label: 'Tweets' },
-  { path: 'Subscribed', label: 'Subscribers' },
-] as const;
-
-const Head = styled.header`
-  display: grid;
-  gap: 4px;
-  margin-bottom: 16px;
-  p {
-    margin: 0;
-    color: ${({ theme }) => theme.colors.textMuted};
+function TabPanel({ tab, channel, own }: { tab: ChannelTab; channel: Channel; own: boolean }) {
+  switch (tab) {
+    case 'Videos':
+      return <ChannelVideosTab userId={channel._id} />;
+    case 'PlayList':
+      return <ChannelPlaylistsTab userId={channel._id} />;
+    case 'Tweets':
+      return <ChannelTweetsTab userId={channel._id} own={own} />;
+    case 'Subscribed':
+      return <ChannelSubscribersTab channelId={channel._id} />;
   }
-`;
-const Panel = styled.section`
-  padding: 24px 0;
-  color: ${({ theme }) => theme.colors.textMuted};
-`;
+}
 
-/** Placeholder channel page: heading and tabs; the channel issue fills the tab contents. */
-export default function ChannelPage() {
-  const { userName = '', tab } = useParams<{ userName: string; tab?: string }>();
-  useDocumentTitle(`@${userName}`);
-  const active =
-    CHANNEL_TABS.find((t) => t.path.toLowerCase() === (tab ?? 'Videos').toLowerCase()) ??
-    CHANNEL_TABS[0];
+function ChannelView({ userName, tab }: { userName: string; tab: string | undefined }) {
+  const me = useCurrentUser();
+  const { fetchChannel } = useActors();
+  const page = useActorRef(channelMachine.provide({ actors: { fetchChannel } }), {
+    input: { userName, tab },
+  });
+  useEffect(() => page.send({ type: 'SELECT_TAB', tab }), [page, tab]);
+  const channel = useSelector(page, selectChannel);
+  const failed = useSelector(page, selectHasFailed);
+  const active = useSelector(page, selectActiveTab);
+  const own = useSelector(page, (s) => selectIsOwnChannel(s, me?._id));
+
+  if (failed) return <Muted role="alert">{MESSAGES.unableToGetUser}</Muted>;
+  if (!channel) return <PageSpinner />;
+  const base = `/Channel/${encodeURIComponent(channel.userName)}`;
   return (
     <>
-      <Head>
-        <h1>Channel</h1>
-        <p>@{userName}</p>
-      </Head>
+      <ChannelHeader
+        channel={channel}
+        own={own}
+        onSubscriptionChanged={() => page.send({ type: 'RELOAD' })}
+      />
       <LinkTabs
         label="Channel sections"
         items={CHANNEL_TABS.map((t) => ({
-          label: t.label,
-          href: `/Channel/${userName}/${t.path}`,
+          label: CHANNEL_TAB_LABELS[t],
+          href: `${base}/${t}`,
           active: t === active,
         }))}
       />
-      <Panel>
-        <h2>{active.label}</h2>
-      </Panel>
+      <TabPanel key={active} tab={active} channel={channel} own={own} />
     </>
   );
+}
+
+export default function ChannelPage() {
+  const { userName = '', tab } = useParams<{ userName: string; tab?: string }>();
+  useDocumentTitle(`@${userName}`);
+  return <ChannelView key={userName.toLowerCase()} userName={userName} tab={tab} />;
 }

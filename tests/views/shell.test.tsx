@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { request } from '../../src/api/client';
 import type { User } from '../../contract/shapes';
 import { alice, accountFakes, fake, never, renderApp } from './app-helpers';
+import { channelFakes, olive, renderChannel } from './channel-helpers';
 
 // jsdom ignores media queries, so these tests see the phone layout (base styles): the search box
 // is the overlay, the account menu replaces the avatar link, and wide-screen parts are hidden
@@ -152,7 +153,10 @@ describe('route access', () => {
   });
 
   it('accepts /channel in lower case, with Videos as the default tab', async () => {
-    renderApp('/channel/bob', accountFakes(alice));
+    // The channel page loads its channel: a fake API that knows bob.
+    const { data, fakes } = channelFakes();
+    data.channel = { ...olive, _id: 'u_bob', userName: 'bob', fullName: 'Bob' };
+    renderChannel('/channel/bob', fakes);
     expect(await screen.findByText('@bob')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Videos' })).toHaveAttribute('aria-current', 'page');
     expect(screen.getByRole('link', { name: 'Subscribers' })).toHaveAttribute(

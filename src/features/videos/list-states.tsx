@@ -69,10 +69,18 @@ export function LoadMoreFooter({
   pager,
   onVisible,
   label = 'Loading more',
+  text,
+  threshold,
+  rootMargin,
 }: {
   pager: PagerRef;
   onVisible: () => void;
   label?: string;
+  /** Shown beside the spinner while a page loads (the channel's 'Loading more videos...'). */
+  text?: string;
+  /** Visible share of the marker that counts (the channel's Videos tab: 1, fully visible). */
+  threshold?: number;
+  rootMargin?: string;
 }) {
   const hasMore = useSelector(pager, selectHasMore);
   const loading = useSelector(pager, selectIsLoading);
@@ -81,11 +89,14 @@ export function LoadMoreFooter({
   const count = useSelector(pager, itemCount);
   const marker = useSentinel<HTMLDivElement>(onVisible, {
     resetKey: `${count}:${loading ? 'l' : failed ? 'f' : 'i'}`,
+    ...(threshold === undefined ? {} : { threshold }),
+    ...(rootMargin === undefined ? {} : { rootMargin }),
   });
   if (!hasMore) return null;
   return (
     <Footer ref={marker} data-testid="load-more">
       {loadingMore && <Spinner size={28} label={label} />}
+      {loadingMore && text && <span>{text}</span>}
     </Footer>
   );
 }
