@@ -6,10 +6,21 @@
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
 import { accountActors, type AccountActors } from './api/users';
 import { realVideoActors, type VideoActors } from './api/video-actors';
+// The viewer's library pages (History, Subscriptions, a playlist).
+import { historyActors } from './api/history';
+import { playlistDetailActors } from './api/playlist-detail';
+import { subscriptionsActors } from './api/subscriptions';
 
-export type AppActors = AccountActors & VideoActors;
+const libraryActors = { ...historyActors, ...subscriptionsActors, ...playlistDetailActors };
+type LibraryActors = typeof libraryActors;
 
-const ActorsContext = createContext<AppActors>({ ...accountActors, ...realVideoActors });
+export type AppActors = AccountActors & VideoActors & LibraryActors;
+
+const ActorsContext = createContext<AppActors>({
+  ...accountActors,
+  ...realVideoActors,
+  ...libraryActors,
+});
 
 export function ActorsProvider({
   actors,
