@@ -1,0 +1,78 @@
+/** The look of one watch history entry and its menu. */
+import { Link } from 'wouter';
+import styled from 'styled-components';
+import { menuPanel } from '../../ui/menu';
+import { horizontalCardColumns } from '../videos/horizontal-video-card';
+
+export const Row = styled.article`
+  ${horizontalCardColumns}
+  position: relative;
+  padding: 10px;
+  border-radius: ${({ theme }) => theme.radii.md};
+  &:hover {
+    background: ${({ theme }) => theme.colors.surface};
+  }
+  &[aria-busy='true'] {
+    opacity: 0.5;
+  }
+`;
+
+export const Text = styled.div`
+  min-width: 0;
+  display: flex;
+  flex-direction: column;
+  gap: 6px;
+  /* Room for the menu button in the top right corner. */
+  padding-right: 40px;
+`;
+
+export const Description = styled.p`
+  margin: 0;
+  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: ${({ theme }) => theme.font.size.sm};
+  display: -webkit-box;
+  -webkit-line-clamp: 2;
+  -webkit-box-orient: vertical;
+  overflow: hidden;
+  overflow-wrap: anywhere;
+`;
+
+export const Owner = styled.div`
+  display: flex;
+  align-items: center;
+  gap: 8px;
+  min-width: 0;
+  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: ${({ theme }) => theme.font.size.sm};
+`;
+
+export const AvatarLink = styled(Link)`
+  flex: none;
+`;
+
+export const MenuWrap = styled.div`
+  position: absolute;
+  top: 6px;
+  right: 4px;
+`;
+
+export const Menu = styled.ul`
+  ${menuPanel}
+  top: calc(100% + 4px);
+  z-index: 20;
+  min-width: 210px;
+`;
+
+export const MenuItem = styled.button`
+  display: flex;
+  width: 100%;
+  padding: 10px 12px;
+  border: none;
+  border-radius: ${({ theme }) => theme.radii.sm};
+  background: none;
+  text-align: left;
+  cursor: pointer;
+  &:hover {
+    background: ${({ theme }) => theme.colors.surfaceHover};
+  }
+`;
