@@ -43,7 +43,11 @@ function server(total: number) {
     fetchCalls,
     removed,
     clearHistory,
-    actors: { fetchHistory, removeFromHistory, clearHistory: fromPromise<unknown, void>(clearHistory) },
+    actors: {
+      fetchHistory,
+      removeFromHistory,
+      clearHistory: fromPromise<unknown, void>(clearHistory),
+    },
   };
 }
 
