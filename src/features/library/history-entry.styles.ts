@@ -6,7 +6,6 @@ import { horizontalCardColumns } from '../videos/horizontal-video-card';
 
 export const Row = styled.article`
   ${horizontalCardColumns}
-  position: relative;
   padding: 10px;
   border-radius: ${({ theme }) => theme.radii.md};
   &:hover {
@@ -22,8 +21,15 @@ export const Text = styled.div`
   display: flex;
   flex-direction: column;
   gap: 6px;
-  /* Room for the menu button in the top right corner. */
-  padding-right: 40px;
+`;
+
+/** The title with the entry's menu button beside it (above the thumbnail it would cover it). */
+export const TitleRow = styled.div`
+  display: flex;
+  align-items: flex-start;
+  justify-content: space-between;
+  gap: 8px;
+  min-width: 0;
 `;
 
 export const Description = styled.p`
@@ -51,9 +57,10 @@ export const AvatarLink = styled(Link)`
 `;
 
 export const MenuWrap = styled.div`
-  position: absolute;
-  top: 6px;
-  right: 4px;
+  position: relative;
+  flex: none;
+  /* The 40px button sits centred on the title's first line. */
+  margin-top: -8px;
 `;
 
 export const Menu = styled.ul`

@@ -21,6 +21,7 @@ import {
   Owner,
   Row,
   Text,
+  TitleRow,
 } from './history-entry.styles';
 
 export interface HistoryEntryProps {
@@ -75,7 +76,30 @@ export function HistoryEntryRow({
     <Row aria-label={video.title} aria-busy={removing || undefined}>
       <Thumbnail video={video} />
       <Text>
-        <Title href={watchPath(video._id)}>{video.title}</Title>
+        <TitleRow>
+          <Title href={watchPath(video._id)}>{video.title}</Title>
+          <MenuWrap ref={wrap}>
+            <IconButton
+              label={`Actions for ${video.title}`}
+              aria-haspopup="menu"
+              aria-expanded={menuOpen}
+              aria-controls={menuOpen ? menuId : undefined}
+              disabled={removing}
+              onClick={onToggleMenu}
+            >
+              <MoreIcon />
+            </IconButton>
+            {menuOpen && (
+              <Menu id={menuId} role="menu" aria-label={`Actions for ${video.title}`}>
+                <li role="none">
+                  <MenuItem role="menuitem" type="button" autoFocus onClick={onRemove}>
+                    {TEXT.removeFromHistory}
+                  </MenuItem>
+                </li>
+              </Menu>
+            )}
+          </MenuWrap>
+        </TitleRow>
         <Owner>
           <AvatarLink href={channelPath(owner.userName)} aria-label={`${owner.fullName} channel`}>
             <Avatar src={owner.avatar} alt="" size={24} />
@@ -87,27 +111,6 @@ export function HistoryEntryRow({
         </Meta>
         {video.description && <Description>{video.description}</Description>}
       </Text>
-      <MenuWrap ref={wrap}>
-        <IconButton
-          label={`Actions for ${video.title}`}
-          aria-haspopup="menu"
-          aria-expanded={menuOpen}
-          aria-controls={menuOpen ? menuId : undefined}
-          disabled={removing}
-          onClick={onToggleMenu}
-        >
-          <MoreIcon />
-        </IconButton>
-        {menuOpen && (
-          <Menu id={menuId} role="menu" aria-label={`Actions for ${video.title}`}>
-            <li role="none">
-              <MenuItem role="menuitem" type="button" autoFocus onClick={onRemove}>
-                {TEXT.removeFromHistory}
-              </MenuItem>
-            </li>
-          </Menu>
-        )}
-      </MenuWrap>
     </Row>
   );
 }
