@@ -59,8 +59,8 @@ export const AvatarLink = styled(Link)`
 export const MenuWrap = styled.div`
   position: relative;
   flex: none;
-  /* The 40px button sits centred on the title's first line. */
-  margin-top: -8px;
+  /* The 40px button sits centred on the title's first line without making the row taller. */
+  margin: -8px 0;
 `;
 
 export const Menu = styled.ul`
