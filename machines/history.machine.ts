@@ -17,7 +17,8 @@
  * - A page past the end (the last entry of the last page was removed, or the history shrank in
  *   another tab) loads the new last page instead of showing an empty page.
  * - A failed removal or clear leaves the list as it was (spec §8) and is emitted, so the view can
- *   log it and tell the user.
+ *   log it and tell the user; after a failed removal the page is fetched again (list kept on
+ *   screen), so an entry whose video was deleted meanwhile leaves instead of failing forever.
  * - Only one entry's menu is open at a time; removing closes it (spec §4).
  */
 import { assign, emit, fromPromise, setup, type SnapshotFrom } from 'xstate';
@@ -25,9 +26,7 @@ import type { HistoryEntry, HistoryPage } from '../contract/history.js';
 import { FIRST_PAGE } from '../contract/limits.js';
 import { errorMessage } from './validation.js';
 
-export interface HistoryInput {
-  pageSize: number;
-}
+export type HistoryInput = { pageSize: number };
 
 export interface HistoryContext {
   pageSize: number;
@@ -64,10 +63,7 @@ export type HistoryEvent =
   | { type: 'CANCEL_CLEAR' };
 
 export type HistoryEmitted =
-  | { type: 'removed' }
-  | { type: 'cleared' }
-  | { type: 'removeFailed'; message: string }
-  | { type: 'clearFailed'; message: string };
+  { type: 'removed' | 'cleared' } | { type: 'removeFailed' | 'clearFailed'; message: string };
 
 export const historyMachine = setup({
   types: {
@@ -161,9 +157,7 @@ export const historyMachine = setup({
         },
       },
     },
-    failed: {
-      on: { RETRY: { target: 'loading', actions: 'closeMenu' } },
-    },
+    failed: { on: { RETRY: 'loading' } },
     ready: {
       on: {
         NEXT: {
@@ -194,8 +188,9 @@ export const historyMachine = setup({
         input: ({ context }) => ({ videoId: context.removing ?? '' }),
         // The entry leaves at once; the same page is fetched again to refill it.
         onDone: { target: 'loading', actions: ['dropRemoved', 'announceRemoved'] },
+        // The list is fetched again: an entry whose video was deleted meanwhile (404) leaves.
         onError: {
-          target: 'ready',
+          target: 'loading',
           actions: [
             'forgetRemoving',
             {
@@ -207,9 +202,7 @@ export const historyMachine = setup({
         },
       },
     },
-    confirmingClear: {
-      on: { CONFIRM_CLEAR: 'clearing', CANCEL_CLEAR: 'ready' },
-    },
+    confirmingClear: { on: { CONFIRM_CLEAR: 'clearing', CANCEL_CLEAR: 'ready' } },
     clearing: {
       invoke: {
         id: 'clearHistory',
@@ -235,7 +228,6 @@ export const selectEntries = (s: HistorySnapshot) => s.context.entries;
 export const selectIsLoading = (s: HistorySnapshot) =>
   s.matches('loading') && s.context.entries.length === 0;
 export const selectHasFailed = (s: HistorySnapshot) => s.matches('failed');
-export const selectError = (s: HistorySnapshot) => s.context.error;
 export const selectIsEmpty = (s: HistorySnapshot) =>
   s.matches('ready') && s.context.entries.length === 0;
 export const selectPage = (s: HistorySnapshot) => s.context.page;
@@ -250,7 +242,6 @@ export const selectHasNext = (s: HistorySnapshot) =>
 /** Spec: 'Clear all history' only while the list is not empty. */
 export const selectCanClear = (s: HistorySnapshot) => s.context.entries.length > 0;
 export const selectIsConfirmingClear = (s: HistorySnapshot) => s.matches('confirmingClear');
-export const selectIsClearing = (s: HistorySnapshot) => s.matches('clearing');
 export const selectMenuFor = (s: HistorySnapshot) => s.context.menuFor;
 export const selectRemoving = (s: HistorySnapshot) => s.context.removing;
 /** A removal, clear or refill runs: the page's buttons wait. */

@@ -110,8 +110,11 @@ export const model: Model<typeof historyMachine> = {
       expect(s.matches('loading')).toBe(true);
     }
     if (step.event.type === 'xstate.error.actor.removeFromHistory') {
+      // Nothing leaves on a failure; the page is fetched again with the list kept on screen.
       expect(c.entries).toEqual(previous!.context.entries);
       expect(emitted).toEqual(['removeFailed']);
+      expect(s.matches('loading')).toBe(true);
+      expect(selectIsLoading(s)).toBe(false);
     }
     if (step.event.type === 'xstate.done.actor.clearHistory') {
       expect(selectIsEmpty(s)).toBe(true);

@@ -4,6 +4,7 @@ import type { HistoryEntry, HistoryPage as HistoryPageData } from '../../contrac
 import HistoryPage from '../../src/pages/history-page';
 import { deferred, DAY, makeVideo, renderVideoPage } from './videos-helpers';
 import { fromPromise } from 'xstate';
+import { ApiError } from '../../src/api/client';
 
 function entry(n: number): HistoryEntry {
   return {
@@ -42,6 +43,7 @@ function server(total: number) {
   return {
     fetchCalls,
     removed,
+    forget: (videoId: string) => (held = held.filter((e) => e.video._id !== videoId)),
     clearHistory,
     actors: {
       fetchHistory,
@@ -157,6 +159,22 @@ describe('History page', () => {
       await screen.findByText('Failed to remove the video from watch history'),
     ).toBeInTheDocument();
     expect(screen.getByRole('article', { name: 'Video number 1' })).toBeInTheDocument();
+  });
+
+  it('an entry whose video was deleted meanwhile leaves after the failed removal', async () => {
+    const fake = server(3);
+    const removeFromHistory = fromPromise<unknown, { videoId: string }>(async ({ input }) => {
+      // The video was deleted, and its history rows with it: the server no longer knows it.
+      fake.forget(input.videoId);
+      throw new ApiError('Video not in watch history', 404);
+    });
+    renderVideoPage(<HistoryPage />, { actors: { ...fake.actors, removeFromHistory } });
+    fireEvent.click(await screen.findByRole('button', { name: 'Actions for Video number 1' }));
+    fireEvent.click(screen.getByRole('menuitem', { name: 'Remove from history' }));
+    expect(
+      await screen.findByText('Failed to remove the video from watch history'),
+    ).toBeInTheDocument();
+    await vi.waitFor(() => expect(titles()).toEqual(['Video number 2', 'Video number 3']));
   });
 
   it('asks before clearing; Cancel keeps everything, confirming empties the page', async () => {
