@@ -239,8 +239,8 @@ export const selectHasPrevious = (s: HistorySnapshot) =>
   s.matches('ready') && s.context.page > FIRST_PAGE;
 export const selectHasNext = (s: HistorySnapshot) =>
   s.matches('ready') && s.context.page < s.context.totalPages;
-/** Spec: 'Clear all history' only while the list is not empty. */
-export const selectCanClear = (s: HistorySnapshot) => s.context.entries.length > 0;
+/** Spec: 'Clear all history' only while the list is not empty (it stays while a page loads). */
+export const selectCanClear = (s: HistorySnapshot) => s.context.totalHistory > 0;
 export const selectIsConfirmingClear = (s: HistorySnapshot) => s.matches('confirmingClear');
 export const selectMenuFor = (s: HistorySnapshot) => s.context.menuFor;
 export const selectRemoving = (s: HistorySnapshot) => s.context.removing;
