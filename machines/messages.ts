@@ -93,6 +93,8 @@ export const LIBRARY_MESSAGES = {
   playlistNotFound: 'Playlist not found',
   playlistNotFoundHint: 'This playlist does not exist or has been deleted.',
   playlistLoadFailed: 'Failed to load this playlist. Please try again.',
+  showMoreVideos: 'Show more videos',
+  moreVideosFailed: 'Failed to load more videos. Please try again.',
   backToHome: 'Back to Home',
   retry: 'Retry',
 } as const;

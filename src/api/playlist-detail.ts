@@ -5,20 +5,20 @@
  */
 import { fromPromise } from 'xstate';
 import type { PlaylistDetail } from '../../contract/playlists';
-import { FIRST_PAGE } from '../../contract/limits';
 import { request } from './client';
 
-export function getPlaylist(playlistId: string, signal?: AbortSignal) {
+/** The playlist with one page of its videos (the API's default size, 50). */
+export function getPlaylist(playlistId: string, page: number, signal?: AbortSignal) {
   return request<PlaylistDetail>({
     method: 'GET',
     url: `/playlist/${encodeURIComponent(playlistId)}`,
-    params: { page: FIRST_PAGE },
+    params: { page },
     signal,
   });
 }
 
 export const playlistDetailActors = {
-  fetchPlaylist: fromPromise<PlaylistDetail, { playlistId: string }>(({ input, signal }) =>
-    getPlaylist(input.playlistId, signal),
+  fetchPlaylist: fromPromise<PlaylistDetail, { playlistId: string; page: number }>(
+    ({ input, signal }) => getPlaylist(input.playlistId, input.page, signal),
   ),
 };

@@ -5,8 +5,9 @@
  * (keyed), so moving to another playlist starts clean.
  *
  * Choices where the spec is silent: an empty playlist says so in the grid's place; an unknown id
- * says 'Playlist not found' with a way home; any other failure offers Retry. The grid shows the
- * detail's first page (50 videos, the API's largest); the count in the panel is the full one.
+ * says 'Playlist not found' with a way home; any other failure offers Retry. A long playlist
+ * shows its first 50 videos (the API's page) and 'Show more videos' for the next ones: a button
+ * rather than infinite scroll, so the panel and the footer stay reachable.
  */
 import { useActorRef, useSelector } from '@xstate/react';
 import { Link, useParams } from 'wouter';
@@ -14,13 +15,16 @@ import { LIBRARY_MESSAGES as TEXT } from '../../machines/messages';
 import {
   playlistDetailMachine,
   selectHasFailed,
+  selectHasMore,
+  selectIsLoadingMore,
   selectIsNotFound,
+  selectMoreFailed,
   selectPlaylist,
 } from '../../machines/playlist-detail.machine';
 import { useActors } from '../actors';
 import { Notice } from '../features/library/library.styles';
 import { PlaylistPanel } from '../features/library/playlist-panel';
-import { Layout, VideosGrid } from '../features/library/playlist.styles';
+import { Layout, Videos, VideosGrid } from '../features/library/playlist.styles';
 import { VideoCard } from '../features/videos/video-card';
 import { Button } from '../ui/button';
 import { useDocumentTitle } from '../use-document-title';
@@ -33,6 +37,9 @@ function PlaylistDetailView({ playlistId }: { playlistId: string }) {
   const playlist = useSelector(detail, selectPlaylist);
   const notFound = useSelector(detail, selectIsNotFound);
   const failed = useSelector(detail, selectHasFailed);
+  const hasMore = useSelector(detail, selectHasMore);
+  const loadingMore = useSelector(detail, selectIsLoadingMore);
+  const moreFailed = useSelector(detail, selectMoreFailed);
   useDocumentTitle(playlist?.playlistName ?? 'Playlist');
 
   if (notFound) {
@@ -69,11 +76,23 @@ function PlaylistDetailView({ playlistId }: { playlistId: string }) {
           <p>{TEXT.playlistEmpty}</p>
         </Notice>
       ) : (
-        <VideosGrid aria-label="Playlist videos">
-          {playlist.videos.map((video, i) => (
-            <VideoCard key={video._id} video={video} eager={i < 2} />
-          ))}
-        </VideosGrid>
+        <Videos>
+          <VideosGrid aria-label="Playlist videos">
+            {playlist.videos.map((video, i) => (
+              <VideoCard key={video._id} video={video} eager={i < 2} />
+            ))}
+          </VideosGrid>
+          {moreFailed && <p role="alert">{TEXT.moreVideosFailed}</p>}
+          {hasMore && (
+            <Button
+              variant="secondary"
+              loading={loadingMore}
+              onClick={() => detail.send({ type: 'LOAD_MORE' })}
+            >
+              {TEXT.showMoreVideos}
+            </Button>
+          )}
+        </Videos>
       )}
     </Layout>
   );

@@ -3,7 +3,10 @@ import type { PlaylistDetail } from '../../contract/playlists.js';
 import {
   playlistDetailMachine,
   selectHasFailed,
+  selectHasMore,
   selectIsLoading,
+  selectIsLoadingMore,
+  selectMoreFailed,
   selectIsNotFound,
   selectPlaylist,
   type PlaylistDetailSnapshot,
@@ -28,31 +31,69 @@ export const aPlaylist: PlaylistDetail = {
   limit: 50,
 };
 
+/** A long playlist in pages of 2: the first page, then the last (short) one. */
+const longFirst: PlaylistDetail = { ...aPlaylist, totalVideos: 3, limit: 2 };
+const longLast: PlaylistDetail = {
+  ...aPlaylist,
+  videos: [historyEntry(3).video],
+  totalVideos: 3,
+  page: 2,
+  limit: 2,
+};
+
 export const model: Model<typeof playlistDetailMachine> = {
   name: 'playlist detail',
   machine: playlistDetailMachine,
   input: { playlistId },
   promiseActors: ['fetchPlaylist'],
-  events: {
-    'xstate.done.actor.fetchPlaylist': [
-      { type: 'xstate.done.actor.fetchPlaylist', output: aPlaylist },
-    ],
-    'xstate.error.actor.fetchPlaylist': [
-      { type: 'xstate.error.actor.fetchPlaylist', error: httpError('Playlist not found', 404) },
-      { type: 'xstate.error.actor.fetchPlaylist', error: httpError('Network down', 0) },
-    ],
-  },
+  events: (snapshot) => ({
+    'xstate.done.actor.fetchPlaylist': snapshot.matches('loading')
+      ? [
+          { type: 'xstate.done.actor.fetchPlaylist', output: aPlaylist },
+          { type: 'xstate.done.actor.fetchPlaylist', output: longFirst },
+        ]
+      : [{ type: 'xstate.done.actor.fetchPlaylist', output: longLast }],
+    'xstate.error.actor.fetchPlaylist': snapshot.matches('loading')
+      ? [
+          { type: 'xstate.error.actor.fetchPlaylist', error: httpError('Playlist not found', 404) },
+          { type: 'xstate.error.actor.fetchPlaylist', error: httpError('Network down', 0) },
+        ]
+      : [{ type: 'xstate.error.actor.fetchPlaylist', error: httpError('Network down', 0) }],
+  }),
   assert: (snapshot, fakes, step) => {
     const s = snapshot as PlaylistDetailSnapshot;
-    // Every load asks for this playlist; a load runs only in `loading`.
-    for (const call of fakes.calls) expect(call.input).toEqual({ playlistId });
+    // Every load asks for this playlist: page 1 first, the next page for 'Show more videos'.
+    for (const call of fakes.calls) expect(call.input).toMatchObject({ playlistId });
+    const running = s.matches('loading') || selectIsLoadingMore(s);
+    expect(Boolean(s.children.fetchPlaylist)).toBe(running);
+    if (s.matches('loading'))
+      expect(fakes.lastInput('fetchPlaylist')).toEqual({ playlistId, page: 1 });
+    if (selectIsLoadingMore(s)) {
+      expect(fakes.lastInput('fetchPlaylist')).toEqual({ playlistId, page: s.context.page + 1 });
+    }
     expect(selectIsLoading(s)).toBe(s.matches('loading'));
-    expect(Boolean(s.children.fetchPlaylist)).toBe(s.matches('loading'));
     expect(selectIsNotFound(s)).toBe(s.matches('notFound'));
     expect(selectHasFailed(s)).toBe(s.matches('failed'));
-    expect(selectPlaylist(s)).toEqual(s.matches('loaded') ? aPlaylist : null);
+    expect(selectMoreFailed(s)).toBe(s.matches({ loaded: 'moreFailed' }));
+    const playlist = selectPlaylist(s);
+    if (!s.matches('loaded')) expect(playlist).toBeNull();
+    if (playlist) {
+      // Each video once, in the playlist's order; more only while fewer than the total are shown.
+      const ids = playlist.videos.map((v) => v._id);
+      expect(ids).toEqual(['v1', 'v2', 'v3'].slice(0, ids.length));
+      expect(selectHasMore(s)).toBe(ids.length < playlist.totalVideos);
+    }
+    if (
+      step.event.type === 'xstate.error.actor.fetchPlaylist' &&
+      step.previous?.matches('loaded')
+    ) {
+      // A failed further page keeps what is shown.
+      expect(playlist?.videos).toEqual(
+        selectPlaylist(step.previous as PlaylistDetailSnapshot)?.videos,
+      );
+    }
     if (s.matches('failed')) {
-      // Only a failure other than 404 lands here, with its message for the page.
+      // Only a first-load failure other than 404 lands here, with its message for the page.
       expect((step.event.error as { status: number }).status).not.toBe(404);
       expect(s.context.error).toBe('Network down');
     }

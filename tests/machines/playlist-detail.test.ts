@@ -4,6 +4,7 @@ import type { PlaylistDetail } from '../../contract/playlists.js';
 import {
   playlistDetailMachine,
   selectHasFailed,
+  selectHasMore,
   selectIsNotFound,
   selectPlaylist,
 } from '../../machines/playlist-detail.machine.js';
@@ -16,10 +17,12 @@ describeModel(model);
 
 function open(answers: Array<() => Promise<PlaylistDetail>>) {
   const asked: string[] = [];
-  const fetchPlaylist = fromPromise<PlaylistDetail, { playlistId: string }>(({ input }) => {
-    asked.push(input.playlistId);
-    return answers[asked.length - 1]!();
-  });
+  const fetchPlaylist = fromPromise<PlaylistDetail, { playlistId: string; page: number }>(
+    ({ input }) => {
+      asked.push(input.playlistId);
+      return answers[asked.length - 1]!();
+    },
+  );
   const actor = createActor(playlistDetailMachine.provide({ actors: { fetchPlaylist } }), {
     input: { playlistId: 'p_1' },
   }).start();
@@ -31,6 +34,7 @@ describe('playlist detail', () => {
     const { actor, asked } = open([async () => aPlaylist]);
     await settle();
     expect(asked).toEqual(['p_1']);
+    expect(selectHasMore(actor.getSnapshot())).toBe(false);
     expect(selectPlaylist(actor.getSnapshot())?.playlistName).toBe('Weeknight dinners');
   });
 
@@ -53,5 +57,25 @@ describe('playlist detail', () => {
     actor.send({ type: 'RETRY' });
     await settle();
     expect(selectPlaylist(actor.getSnapshot())).toEqual(aPlaylist);
+  });
+
+  it('Show more videos appends the next page until every video is shown', async () => {
+    const videos = Array.from({ length: 5 }, (_, i) => ({ ...aPlaylist.videos[0]!, _id: `v${i}` }));
+    const page = (n: number): PlaylistDetail => ({
+      ...aPlaylist,
+      videos: videos.slice((n - 1) * 2, n * 2),
+      totalVideos: 5,
+      page: n,
+      limit: 2,
+    });
+    const { actor } = open([1, 2, 3].map((n) => async () => page(n)));
+    await settle();
+    for (let i = 0; i < 5 && selectHasMore(actor.getSnapshot()); i++) {
+      actor.send({ type: 'LOAD_MORE' });
+      await settle();
+    }
+    expect(selectPlaylist(actor.getSnapshot())?.videos.map((v) => v._id)).toEqual(
+      videos.map((v) => v._id),
+    );
   });
 });

@@ -31,7 +31,7 @@ function playlist(overrides: Partial<PlaylistDetail> = {}): PlaylistDetail {
 }
 
 function open(id = 'p1') {
-  const fetchPlaylist = deferred<{ playlistId: string }, PlaylistDetail>();
+  const fetchPlaylist = deferred<{ playlistId: string; page: number }, PlaylistDetail>();
   renderVideoPage(
     <Route path="/Playlist/:playListId">
       <PlaylistPage />
@@ -45,7 +45,7 @@ describe('Playlist page', () => {
   it("shows 'Loading ...' while the playlist loads", async () => {
     const fetchPlaylist = open();
     expect(await screen.findByText('Loading ...')).toBeInTheDocument();
-    expect(fetchPlaylist.calls).toEqual([{ playlistId: 'p1' }]);
+    expect(fetchPlaylist.calls).toEqual([{ playlistId: 'p1', page: 1 }]);
   });
 
   it('shows the panel and a grid of videos linking to watch pages and channels', async () => {
@@ -104,5 +104,28 @@ describe('Playlist page', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
     await act(async () => fetchPlaylist.resolve(playlist()));
     expect(await screen.findByRole('heading', { name: 'Weeknight dinners' })).toBeInTheDocument();
+  });
+
+  it('a long playlist shows Show more videos, which appends the next page', async () => {
+    const fetchPlaylist = open();
+    await screen.findByText('Loading ...');
+    const first = playlist();
+    await act(async () => fetchPlaylist.resolve({ ...first, totalVideos: 3, limit: 2 }));
+    expect(screen.getByText('3 Videos')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Show more videos' }));
+    expect(fetchPlaylist.calls.at(-1)).toEqual({ playlistId: 'p1', page: 2 });
+    await act(async () => fetchPlaylist.reject(new ApiError('Network error', 0)));
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'Failed to load more videos. Please try again.',
+    );
+    expect(screen.getAllByRole('article')).toHaveLength(2);
+    fireEvent.click(screen.getByRole('button', { name: 'Show more videos' }));
+    const third = makeVideo(3, { title: 'Pasta in one pot' });
+    await act(async () =>
+      fetchPlaylist.resolve({ ...first, videos: [third], totalVideos: 3, page: 2, limit: 2 }),
+    );
+    expect(screen.getByRole('article', { name: 'Pasta in one pot' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Show more videos' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 });

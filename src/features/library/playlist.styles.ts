@@ -82,3 +82,18 @@ export const VideosGrid = styled.div`
     grid-template-columns: repeat(3, minmax(0, 1fr));
   }
 `;
+
+/** The grid with 'Show more videos' centred under it. */
+export const Videos = styled.div`
+  display: grid;
+  justify-items: center;
+  gap: 16px;
+  min-width: 0;
+  > :first-child {
+    justify-self: stretch;
+  }
+  p {
+    margin: 0;
+    color: ${({ theme }) => theme.colors.danger};
+  }
+`;
