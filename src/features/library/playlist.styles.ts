@@ -92,7 +92,8 @@ export const Videos = styled.div`
   > :first-child {
     justify-self: stretch;
   }
-  p {
+  /* Only the failure line under the grid, not the cards' own text. */
+  > p {
     margin: 0;
     color: ${({ theme }) => theme.colors.danger};
   }
