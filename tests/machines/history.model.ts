@@ -27,6 +27,16 @@ const nothing = historyPage(1, 0, limit);
 export const model: Model<typeof historyMachine> = {
   name: 'history page',
   machine: historyMachine,
+  meaning: {
+    loading:
+      'one page of 10 is asked for; with nothing on screen the spinner shows, after a removal the list stays',
+    failed: 'the page says it could not load the history and offers Retry',
+    ready:
+      "the entries of the page show; Previous/Next and 'Page X of Y' only with 2+ pages, 'Clear all history' only when not empty",
+    removing: "the entry's menu is closed and its removal asked for",
+    confirmingClear: "the question 'Clear watch history?' is open; nothing is cleared yet",
+    clearing: 'clearing was confirmed and is asked for',
+  },
   input: { pageSize: limit },
   promiseActors: ['fetchHistory', 'removeFromHistory', 'clearHistory'],
   events: (snapshot) => {

@@ -44,6 +44,15 @@ const longLast: PlaylistDetail = {
 export const model: Model<typeof playlistDetailMachine> = {
   name: 'playlist detail',
   machine: playlistDetailMachine,
+  meaning: {
+    loading: "the playlist's first page is asked for; the page says 'Loading ...'",
+    loaded: 'the panel and the grid show the playlist and every video loaded so far',
+    'loaded.idle': "'Show more videos' shows only while the playlist holds more",
+    'loaded.loadingMore': 'the next page of videos is asked for; what is shown stays',
+    'loaded.moreFailed': 'the next page failed: what is shown stays, the button tries again',
+    notFound: "the page says 'Playlist not found' (a 404), with a way home",
+    failed: 'the page says the playlist could not be loaded and offers Retry',
+  },
   input: { playlistId },
   promiseActors: ['fetchPlaylist'],
   events: (snapshot) => ({

@@ -29,6 +29,12 @@ const one = [aChannel(1)];
 export const model: Model<typeof subscriptionsMachine> = {
   name: 'subscriptions list',
   machine: subscriptionsMachine,
+  meaning: {
+    loading: 'the list is asked for (up to 50); the spinner shows only before the first answer',
+    loaded:
+      "a row per channel with Unsubscribe, or 'No subscriptions found' with Discover Channels",
+    failed: 'the page says the list could not be loaded and offers Retry',
+  },
   input: { limit: PAGE_SIZE.subscribers },
   promiseActors: ['fetchSubscriptions'],
   events: {
