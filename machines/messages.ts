@@ -60,6 +60,67 @@ export const MESSAGES = {
   viewChannel: 'View Channel',
 } as const;
 
+/**
+ * The viewer's library screens: History, Subscriptions and a playlist (spec §2, §8), verbatim
+ * where the spec words them; texts the spec leaves open are marked "ours".
+ */
+export const LIBRARY_MESSAGES = {
+  // History (spec §2 "History page", §8).
+  historyTitle: 'Your Watch History',
+  noHistory: 'No watch history found',
+  exploreVideos: 'Explore Videos',
+  clearAllHistory: 'Clear all history',
+  removeFromHistory: 'Remove from history',
+  historyRemoved: 'Video removed from watch history',
+  historyCleared: 'Watch history cleared',
+  previous: 'Previous',
+  next: 'Next',
+  /** Ours: the question before clearing, its title and buttons. */
+  clearHistoryTitle: 'Clear watch history?',
+  clearHistoryConfirm:
+    'Every video you watched will be removed from your history. This cannot be undone.',
+  clearHistoryYes: 'Clear history',
+  cancel: 'Cancel',
+  /** Ours: the spec only logs these failures; we also tell the user. */
+  historyRemoveFailed: 'Failed to remove the video from watch history',
+  historyClearFailed: 'Failed to clear watch history',
+  historyLoadFailed: 'Failed to load your watch history. Please try again.',
+  // Subscriptions (spec §2 "Subscriptions page").
+  subscriptionsTitle: 'Your Subscriptions',
+  noSubscriptions: 'No subscriptions found',
+  /** Ours: the spec names an explanatory text without wording it. */
+  noSubscriptionsHint:
+    "You haven't subscribed to any channels yet. Subscribe to channels you like and they will show up here.",
+  discoverChannels: 'Discover Channels',
+  noChannelDescription: 'No channel description',
+  unsubscribe: 'Unsubscribe',
+  /** Ours: the issue asks that a failed unsubscribe says so. */
+  unsubscribeFailed: 'Failed to unsubscribe. Please try again.',
+  subscriptionsLoadFailed: 'Failed to load your subscriptions. Please try again.',
+  // Playlist detail (spec §2 "Playlist detail").
+  playlistLoading: 'Loading ...',
+  /** Ours: an empty playlist, an unknown id, a failed load. */
+  playlistEmpty: 'This playlist has no videos yet.',
+  playlistNotFound: 'Playlist not found',
+  playlistNotFoundHint: 'This playlist does not exist or has been deleted.',
+  playlistLoadFailed: 'Failed to load this playlist. Please try again.',
+  showMoreVideos: 'Show more videos',
+  moreVideosFailed: 'Failed to load more videos. Please try again.',
+  backToHome: 'Back to Home',
+  retry: 'Retry',
+} as const;
+
+/** 'Page X of Y' under the history list (spec §2). */
+export function pageLabel(page: number, totalPages: number): string {
+  return `Page ${page} of ${totalPages}`;
+}
+
+/** '1 video', '12 videos' in the playlist panel; 'No videos' for none (as the channel's cards). */
+export function videoCountLabel(count: number): string {
+  if (count === 0) return 'No videos';
+  return `${count} ${count === 1 ? 'Video' : 'Videos'}`;
+}
+
 /** Titles of the signup wizard's steps, in order (spec §2). */
 export const SIGNUP_STEP_TITLES = [
   'Basic Information',

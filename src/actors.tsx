@@ -10,12 +10,20 @@ import { realVideoActors, type VideoActors } from './api/video-actors';
 import { channelActors, type ChannelActors } from './api/channel';
 import { channelPlaylistActors } from './api/channel-playlists';
 import { tweetActors, type TweetActors } from './api/tweets';
+// The viewer's library pages (History, Subscriptions, a playlist).
+import { historyActors } from './api/history';
+import { playlistDetailActors } from './api/playlist-detail';
+import { subscriptionsActors } from './api/subscriptions';
+
+const libraryActors = { ...historyActors, ...subscriptionsActors, ...playlistDetailActors };
+type LibraryActors = typeof libraryActors;
 
 export type AppActors = AccountActors &
   VideoActors &
   ChannelActors &
   TweetActors &
-  typeof channelPlaylistActors;
+  typeof channelPlaylistActors &
+  LibraryActors;
 
 const ActorsContext = createContext<AppActors>({
   ...accountActors,
@@ -23,6 +31,7 @@ const ActorsContext = createContext<AppActors>({
   ...channelActors,
   ...channelPlaylistActors,
   ...tweetActors,
+  ...libraryActors,
 });
 
 export function ActorsProvider({

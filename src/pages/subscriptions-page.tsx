@@ -1,5 +1,85 @@
-import { PlaceholderPage } from './placeholder-page';
+/**
+ * Subscriptions page (spec §2 "Subscriptions page ('Your Subscriptions')"): a spinner while
+ * loading, the empty state with 'Discover Channels', or one row per channel with Unsubscribe.
+ * The list is subscriptionsMachine; each row's button is a subscribe-toggle actor.
+ *
+ * Choice where the spec is silent: one request for up to PAGE_SIZE.subscribers (50) channels, the
+ * API's largest page; more than 50 subscriptions would need paging here (noted in the README).
+ */
+import { useActorRef, useSelector } from '@xstate/react';
+import styled from 'styled-components';
+import { PAGE_SIZE } from '../../contract/limits';
+import { LIBRARY_MESSAGES as TEXT } from '../../machines/messages';
+import {
+  selectChannels,
+  selectHasFailed,
+  selectIsEmpty,
+  selectIsLoading,
+  subscriptionsMachine,
+} from '../../machines/subscriptions.machine';
+import { useActors } from '../actors';
+import { ButtonLink, Heading, Notice, Page } from '../features/library/library.styles';
+import { SubscriptionRow } from '../features/library/subscription-row';
+import { Button } from '../ui/button';
+import { PageSpinner } from '../ui/spinner';
+import { useDocumentTitle } from '../use-document-title';
+
+const List = styled.div`
+  display: grid;
+  gap: 12px;
+`;
 
 export default function SubscriptionsPage() {
-  return <PlaceholderPage title="Your Subscriptions" />;
+  useDocumentTitle(TEXT.subscriptionsTitle);
+  const { fetchSubscriptions } = useActors();
+  const list = useActorRef(subscriptionsMachine.provide({ actors: { fetchSubscriptions } }), {
+    input: { limit: PAGE_SIZE.subscribers },
+  });
+  const channels = useSelector(list, selectChannels);
+  const loading = useSelector(list, selectIsLoading);
+  const failed = useSelector(list, selectHasFailed);
+  const empty = useSelector(list, selectIsEmpty);
+
+  let body;
+  if (failed) {
+    body = (
+      <Notice role="alert">
+        <p>{TEXT.subscriptionsLoadFailed}</p>
+        <Button variant="secondary" onClick={() => list.send({ type: 'RETRY' })}>
+          {TEXT.retry}
+        </Button>
+      </Notice>
+    );
+  } else if (loading) {
+    body = <PageSpinner />;
+  } else if (empty) {
+    body = (
+      <Notice>
+        <h2>{TEXT.noSubscriptions}</h2>
+        <p>{TEXT.noSubscriptionsHint}</p>
+        <ButtonLink href="/">{TEXT.discoverChannels}</ButtonLink>
+      </Notice>
+    );
+  } else {
+    body = (
+      <List>
+        {channels.map((channel) => (
+          <SubscriptionRow
+            key={channel._id}
+            channel={channel}
+            onUnsubscribed={() => list.send({ type: 'RELOAD' })}
+          />
+        ))}
+      </List>
+    );
+  }
+
+  return (
+    <Page>
+      <Heading>
+        <h1>{TEXT.subscriptionsTitle}</h1>
+      </Heading>
+      {body}
+    </Page>
+  );
 }

@@ -72,6 +72,8 @@ export const SettingsIcon = icon(
   </>,
 );
 export const CloseIcon = icon(<path d="M18 6 6 18M6 6l12 12" />);
+/** Vertical dots: an item's own menu (history entries). */
+export const MoreIcon = icon(<path d="M12 5.5h.01M12 12h.01M12 18.5h.01" strokeWidth={3.2} />);
 export const ArrowLeftIcon = icon(<path d="M19 12H5M12 19l-7-7 7-7" />);
 export const LogoutIcon = icon(
   <>

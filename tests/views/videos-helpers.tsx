@@ -9,7 +9,7 @@ import { memoryLocation } from 'wouter/memory-location';
 import { fromPromise } from 'xstate';
 import type { Comment, User, VideoItem } from '../../contract/shapes';
 import { AppProviders } from '../../src/app';
-import type { VideoActors } from '../../src/api/video-actors';
+import type { AppActors } from '../../src/actors';
 
 /** A promise actor whose every run waits until the test settles it. */
 export function deferred<I, O>() {
@@ -134,7 +134,7 @@ export interface RenderOptions {
   path?: string;
   /** The signed-in user; null renders signed out. */
   user?: User | null;
-  actors?: Partial<VideoActors>;
+  actors?: Partial<AppActors>;
 }
 
 export function renderVideoPage(ui: ReactElement, options: RenderOptions = {}) {

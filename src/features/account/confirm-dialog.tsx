@@ -7,12 +7,15 @@ import { Modal } from '../../ui/modal';
  * is keyboard-accessible and can be tested like any other screen content.
  */
 export function ConfirmDialog({
+  title = 'Discard changes?',
   message,
   confirmLabel,
   cancelLabel,
   onConfirm,
   onCancel,
 }: {
+  /** The dialog's heading; the settings forms' cancel question by default. */
+  title?: string;
   message: string;
   confirmLabel: string;
   cancelLabel: string;
@@ -20,7 +23,7 @@ export function ConfirmDialog({
   onCancel: () => void;
 }) {
   return (
-    <Modal title="Discard changes?" onClose={onCancel} width={400}>
+    <Modal title={title} onClose={onCancel} width={400}>
       <p>{message}</p>
       <FormActions>
         <Button variant="secondary" onClick={onCancel}>
