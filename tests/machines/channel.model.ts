@@ -30,6 +30,13 @@ export const reloadedChannel: Channel = { ...aChannel, subscriberCount: 4, isSub
 export const model: Model<typeof channelMachine> = {
   name: 'channel page',
   machine: channelMachine,
+  meaning: {
+    loading: 'the channel is asked for by its userName; the page shows a spinner',
+    loaded: 'cover, avatar, names, subscriber count and the tab from the URL are shown',
+    'loaded.idle': 'the channel is on screen and nothing is pending',
+    'loaded.reloading': 'after a subscribe toggle the channel is fetched again, still on screen',
+    failed: "the page says 'Unable to get this user'",
+  },
   input: { userName, tab: 'tweets' },
   promiseActors: ['fetchChannel'],
   events: {

@@ -74,6 +74,15 @@ function events(snapshot: AnyMachineSnapshot): Fixtures {
 export const model: Model<typeof tweetsMachine> = {
   name: 'tweets',
   machine: tweetsMachine,
+  meaning: {
+    loading: "the user's tweets are asked for; the list replaces what was shown",
+    failed: 'the tab says the tweets could not be loaded and offers to try again',
+    ready:
+      'tweets and their count are listed; the box keeps what was typed; blank text sends nothing',
+    posting: 'the trimmed text is sent as a new tweet; Tweet is disabled; then the list reloads',
+    saving: 'the edited text is sent; on success that tweet is replaced in place',
+    deleting: 'the tweet is deleted on the server; on success it leaves the list',
+  },
   input: { userId },
   promiseActors: ['fetchTweets', 'postTweet', 'updateTweet', 'deleteTweet'],
   events,
