@@ -1,0 +1,220 @@
+/**
+ * Issue 8's journey in Chromium on a fresh DATA_DIR with the demo content, as the demo user
+ * mira.kitchen (24 history entries): she opens a demo channel and goes through its four tabs,
+ * subscribes there (count +1) and finds the channel on Subscriptions, unsubscribes there; posts,
+ * edits, likes and deletes a tweet on her own channel; opens a playlist from the PlayList tab and
+ * plays a video from it; pages through History, removes one entry and clears the rest.
+ * Screenshots of every new screen at 1280×800 and 390×844.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { DEMO_CHANNELS, DEMO_PASSWORD } from '../../server/seed/demo-data.js';
+import {
+  hasBrowser,
+  launchBrowser,
+  screenshot,
+  startServer,
+  VIEWPORTS,
+  type BrowserSession,
+  type RunningServer,
+} from './harness.js';
+
+const MIRA = DEMO_CHANNELS[0]!;
+const TABS = ['Videos', 'PlayList', 'Tweets', 'Subscribers'] as const;
+
+interface ChannelJson {
+  _id: string;
+  userName: string;
+  fullName: string;
+  subscriberCount: number;
+  isSubscribed: boolean;
+}
+
+describe.skipIf(!hasBrowser)('channels and library journey', () => {
+  let server: RunningServer;
+  let browser: BrowserSession;
+  let page: Page;
+  /** A demo channel Mira does not subscribe to yet. */
+  let other: ChannelJson;
+
+  beforeAll(async () => {
+    server = await startServer({ SEED_DEMO: '1' });
+    browser = await launchBrowser();
+    ({ page } = await browser.newPage(VIEWPORTS.desktop));
+    const login = await page.context().request.post(`${server.url}/api/v1/users/login`, {
+      data: { userName: MIRA.userName, email: MIRA.email, password: DEMO_PASSWORD },
+    });
+    expect(login.status(), await login.text()).toBe(200);
+    await page.goto(server.url);
+    for (const channel of DEMO_CHANNELS.slice(1)) {
+      const found = await api<ChannelJson>(`/users/channel/${channel.userName}`);
+      if (!found.isSubscribed) {
+        other = found;
+        break;
+      }
+    }
+    expect(other).toBeDefined();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  /** A JSON call from inside the page (its cookies), returning the envelope's data. */
+  async function api<T>(path: string): Promise<T> {
+    return page.evaluate(async (p) => {
+      const res = await fetch(`/api/v1${p}`, { credentials: 'include' });
+      return ((await res.json()) as { data: unknown }).data;
+    }, path) as Promise<T>;
+  }
+
+  /** The same screen at phone width, in a context that shares the session's cookies. */
+  async function phoneShot(path: string, name: string, ready: (p: Page) => Promise<unknown>) {
+    const context = await browser.browser.newContext({ viewport: VIEWPORTS.mobile });
+    await context.addCookies(await page.context().cookies());
+    const phone = await context.newPage();
+    await phone.goto(`${server.url}${path}`);
+    await ready(phone);
+    await screenshot(phone, name);
+    // Nothing may stick out sideways on a phone.
+    const overflow = await phone.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+    expect(overflow, `${name} overflows sideways`).toBeLessThanOrEqual(0);
+    await context.close();
+  }
+
+  it('goes through the four tabs of a demo channel', async () => {
+    await page.goto(`${server.url}/Channel/${other.userName}`);
+    await page.getByRole('heading', { name: other.fullName }).waitFor();
+    for (const tab of TABS) {
+      await page.getByRole('link', { name: tab, exact: true }).click();
+      const segment = tab === 'Subscribers' ? 'Subscribed' : tab;
+      await page.waitForURL(new RegExp(`/Channel/${other.userName}/${segment}$`, 'i'));
+      const panel = page.getByRole('main');
+      if (tab === 'Videos') await panel.getByRole('link').first().waitFor();
+      if (tab === 'PlayList')
+        await panel
+          .getByText(/\d+ Videos?|No videos/)
+          .first()
+          .waitFor();
+      if (tab === 'Tweets') await panel.getByTestId('tweet').first().waitFor();
+      if (tab === 'Subscribers') await panel.getByTestId('subscriber-row').first().waitFor();
+      await screenshot(page, `library-channel-${tab.toLowerCase()}-desktop`);
+      await phoneShot(
+        `/Channel/${other.userName}/${segment}`,
+        `library-channel-${tab.toLowerCase()}-mobile`,
+        (p) => p.getByRole('heading', { name: other.fullName }).waitFor(),
+      );
+    }
+  });
+
+  it('subscribes on the channel page and unsubscribes on Subscriptions', async () => {
+    await page.goto(`${server.url}/Channel/${other.userName}`);
+    const count = page.getByTestId('subscriber-count');
+    await expect(count.textContent()).resolves.toContain(String(other.subscriberCount));
+    await page.getByRole('button', { name: 'Subscribe', exact: true }).click();
+    await page.getByRole('button', { name: 'Subscribed', exact: true }).waitFor();
+    await expect.poll(() => count.textContent()).toContain(String(other.subscriberCount + 1));
+
+    await page.goto(`${server.url}/Subscriptions`);
+    await page.getByRole('heading', { name: 'Your Subscriptions' }).waitFor();
+    const row = page.getByLabel(other.fullName, { exact: true });
+    await row.waitFor();
+    await screenshot(page, 'library-subscriptions-desktop');
+    await phoneShot('/Subscriptions', 'library-subscriptions-mobile', (p) =>
+      p.getByLabel(other.fullName, { exact: true }).waitFor(),
+    );
+    await row.getByRole('button', { name: 'Unsubscribe' }).click();
+    await row.waitFor({ state: 'detached' });
+    const after = await api<ChannelJson>(`/users/channel/${other.userName}`);
+    expect(after).toMatchObject({ isSubscribed: false, subscriberCount: other.subscriberCount });
+  });
+
+  it('posts, edits, likes and deletes a tweet on her own channel', async () => {
+    const text = `Fresh basil from the balcony ${Date.now()}`;
+    await page.goto(`${server.url}/Channel/${MIRA.userName}/Tweets`);
+    await page.getByLabel('New tweet').fill(text);
+    await page.getByRole('button', { name: 'Tweet', exact: true }).click();
+    const tweet = page.getByTestId('tweet').filter({ hasText: text });
+    await tweet.waitFor();
+    await expect(page.getByLabel('New tweet').inputValue()).resolves.toBe('');
+
+    await tweet.getByRole('button', { name: 'Edit' }).click();
+    const edited = `${text} (edited)`;
+    await page.getByLabel('Edit tweet').fill(edited);
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Tweet updated successfully').waitFor();
+    const editedTweet = page.getByTestId('tweet').filter({ hasText: edited });
+    await editedTweet.waitFor();
+
+    await editedTweet.getByRole('button', { name: /^Like \(0 likes\)/ }).click();
+    await editedTweet.getByRole('button', { name: /^Like \(1 like\)/ }).waitFor();
+    await screenshot(page, 'library-own-tweets-desktop');
+
+    await editedTweet.getByRole('button', { name: 'Delete' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+    await page.getByText('Tweet deleted successfully').waitFor();
+    await editedTweet.waitFor({ state: 'detached' });
+  });
+
+  it('opens a playlist from the PlayList tab and plays a video from it', async () => {
+    await page.goto(`${server.url}/Channel/${other.userName}/PlayList`);
+    const card = page
+      .getByRole('link')
+      .filter({ hasText: /\d+ Videos?/ })
+      .first();
+    await card.click();
+    await page.waitForURL(/\/Playlist\/[\w-]+$/);
+    await page.getByRole('complementary', { name: 'Playlist details' }).waitFor();
+    await screenshot(page, 'library-playlist-desktop');
+    const playlistPath = new URL(page.url()).pathname;
+    await phoneShot(playlistPath, 'library-playlist-mobile', (p) =>
+      p.getByRole('complementary', { name: 'Playlist details' }).waitFor(),
+    );
+
+    await page.locator('main a[href^="/watch/"]').first().click();
+    await page.waitForURL(/\/watch\/[\w-]+$/);
+    const video = page.locator('video');
+    await video.waitFor();
+    await expect
+      .poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 20_000 })
+      .toBeGreaterThan(0.2);
+  });
+
+  it('pages through History, removes one entry and clears the rest', async () => {
+    await page.goto(`${server.url}/History`);
+    await page.getByRole('heading', { name: 'Your Watch History' }).waitFor();
+    await page.getByText(/Page 1 of \d+/).waitFor();
+    await screenshot(page, 'library-history-desktop');
+    await phoneShot('/History', 'library-history-mobile', (p) =>
+      p.getByText(/Page 1 of \d+/).waitFor(),
+    );
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByText(/Page 2 of \d+/).waitFor();
+    await page.getByRole('button', { name: 'Previous' }).click();
+    await page.getByText(/Page 1 of \d+/).waitFor();
+
+    const before = await api<{ totalHistory: number }>('/users/history');
+    const first = page
+      .getByRole('list', { name: 'Your Watch History' })
+      .locator('[aria-label]')
+      .first();
+    const title = (await first.getAttribute('aria-label')) ?? '';
+    await page.getByRole('button', { name: `Actions for ${title}` }).click();
+    await page.getByRole('menuitem', { name: 'Remove from history' }).click();
+    await page.getByText('Video removed from watch history').waitFor();
+    await expect
+      .poll(async () => (await api<{ totalHistory: number }>('/users/history')).totalHistory)
+      .toBe(before.totalHistory - 1);
+
+    await page.getByRole('button', { name: 'Clear all history' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Clear history' }).click();
+    await page.getByText('Watch history cleared').waitFor();
+    await page.getByText('No watch history found').waitFor();
+    await page.getByRole('link', { name: 'Explore Videos' }).waitFor();
+    await expect(page.getByRole('button', { name: 'Clear all history' }).count()).resolves.toBe(0);
+    await screenshot(page, 'library-history-empty-desktop');
+  });
+});
