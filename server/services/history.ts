@@ -39,24 +39,29 @@ export async function listHistory(
   limit: number,
   urls: MediaUrls,
 ): Promise<HistoryPage> {
-  // `visible` (kept by triggers) is what lets this read watch_history alone; visibleTo stays as
-  // the rule every list shares, checked again on the page's few rows.
-  const where = and(
-    eq(watchHistory.userId, userId),
-    sql`${watchHistory.visible}`,
-    visibleTo(userId),
-  );
+  // The page is cut from watch_history alone (the partial index, in its order), then only its
+  // rows are joined to their videos: a deep page costs an index walk, never a catalogue scan.
+  const entries = db
+    .select({
+      id: watchHistory.id,
+      videoId: watchHistory.videoId,
+      watchedAt: watchHistory.watchedAt,
+    })
+    .from(watchHistory)
+    .where(and(eq(watchHistory.userId, userId), sql`${watchHistory.visible}`))
+    .orderBy(descNullsLast(watchHistory.watchedAt), descNullsLast(watchHistory.id))
+    .limit(limit)
+    .offset((page - 1) * limit)
+    .as('entries');
   const [rows, totalHistory] = await Promise.all([
     db
-      .select({ ...videoItemColumns, entryId: watchHistory.id, watchedAt: watchHistory.watchedAt })
-      .from(watchHistory)
-      .innerJoin(videos, eq(videos.id, watchHistory.videoId))
+      .select({ ...videoItemColumns, entryId: entries.id, watchedAt: entries.watchedAt })
+      .from(entries)
+      .innerJoin(videos, eq(videos.id, entries.videoId))
       .innerJoin(users, eq(users.id, videos.ownerId))
-      .where(where)
-      // Exactly the order of watch_history_user_time_idx: the page is read, not sorted.
-      .orderBy(descNullsLast(watchHistory.watchedAt), descNullsLast(watchHistory.id))
-      .limit(limit)
-      .offset((page - 1) * limit),
+      // The rule every list shares, checked again on the page's few rows.
+      .where(visibleTo(userId))
+      .orderBy(descNullsLast(entries.watchedAt), descNullsLast(entries.id)),
     countVisibleHistory(db, userId),
   ]);
   return {
