@@ -107,7 +107,6 @@ export const LIBRARY_MESSAGES = {
   showMoreVideos: 'Show more videos',
   moreVideosFailed: 'Failed to load more videos. Please try again.',
   backToHome: 'Back to Home',
-  retry: 'Retry',
 } as const;
 
 /** 'Page X of Y' under the history list (spec §2). */

@@ -34,6 +34,7 @@ import { ButtonLink, Heading, Notice, Page } from '../features/library/library.s
 import { notify } from '../notify';
 import { Button } from '../ui/button';
 import { PageSpinner } from '../ui/spinner';
+import { ListError } from '../features/videos/list-states';
 import { useDocumentTitle } from '../use-document-title';
 import { useEmitted } from '../use-emitted';
 
@@ -75,12 +76,7 @@ export default function HistoryPage() {
   let body;
   if (loadFailed) {
     body = (
-      <Notice role="alert">
-        <p>{TEXT.historyLoadFailed}</p>
-        <Button variant="secondary" onClick={() => history.send({ type: 'RETRY' })}>
-          {TEXT.retry}
-        </Button>
-      </Notice>
+      <ListError text={TEXT.historyLoadFailed} onRetry={() => history.send({ type: 'RETRY' })} />
     );
   } else if (loading) {
     body = <PageSpinner />;

@@ -26,6 +26,7 @@ import { Notice } from '../features/library/library.styles';
 import { PlaylistPanel } from '../features/library/playlist-panel';
 import { Layout, Videos, VideosGrid } from '../features/library/playlist.styles';
 import { VideoCard } from '../features/videos/video-card';
+import { ListError } from '../features/videos/list-states';
 import { Button } from '../ui/button';
 import { useDocumentTitle } from '../use-document-title';
 
@@ -53,12 +54,7 @@ function PlaylistDetailView({ playlistId }: { playlistId: string }) {
   }
   if (failed) {
     return (
-      <Notice role="alert">
-        <p>{TEXT.playlistLoadFailed}</p>
-        <Button variant="secondary" onClick={() => detail.send({ type: 'RETRY' })}>
-          {TEXT.retry}
-        </Button>
-      </Notice>
+      <ListError text={TEXT.playlistLoadFailed} onRetry={() => detail.send({ type: 'RETRY' })} />
     );
   }
   if (!playlist) {

@@ -20,8 +20,8 @@ import {
 import { useActors } from '../actors';
 import { ButtonLink, Heading, Notice, Page } from '../features/library/library.styles';
 import { SubscriptionRow } from '../features/library/subscription-row';
-import { Button } from '../ui/button';
 import { PageSpinner } from '../ui/spinner';
+import { ListError } from '../features/videos/list-states';
 import { useDocumentTitle } from '../use-document-title';
 
 const List = styled.div`
@@ -43,12 +43,7 @@ export default function SubscriptionsPage() {
   let body;
   if (failed) {
     body = (
-      <Notice role="alert">
-        <p>{TEXT.subscriptionsLoadFailed}</p>
-        <Button variant="secondary" onClick={() => list.send({ type: 'RETRY' })}>
-          {TEXT.retry}
-        </Button>
-      </Notice>
+      <ListError text={TEXT.subscriptionsLoadFailed} onRetry={() => list.send({ type: 'RETRY' })} />
     );
   } else if (loading) {
     body = <PageSpinner />;

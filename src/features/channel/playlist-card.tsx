@@ -9,6 +9,7 @@ import { Link } from 'wouter';
 import type { Playlist } from '../../../contract/playlists';
 import { MESSAGES } from '../../../machines/messages';
 import { formatAge } from '../../format';
+import { mutedDescription } from '../../ui/clamp';
 
 const Card = styled(Link)`
   display: flex;
@@ -28,13 +29,7 @@ const Card = styled(Link)`
     overflow-wrap: anywhere;
   }
   p {
-    margin: 0;
-    color: ${({ theme }) => theme.colors.textMuted};
-    font-size: ${({ theme }) => theme.font.size.sm};
-    display: -webkit-box;
-    -webkit-line-clamp: 2;
-    -webkit-box-orient: vertical;
-    overflow: hidden;
+    ${mutedDescription}
   }
 `;
 

@@ -3,6 +3,7 @@ import { Link } from 'wouter';
 import styled from 'styled-components';
 import { menuPanel } from '../../ui/menu';
 import { horizontalCardColumns } from '../videos/horizontal-video-card';
+import { mutedDescription } from '../../ui/clamp';
 
 export const Row = styled.article`
   ${horizontalCardColumns}
@@ -33,14 +34,7 @@ export const TitleRow = styled.div`
 `;
 
 export const Description = styled.p`
-  margin: 0;
-  color: ${({ theme }) => theme.colors.textMuted};
-  font-size: ${({ theme }) => theme.font.size.sm};
-  display: -webkit-box;
-  -webkit-line-clamp: 2;
-  -webkit-box-orient: vertical;
-  overflow: hidden;
-  overflow-wrap: anywhere;
+  ${mutedDescription}
 `;
 
 export const Owner = styled.div`

@@ -21,6 +21,7 @@ import { Avatar } from '../../ui/avatar';
 import { Button } from '../../ui/button';
 import { useEmitted } from '../../use-emitted';
 import { channelPath } from '../videos/video-card';
+import { clampLines } from '../../ui/clamp';
 
 const Row = styled.article`
   display: grid;
@@ -59,11 +60,7 @@ const Text = styled.div`
     font-size: ${({ theme }) => theme.font.size.sm};
   }
   p {
-    display: -webkit-box;
-    -webkit-line-clamp: 2;
-    -webkit-box-orient: vertical;
-    overflow: hidden;
-    overflow-wrap: anywhere;
+    ${clampLines(2)}
   }
 `;
 

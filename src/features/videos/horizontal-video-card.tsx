@@ -6,6 +6,7 @@ import { Avatar } from '../../ui/avatar';
 import { formatAge, formatViewCount } from '../../format';
 import { Thumbnail } from './thumbnail';
 import { Meta, OwnerLink, Title, channelPath, watchPath } from './video-card';
+import { mutedDescription } from '../../ui/clamp';
 
 /** Thumbnail above the text on phones, beside it from `sm` up (shared with the skeleton). */
 export const horizontalCardColumns = css`
@@ -39,14 +40,7 @@ const Owner = styled.div`
 `;
 
 const Description = styled.p`
-  margin: 0;
-  color: ${({ theme }) => theme.colors.textMuted};
-  font-size: ${({ theme }) => theme.font.size.sm};
-  display: -webkit-box;
-  -webkit-line-clamp: 2;
-  -webkit-box-orient: vertical;
-  overflow: hidden;
-  overflow-wrap: anywhere;
+  ${mutedDescription}
 `;
 
 export function HorizontalVideoCard({

@@ -9,6 +9,7 @@ import type { VideoItem } from '../../../contract/shapes';
 import { Avatar } from '../../ui/avatar';
 import { formatAge, formatViewCount } from '../../format';
 import { Thumbnail } from './thumbnail';
+import { clampLines } from '../../ui/clamp';
 
 const Card = styled.article`
   display: flex;
@@ -35,11 +36,7 @@ export const Title = styled(Link)`
   font-weight: 600;
   font-size: ${({ theme }) => theme.font.size.md};
   line-height: 1.35;
-  display: -webkit-box;
-  -webkit-line-clamp: 2;
-  -webkit-box-orient: vertical;
-  overflow: hidden;
-  overflow-wrap: anywhere;
+  ${clampLines(2)}
 `;
 
 export const Meta = styled.div`
