@@ -42,7 +42,8 @@ const DRAIN_MAX_BYTES = 64 * 1024 * 1024;
  * A refusal can come before the body was read (too large, wrong type). Fastify then closes the
  * connection while the client may still be sending, and the kernel's reset can reach the client
  * before our answer does. Reading and discarding the rest instead (up to a bound) lets the client
- * receive the answer and keeps the keep-alive connection usable.
+ * receive the answer. (Whether Node then keeps the connection depends on whether the body had
+ * arrived by the time the answer was written.)
  */
 function settleUnreadBody(request: FastifyRequest, reply: FastifyReply): void {
   if (request.raw.complete) return;

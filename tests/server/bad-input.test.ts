@@ -201,18 +201,16 @@ describe('bad input', () => {
     });
   });
 
-  it('a 10 MB JSON body: the client receives the 413, then the connection serves again', async () => {
+  it('a 10 MB JSON body: the client receives the whole 413 while still sending, no reset', async () => {
     const body = Buffer.alloc(10 * 1024 * 1024, 'a');
+    // rawExchange rejects on a socket error (a reset while writing): the answer must arrive.
     const reply = await rawExchange(port, (socket) => {
       socket.write(
         `POST ${USERS}/login HTTP/1.1\r\nhost: x\r\ncontent-type: application/json\r\ncontent-length: ${body.length}\r\n\r\n`,
       );
-      socket.write(body);
-      socket.end(`GET /api/v1/healthcheck HTTP/1.1\r\nhost: x\r\nconnection: close\r\n\r\n`);
+      socket.end(body);
     });
     expect(reply).toMatch(/^HTTP\/1.1 413 /);
     expect(reply).toContain('"message":"Request body is larger than the server accepts"');
-    // The refused body was read to its end, so the next request on the socket got its answer.
-    expect(reply).toMatch(/HTTP\/1.1 200 OK[\s\S]*"success":true/);
   });
 });
