@@ -159,6 +159,13 @@ export const DASHBOARD_MESSAGES = {
   videoEditFailed: 'Failed to update video',
   playlistCreateFailed: 'Failed to create playlist',
   playlistUpdateFailed: 'Failed to update playlist',
-  // Confirmation step (spec §4: publish/unpublish and delete ask first; wording ours).
+  // Confirmation step (spec §4: publish/unpublish and delete ask first; questions ours).
+  confirmPublish: 'Publish this video? Everyone will be able to watch it.',
+  confirmUnpublish: 'Unpublish this video? Only you will be able to see it.',
+  confirmDeleteVideo: 'Delete this video? Its likes, comments and playlist entries go with it.',
+  confirmDeletePlaylist: 'Delete this playlist? The videos themselves are kept.',
   deleteVideoFailed: 'Failed to delete video',
+  /** Ours: the spec only logs these failures; the content tab also tells the user. */
+  publishToggleFailed: 'Failed to change the video visibility',
+  deletePlaylistFailed: 'Failed to delete playlist',
 } as const;
