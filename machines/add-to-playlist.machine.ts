@@ -78,6 +78,7 @@ export type BatchEmitted =
   | { type: 'failed'; message: string; savedIds: string[]; failedIds: string[] }
   | { type: 'closed' };
 
+/** The line being saved, or the next to save: settled lines always come first in the queue. */
 const current = (c: BatchContext) =>
   c.lines.find((l) => l.status === 'pending' || l.status === 'loading');
 
@@ -86,6 +87,7 @@ function setLine(c: BatchContext, status: LineStatus, error: string | null = nul
   return c.lines.map((l) => (l === line ? { ...l, status, error } : l));
 }
 
+/** Which side is the item depends on the dialog; the save itself is the same PATCH. */
 function entryOf(c: BatchContext, itemId: string): SaveEntryInput {
   const op = c.mode === 'removeVideos' ? 'remove' : 'add';
   return c.mode === 'addToPlaylists'
