@@ -55,3 +55,9 @@ export const CHANNEL_TAB_LABELS: Readonly<Record<ChannelTab, string>> = {
 export const CHANNEL_VIDEOS_SENTINEL_THRESHOLD = 1;
 /** The Tweets tab's textarea height (spec §2: 4 rows). */
 export const TWEET_TEXTAREA_ROWS = 4;
+
+// ── Dashboard dialogs (spec §2 Dialogs, §4, §9) ─────────────────────────────────────────────
+/** The batch save waits this long between one playlist entry's save and the next. */
+export const BATCH_SAVE_SPACING_MS = 500;
+/** Add to playlist lists this many playlists before 'Show more'. */
+export const PLAYLISTS_BEFORE_SHOW_MORE = 4;

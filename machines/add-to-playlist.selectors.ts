@@ -1,0 +1,48 @@
+/**
+ * What the batch dialogs' views read from the batch machine (add-to-playlist.machine.ts): the
+ * visible lines ('Show more' or one page of videos), the selection and each line's state.
+ * A file of its own only to keep the machine file short; it imports only types from it.
+ */
+import type { SnapshotFrom } from 'xstate';
+import { PAGE_SIZE } from '../contract/limits.js';
+import type {
+  addToPlaylistMachine,
+  BatchContext,
+  BatchItem,
+  LineStatus,
+} from './add-to-playlist.machine.js';
+import { PLAYLISTS_BEFORE_SHOW_MORE } from './constants.js';
+
+export type BatchSnapshot = SnapshotFrom<typeof addToPlaylistMachine>;
+
+/** Pages of the video list (at least one, so page 1 of 1 on an empty list). */
+export function pageCount(c: Pick<BatchContext, 'items'>): number {
+  return Math.max(1, Math.ceil(c.items.length / PAGE_SIZE.addToPlaylistVideos));
+}
+
+/** Selectors the views use. */
+export const selectIsPaged = (s: BatchSnapshot) => s.context.mode !== 'addToPlaylists';
+/** The lines on screen: the first four playlists until 'Show more', or one page of videos. */
+export const selectVisibleItems = (s: BatchSnapshot): BatchItem[] => {
+  const c = s.context;
+  if (c.mode === 'addToPlaylists') {
+    return c.showAll ? c.items : c.items.slice(0, PLAYLISTS_BEFORE_SHOW_MORE);
+  }
+  const size = PAGE_SIZE.addToPlaylistVideos;
+  return c.items.slice((c.page - 1) * size, c.page * size);
+};
+/** 'Show more' is offered: more than four playlists. */
+export const selectHasShowMore = (s: BatchSnapshot) =>
+  s.context.mode === 'addToPlaylists' && s.context.items.length > PLAYLISTS_BEFORE_SHOW_MORE;
+export const selectShowAll = (s: BatchSnapshot) => s.context.showAll;
+export const selectPage = (s: BatchSnapshot) => s.context.page;
+export const selectPageCount = (s: BatchSnapshot) => pageCount(s.context);
+export const selectSelected = (s: BatchSnapshot) => s.context.selected;
+export const selectLines = (s: BatchSnapshot) => s.context.lines;
+export const selectLineStatus = (s: BatchSnapshot, itemId: string): LineStatus | null =>
+  s.context.lines.find((l) => l.itemId === itemId)?.status ?? null;
+export const selectIsLoading = (s: BatchSnapshot) => s.matches('loading');
+export const selectHasFailed = (s: BatchSnapshot) => s.matches('failed');
+export const selectError = (s: BatchSnapshot) => s.context.error;
+/** Save and the checkboxes are disabled, and Escape does nothing. */
+export const selectIsSaving = (s: BatchSnapshot) => s.hasTag('busy');

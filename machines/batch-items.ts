@@ -1,0 +1,57 @@
+/**
+ * What the three batch dialogs (add to playlists, add videos, remove videos) share besides the
+ * machine: the shapes of a line and of one saved entry, and each mode's own words (spec §5, §8),
+ * so the one batch machine toasts each dialog's texts.
+ */
+import { DASHBOARD_MESSAGES as M } from './messages.js';
+
+export type BatchMode = 'addToPlaylists' | 'addVideos' | 'removeVideos';
+
+/** One line of the checklist: a playlist or a video. */
+export interface BatchItem {
+  _id: string;
+  label: string;
+  /** Already in the playlist: shown 'Already in playlist', not selectable. */
+  locked?: boolean;
+}
+
+export type LineStatus = 'pending' | 'loading' | 'completed' | 'error';
+
+export interface BatchLine {
+  itemId: string;
+  status: LineStatus;
+  error: string | null;
+}
+
+export interface SaveEntryInput {
+  op: 'add' | 'remove';
+  videoId: string;
+  playlistId: string;
+}
+
+interface ModeTexts {
+  /** SAVE with nothing ticked. */
+  nothingSelected: string;
+  succeeded: string;
+  /** When the server gave no message of its own. */
+  failed: string;
+}
+
+export const batchTexts: Readonly<Record<BatchMode, ModeTexts>> & { loadFailed: string } = {
+  addToPlaylists: {
+    nothingSelected: M.selectPlaylist,
+    succeeded: M.videosAdded,
+    failed: M.videosAddFailed,
+  },
+  addVideos: {
+    nothingSelected: M.selectVideo,
+    succeeded: M.videosAdded,
+    failed: M.videosAddFailed,
+  },
+  removeVideos: {
+    nothingSelected: M.selectVideoToRemove,
+    succeeded: M.videosRemoved,
+    failed: M.videosRemoveFailed,
+  },
+  loadFailed: M.batchLoadFailed,
+};

@@ -1,0 +1,140 @@
+/**
+ * The small form core of the dashboard's form dialogs (edit video, create and edit playlist; spec
+ * §2 Dialogs, §5, §8): editing → saving → done, or back to editing with the server's error kept
+ * and everything typed left as it was. Each dialog is a thin machine made here with its own
+ * values, check and save (playlist-form.machine.ts, edit-video.machine.ts); the tweet dialogs use
+ * tweets.machine.ts, which already words and checks both tweet texts.
+ *
+ * Input:   { values } — the form's first values (the playlist or video being edited, or blanks).
+ * Events:  CHANGE { values } · SUBMIT · CLOSE
+ * Actor:   save — input the prepared values (trimmed by the dialog's `prepare`), output the saved
+ *          entity (the row or list updates from it).
+ * Emitted: invalid { message } (toast; nothing sent) · saved { result } · closed
+ *
+ * Choices: the refusal is also kept as `error` (the playlist dialogs show it in red inside the
+ * dialog, spec §8); typing clears it. CLOSE while saving is ignored (buttons are disabled).
+ */
+import { assign, emit, fromPromise, setup } from 'xstate';
+import { errorMessage } from './validation.js';
+
+export interface FormDialogOptions<V> {
+  id: string;
+  /** The validation text when `values` cannot be sent, else null. */
+  check: (values: V) => string | null;
+  /** What is sent: values normalised once, here (EXAMPLES rule 4). */
+  prepare: (values: V) => V;
+  /** The failure text when the server gives none. */
+  failed: string;
+}
+
+/**
+ * The core holds values untyped so that one chart serves every dialog (xstate's typed actions do
+ * not survive a generic parameter); each dialog's `check`, `prepare` and selectors type them.
+ */
+export type FormValues = Readonly<Record<string, unknown>>;
+
+export interface FormDialogContext {
+  values: FormValues;
+  error: string | null;
+}
+
+export type FormDialogEvent =
+  /** The user changed one or more fields (typing, a tag added, a thumbnail chosen). */
+  | { type: 'CHANGE'; values: FormValues }
+  /** The Save / Create button. */
+  | { type: 'SUBMIT' }
+  /** Cancel, ×, Escape. */
+  | { type: 'CLOSE' };
+
+export type FormDialogEmitted =
+  | { type: 'invalid'; message: string }
+  /** `result` is the save's output: the playlist or video as the server now has it. */
+  | { type: 'saved'; result: unknown }
+  | { type: 'closed' };
+
+export function formDialogMachine<V extends FormValues>(options: FormDialogOptions<V>) {
+  const check = (values: FormValues) => options.check(values as V);
+  return setup({
+    types: {
+      input: {} as { values: V },
+      context: {} as FormDialogContext,
+      events: {} as FormDialogEvent,
+      emitted: {} as FormDialogEmitted,
+    },
+    actors: {
+      save: fromPromise<unknown, FormValues>(() => {
+        throw new Error('save actor not provided');
+      }),
+    },
+    guards: {
+      isValid: ({ context }) => check(context.values) === null,
+    },
+    actions: {
+      change: assign({
+        values: ({ context }, values: FormValues) => ({ ...context.values, ...values }),
+        error: null,
+      }),
+      refuse: assign({ error: ({ context }) => check(context.values) }),
+      announceInvalid: emit(({ context }) => ({
+        type: 'invalid' as const,
+        message: check(context.values) ?? '',
+      })),
+      keepFailure: assign({ error: (_, message: string) => message }),
+      announceSaved: emit((_, result: unknown) => ({ type: 'saved' as const, result })),
+      announceClosed: emit({ type: 'closed' as const }),
+    },
+  }).createMachine({
+    id: options.id,
+    context: ({ input }) => ({ values: input.values, error: null }),
+    initial: 'editing',
+    states: {
+      editing: {
+        on: {
+          CHANGE: { actions: { type: 'change', params: ({ event }) => event.values } },
+          SUBMIT: [
+            { guard: 'isValid', target: 'saving' },
+            { actions: ['refuse', 'announceInvalid'] },
+          ],
+          CLOSE: 'closed',
+        },
+      },
+      saving: {
+        tags: 'busy',
+        invoke: {
+          id: 'save',
+          src: 'save',
+          input: ({ context }): FormValues => options.prepare(context.values as V),
+          onDone: {
+            target: 'closed',
+            actions: {
+              type: 'announceSaved',
+              params: ({ event }: { event: { output: unknown } }) => event.output,
+            },
+          },
+          onError: {
+            target: 'editing',
+            actions: {
+              type: 'keepFailure',
+              params: ({ event }) => errorMessage(event.error, options.failed),
+            },
+          },
+        },
+      },
+      closed: { type: 'final', entry: 'announceClosed' },
+    },
+  });
+}
+
+/** The parts of a form dialog's snapshot the shared selectors read. */
+interface FormDialogSnapshot {
+  context: FormDialogContext;
+  hasTag(tag: 'busy'): boolean;
+}
+
+/** Selectors every form dialog's view uses. */
+export const selectValues = <V extends FormValues>(s: FormDialogSnapshot): V =>
+  s.context.values as V;
+/** The refusal or the server's error, in red inside the dialog; null when none. */
+export const selectError = (s: FormDialogSnapshot) => s.context.error;
+/** Buttons disabled, Escape ignored. */
+export const selectIsSaving = (s: FormDialogSnapshot) => s.hasTag('busy');
