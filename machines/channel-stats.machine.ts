@@ -54,8 +54,7 @@ export const channelStatsMachine = setup({
           target: 'failed',
           actions: {
             type: 'setError',
-            params: ({ event }) =>
-              errorMessage(event.error, DASHBOARD_STATS_MESSAGES.statsFailed),
+            params: ({ event }) => errorMessage(event.error, DASHBOARD_STATS_MESSAGES.statsFailed),
           },
         },
       },

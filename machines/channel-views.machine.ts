@@ -83,8 +83,7 @@ export const channelViewsMachine = setup({
           target: 'failed',
           actions: {
             type: 'setError',
-            params: ({ event }) =>
-              errorMessage(event.error, DASHBOARD_STATS_MESSAGES.viewsFailed),
+            params: ({ event }) => errorMessage(event.error, DASHBOARD_STATS_MESSAGES.viewsFailed),
           },
         },
       },

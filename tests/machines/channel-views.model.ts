@@ -23,7 +23,7 @@ export const model: Model<typeof channelViewsMachine> = {
     loading:
       "the chosen period's days are asked for in the viewer's time zone; the chart shows a placeholder",
     loaded: "the chart and the top 5 are the chosen period's, never an earlier period's",
-    failed: "the chart area shows the failure and Retry; the period selector still works",
+    failed: 'the chart area shows the failure and Retry; the period selector still works',
   },
   promiseActors: ['fetchViews'],
   // The answer is always for the period asked last (the call echoes `days`).
