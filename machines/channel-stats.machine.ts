@@ -9,7 +9,7 @@
  */
 import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import type { DashboardStats } from '../contract/dashboard.js';
-import { DASHBOARD_STATS_MESSAGES } from './messages.js';
+import { DASHBOARD_STATS_MESSAGES } from './dashboard-messages.js';
 import { errorMessage } from './validation.js';
 
 export interface ChannelStatsContext {

@@ -14,7 +14,7 @@
 import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import type { DashboardViews } from '../contract/dashboard.js';
 import { DASHBOARD_DEFAULT_PERIOD, type DASHBOARD_PERIODS } from '../contract/limits.js';
-import { DASHBOARD_STATS_MESSAGES } from './messages.js';
+import { DASHBOARD_STATS_MESSAGES } from './dashboard-messages.js';
 import { errorMessage } from './validation.js';
 
 export type DashboardPeriod = (typeof DASHBOARD_PERIODS)[number];

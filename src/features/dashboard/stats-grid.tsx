@@ -11,7 +11,7 @@ import {
   selectStats,
   selectStatsError,
 } from '../../../machines/channel-stats.machine';
-import { DASHBOARD_STATS_MESSAGES as T } from '../../../machines/messages';
+import { DASHBOARD_STATS_MESSAGES as T } from '../../../machines/dashboard-messages';
 import { useActors } from '../../actors';
 import { ListError } from '../videos/list-states';
 import { Skeleton } from '../../ui/skeleton';

@@ -2,7 +2,7 @@
 import styled from 'styled-components';
 import { Link } from 'wouter';
 import type { DashboardTopVideo } from '../../../contract/dashboard';
-import { DASHBOARD_STATS_MESSAGES as T } from '../../../machines/messages';
+import { DASHBOARD_STATS_MESSAGES as T } from '../../../machines/dashboard-messages';
 import { formatViewCount } from '../../format';
 
 const List = styled.ol`

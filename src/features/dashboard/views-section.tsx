@@ -14,7 +14,7 @@ import {
   selectViews,
   selectViewsError,
 } from '../../../machines/channel-views.machine';
-import { DASHBOARD_STATS_MESSAGES as T, periodLabel } from '../../../machines/messages';
+import { DASHBOARD_STATS_MESSAGES as T, periodLabel } from '../../../machines/dashboard-messages';
 import { useActors } from '../../actors';
 import { Skeleton } from '../../ui/skeleton';
 import { ListError } from '../videos/list-states';
