@@ -29,15 +29,23 @@ const CELLS: ReadonlyArray<readonly [string, (s: DashboardStats) => number]> = [
 
 const numberFormat = new Intl.NumberFormat('en-US');
 
+// Seven cells: Total views spans two columns so the rows fill evenly (2 columns on phones, 4 on
+// wider screens) instead of leaving one cell alone on the last row.
 const Grid = styled.dl`
   display: grid;
-  grid-template-columns: repeat(auto-fill, minmax(150px, 1fr));
+  grid-template-columns: repeat(2, minmax(0, 1fr));
   gap: 12px;
   margin: 0 0 24px;
+  > :first-child {
+    grid-column: span 2;
+  }
+  ${({ theme }) => theme.media.md} {
+    grid-template-columns: repeat(4, minmax(0, 1fr));
+  }
 `;
 
 const Cell = styled.div`
-  padding: 14px 16px;
+  padding: 12px 14px;
   border: 1px solid ${({ theme }) => theme.colors.border};
   border-radius: ${({ theme }) => theme.radii.md};
   background: ${({ theme }) => theme.colors.surface};

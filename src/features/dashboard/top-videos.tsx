@@ -4,6 +4,7 @@ import { Link } from 'wouter';
 import type { DashboardTopVideo } from '../../../contract/dashboard';
 import { DASHBOARD_STATS_MESSAGES as T } from '../../../machines/dashboard-messages';
 import { formatViewCount } from '../../format';
+import { clampLines } from '../../ui/clamp';
 
 const List = styled.ol`
   margin: 0;
@@ -27,13 +28,10 @@ const Row = styled.li`
     background: ${({ theme }) => theme.colors.surfaceRaised};
   }
   a.title {
-    display: block;
-    overflow: hidden;
     color: inherit;
     font-weight: 600;
     text-decoration: none;
-    text-overflow: ellipsis;
-    white-space: nowrap;
+    ${clampLines(2)}
   }
   p {
     margin: 2px 0 0;

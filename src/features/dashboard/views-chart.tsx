@@ -79,7 +79,11 @@ export default function ViewsChart({ daily }: ViewsChartProps) {
     interaction: { mode: 'index', intersect: false },
     plugins: { legend: { labels: { color: colors.text } } },
     scales: {
-      x: { ...axis, ticks: { ...axis.ticks, maxTicksLimit: 8, maxRotation: 0 } },
+      // Dates never overlap on a phone: chart.js skips labels that would come closer than this.
+      x: {
+        ...axis,
+        ticks: { ...axis.ticks, maxTicksLimit: 8, maxRotation: 0, autoSkipPadding: 16 },
+      },
       y: { ...axis, beginAtZero: true, ticks: { ...axis.ticks, precision: 0 } },
       y1: {
         ...axis,

@@ -50,11 +50,16 @@ const Head = styled.div`
   }
 `;
 
+// At 390 px three full-size buttons wrapped their words; they stay one line each and the group
+// wraps as a whole if a font is ever wider.
 const Periods = styled.div`
   display: flex;
+  flex-wrap: wrap;
   gap: 4px;
   button {
-    padding: 6px 12px;
+    padding: 6px 10px;
+    font-size: ${({ theme }) => theme.font.size.sm};
+    white-space: nowrap;
     border: 1px solid ${({ theme }) => theme.colors.border};
     border-radius: ${({ theme }) => theme.radii.round};
     background: transparent;
