@@ -62,6 +62,8 @@ export async function benchJsSize(baseUrl: string): Promise<Row[]> {
       { label: '/ (signed in)', signedIn: true, path: '/', budget: HOME_BUDGET_BYTES },
       { label: '/search?query=music', signedIn: false, path: '/search?query=music' },
       { label: '/watch/{id} (signed in)', signedIn: true, path: `/watch/${video.id}` },
+      // The creator dashboard with its lazy chart chunk (chart.js): measured, no budget.
+      { label: '/Dashboard/Content (signed in)', signedIn: true, path: '/Dashboard/Content' },
     ];
     for (const p of pages) {
       // A fresh context per page: a cold cache, as a first visit has.

@@ -3,7 +3,7 @@
  * machine: the shapes of a line and of one saved entry, and each mode's own words (spec §5, §8),
  * so the one batch machine toasts each dialog's texts.
  */
-import { DASHBOARD_MESSAGES as M } from './messages.js';
+import { DASHBOARD_MESSAGES as M } from './dashboard-messages.js';
 
 export type BatchMode = 'addToPlaylists' | 'addVideos' | 'removeVideos';
 

@@ -14,7 +14,7 @@
  * ignored, as the dialog covers the rows); the dialog stays open, busy, until the action settles.
  */
 import { assign, emit, fromPromise, setup, type SnapshotFrom } from 'xstate';
-import { DASHBOARD_MESSAGES as M } from './messages.js';
+import { DASHBOARD_MESSAGES as M } from './dashboard-messages.js';
 import { errorMessage } from './validation.js';
 
 export type ConfirmAction = 'publish' | 'unpublish' | 'deleteVideo' | 'deletePlaylist';

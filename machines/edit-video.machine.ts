@@ -13,7 +13,7 @@
  * playlist dialog's words), since the server would refuse it anyway.
  */
 import { formDialogMachine } from './form-dialog.js';
-import { DASHBOARD_MESSAGES } from './messages.js';
+import { DASHBOARD_MESSAGES } from './dashboard-messages.js';
 import { isBlank } from './validation.js';
 
 export type EditVideoValues = Readonly<{

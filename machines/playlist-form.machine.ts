@@ -10,7 +10,7 @@
  * Events, emitted and selectors: those of form-dialog.ts.
  */
 import { formDialogMachine } from './form-dialog.js';
-import { DASHBOARD_MESSAGES } from './messages.js';
+import { DASHBOARD_MESSAGES } from './dashboard-messages.js';
 import { isBlank } from './validation.js';
 
 export type PlaylistValues = Readonly<{ title: string; description: string }>;

@@ -14,6 +14,8 @@ import { tweetActors, type TweetActors } from './api/tweets';
 import { historyActors } from './api/history';
 import { playlistDetailActors } from './api/playlist-detail';
 import { subscriptionsActors } from './api/subscriptions';
+// Creator dashboard: the analytics grid and the views chart (issue 9).
+import { dashboardStatsActors } from './api/dashboard';
 
 const libraryActors = { ...historyActors, ...subscriptionsActors, ...playlistDetailActors };
 type LibraryActors = typeof libraryActors;
@@ -23,7 +25,8 @@ export type AppActors = AccountActors &
   ChannelActors &
   TweetActors &
   typeof channelPlaylistActors &
-  LibraryActors;
+  LibraryActors &
+  typeof dashboardStatsActors;
 
 const ActorsContext = createContext<AppActors>({
   ...accountActors,
@@ -32,6 +35,7 @@ const ActorsContext = createContext<AppActors>({
   ...channelPlaylistActors,
   ...tweetActors,
   ...libraryActors,
+  ...dashboardStatsActors,
 });
 
 export function ActorsProvider({

@@ -7,6 +7,7 @@ import { useCallback, useState } from 'react';
 import styled from 'styled-components';
 import { Link } from 'wouter';
 import type { VideoItem } from '../../contract/shapes';
+import { DashboardStatsSection } from '../features/dashboard/dashboard-stats';
 import { CreateMenu } from '../features/videos/create-menu';
 import { UploadDialog } from '../features/videos/upload-dialog';
 import { useCurrentUser } from '../session';
@@ -49,6 +50,7 @@ export default function DashboardContentPage() {
         </div>
         <CreateMenu onUpload={() => setUploading(true)} />
       </Header>
+      <DashboardStatsSection />
       {uploaded.length > 0 && (
         <Uploaded aria-label="Uploaded just now">
           {uploaded.map((video) => (

@@ -10,7 +10,7 @@ import {
   selectIsSaving,
   selectVisibleItems,
 } from '../../machines/add-to-playlist.selectors.js';
-import { DASHBOARD_MESSAGES } from '../../machines/messages.js';
+import { DASHBOARD_MESSAGES } from '../../machines/dashboard-messages.js';
 import type { Model } from '../support/model.js';
 import { apiError } from './fixtures.js';
 

@@ -13,7 +13,7 @@ import {
   selectVisibleItems,
 } from '../../machines/add-to-playlist.selectors.js';
 import { BATCH_SAVE_SPACING_MS } from '../../machines/constants.js';
-import { DASHBOARD_MESSAGES as M } from '../../machines/messages.js';
+import { DASHBOARD_MESSAGES as M } from '../../machines/dashboard-messages.js';
 import { describeModel } from '../support/model-vitest.js';
 import { model, playlists } from './add-to-playlist.model.js';
 

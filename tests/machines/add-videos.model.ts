@@ -7,7 +7,7 @@ import {
   type BatchSnapshot,
 } from '../../machines/add-to-playlist.machine.js';
 import { selectHasShowMore, selectVisibleItems } from '../../machines/add-to-playlist.selectors.js';
-import { DASHBOARD_MESSAGES as M } from '../../machines/messages.js';
+import { DASHBOARD_MESSAGES as M } from '../../machines/dashboard-messages.js';
 import type { Model } from '../support/model.js';
 import { apiError } from './fixtures.js';
 

@@ -8,7 +8,7 @@ import {
   selectQuestion,
   type ConfirmRequest,
 } from '../../machines/confirm-action.machine.js';
-import { DASHBOARD_MESSAGES as M } from '../../machines/messages.js';
+import { DASHBOARD_MESSAGES as M } from '../../machines/dashboard-messages.js';
 import type { Model } from '../support/model.js';
 import { apiError } from './fixtures.js';
 

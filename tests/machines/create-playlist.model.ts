@@ -3,7 +3,7 @@ import {
   emptyPlaylistValues,
   type PlaylistValues,
 } from '../../machines/playlist-form.machine.js';
-import { DASHBOARD_MESSAGES as M } from '../../machines/messages.js';
+import { DASHBOARD_MESSAGES as M } from '../../machines/dashboard-messages.js';
 import type { FormValues } from '../../machines/form-dialog.js';
 import { formDialogModel } from './form-dialog-model.js';
 

@@ -1,5 +1,5 @@
 import { editPlaylistMachine } from '../../machines/playlist-form.machine.js';
-import { DASHBOARD_MESSAGES as M } from '../../machines/messages.js';
+import { DASHBOARD_MESSAGES as M } from '../../machines/dashboard-messages.js';
 import { blank, changes, playlist, trimmed } from './create-playlist.model.js';
 import { formDialogModel } from './form-dialog-model.js';
 

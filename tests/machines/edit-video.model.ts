@@ -1,6 +1,6 @@
 import type { FormValues } from '../../machines/form-dialog.js';
 import { editVideoMachine, type EditVideoValues } from '../../machines/edit-video.machine.js';
-import { DASHBOARD_MESSAGES as M } from '../../machines/messages.js';
+import { DASHBOARD_MESSAGES as M } from '../../machines/dashboard-messages.js';
 import { formDialogModel } from './form-dialog-model.js';
 
 const newThumbnail = new Blob(['jpeg'], { type: 'image/jpeg' });
