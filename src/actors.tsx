@@ -16,6 +16,7 @@ import { playlistDetailActors } from './api/playlist-detail';
 import { subscriptionsActors } from './api/subscriptions';
 // Creator dashboard: the analytics grid and the views chart (issue 9).
 import { dashboardStatsActors } from './api/dashboard';
+import { dashboardVideoActors } from './api/dashboard-videos';
 
 const libraryActors = { ...historyActors, ...subscriptionsActors, ...playlistDetailActors };
 type LibraryActors = typeof libraryActors;
@@ -26,7 +27,8 @@ export type AppActors = AccountActors &
   TweetActors &
   typeof channelPlaylistActors &
   LibraryActors &
-  typeof dashboardStatsActors;
+  typeof dashboardStatsActors &
+  typeof dashboardVideoActors;
 
 const ActorsContext = createContext<AppActors>({
   ...accountActors,
@@ -36,6 +38,7 @@ const ActorsContext = createContext<AppActors>({
   ...tweetActors,
   ...libraryActors,
   ...dashboardStatsActors,
+  ...dashboardVideoActors,
 });
 
 export function ActorsProvider({

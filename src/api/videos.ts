@@ -72,3 +72,28 @@ export function uploadVideo(
       onProgress?.({ loaded: e.loaded, total: e.total ?? fields.videoFile.size }),
   });
 }
+
+/** The caller's own videos, published or not, newest first (the dashboard's Videos tab). */
+export function listOwnVideos(page: number, limit: number, signal?: AbortSignal) {
+  return request<VideoList>({
+    method: 'GET',
+    url: '/videos/user',
+    params: { page, limit },
+    signal,
+  });
+}
+
+/** Flips publish; the answer is the video as it now is, so the badge follows the server. */
+export function togglePublish(videoId: string): Promise<VideoItem> {
+  return request<VideoItem>({
+    method: 'PATCH',
+    url: `/videos/toggle/publish/${encodeURIComponent(videoId)}`,
+  });
+}
+
+export function deleteVideo(videoId: string): Promise<void> {
+  return request<unknown>({
+    method: 'DELETE',
+    url: `/videos/${encodeURIComponent(videoId)}`,
+  }).then(() => undefined);
+}
