@@ -1,6 +1,6 @@
 /**
- * /Dashboard/Content, for now (the analytics grid and content tabs come with a later issue): a
- * heading, the Create menu and the Upload Video dialog. Whether the dialog is open is plain view
+ * /Dashboard/Content: a heading, the Create menu, the Upload Video dialog, the analytics grid and
+ * the creator's video list (the playlists and tweets tabs come later). Whether the dialog is open is plain view
  * state: the upload machine lives inside the dialog and starts fresh each time it opens.
  */
 import { useCallback, useState } from 'react';
@@ -8,6 +8,7 @@ import styled from 'styled-components';
 import { Link } from 'wouter';
 import type { VideoItem } from '../../contract/shapes';
 import { DashboardStatsSection } from '../features/dashboard/dashboard-stats';
+import { DashboardVideos } from '../features/dashboard/dashboard-videos';
 import { CreateMenu } from '../features/videos/create-menu';
 import { UploadDialog } from '../features/videos/upload-dialog';
 import { useCurrentUser } from '../session';
@@ -60,6 +61,7 @@ export default function DashboardContentPage() {
           ))}
         </Uploaded>
       )}
+      <DashboardVideos />
       {uploading && <UploadDialog onClose={close} onUploaded={remember} />}
     </section>
   );

@@ -7,6 +7,7 @@ import { act, fireEvent, screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { DashboardStats, DashboardViews } from '../../contract/dashboard';
 import type { DashboardPeriod } from '../../machines/channel-views.machine';
+import type { Page, PageRequest } from '../../machines/pager.machine';
 import { ApiError } from '../../src/api/client';
 import type { ViewsChartProps } from '../../src/features/dashboard/views-chart';
 import DashboardContentPage from '../../src/pages/dashboard-content-page';
@@ -31,7 +32,12 @@ function open() {
   renderVideoPage(<DashboardContentPage />, {
     path: '/Dashboard/Content',
     user: makeUser({ fullName: 'Cora Creator' }),
-    actors: { fetchStats: fetchStats.logic, fetchViews: fetchViews.logic },
+    actors: {
+      fetchStats: fetchStats.logic,
+      fetchViews: fetchViews.logic,
+      // The video list below never answers here, so its own alerts stay out of these tests.
+      fetchOwnVideoPage: deferred<PageRequest, Page>().logic,
+    },
   });
   return { fetchStats, fetchViews };
 }

@@ -1,0 +1,117 @@
+/**
+ * The dashboard's Videos list (spec §2 Dashboard, §9): the caller's videos, published or not,
+ * 6 per page, the next page when the bottom marker comes into view (the shared pager machine).
+ *
+ * One confirmation actor for the whole list, not one per row: the question dialog covers the
+ * rows, so only one action can be asked or run at a time anyway, and the machine already holds
+ * which video it is about. Its outcome is kept here as per-video changes over the pager's items
+ * (the flipped video from the server, or removed), since the pager only appends pages.
+ */
+import { useActorRef, useSelector } from '@xstate/react';
+import { useState } from 'react';
+import styled from 'styled-components';
+import type { VideoItem } from '../../../contract/shapes';
+import { PAGE_SIZE } from '../../../contract/limits';
+import {
+  confirmActionMachine,
+  selectIsRunning,
+  selectRequest,
+} from '../../../machines/confirm-action.machine';
+import {
+  selectHasFailed,
+  selectHasMore,
+  selectIsEmpty,
+  selectIsLoadingFirst,
+  selectItems,
+} from '../../../machines/pager.machine';
+import { useActors } from '../../actors';
+import { pagerWith } from '../../pager-logic';
+import { useEmitted } from '../../use-emitted';
+import { FEED_ERROR_TEXT, ListEmpty, ListError, LoadMoreFooter } from '../videos/list-states';
+import { HorizontalListSkeleton } from '../videos/horizontal-list-skeleton';
+import { ConfirmDialog } from './confirm-dialog';
+import { DashboardVideoRow } from './dashboard-video-row';
+
+/** Ours: the spec words no empty text for this list. */
+export const NO_OWN_VIDEOS = 'You have not uploaded any videos yet';
+
+const List = styled.ul`
+  margin: 0;
+  padding: 0;
+  list-style: none;
+`;
+
+const Failure = styled.p`
+  color: ${({ theme }) => theme.colors.danger};
+`;
+
+/** A video replaced by the server's answer, or gone. */
+type Change = VideoItem | 'deleted';
+
+export function DashboardVideos() {
+  const { fetchOwnVideoPage, performVideoAction } = useActors();
+  const pager = useActorRef(pagerWith(fetchOwnVideoPage), {
+    input: { pageSize: PAGE_SIZE.dashboardVideos },
+  });
+  const confirm = useActorRef(
+    confirmActionMachine.provide({ actors: { perform: performVideoAction } }),
+  );
+  const videos = useSelector(pager, selectItems<VideoItem>);
+  const loadingFirst = useSelector(pager, selectIsLoadingFirst);
+  const failed = useSelector(pager, selectHasFailed);
+  const empty = useSelector(pager, selectIsEmpty);
+  const hasMore = useSelector(pager, selectHasMore);
+  const request = useSelector(confirm, selectRequest);
+  const running = useSelector(confirm, selectIsRunning);
+  const [changes, setChanges] = useState<ReadonlyMap<string, Change>>(new Map());
+  const [failure, setFailure] = useState<string | null>(null);
+
+  useEmitted(confirm, {
+    done: ({ request: done, result }) => {
+      const change: Change = done.action === 'deleteVideo' ? 'deleted' : (result as VideoItem);
+      setChanges((map) => new Map(map).set(done.id, change));
+    },
+    failed: ({ message }) => setFailure(message),
+  });
+
+  const shown = videos.flatMap((video) => {
+    const change = changes.get(video._id);
+    if (change === 'deleted') return [];
+    return [change ?? video];
+  });
+
+  return (
+    <section aria-label="Your videos">
+      <h2>Your videos</h2>
+      {failure && <Failure role="alert">{failure}</Failure>}
+      {loadingFirst && <HorizontalListSkeleton count={PAGE_SIZE.dashboardVideos} />}
+      {shown.length > 0 && (
+        <List>
+          {shown.map((video) => (
+            <DashboardVideoRow
+              key={video._id}
+              video={video}
+              busy={running && request?.id === video._id}
+              onAsk={(action) => {
+                setFailure(null);
+                confirm.send({ type: 'ASK', request: { action, id: video._id } });
+              }}
+            />
+          ))}
+        </List>
+      )}
+      {failed && <ListError text={FEED_ERROR_TEXT} onRetry={() => pager.send({ type: 'RETRY' })} />}
+      {(empty || (videos.length > 0 && shown.length === 0 && !hasMore)) && (
+        <ListEmpty>{NO_OWN_VIDEOS}</ListEmpty>
+      )}
+      {videos.length > 0 && (
+        <LoadMoreFooter
+          pager={pager}
+          onVisible={() => pager.send({ type: 'LOAD_MORE' })}
+          label="Loading more videos"
+        />
+      )}
+      <ConfirmDialog confirm={confirm} />
+    </section>
+  );
+}

@@ -1,0 +1,126 @@
+/**
+ * The dashboard's Videos list: loading, empty, rows with their badge, and the confirmed actions
+ * (publish toggle, cancel, delete success and failure). The stats calls never answer here, so
+ * only the list is exercised.
+ */
+import { act, fireEvent, screen, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { DashboardStats, DashboardViews } from '../../contract/dashboard';
+import type { VideoItem } from '../../contract/shapes';
+import type { ConfirmRequest } from '../../machines/confirm-action.machine';
+import type { Page, PageRequest } from '../../machines/pager.machine';
+import { ApiError } from '../../src/api/client';
+import { NO_OWN_VIDEOS } from '../../src/features/dashboard/dashboard-videos';
+import DashboardContentPage from '../../src/pages/dashboard-content-page';
+import {
+  deferred,
+  FakeIntersectionObserver,
+  installIntersectionObserver,
+  makeUser,
+  makeVideo,
+  renderVideoPage,
+} from './videos-helpers';
+
+beforeEach(() => installIntersectionObserver());
+
+function open() {
+  const fetchOwnVideoPage = deferred<PageRequest, Page>();
+  const performVideoAction = deferred<ConfirmRequest, unknown>();
+  renderVideoPage(<DashboardContentPage />, {
+    path: '/Dashboard/Content',
+    user: makeUser({ fullName: 'Cora Creator' }),
+    actors: {
+      fetchStats: deferred<void, DashboardStats>().logic,
+      fetchViews: deferred<{ days: 7 | 28 | 90; timeZone: string }, DashboardViews>().logic,
+      fetchOwnVideoPage: fetchOwnVideoPage.logic,
+      performVideoAction: performVideoAction.logic,
+    },
+  });
+  return { fetchOwnVideoPage, performVideoAction };
+}
+
+const published = makeVideo(1, { title: 'Public one', isPublished: true });
+const hidden = makeVideo(2, { title: 'Hidden one', isPublished: false });
+
+async function openWith(items: VideoItem[], total = items.length) {
+  const fakes = open();
+  await act(async () => fakes.fetchOwnVideoPage.resolve({ items, total }));
+  return fakes;
+}
+
+const row = (title: string) => screen.getByRole('listitem', { name: title });
+const dialog = () => screen.getByRole('dialog');
+
+describe('Dashboard videos list', () => {
+  it('shows a skeleton while the first page loads, asking for 6', async () => {
+    const { fetchOwnVideoPage } = open();
+    expect(await screen.findByRole('status', { name: 'Loading videos' })).toBeInTheDocument();
+    expect(fetchOwnVideoPage.calls[0]).toMatchObject({ page: 1, limit: 6 });
+  });
+
+  it('says so when the creator has no videos', async () => {
+    await openWith([]);
+    expect(screen.getByText(NO_OWN_VIDEOS)).toBeInTheDocument();
+  });
+
+  it('lists published and unpublished videos with their badge and a watch link', async () => {
+    await openWith([published, hidden]);
+    expect(within(row('Public one')).getByText('Public')).toBeInTheDocument();
+    expect(within(row('Hidden one')).getByText('Private')).toBeInTheDocument();
+    expect(within(row('Public one')).getByRole('link', { name: 'Public one' })).toHaveAttribute(
+      'href',
+      `/watch/${published._id}`,
+    );
+    expect(within(row('Hidden one')).getByRole('button', { name: 'Publish' })).toBeEnabled();
+  });
+
+  it('loads the next page when the bottom marker shows and more exist', async () => {
+    // A full page of 6 out of 7: a shorter page would tell the pager the list has ended.
+    const six = [1, 2, 3, 4, 5, 6].map((n) => makeVideo(n, { title: `Video ${n}` }));
+    const { fetchOwnVideoPage } = await openWith(six, 7);
+    act(() => FakeIntersectionObserver.showMarkers());
+    expect(fetchOwnVideoPage.calls[1]).toMatchObject({ page: 2, limit: 6 });
+  });
+
+  it('publishes after Yes, the badge following the server, buttons disabled meanwhile', async () => {
+    const { performVideoAction } = await openWith([hidden]);
+    fireEvent.click(within(row('Hidden one')).getByRole('button', { name: 'Publish' }));
+    expect(dialog()).toHaveTextContent('Publish this video?');
+    fireEvent.click(within(dialog()).getByRole('button', { name: 'Yes' }));
+    expect(performVideoAction.calls).toEqual([{ action: 'publish', id: hidden._id }]);
+    expect(within(row('Hidden one')).getByRole('button', { name: 'Delete' })).toBeDisabled();
+    await act(async () => performVideoAction.resolve({ ...hidden, isPublished: true }));
+    expect(within(row('Hidden one')).getByText('Public')).toBeInTheDocument();
+    expect(within(row('Hidden one')).getByRole('button', { name: 'Unpublish' })).toBeEnabled();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('changes nothing when the question is answered No', async () => {
+    const { performVideoAction } = await openWith([published]);
+    fireEvent.click(within(row('Public one')).getByRole('button', { name: 'Unpublish' }));
+    fireEvent.click(within(dialog()).getByRole('button', { name: 'No' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(performVideoAction.calls).toHaveLength(0);
+    expect(within(row('Public one')).getByText('Public')).toBeInTheDocument();
+  });
+
+  it('removes the row when the delete succeeds', async () => {
+    const { performVideoAction } = await openWith([published, hidden]);
+    fireEvent.click(within(row('Hidden one')).getByRole('button', { name: 'Delete' }));
+    expect(dialog()).toHaveTextContent('Delete this video?');
+    fireEvent.click(within(dialog()).getByRole('button', { name: 'Yes' }));
+    expect(performVideoAction.calls).toEqual([{ action: 'deleteVideo', id: hidden._id }]);
+    await act(async () => performVideoAction.resolve(undefined));
+    expect(screen.queryByRole('listitem', { name: 'Hidden one' })).not.toBeInTheDocument();
+    expect(row('Public one')).toBeInTheDocument();
+  });
+
+  it("keeps the row and says 'Failed to delete video' when the delete fails", async () => {
+    const { performVideoAction } = await openWith([published]);
+    fireEvent.click(within(row('Public one')).getByRole('button', { name: 'Delete' }));
+    fireEvent.click(within(dialog()).getByRole('button', { name: 'Yes' }));
+    await act(async () => performVideoAction.reject(new ApiError('', 500)));
+    expect(screen.getByRole('alert')).toHaveTextContent('Failed to delete video');
+    expect(within(row('Public one')).getByRole('button', { name: 'Delete' })).toBeEnabled();
+  });
+});
