@@ -115,6 +115,20 @@ describe('Dashboard videos list', () => {
     expect(row('Public one')).toBeInTheDocument();
   });
 
+  it('reloads from the first page after a delete while more pages remain, so none is skipped', async () => {
+    const six = [1, 2, 3, 4, 5, 6].map((n) => makeVideo(n, { title: `Video ${n}` }));
+    const { fetchOwnVideoPage, performVideoAction } = await openWith(six, 7);
+    fireEvent.click(within(row('Video 3')).getByRole('button', { name: 'Delete' }));
+    fireEvent.click(within(dialog()).getByRole('button', { name: 'Yes' }));
+    await act(async () => performVideoAction.resolve(undefined));
+    // Page 2 by offset would now start at the old 8th video: the list asks for page 1 again.
+    expect(fetchOwnVideoPage.calls[1]).toMatchObject({ page: 1, limit: 6 });
+    const rest = [1, 2, 4, 5, 6, 7].map((n) => makeVideo(n, { title: `Video ${n}` }));
+    await act(async () => fetchOwnVideoPage.resolve({ items: rest, total: 6 }));
+    expect(row('Video 7')).toBeInTheDocument();
+    expect(screen.queryByRole('listitem', { name: 'Video 3' })).not.toBeInTheDocument();
+  });
+
   it("keeps the row and says 'Failed to delete video' when the delete fails", async () => {
     const { performVideoAction } = await openWith([published]);
     fireEvent.click(within(row('Public one')).getByRole('button', { name: 'Delete' }));

@@ -5,7 +5,8 @@
  * One confirmation actor for the whole list, not one per row: the question dialog covers the
  * rows, so only one action can be asked or run at a time anyway, and the machine already holds
  * which video it is about. Its outcome is kept here as per-video changes over the pager's items
- * (the flipped video from the server, or removed), since the pager only appends pages.
+ * (the flipped video from the server, or removed), since the pager only appends pages; a delete
+ * while more pages remain reloads the list, so that offset paging skips nothing.
  */
 import { useActorRef, useSelector } from '@xstate/react';
 import { useState } from 'react';
@@ -70,6 +71,11 @@ export function DashboardVideos() {
     done: ({ request: done, result }) => {
       const change: Change = done.action === 'deleteVideo' ? 'deleted' : (result as VideoItem);
       setChanges((map) => new Map(map).set(done.id, change));
+      // Pages are cut by offset: with a video gone, the next page would start one video late and
+      // skip one. While pages remain, the list reloads from the first page instead.
+      if (done.action === 'deleteVideo' && selectHasMore(pager.getSnapshot())) {
+        pager.send({ type: 'RESET' });
+      }
     },
     failed: ({ message }) => setFailure(message),
   });
