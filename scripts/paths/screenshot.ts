@@ -5,26 +5,15 @@
  */
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { chromium } from 'playwright-core';
 import sharp from 'sharp';
+import { launchBrowser } from '../../tests/e2e/harness.js';
 import { OUT_DIR } from './write-outputs.js';
 
 const [section = 'm-change-password', out = 'docs/paths-report.webp'] = process.argv.slice(2);
-const browser = await chromium.launch({
-  executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-  headless: true,
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
-});
+// The e2e suite's launcher: Debian's Chromium with the flags this machine needs.
+const session = await launchBrowser();
 try {
-  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  const { page } = await session.newPage({ width: 1280, height: 800 });
   await page.goto(pathToFileURL(path.join(OUT_DIR, 'index.html')).href);
   // Show a selected path, as a tester would after clicking one.
   await page.locator(`#${section} li.path`).nth(1).click();
@@ -39,5 +28,5 @@ try {
   await (out.endsWith('.webp') ? sharp(png).webp({ quality: 82 }) : sharp(png).png()).toFile(out);
   console.log(`wrote ${out}`);
 } finally {
-  await browser.close();
+  await session.close();
 }
