@@ -24,6 +24,16 @@ const MAX_SIGNED_URL_SECONDS = 7 * 24 * 3600;
 
 type Env = Record<string, string | undefined>;
 
+/** The variables that mean nothing without S3_BUCKET. */
+const S3_SETTINGS = [
+  'S3_ENDPOINT',
+  'S3_REGION',
+  'S3_ACCESS_KEY_ID',
+  'S3_SECRET_ACCESS_KEY',
+  'S3_FORCE_PATH_STYLE',
+  'S3_URL_SECONDS',
+];
+
 function signedUrlSeconds(value: string | undefined): number {
   if (value === undefined || value === '') return DEFAULT_SIGNED_URL_SECONDS;
   const n = Number(value);
@@ -50,7 +60,7 @@ function endpointUrl(value: string | undefined): string | undefined {
 export function loadS3Config(env: Env): S3Config | undefined {
   const bucket = env.S3_BUCKET || undefined;
   if (!bucket) {
-    const stray = Object.keys(env).filter((name) => name.startsWith('S3_') && env[name]);
+    const stray = S3_SETTINGS.filter((name) => env[name]);
     if (stray.length > 0) throw new Error(`${stray.join(', ')} set without S3_BUCKET`);
     return undefined;
   }

@@ -76,6 +76,18 @@ describe('media in S3', () => {
     expect(picture.headers.get('content-type')).toBe('image/webp');
   });
 
+  it('answers names the server never made with 404, not a redirect', async () => {
+    for (const url of [
+      '/media/videos/unknownAAAAAAA.mp4',
+      '/media/..%2Fsecrets.json',
+      '/media/x',
+    ]) {
+      const res = await t.app.inject({ url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.headers.location, url).toBeUndefined();
+    }
+  });
+
   it('lets pages load media from the bucket (Content-Security-Policy)', async () => {
     const res = await t.app.inject({ url: '/api/v1/healthcheck' });
     const policy = String(res.headers['content-security-policy']);
