@@ -52,6 +52,7 @@ function missingObject(key: string): Error {
 
 export class S3Storage implements MediaStorage {
   readonly direct: DirectReads;
+  private readonly bucket: string;
 
   constructor(
     private readonly client: S3Client,
@@ -59,11 +60,8 @@ export class S3Storage implements MediaStorage {
     origin: string,
     private readonly options: S3StorageOptions = {},
   ) {
+    this.bucket = config.bucket;
     this.direct = { origin, signedUrl: (key) => this.signedUrl(key) };
-  }
-
-  private get bucket(): string {
-    return this.config.bucket;
   }
 
   async put(key: string, sourcePath: string, contentType: string): Promise<void> {

@@ -7,11 +7,11 @@ import type { Readable } from 'node:stream';
 export interface MediaStorage {
   /** Moves a complete, validated local file into storage under `key`. The source is consumed. */
   put(key: string, sourcePath: string, contentType: string): Promise<void>;
-  /** Streams a stored object (whole or a byte range, inclusive `end`). */
+  /** Streams a stored object (whole or a byte range, inclusive `end`); missing: error ENOENT. */
   stream(key: string, range?: { start: number; end: number }): Readable;
   /** Size in bytes, or null when the object does not exist. */
   size(key: string): Promise<number | null>;
-  /** Stores the object `fromKey` also under `toKey` (the source stays). */
+  /** Stores the object `fromKey` also under `toKey` (the source stays); missing: ENOENT. */
   copy(fromKey: string, toKey: string): Promise<void>;
   /** Deletes an object; deleting a missing one is not an error. */
   delete(key: string): Promise<void>;
