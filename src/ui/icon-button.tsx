@@ -12,8 +12,12 @@ const Round = styled.button`
   background: transparent;
   color: ${({ theme }) => theme.colors.text};
   cursor: pointer;
-  &:hover {
+  &:hover:not(:disabled) {
     background: ${({ theme }) => theme.colors.surfaceHover};
+  }
+  &:disabled {
+    opacity: 0.45;
+    cursor: not-allowed;
   }
 `;
 

@@ -1,13 +1,14 @@
 /**
  * One row of the dashboard's Videos tab: thumbnail, title linking to the watch page, the
- * Public/Private badge, upload age, views, and the Publish/Unpublish and Delete actions. The row
- * only reports which action was asked for; the confirmation machine decides what runs.
+ * Public/Private badge, upload age, views and likes, and the Edit, Add to playlist,
+ * Publish/Unpublish and Delete actions. The row only reports which action was asked for; the
+ * confirmation machine or the dialogs decide what runs.
  */
 import styled from 'styled-components';
 import { Link } from 'wouter';
-import type { VideoItem } from '../../../contract/shapes';
+import type { OwnVideoItem } from '../../../contract/videos';
 import type { ConfirmAction } from '../../../machines/confirm-action.machine';
-import { formatAge, formatViewCount } from '../../format';
+import { formatAge, formatViewCount, formatViews } from '../../format';
 import { Button } from '../../ui/button';
 import { Thumbnail } from '../videos/thumbnail';
 
@@ -53,15 +54,24 @@ const Actions = styled.div`
   gap: 8px;
 `;
 
+/** "1 like", "1.2K likes": the row's likes, abbreviated like its views. */
+function formatLikeCount(likes: number): string {
+  return `${formatViews(likes)} ${likes === 1 ? 'like' : 'likes'}`;
+}
+
 export function DashboardVideoRow({
   video,
   busy,
   onAsk,
+  onEdit,
+  onAddToPlaylist,
 }: {
-  video: VideoItem;
+  video: OwnVideoItem;
   /** This row's action runs: its buttons are disabled until it settles. */
   busy: boolean;
   onAsk: (action: ConfirmAction) => void;
+  onEdit: () => void;
+  onAddToPlaylist: () => void;
 }) {
   const watch = `/watch/${encodeURIComponent(video._id)}`;
   return (
@@ -71,10 +81,16 @@ export function DashboardVideoRow({
         <Link href={watch}>{video.title}</Link>
         <Badge $public={video.isPublished}>{video.isPublished ? 'Public' : 'Private'}</Badge>
         <p>
-          {formatViewCount(video.views)} ·{' '}
-          <time dateTime={video.createdAt}>{formatAge(video.createdAt)}</time>
+          <time dateTime={video.createdAt}>{formatAge(video.createdAt)}</time> ·{' '}
+          {formatViewCount(video.views)} · {formatLikeCount(video.likeCount)}
         </p>
         <Actions>
+          <Button variant="secondary" disabled={busy} onClick={onEdit}>
+            Edit
+          </Button>
+          <Button variant="secondary" disabled={busy} onClick={onAddToPlaylist}>
+            Add to playlist
+          </Button>
           <Button
             variant="secondary"
             disabled={busy}
