@@ -12,12 +12,8 @@ const Round = styled.button`
   background: transparent;
   color: ${({ theme }) => theme.colors.text};
   cursor: pointer;
-  &:hover:not(:disabled) {
+  &:hover {
     background: ${({ theme }) => theme.colors.surfaceHover};
-  }
-  &:disabled {
-    opacity: 0.45;
-    cursor: not-allowed;
   }
 `;
 

@@ -45,6 +45,11 @@ const Header = styled.div`
     margin: 0;
     font-size: ${({ theme }) => theme.font.size.lg};
   }
+  /* The close button while a save runs (styled here, not in IconButton, which / carries). */
+  button:disabled {
+    opacity: 0.45;
+    cursor: not-allowed;
+  }
 `;
 
 const FOCUSABLE =

@@ -12,19 +12,31 @@ import { formatAge, formatViewCount, formatViews } from '../../format';
 import { Button } from '../../ui/button';
 import { Thumbnail } from '../videos/thumbnail';
 
+// Phones keep the thumbnail beside the text (smaller) and give the actions the full width
+// below, two per line, so a row stays short and every button stays easy to hit.
 const Row = styled.li`
   display: grid;
-  grid-template-columns: 160px 1fr;
-  gap: 12px;
+  grid-template-columns: 160px minmax(0, 1fr);
+  grid-template-areas: 'thumb info' 'thumb actions';
+  column-gap: 12px;
+  row-gap: 8px;
   align-items: start;
   padding: 12px 0;
   border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+  > :first-child {
+    grid-area: thumb;
+  }
   @media (max-width: 480px) {
-    grid-template-columns: 1fr;
+    grid-template-columns: 128px minmax(0, 1fr);
+    grid-template-areas: 'thumb info' 'actions actions';
+    p {
+      font-size: ${({ theme }) => theme.font.size.sm};
+    }
   }
 `;
 
 const Info = styled.div`
+  grid-area: info;
   display: grid;
   gap: 6px;
   min-width: 0;
@@ -49,9 +61,14 @@ const Badge = styled.span<{ $public: boolean }>`
 `;
 
 const Actions = styled.div`
+  grid-area: actions;
   display: flex;
   flex-wrap: wrap;
   gap: 8px;
+  @media (max-width: 480px) {
+    display: grid;
+    grid-template-columns: repeat(2, minmax(0, 1fr));
+  }
 `;
 
 /** "1 like", "1.2K likes": the row's likes, abbreviated like its views. */
@@ -84,25 +101,25 @@ export function DashboardVideoRow({
           <time dateTime={video.createdAt}>{formatAge(video.createdAt)}</time> ·{' '}
           {formatViewCount(video.views)} · {formatLikeCount(video.likeCount)}
         </p>
-        <Actions>
-          <Button variant="secondary" disabled={busy} onClick={onEdit}>
-            Edit
-          </Button>
-          <Button variant="secondary" disabled={busy} onClick={onAddToPlaylist}>
-            Add to playlist
-          </Button>
-          <Button
-            variant="secondary"
-            disabled={busy}
-            onClick={() => onAsk(video.isPublished ? 'unpublish' : 'publish')}
-          >
-            {video.isPublished ? 'Unpublish' : 'Publish'}
-          </Button>
-          <Button variant="danger" disabled={busy} onClick={() => onAsk('deleteVideo')}>
-            Delete
-          </Button>
-        </Actions>
       </Info>
+      <Actions>
+        <Button variant="secondary" disabled={busy} onClick={onEdit}>
+          Edit
+        </Button>
+        <Button variant="secondary" disabled={busy} onClick={onAddToPlaylist}>
+          Add to playlist
+        </Button>
+        <Button
+          variant="secondary"
+          disabled={busy}
+          onClick={() => onAsk(video.isPublished ? 'unpublish' : 'publish')}
+        >
+          {video.isPublished ? 'Unpublish' : 'Publish'}
+        </Button>
+        <Button variant="danger" disabled={busy} onClick={() => onAsk('deleteVideo')}>
+          Delete
+        </Button>
+      </Actions>
     </Row>
   );
 }
