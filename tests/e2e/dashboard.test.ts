@@ -16,7 +16,9 @@ import {
   dialogSettled,
   hasBrowser,
   launchBrowser,
+  phonePageOf,
   screenshot,
+  sidewaysOverflow,
   startServer,
   VIEWPORTS,
   type BrowserSession,
@@ -95,17 +97,12 @@ describe.skipIf(!hasBrowser)('creator dashboard journey', () => {
    * state to shoot; nothing may stick out sideways.
    */
   async function phoneShot(name: string, open: (p: Page) => Promise<unknown>) {
-    const context = await browser.browser.newContext({ viewport: VIEWPORTS.mobile });
-    await context.addCookies(await page.context().cookies());
-    const phone = await context.newPage();
+    const { context, page: phone } = await phonePageOf(browser, page.context());
     await openDashboard(phone);
     await open(phone);
     if (await phone.getByRole('dialog').count()) await dialogSettled(phone);
     await screenshot(phone, name);
-    const overflow = await phone.evaluate(
-      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-    );
-    expect(overflow, `${name} overflows sideways`).toBeLessThanOrEqual(0);
+    expect(await sidewaysOverflow(phone), `${name} overflows sideways`).toBeLessThanOrEqual(0);
     await context.close();
   }
 

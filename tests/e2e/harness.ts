@@ -161,3 +161,20 @@ export async function dialogSettled(page: Page): Promise<void> {
     );
   });
 }
+
+/** A page at phone size (390×844) that shares `signedIn`'s cookies, so the same user. */
+export async function phonePageOf(
+  session: BrowserSession,
+  signedIn: BrowserContext,
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await session.browser.newContext({ viewport: VIEWPORTS.mobile });
+  await context.addCookies(await signedIn.cookies());
+  return { context, page: await context.newPage() };
+}
+
+/** How far the page sticks out sideways, in pixels (0 when nothing does). */
+export function sidewaysOverflow(page: Page): Promise<number> {
+  return page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+}

@@ -50,6 +50,14 @@ const Info = styled.div`
   }
 `;
 
+/** Age, views and likes: a line may break between the figures, never inside one ("4 likes"). */
+const Meta = styled.p`
+  time,
+  span {
+    white-space: nowrap;
+  }
+`;
+
 const Badge = styled.span<{ $public: boolean }>`
   justify-self: start;
   padding: 1px 8px;
@@ -97,10 +105,11 @@ export function DashboardVideoRow({
       <Info>
         <Link href={watch}>{video.title}</Link>
         <Badge $public={video.isPublished}>{video.isPublished ? 'Public' : 'Private'}</Badge>
-        <p>
+        <Meta>
           <time dateTime={video.createdAt}>{formatAge(video.createdAt)}</time> ·{' '}
-          {formatViewCount(video.views)} · {formatLikeCount(video.likeCount)}
-        </p>
+          <span>{formatViewCount(video.views)}</span> ·{' '}
+          <span>{formatLikeCount(video.likeCount)}</span>
+        </Meta>
       </Info>
       <Actions>
         <Button variant="secondary" disabled={busy} onClick={onEdit}>
