@@ -7,6 +7,8 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Config } from './config.js';
 import { openDatabase, type Database, type Db } from './db/client.js';
+import { serializeError } from './http/logging.js';
+import { ViewCounter } from './services/view-counter.js';
 import { LocalDiskStorage } from './storage/local-disk.js';
 import type { MediaStorage } from './storage/storage.js';
 
@@ -16,6 +18,8 @@ export interface AppContext {
   storage: MediaStorage;
   /** In-flight uploads: on the same disk as the media, so moving a file in is a rename. */
   tmpDir: string;
+  /** Counted views waiting to be written (flushed every VIEW_FLUSH_MS and on the app's close). */
+  viewCounter: ViewCounter;
 }
 
 export interface ContextOptions {
@@ -32,5 +36,13 @@ export async function createContext(
   const storage = new LocalDiskStorage(path.join(config.dataDir, 'media'));
   const tmpDir = path.join(config.dataDir, 'tmp');
   await mkdir(tmpDir, { recursive: true });
-  return { ctx: { config, db: database.db, storage, tmpDir }, database };
+  const viewCounter = new ViewCounter(database.db, {
+    intervalMs: config.viewFlushMs,
+    // Logged like a failed request: the SQL and the error code, never the parameter values.
+    onError: (error) =>
+      console.error(
+        JSON.stringify({ msg: 'counted views not written yet', err: serializeError(error) }),
+      ),
+  });
+  return { ctx: { config, db: database.db, storage, tmpDir, viewCounter }, database };
 }

@@ -261,6 +261,7 @@ describe('videos API', () => {
       const views = first.json<{ data: VideoJson }>().data.views;
       const again = await watch(viewer, v.drums!);
       expect(again.json<{ data: VideoJson }>().data.views).toBe(views);
+      await t.ctx.viewCounter.flush();
       const [row] = await t.ctx.db.select().from(videos).where(eq(videos.id, v.drums!));
       expect(row!.views).toBe(views);
       const history = await t.ctx.db
@@ -276,6 +277,7 @@ describe('videos API', () => {
         .where(and(eq(videoViews.userId, viewer.id), eq(videoViews.videoId, v.drums!)));
       const later = await watch(viewer, v.drums!);
       expect(later.json<{ data: VideoJson }>().data.views).toBe(views + 1);
+      await t.ctx.viewCounter.flush();
       const [after] = await t.ctx.db.select().from(videos).where(eq(videos.id, v.drums!));
       expect(after!.views).toBe(views + 1);
       const historyAfter = await t.ctx.db
@@ -290,6 +292,7 @@ describe('videos API', () => {
       const viewer = await createUser(t);
       await watch(viewer, v.guitar!); // music, guitar
       await watch(viewer, v.drums!); // music, drums
+      await t.ctx.viewCounter.flush();
       const ranked = await t.ctx.db
         .select({ tag: userTagScores.tag })
         .from(userTagScores)
@@ -303,6 +306,7 @@ describe('videos API', () => {
         .from(userTagScores)
         .where(and(eq(userTagScores.userId, viewer.id), eq(userTagScores.tag, 'drums')));
       await watch(viewer, v.drums!);
+      await t.ctx.viewCounter.flush();
       const after = await t.ctx.db
         .select({ score: userTagScores.score })
         .from(userTagScores)
