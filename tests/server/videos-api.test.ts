@@ -668,13 +668,13 @@ describe('videos API', () => {
     });
   });
   describe('search over more than one rank window', () => {
-    it('ranks by relevance within the newest 1000 matches, then the next, paging without gaps', async () => {
+    it('ranks by relevance within the newest 200 matches, then the next, paging without gaps', async () => {
       const zed = await createUser(t);
       const base = Date.UTC(2025, 5, 1);
-      const rows = Array.from({ length: 1001 }, (_, i) => ({
+      const rows = Array.from({ length: 201 }, (_, i) => ({
         id: `zebra${String(i).padStart(11, '0')}`,
         ownerId: zed.id,
-        title: i === 0 ? 'zebra zebra zebra' : i === 500 ? 'zebra zebra' : `zebra crossing ${i}`,
+        title: i === 0 ? 'zebra zebra zebra' : i === 100 ? 'zebra zebra' : `zebra crossing ${i}`,
         description: i === 0 ? 'zebra zebra' : 'street',
         tags: ['street'],
         duration: 5,
@@ -684,18 +684,18 @@ describe('videos API', () => {
       }));
       await t.ctx.db.insert(videos).values(rows);
       const seen: string[] = [];
-      for (let page = 1; page <= 21; page++) {
+      for (let page = 1; page <= 5; page++) {
         const res = await feed(`?query=zebra&limit=50&page=${page}`);
         const data = res.json<{ data: ListJson }>().data;
-        expect(data.totalVideos).toBe(1001);
+        expect(data).toMatchObject({ totalVideos: 201, totalIsLowerBound: false });
         seen.push(...data.videos.map((x) => x._id));
       }
-      expect(seen).toHaveLength(1001);
-      expect(new Set(seen).size).toBe(1001);
-      // The most relevant of the newest 1000 leads; the oldest (most relevant overall) opens the
+      expect(seen).toHaveLength(201);
+      expect(new Set(seen).size).toBe(201);
+      // The most relevant of the newest 200 leads; the oldest (most relevant overall) opens the
       // second window, which is the last result here.
-      expect(seen[0]).toBe(rows[500]!.id);
-      expect(seen[1000]).toBe(rows[0]!.id);
+      expect(seen[0]).toBe(rows[100]!.id);
+      expect(seen[200]).toBe(rows[0]!.id);
       // Sorting explicitly ignores relevance.
       const oldest = await feed('?query=zebra&sortBy=createdAt&sortType=asc&limit=1');
       expect(oldest.json<{ data: ListJson }>().data.videos[0]!._id).toBe(rows[0]!.id);
