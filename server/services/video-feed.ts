@@ -7,8 +7,14 @@ import type { VideoSortBy, SortType, VideoList } from '../../contract/videos.js'
 import type { Db } from '../db/client.js';
 import { users, videoCounts, videos } from '../db/schema.js';
 import { ascNullsFirst, descNullsLast } from './order.js';
-import { toVideoItem, videoItemColumns, type MediaUrls } from './video-dto.js';
-import { countSearch, rankedSearch, searchQueries, type SearchQueries } from './video-search.js';
+import { toVideoItem, videoItemColumns, type MediaUrls, type VideoItemRow } from './video-dto.js';
+import {
+  countSearch,
+  rankedSearch,
+  searchQueries,
+  type SearchQueries,
+  type SearchTotal,
+} from './video-search.js';
 
 export interface FeedFilters {
   userId?: string | undefined;
@@ -89,21 +95,28 @@ export async function listFeed(
   }
   const where = and(...conditions);
   const offset = (filters.page - 1) * filters.limit;
-  const [rows, total] = await Promise.all([
-    search && !filters.sortBy
-      ? rankedSearch(db, where, search, offset, filters.limit)
-      : db
-          .select(videoItemColumns)
-          .from(videos)
-          .innerJoin(users, eq(users.id, videos.ownerId))
-          .where(where)
-          .orderBy(...orderOf(filters))
-          .limit(filters.limit)
-          .offset(offset),
-    search
-      ? countSearch(db, where, searchCountCap, offset, filters.limit)
-      : countFeed(db, filters, where).then((n) => ({ total: n, atLeast: false })),
-  ]);
+  const sorted = () =>
+    db
+      .select(videoItemColumns)
+      .from(videos)
+      .innerJoin(users, eq(users.id, videos.ownerId))
+      .where(where)
+      .orderBy(...orderOf(filters))
+      .limit(filters.limit)
+      .offset(offset);
+  let rows: VideoItemRow[];
+  let total: SearchTotal;
+  if (search) {
+    // The ranked page waits for the total: it tells how to read the matches (rankedSearch).
+    total = await countSearch(db, where, searchCountCap, offset, filters.limit);
+    rows = filters.sortBy
+      ? await sorted()
+      : await rankedSearch(db, where, search, offset, filters.limit, !total.atLeast);
+  } else {
+    const [page, n] = await Promise.all([sorted(), countFeed(db, filters, where)]);
+    rows = page;
+    total = { total: n, atLeast: false };
+  }
   return {
     videos: rows.map((row) => toVideoItem(row, urls)),
     totalVideos: total.total,

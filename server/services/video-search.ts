@@ -61,11 +61,19 @@ export async function rankedSearch(
   search: SearchQueries,
   offset: number,
   limit: number,
+  /** The exact total is known and small (countSearch): read every match from the search index. */
+  fewMatches: boolean,
 ): Promise<VideoItemRow[]> {
   const windowEnd = Math.ceil((offset + limit) / RANK_WINDOW) * RANK_WINDOW;
-  // Every column is read in the innermost scan (which walks the feed index or the search index,
-  // as the planner sees fit) so no second pass over videos is needed; rank is computed for at most
-  // windowEnd rows.
+  // The newest matches come from walking the feed index while matches are dense, which is cheap
+  // only then: for a rare word the planner's guess can make it walk the whole catalogue (seconds
+  // at 1 000 000 videos). With few matches, `offset 0` keeps the ORDER BY out of the subquery, so
+  // the matches are read through the search index and sorted (at most SEARCH_COUNT_CAP rows).
+  const source = fewMatches
+    ? sql`(select * from ${videos} where ${where} offset 0) as ${videos}`
+    : sql`${videos} where ${where}`;
+  // Every column is read in the innermost scan, so no second pass over videos is needed; rank is
+  // computed for at most windowEnd rows.
   const result = await db.execute(sql`
     select w.id, w.title, w.description, w.tags, w.duration, w.views,
            w.is_published as "isPublished", w.video_key as "videoKey",
@@ -83,8 +91,7 @@ export async function rankedSearch(
                ${videos.ownerId} as owner_id,
                ${videos.searchVector} @@ ${search.all} as matches_all,
                ts_rank_cd(${videos.searchVector}, ${search.any}) as rank
-        from ${videos}
-        where ${where}
+        from ${source}
         order by ${videos.createdAt} desc nulls last, ${videos.id}
         limit ${windowEnd}
       ) m
