@@ -30,11 +30,32 @@ export interface ViewCounterOptions {
 
 const keyOf = (userId: string, videoId: string) => `${userId}\u0000${videoId}`;
 
+/** Views keyed by viewer and video (one each: the hour window dedupes), counted per video. */
+class Batch {
+  readonly views = new Map<string, CountedView>();
+  private readonly perVideo = new Map<string, number>();
+
+  has(key: string): boolean {
+    return this.views.has(key);
+  }
+
+  /** Keeps the first view of a viewer and video. */
+  add(key: string, view: CountedView): void {
+    if (this.views.has(key)) return;
+    this.views.set(key, view);
+    this.perVideo.set(view.videoId, (this.perVideo.get(view.videoId) ?? 0) + 1);
+  }
+
+  viewsOf(videoId: string): number {
+    return this.perVideo.get(videoId) ?? 0;
+  }
+}
+
 export class ViewCounter {
-  /** Views waiting for the next flush, one per viewer and video (the hour window dedupes). */
-  private queued = new Map<string, CountedView>();
+  /** Views waiting for the next flush. */
+  private queued = new Batch();
   /** Views of the flush under way: still counted in `pendingViews` until it commits. */
-  private inFlight = new Map<string, CountedView>();
+  private inFlight = new Batch();
   private running: Promise<void> = Promise.resolve();
   private readonly timer: NodeJS.Timeout;
 
@@ -55,16 +76,12 @@ export class ViewCounter {
 
   add(view: CountedView): void {
     const key = keyOf(view.userId, view.videoId);
-    if (!this.inFlight.has(key)) this.queued.set(key, view);
+    if (!this.inFlight.has(key)) this.queued.add(key, view);
   }
 
   /** Views of `videoId` counted but not yet in `videos.views`, for answers that show the count. */
   pendingViews(videoId: string): number {
-    let n = 0;
-    for (const batch of [this.queued, this.inFlight]) {
-      for (const view of batch.values()) if (view.videoId === videoId) n++;
-    }
-    return n;
+    return this.queued.viewsOf(videoId) + this.inFlight.viewsOf(videoId);
   }
 
   /** Writes everything queued so far; flushes run one after another, never side by side. */
@@ -80,19 +97,18 @@ export class ViewCounter {
   }
 
   private async writeQueued(): Promise<void> {
-    if (this.queued.size === 0) return;
+    if (this.queued.views.size === 0) return;
     this.inFlight = this.queued;
-    this.queued = new Map();
-    const views = [...this.inFlight.values()];
+    this.queued = new Batch();
+    const views = [...this.inFlight.views.values()];
     try {
       await this.db.execute(applyViews(views));
     } catch (error) {
       // Kept for the next flush (a video deleted meanwhile is skipped by the statement itself).
-      for (const [key, view] of this.inFlight)
-        if (!this.queued.has(key)) this.queued.set(key, view);
+      for (const [key, view] of this.inFlight.views) this.queued.add(key, view);
       this.options.onError(error);
     } finally {
-      this.inFlight = new Map();
+      this.inFlight = new Batch();
     }
   }
 }
