@@ -3,8 +3,8 @@
  * the answer shows the view at once, the database after a flush (or the app's close), with the
  * dashboard's tables and the viewers' tag interests moving in the same statement.
  */
-import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { DashboardStats, DashboardViews } from '../../contract/dashboard.js';
 import type { HistoryPage } from '../../contract/history.js';
 import { userTagScores, videoViews, videos } from '../../server/db/schema.js';
@@ -96,6 +96,26 @@ describe('view counter', () => {
     const stats = await call<DashboardStats>(t, channel, 'GET', '/dashboard/stats');
     expect(stats.totalViews).toBe(data.totalViews);
     expect(stats.totalViews).toBe(2);
+  });
+
+  it('keeps the views of a failed flush and writes them with the next one', async () => {
+    const viewer = await createUser(t);
+    const video = await insertVideo(t, creator);
+    await watch(t, viewer, video);
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    await t.ctx.db.execute(sql`alter table video_views rename to video_views_away`);
+    try {
+      await t.ctx.viewCounter.flush();
+    } finally {
+      await t.ctx.db.execute(sql`alter table video_views_away rename to video_views`);
+    }
+    expect(errors).toHaveBeenCalledTimes(1);
+    errors.mockRestore();
+    expect(await storedViews(t, video)).toBe(0);
+    expect(t.ctx.viewCounter.pendingViews(video)).toBe(1);
+    await t.ctx.viewCounter.flush();
+    expect(await storedViews(t, video)).toBe(1);
+    expect(t.ctx.viewCounter.pendingViews(video)).toBe(0);
   });
 
   it('skips a video deleted before the flush and writes the rest', async () => {
