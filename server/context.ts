@@ -7,6 +7,8 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Config } from './config.js';
 import { openDatabase, type Database, type Db } from './db/client.js';
+import { serializeError } from './http/logging.js';
+import { ViewCounter } from './services/view-counter.js';
 import { openStorage } from './storage/open-storage.js';
 import type { MediaStorage } from './storage/storage.js';
 
@@ -19,6 +21,8 @@ export interface AppContext {
    * file is a rename; with S3 the finished file is uploaded from here.
    */
   tmpDir: string;
+  /** Counted views waiting to be written (flushed every VIEW_FLUSH_MS and on the app's close). */
+  viewCounter: ViewCounter;
 }
 
 export interface ContextOptions {
@@ -36,5 +40,13 @@ export async function createContext(
   const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir });
   const tmpDir = path.join(config.dataDir, 'tmp');
   await mkdir(tmpDir, { recursive: true });
-  return { ctx: { config, db: database.db, storage, tmpDir }, database };
+  const viewCounter = new ViewCounter(database.db, {
+    intervalMs: config.viewFlushMs,
+    // Logged like a failed request: the SQL and the error code, never the parameter values.
+    onError: (error) =>
+      console.error(
+        JSON.stringify({ msg: 'counted views not written yet', err: serializeError(error) }),
+      ),
+  });
+  return { ctx: { config, db: database.db, storage, tmpDir, viewCounter }, database };
 }
