@@ -29,6 +29,8 @@ const NETWORK_ERROR = 'Network error: check your connection';
 
 type TusMetadata = Record<string, string>;
 
+const cancelled = () => new DOMException('Upload cancelled', 'AbortError');
+
 function statusOf(error: DetailedError): number {
   return error.originalResponse?.getStatus() ?? 0;
 }
@@ -92,7 +94,7 @@ async function sendFile(input: UploadRequest, signal: AbortSignal): Promise<Uplo
     });
     signal.addEventListener('abort', () => {
       void upload.abort(true).catch(() => {}); // best effort: expiry removes it otherwise
-      reject(new DOMException('Upload cancelled', 'AbortError'));
+      reject(cancelled());
     });
     upload
       .findPreviousUploads()
@@ -115,22 +117,53 @@ async function forget(upload: Upload): Promise<void> {
   }
 }
 
+function pause(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(resolve, ms);
+    signal.addEventListener('abort', () => {
+      clearTimeout(timer);
+      reject(cancelled());
+    });
+  });
+}
+
+/**
+ * `POST /uploads/{id}/finish`, retried like the transfer when the connection drops on the way
+ * (the line can go just as the last byte arrived). Any answer from the server is final.
+ */
+async function finish(
+  uploadId: string,
+  input: UploadRequest,
+  signal: AbortSignal,
+): Promise<VideoItem> {
+  const form = new FormData();
+  // The server re-encodes the image; the name only helps it guess the type.
+  form.append('thumbnail', input.thumbnail, 'thumbnail.jpg');
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      return await request<VideoItem>({
+        method: 'POST',
+        url: `/uploads/${encodeURIComponent(uploadId)}/finish`,
+        data: form,
+        signal,
+      });
+    } catch (error) {
+      const lost = error instanceof ApiError && error.status === 0;
+      if (!lost || attempt >= RETRY_DELAYS_MS.length) throw error;
+      input.onInterrupted();
+      await pause(RETRY_DELAYS_MS[attempt] ?? 0, signal);
+    }
+  }
+}
+
 export async function uploadVideoWithTus(
   input: UploadRequest,
   signal: AbortSignal,
 ): Promise<VideoItem> {
   const upload = await sendFile(input, signal);
   const uploadId = (upload.url ?? '').split('/').pop() ?? '';
-  const form = new FormData();
-  // The server re-encodes the image; the name only helps it guess the type.
-  form.append('thumbnail', input.thumbnail, 'thumbnail.jpg');
   try {
-    const video = await request<VideoItem>({
-      method: 'POST',
-      url: `/uploads/${encodeURIComponent(uploadId)}/finish`,
-      data: form,
-      signal,
-    });
+    const video = await finish(uploadId, input, signal);
     await forget(upload);
     return video;
   } catch (error) {
