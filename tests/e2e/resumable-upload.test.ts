@@ -16,6 +16,7 @@ import {
   type BrowserSession,
   type RunningServer,
 } from './harness.js';
+import { signUpAndSignIn } from './accounts-api.js';
 import { startFlakyLine, type FlakyLine } from './flaky-line.js';
 import { makeTestMp4 } from './videos-fixtures.js';
 
@@ -55,14 +56,7 @@ describe.skipIf(!hasBrowser)('resumable upload', () => {
 
   it('an upload cut off at half way resumes from the server offset and finishes', async () => {
     const { context, page } = await browser.newPage();
-    const register = await context.request.post(`${server.url}/api/v1/users/register`, {
-      multipart: { ...creator, password: PASSWORD },
-    });
-    expect(register.status(), await register.text()).toBe(201);
-    const login = await context.request.post(`${server.url}/api/v1/users/login`, {
-      data: { userName: creator.userName, email: creator.email, password: PASSWORD },
-    });
-    expect(login.status(), await login.text()).toBe(200);
+    await signUpAndSignIn(context, server.url, creator, PASSWORD);
     const fileSize = (await stat(clip)).size;
 
     // Where each PATCH starts: the resumed one must start where the server stopped.
