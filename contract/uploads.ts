@@ -1,5 +1,5 @@
 /**
- * Contract of resumable uploads (tus 1.0.0 under `/uploads`). The tus requests themselves carry
+ * Contract of resumable uploads (tus 1.0.0 under `/videos/uploads`). The tus requests themselves carry
  * their data in headers (`Upload-Length`, `Upload-Metadata`, `Upload-Offset`); the metadata is
  * checked against `ResumableUploadFields` when the upload is created, exactly as the multipart
  * `POST /videos` checks its fields. The finish call turns a complete upload into a video.
@@ -20,7 +20,7 @@ export const ResumableUploadFields = Type.Composite([
 ]);
 export type ResumableUploadFields = Static<typeof ResumableUploadFields>;
 
-/** `POST /uploads/{uploadId}/finish` (multipart, optional): the thumbnail picture. */
+/** `POST /videos/uploads/{uploadId}/finish` (multipart, optional): the thumbnail picture. */
 export const UploadFinishBody = Type.Object({
   thumbnail: Type.Optional(Type.String({ format: 'binary' })),
 });

@@ -35,7 +35,6 @@ import playlistsRoutes from './routes/playlists.js';
 import subscribedChannelsRoutes from './routes/subscribed-channels.js';
 import subscriptionsRoutes from './routes/subscriptions.js';
 import tweetsRoutes from './routes/tweets.js';
-import uploadsRoutes from './routes/uploads.js';
 import usersRoutes from './routes/users.js';
 import videosRoutes from './routes/videos.js';
 
@@ -129,7 +128,6 @@ export async function buildApp({ ctx, logger = false }: BuildOptions): Promise<A
       await api.register(playlistsRoutes, { ...options, prefix: '/playlist' });
       await api.register(tweetsRoutes, { ...options, prefix: '/tweets' });
       await api.register(dashboardRoutes, { ...options, prefix: '/dashboard' });
-      await api.register(uploadsRoutes, { ...options, prefix: '/uploads' });
     },
     { prefix: API_PREFIX },
   );

@@ -11,7 +11,7 @@ import { API_PREFIX } from '../../contract/limits.js';
 import type { Config } from '../config.js';
 import type { App } from './types.js';
 
-export const TUS_PATH = `${API_PREFIX}/uploads`;
+export const TUS_PATH = `${API_PREFIX}/videos/uploads`;
 
 export function createTusServer(config: Config, store: FileStore): Server {
   return new Server({
@@ -19,7 +19,7 @@ export function createTusServer(config: Config, store: FileStore): Server {
     datastore: store,
     // Read per request, like the multipart route: the limit follows MAX_VIDEO_BYTES as it is now.
     maxSize: () => config.maxVideoBytes,
-    // `/api/v1/uploads/{id}`: right behind any proxy, whatever host the client used.
+    // `/api/v1/videos/uploads/{id}`: right behind any proxy, whatever host the client used.
     relativeLocation: true,
     // tus answers '*' by default; only the origins the API trusts may read its answers.
     allowedOrigins: (origin) => config.corsOrigins.includes(origin),

@@ -1,8 +1,8 @@
 /**
  * Resumable uploads (tus 1.0.0, creation and termination extensions) for large videos:
- * `POST /uploads` creates an upload (size limit and fields checked here, before any byte),
- * `HEAD /uploads/{id}` tells how many bytes arrived, `PATCH /uploads/{id}` appends from there,
- * `DELETE /uploads/{id}` abandons it, and `POST /uploads/{id}/finish` (multipart, optional
+ * `POST /videos/uploads` creates an upload (size limit and fields checked here, before any byte),
+ * `HEAD /videos/uploads/{id}` tells how many bytes arrived, `PATCH /videos/uploads/{id}` appends from there,
+ * `DELETE /videos/uploads/{id}` abandons it, and `POST /videos/uploads/{id}/finish` (multipart, optional
  * thumbnail) makes the video. Every call is the creator's alone: anyone else gets a 404.
  */
 import { FileStore } from '@tus/file-store';

@@ -1,8 +1,8 @@
 /**
  * The upload machine's `uploadVideo` actor over tus (tus-js-client, loaded on first use so that
- * it stays out of the pages that never upload). The file goes to `/api/v1/uploads` with the
+ * it stays out of the pages that never upload). The file goes to `/api/v1/videos/uploads` with the
  * video's fields as metadata (checked by the server before any byte is sent); once every byte is
- * there, `POST /uploads/{id}/finish` sends the thumbnail and answers the new VideoItem.
+ * there, `POST /videos/uploads/{id}/finish` sends the thumbnail and answers the new VideoItem.
  *
  * Resuming, decided here:
  * - A dropped connection (a closed laptop lid, a train tunnel, going offline) is retried after
@@ -69,7 +69,7 @@ async function sendFile(input: UploadRequest, signal: AbortSignal): Promise<Uplo
   let sessionLost = false;
   return new Promise<Upload>((resolve, reject) => {
     const upload = new tus.Upload(input.videoFile, {
-      endpoint: new URL(`${API_PREFIX}/uploads`, window.location.origin).href,
+      endpoint: new URL(`${API_PREFIX}/videos/uploads`, window.location.origin).href,
       metadata,
       retryDelays: RETRY_DELAYS_MS,
       // Removed after the finish call instead, so a failed finish can resume without resending.
@@ -128,7 +128,7 @@ function pause(ms: number, signal: AbortSignal): Promise<void> {
 }
 
 /**
- * `POST /uploads/{id}/finish`, retried like the transfer when the connection drops on the way
+ * `POST /videos/uploads/{id}/finish`, retried like the transfer when the connection drops on the way
  * (the line can go just as the last byte arrived). Any answer from the server is final.
  */
 async function finish(
@@ -143,7 +143,7 @@ async function finish(
     try {
       return await request<VideoItem>({
         method: 'POST',
-        url: `/uploads/${encodeURIComponent(uploadId)}/finish`,
+        url: `/videos/uploads/${encodeURIComponent(uploadId)}/finish`,
         data: form,
         signal,
       });

@@ -62,7 +62,7 @@ describe.skipIf(!hasBrowser)('resumable upload', () => {
     // Where each PATCH starts: the resumed one must start where the server stopped.
     const patchOffsets: number[] = [];
     page.on('request', (request) => {
-      if (request.method() === 'PATCH' && request.url().includes('/api/v1/uploads/')) {
+      if (request.method() === 'PATCH' && request.url().includes('/api/v1/videos/uploads/')) {
         patchOffsets.push(Number(request.headers()['upload-offset']));
       }
     });

@@ -37,7 +37,8 @@ describe('resumable uploads (tus)', () => {
   const storedUploads = async () => readdir(uploadsDir).catch(() => [] as string[]);
 
   beforeAll(async () => {
-    t = await createTestApp();
+    // With the feed cache on: a finished upload must show in the feed at once, as POST /videos.
+    t = await createTestApp({ feedCacheMs: 60_000 });
     alice = await createUser(t);
     bob = await createUser(t);
     source = await fixture('plain.mp4');
@@ -48,6 +49,11 @@ describe('resumable uploads (tus)', () => {
   it('resumes an upload whose connection dropped at 30 % and stores the same bytes', async () => {
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     const { port } = t.app.server.address() as AddressInfo;
+    const feedTitles = async () =>
+      (await t.app.inject({ method: 'GET', url: '/api/v1/videos' }))
+        .json<{ data: { videos: { title: string }[] } }>()
+        .data.videos.map((v) => v.title);
+    expect(await feedTitles()).toEqual([]); // now cached
     const created = await createUpload(t, alice, source.length);
     expect(created.statusCode).toBe(201);
     const id = uploadIdOf(created.headers.location);
@@ -97,6 +103,7 @@ describe('resumable uploads (tus)', () => {
     expect(video.duration).toBeGreaterThan(1);
     const media = await t.app.inject({ method: 'GET', url: new URL(video.videoFile).pathname });
     expect(media.statusCode).toBe(200);
+    expect(await feedTitles()).toEqual([VALID_FIELDS.title]);
     // The upload is gone once its video exists.
     expect(await storedUploads()).not.toContain(id);
   });

@@ -4,7 +4,7 @@
 import type { TestUser } from './auth-helpers.js';
 import type { TestApp } from './helpers.js';
 
-export const UPLOADS = '/api/v1/uploads';
+export const UPLOADS = '/api/v1/videos/uploads';
 const TUS = { 'tus-resumable': '1.0.0' };
 
 export const VALID_FIELDS = {
