@@ -3,7 +3,7 @@
  * returns the envelope's `data`; failures arrive as ApiError with the server's message.
  */
 import type { VideoItem } from '../../contract/shapes';
-import type { VideoDetail, VideoList } from '../../contract/videos';
+import type { OwnVideoList, VideoDetail, VideoList } from '../../contract/videos';
 import { request } from './client';
 
 export interface VideoQuery {
@@ -36,9 +36,9 @@ export function getVideo(videoId: string, signal?: AbortSignal): Promise<VideoDe
   });
 }
 
-/** The caller's own videos, published or not, newest first (the dashboard's Videos tab). */
+/** The caller's own videos, published or not, newest first, with their likes (the dashboard). */
 export function listOwnVideos(page: number, limit: number, signal?: AbortSignal) {
-  return request<VideoList>({
+  return request<OwnVideoList>({
     method: 'GET',
     url: '/videos/user',
     params: { page, limit },
