@@ -23,6 +23,8 @@ export interface Config {
   cookieSecure: boolean;
   accessTokenSecret: string;
   maxVideoBytes: number;
+  /** A resumable upload that received no byte for this long is abandoned and removed. */
+  uploadExpiryMs: number;
   ffmpegPath: string | undefined;
   ffprobePath: string | undefined;
   /** How long a public feed page may be served from the per-replica cache; 0 turns it off. */
@@ -87,6 +89,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     cookieSecure: flag(env.COOKIE_SECURE, false),
     accessTokenSecret,
     maxVideoBytes: positiveInt('MAX_VIDEO_BYTES', env.MAX_VIDEO_BYTES, 2 * 1024 ** 3),
+    uploadExpiryMs: positiveInt('UPLOAD_EXPIRY_HOURS', env.UPLOAD_EXPIRY_HOURS, 24) * 3_600_000,
     ffmpegPath: env.FFMPEG_PATH || undefined,
     ffprobePath: env.FFPROBE_PATH || undefined,
     authRateLimit: positiveInt('AUTH_RATE_LIMIT', env.AUTH_RATE_LIMIT, 10),

@@ -32,6 +32,7 @@ import {
 import { uploadVideo } from '../services/video-upload.js';
 import { watchVideo } from '../services/video-watch.js';
 import { errorResponses, mediaUrlsOf } from './route-helpers.js';
+import uploadsRoutes from './uploads.js';
 
 const tags = ['videos'];
 const security = [{ cookieAuth: [] }];
@@ -233,4 +234,8 @@ export default async function videosRoutes(app: App, { ctx }: RouteOptions) {
       return ok({}, 'Video deleted');
     },
   );
+
+  // Resumable uploads (routes/uploads.ts) live inside this plugin so that a finished one clears
+  // the feed cache like POST /videos does.
+  await app.register(uploadsRoutes, { ctx, prefix: '/uploads' });
 }
