@@ -7,6 +7,7 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Config } from './config.js';
 import { openDatabase, type Database, type Db } from './db/client.js';
+import { openJobQueue, type JobQueue } from './jobs/queue.js';
 import { LocalDiskStorage } from './storage/local-disk.js';
 import type { MediaStorage } from './storage/storage.js';
 
@@ -16,21 +17,40 @@ export interface AppContext {
   storage: MediaStorage;
   /** In-flight uploads: on the same disk as the media, so moving a file in is a rename. */
   tmpDir: string;
+  /** Background jobs (transcoding), stored in the same database. */
+  jobs: JobQueue;
 }
 
 export interface ContextOptions {
   /** Where PGlite keeps its files; tests pass 'memory://'. Default: DATA_DIR/pglite. */
   pgliteDir?: string;
+  /** Run the job queue's maintenance here (a process that also works jobs). */
+  superviseJobs?: boolean;
 }
 
-/** Opens the database and storage that `config` describes and creates the temp folder. */
+/**
+ * Opens the database, job queue and storage that `config` describes and creates the temp folder.
+ * The returned `database.close()` stops the job queue first.
+ */
 export async function createContext(
   config: Config,
-  { pgliteDir = path.join(config.dataDir, 'pglite') }: ContextOptions = {},
+  { pgliteDir = path.join(config.dataDir, 'pglite'), superviseJobs = false }: ContextOptions = {},
 ): Promise<{ ctx: AppContext; database: Database }> {
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir });
+  const opened = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir });
+  const jobs = await openJobQueue(opened, {
+    supervise: superviseJobs,
+    retries: config.transcodeRetries,
+    retrySeconds: config.transcodeRetrySeconds,
+  });
   const storage = new LocalDiskStorage(path.join(config.dataDir, 'media'));
   const tmpDir = path.join(config.dataDir, 'tmp');
   await mkdir(tmpDir, { recursive: true });
-  return { ctx: { config, db: database.db, storage, tmpDir }, database };
+  const database: Database = {
+    ...opened,
+    async close() {
+      await jobs.stop();
+      await opened.close();
+    },
+  };
+  return { ctx: { config, db: opened.db, storage, tmpDir, jobs }, database };
 }

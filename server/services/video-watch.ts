@@ -9,6 +9,7 @@ import { subscriptions, users, videoViews, videos } from '../db/schema.js';
 import { notFound } from '../http/errors.js';
 import { recordWatch } from './history.js';
 import { recordTagInterest } from './tag-scores.js';
+import { processingOf, toProcessing } from './video-processing.js';
 import {
   VIDEO_NOT_FOUND,
   toVideoItem,
@@ -72,7 +73,7 @@ export async function watchVideo(
     await recordTagInterest(tx, viewerId, row.tags);
     return updated?.views ?? row.views + 1;
   });
-  const [[owner], [subscription]] = await Promise.all([
+  const [[owner], [subscription], processing] = await Promise.all([
     db
       .select({ subscriberCount: users.subscriberCount })
       .from(users)
@@ -83,10 +84,12 @@ export async function watchVideo(
       .where(
         and(eq(subscriptions.subscriberId, viewerId), eq(subscriptions.channelId, row.ownerId)),
       ),
+    processingOf(db, videoId),
   ]);
   const item = toVideoItem({ ...row, views }, urls);
   return {
     ...item,
+    processing: toProcessing(processing, urls),
     owner: {
       ...item.owner,
       subscriberCount: owner?.subscriberCount ?? 0,

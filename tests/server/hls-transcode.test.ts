@@ -60,7 +60,7 @@ describe('one rendition', () => {
     const file = await fixturePath('hd.mp4');
     const probe = await probeVideo(file);
     source = { path: file, width: probe.width, height: probe.height, duration: probe.duration };
-    result = await transcodeRendition(source, renditionsFor(720)[0]!, dir, {
+    result = await transcodeRendition(source, renditionsFor(720)[0]!, dir, 'abc-480p', {
       onProgress: (f) => progress.push(f),
     });
   }, 60_000);
@@ -70,7 +70,7 @@ describe('one rendition', () => {
     expect(result).toMatchObject({ width: 854, height: 480 });
     const { stdout } = await runBinary(
       ffprobePath(),
-      ['-v', 'error', '-print_format', 'json', '-show_streams', path.join(dir, 'index.m3u8')],
+      ['-v', 'error', '-print_format', 'json', '-show_streams', path.join(dir, 'abc-480p.m3u8')],
       30_000,
     );
     const streams = (JSON.parse(stdout) as { streams: Record<string, unknown>[] }).streams;
@@ -83,9 +83,14 @@ describe('one rendition', () => {
   });
 
   it('cuts fMP4 segments of about 4 s with a keyframe every 2 s', async () => {
-    expect(result.files).toContain('init.mp4');
-    const segments = result.files.filter((f) => f.endsWith('.m4s'));
-    expect(segments).toHaveLength(2); // 6 s of source: 4 s + 2 s
+    // 6 s of source: 4 s + 2 s, named after the stem so they can live flat in one folder.
+    expect(result.files).toEqual([
+      'abc-480p.m3u8',
+      'abc-480p-init.mp4',
+      'abc-480p-00000.m4s',
+      'abc-480p-00001.m4s',
+    ]);
+    expect(result.segments).toBe(2);
     const { stdout } = await runBinary(
       ffprobePath(),
       [
@@ -97,7 +102,7 @@ describe('one rendition', () => {
         'packet=pts_time,flags',
         '-of',
         'csv=p=0',
-        path.join(dir, 'index.m3u8'),
+        path.join(dir, 'abc-480p.m3u8'),
       ],
       30_000,
     );
@@ -120,7 +125,9 @@ describe('one rendition', () => {
 
   it("fails with ffmpeg's reason on a file that is not a video", async () => {
     const bad = { ...source, path: path.join(dir, 'missing.mp4') };
-    await expect(transcodeRendition(bad, renditionsFor(720)[0]!, dir)).rejects.toThrow(/ffmpeg/);
+    await expect(transcodeRendition(bad, renditionsFor(720)[0]!, dir, 'x-480p')).rejects.toThrow(
+      /ffmpeg/,
+    );
   });
 });
 

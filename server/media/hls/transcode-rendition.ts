@@ -11,10 +11,10 @@ import { readFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { ffmpegPath } from '../binaries.js';
+import { segmentPattern } from './keys.js';
 import { AUDIO_KBPS, type Rendition } from './ladder.js';
 import { measureBandwidth, parseVariantPlaylist, type Bandwidth } from './variant-playlist.js';
 
-export const MEDIA_PLAYLIST = 'index.m3u8';
 /** Below the API's default priority 0: the kernel gives the API the CPU first. */
 const TRANSCODE_NICENESS = 10;
 const SEGMENT_SECONDS = 4;
@@ -31,8 +31,9 @@ export interface SourceVideo {
 export interface TranscodedRendition extends Bandwidth {
   width: number;
   height: number;
-  /** Every file written, relative to outDir: the media playlist, init segment and segments. */
+  /** Every file written into outDir: the media playlist first, then init and media segments. */
   files: string[];
+  segments: number;
 }
 
 export interface TranscodeOptions {
@@ -54,7 +55,16 @@ export function outputSize(source: SourceVideo, rendition: Rendition) {
     : { width: scaledLong, height: rendition.height };
 }
 
-export function transcodeArgs(source: SourceVideo, rendition: Rendition, outDir: string) {
+/**
+ * ffmpeg's arguments. Files are named `<stem>.m3u8`, `<stem>-init.mp4` and `<stem>-00000.m4s` in
+ * `outDir`, and the playlist refers to them by those bare names.
+ */
+export function transcodeArgs(
+  source: SourceVideo,
+  rendition: Rendition,
+  outDir: string,
+  stem: string,
+) {
   const { width, height } = outputSize(source, rendition);
   const maxrate = rendition.maxrateKbps;
   return [
@@ -113,10 +123,10 @@ export function transcodeArgs(source: SourceVideo, rendition: Rendition, outDir:
     '-hls_flags',
     'independent_segments',
     '-hls_fmp4_init_filename',
-    'init.mp4',
+    `${stem}-init.mp4`,
     '-hls_segment_filename',
-    path.join(outDir, 'seg_%05d.m4s'),
-    path.join(outDir, MEDIA_PLAYLIST),
+    path.join(outDir, segmentPattern(stem)),
+    path.join(outDir, `${stem}.m3u8`),
   ];
 }
 
@@ -126,6 +136,7 @@ function timeLimitMs(duration: number): number {
 }
 
 function runFfmpeg(args: string[], duration: number, options: TranscodeOptions): Promise<void> {
+  if (options.signal?.aborted) return Promise.reject(new Error('transcode aborted'));
   return new Promise((resolve, reject) => {
     const child = spawn(ffmpegPath(options.ffmpeg), args, { stdio: ['ignore', 'pipe', 'pipe'] });
     if (child.pid) os.setPriority(child.pid, TRANSCODE_NICENESS);
@@ -160,15 +171,22 @@ export async function transcodeRendition(
   source: SourceVideo,
   rendition: Rendition,
   outDir: string,
+  stem: string,
   options: TranscodeOptions = {},
 ): Promise<TranscodedRendition> {
-  await runFfmpeg(transcodeArgs(source, rendition, outDir), source.duration, options);
-  const playlist = parseVariantPlaylist(await readFile(path.join(outDir, MEDIA_PLAYLIST), 'utf8'));
+  await runFfmpeg(transcodeArgs(source, rendition, outDir, stem), source.duration, options);
+  const playlistFile = `${stem}.m3u8`;
+  const playlist = parseVariantPlaylist(await readFile(path.join(outDir, playlistFile), 'utf8'));
   const bandwidth = await measureBandwidth(outDir, playlist);
   const files = [
-    MEDIA_PLAYLIST,
+    playlistFile,
     ...(playlist.initUri ? [playlist.initUri] : []),
     ...playlist.segments.map((s) => s.uri),
   ];
-  return { ...outputSize(source, rendition), ...bandwidth, files };
+  return {
+    ...outputSize(source, rendition),
+    ...bandwidth,
+    files,
+    segments: playlist.segments.length,
+  };
 }
