@@ -25,7 +25,7 @@ afterEach(async () => {
 async function watch(user: TestUser, id: string): Promise<VideoDetail> {
   const res = await t.app.inject({ url: `/api/v1/videos/${id}`, headers: user.headers });
   expect(res.statusCode).toBe(200);
-  return (res.json() as { data: VideoDetail }).data;
+  return res.json<{ data: VideoDetail }>().data;
 }
 
 async function until<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
@@ -40,14 +40,14 @@ async function until<T>(read: () => Promise<T>, done: (value: T) => boolean): Pr
 async function uploadHd(user: TestUser): Promise<string> {
   const res = await upload(t, user, { video: 'hd.mp4' });
   expect(res.statusCode).toBe(201);
-  return (res.json() as { data: { _id: string } }).data._id;
+  return res.json<{ data: { _id: string } }>().data._id;
 }
 
 async function jobsOf(videoId: string) {
   const result = await t.ctx.db.execute(
     sql`select state from pgboss.job where name = 'transcode' and data->>'videoId' = ${videoId}`,
   );
-  return (result as unknown as { rows: { state: string }[] }).rows.map((r) => r.state);
+  return (result as { rows: { state: string }[] }).rows.map((r) => r.state);
 }
 
 function mediaPath(url: string, relative = ''): string {
@@ -93,8 +93,9 @@ describe('transcode jobs', () => {
       expect(media.statusCode).toBe(200);
       const playlist = HLS.parse(media.body) as HLS.types.MediaPlaylist;
       expect(playlist.segments.length).toBe(2);
-      const first = playlist.segments[0]!;
-      const init = await t.app.inject({ url: mediaPath(playlistUrl, first.map!.uri) });
+      const [first] = playlist.segments;
+      if (!first?.map) throw new Error('no segment with an init section');
+      const init = await t.app.inject({ url: mediaPath(playlistUrl, first.map.uri) });
       const segment = await t.app.inject({ url: mediaPath(playlistUrl, first.uri) });
       expect(init.statusCode).toBe(200);
       expect(segment.statusCode).toBe(200);
