@@ -19,6 +19,8 @@ import {
   type MediaUrls,
 } from './video-dto.js';
 import { parseTags } from './video-fields.js';
+import { retireHlsNames } from './video-hls-files.js';
+import { deleteHlsFiles, processingOf } from './video-processing.js';
 import { storeThumbnail } from './video-upload.js';
 
 /**
@@ -83,6 +85,7 @@ export async function togglePublish(
       .where(eq(videos.id, video.id));
     return;
   }
+  await retireHlsNames(ctx, video.id);
   const copied: string[] = [];
   const copyUnderFreshName = async (key: string) => {
     // A row whose file is missing (see maintenance/) has no URL left to retire.
@@ -134,6 +137,7 @@ export async function deleteVideo(
 ): Promise<void> {
   const { db, storage } = ctx;
   const video = await findOwnedVideo(db, videoId, callerId);
+  const processing = await processingOf(db, video.id);
   await db.transaction(async (tx) => {
     const commentIds = tx
       .select({ id: comments.id })
@@ -153,6 +157,8 @@ export async function deleteVideo(
     await tx.delete(videos).where(eq(videos.id, video.id));
   });
   await deleteFilesIfUnused(db, storage, [video.videoKey, video.thumbnailKey]);
+  // A rendition a running transcode stores after this is removed by that transcode itself.
+  if (processing) await deleteHlsFiles(storage, processing);
 }
 
 /**

@@ -7,13 +7,11 @@
 import HLS from 'hls-parser';
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { VideoDetail } from '../../contract/videos.js';
 import { startTranscodeWorkers, FAILED_REASON } from '../../server/jobs/transcode-worker.js';
-import { createUser, type TestUser } from './auth-helpers.js';
+import { createUser } from './auth-helpers.js';
 import { createTestApp, type TestApp } from './helpers.js';
-import { upload } from './video-helpers.js';
+import { mediaPath, silentLog, until, uploadHd, watch } from './transcode-helpers.js';
 
-const silent = { info() {}, error() {}, warn() {} } as never;
 let t: TestApp;
 let stopWorkers: (() => Promise<void>) | undefined;
 afterEach(async () => {
@@ -22,27 +20,6 @@ afterEach(async () => {
   await t.close();
 });
 
-async function watch(user: TestUser, id: string): Promise<VideoDetail> {
-  const res = await t.app.inject({ url: `/api/v1/videos/${id}`, headers: user.headers });
-  expect(res.statusCode).toBe(200);
-  return res.json<{ data: VideoDetail }>().data;
-}
-
-async function until<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
-  for (let i = 0; i < 600; i++) {
-    const value = await read();
-    if (done(value)) return value;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error('condition not reached in 60 s');
-}
-
-async function uploadHd(user: TestUser): Promise<string> {
-  const res = await upload(t, user, { video: 'hd.mp4' });
-  expect(res.statusCode).toBe(201);
-  return res.json<{ data: { _id: string } }>().data._id;
-}
-
 async function jobsOf(videoId: string) {
   const result = await t.ctx.db.execute(
     sql`select state from pgboss.job where name = 'transcode' and data->>'videoId' = ${videoId}`,
@@ -50,23 +27,19 @@ async function jobsOf(videoId: string) {
   return (result as { rows: { state: string }[] }).rows.map((r) => r.state);
 }
 
-function mediaPath(url: string, relative = ''): string {
-  return new URL(relative, url).pathname;
-}
-
 describe('transcode jobs', () => {
   it('enqueue with the upload, then a worker makes every rendition up to the source', async () => {
     t = await createTestApp();
     const owner = await createUser(t);
-    const id = await uploadHd(owner);
+    const id = await uploadHd(t, owner);
 
-    const before = await watch(owner, id);
+    const before = await watch(t, owner, id);
     expect(before.processing).toMatchObject({ state: 'processing', renditions: [], hlsUrl: null });
     expect(await jobsOf(id)).toEqual(['created']);
 
-    stopWorkers = (await startTranscodeWorkers(t.ctx, silent, 1)).stop;
+    stopWorkers = (await startTranscodeWorkers(t.ctx, silentLog, 1)).stop;
     const after = await until(
-      () => watch(owner, id),
+      () => watch(t, owner, id),
       (v) => v.processing.state !== 'processing',
     );
     expect(after.processing).toMatchObject({
@@ -106,13 +79,13 @@ describe('transcode jobs', () => {
   it('retries a failing transcode, then marks the video failed with a reason', async () => {
     t = await createTestApp({ transcodeRetries: 1, transcodeRetrySeconds: 1 });
     const owner = await createUser(t);
-    const id = await uploadHd(owner);
+    const id = await uploadHd(t, owner);
     // The upload's own remux has run; from here on ffmpeg cannot start.
     t.ctx.config.ffmpegPath = '/nonexistent/ffmpeg';
 
-    stopWorkers = (await startTranscodeWorkers(t.ctx, silent, 1)).stop;
+    stopWorkers = (await startTranscodeWorkers(t.ctx, silentLog, 1)).stop;
     const failed = await until(
-      () => watch(owner, id),
+      () => watch(t, owner, id),
       (v) => v.processing.state === 'failed',
     );
     expect(failed.processing).toMatchObject({ error: FAILED_REASON, hlsUrl: null });
