@@ -8,7 +8,7 @@ import type { AppContext } from '../context.js';
 import type { Db } from '../db/client.js';
 import { newId } from '../db/ids.js';
 import { comments, likes, users, videoViews, videos, watchHistory } from '../db/schema.js';
-import { forbidden, notFound } from '../http/errors.js';
+import { conflict, forbidden, notFound } from '../http/errors.js';
 import type { ReceivedFile } from '../http/multipart.js';
 import type { MediaStorage } from '../storage/storage.js';
 import {
@@ -20,7 +20,7 @@ import {
 } from './video-dto.js';
 import { parseTags } from './video-fields.js';
 import { retireHlsNames } from './video-hls-files.js';
-import { deleteHlsFiles, processingOf } from './video-processing.js';
+import { deleteHlsFiles, markRetrying, processingOf, toProcessing } from './video-processing.js';
 import { storeThumbnail } from './video-upload.js';
 
 /**
@@ -206,4 +206,26 @@ export async function editVideo(
     throw error;
   }
   if (thumbnailKey) await deleteFilesIfUnused(ctx.db, ctx.storage, [video.thumbnailKey]);
+}
+
+export const NOT_FAILED = 'Only a failed conversion can be retried';
+
+/**
+ * The owner's "Retry" on a failed conversion: back to processing and a new job, in one
+ * transaction. The renditions made before the failure are kept and skipped by the new run.
+ */
+export async function retryProcessing(
+  ctx: AppContext,
+  videoId: string,
+  callerId: string,
+  urls: MediaUrls,
+) {
+  const video = await findOwnedVideo(ctx.db, videoId, callerId);
+  const retried = await ctx.db.transaction(async (tx) => {
+    if (!(await markRetrying(tx, video.id))) return false;
+    await ctx.jobs.enqueueTranscode(tx, video.id);
+    return true;
+  });
+  if (!retried) throw conflict(NOT_FAILED);
+  return toProcessing(await processingOf(ctx.db, video.id), urls);
 }

@@ -8,7 +8,7 @@ import HLS from 'hls-parser';
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startTranscodeWorkers, FAILED_REASON } from '../../server/jobs/transcode-worker.js';
-import { createUser } from './auth-helpers.js';
+import { createUser, type TestUser } from './auth-helpers.js';
 import { createTestApp, type TestApp } from './helpers.js';
 import { mediaPath, silentLog, until, uploadHd, watch } from './transcode-helpers.js';
 
@@ -76,7 +76,7 @@ describe('transcode jobs', () => {
     }
   }, 90_000);
 
-  it('retries a failing transcode, then marks the video failed with a reason', async () => {
+  it('retries a failing transcode, marks it failed with a reason, and lets the creator retry', async () => {
     t = await createTestApp({ transcodeRetries: 1, transcodeRetrySeconds: 1 });
     const owner = await createUser(t);
     const id = await uploadHd(t, owner);
@@ -93,5 +93,28 @@ describe('transcode jobs', () => {
     // The video still plays as uploaded.
     const mp4 = await t.app.inject({ url: mediaPath(failed.videoFile) });
     expect(mp4.statusCode).toBe(200);
-  }, 90_000);
+
+    // The creator retries once ffmpeg works again; nobody else may, and only a failed one.
+    const retry = (user: TestUser) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/v1/videos/${id}/processing/retry`,
+        headers: user.headers,
+      });
+    const stranger = await createUser(t);
+    expect((await retry(stranger)).statusCode).toBe(403);
+    t.ctx.config.ffmpegPath = undefined;
+    const retried = await retry(owner);
+    expect(retried.statusCode).toBe(200);
+    expect(retried.json()).toMatchObject({ data: { state: 'processing', error: null } });
+    expect((await retry(owner)).json()).toMatchObject({
+      statusCode: 409,
+      message: 'Only a failed conversion can be retried',
+    });
+    const done = await until(
+      () => watch(t, owner, id),
+      (v) => v.processing.state !== 'processing',
+    );
+    expect(done.processing).toMatchObject({ state: 'ready', renditions: ['480p', '720p'] });
+  }, 120_000);
 });
