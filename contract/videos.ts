@@ -46,6 +46,19 @@ export const VideoList = Type.Object({
 });
 export type VideoList = Static<typeof VideoList>;
 
+/**
+ * Beyond API.md, for the owner's own list only (GET /videos/user): how many users like the video
+ * (video likes only), so the dashboard's rows show it without a call per row.
+ */
+export const OwnVideoItem = Type.Composite([VideoItem, Type.Object({ likeCount: Type.Integer() })]);
+export type OwnVideoItem = Static<typeof OwnVideoItem>;
+
+export const OwnVideoList = Type.Composite([
+  Type.Omit(VideoList, ['videos']),
+  Type.Object({ videos: Type.Array(OwnVideoItem) }),
+]);
+export type OwnVideoList = Static<typeof OwnVideoList>;
+
 /** The owner as the watch page shows it: with the channel's subscriber count and the caller's state. */
 export const VideoOwnerDetail = Type.Composite([
   Owner,

@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { loadS3Config, type S3Config } from './config-s3.js';
 
 export interface Config {
   port: number;
@@ -37,6 +38,8 @@ export interface Config {
   logLevel: string;
   /** The built SPA (vite's outDir); the API runs without it, e.g. in server tests. */
   clientDir: string;
+  /** Media in an S3-compatible bucket; absent: on the local disk under dataDir. */
+  s3: S3Config | undefined;
 }
 
 const DEFAULT_CLIENT_DIR = path.resolve(
@@ -99,5 +102,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     feedCacheMs: nonNegativeInt('FEED_CACHE_MS', env.FEED_CACHE_MS, 2000),
     logLevel: env.LOG_LEVEL || 'info',
     clientDir: path.resolve(env.CLIENT_DIR || DEFAULT_CLIENT_DIR),
+    s3: loadS3Config(env),
   };
 }

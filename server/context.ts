@@ -8,14 +8,17 @@ import path from 'node:path';
 import type { Config } from './config.js';
 import { openDatabase, type Database, type Db } from './db/client.js';
 import { openJobQueue, type JobQueue } from './jobs/queue.js';
-import { LocalDiskStorage } from './storage/local-disk.js';
+import { openStorage } from './storage/open-storage.js';
 import type { MediaStorage } from './storage/storage.js';
 
 export interface AppContext {
   config: Config;
   db: Db;
   storage: MediaStorage;
-  /** In-flight uploads: on the same disk as the media, so moving a file in is a rename. */
+  /**
+   * In-flight uploads and processing. On the same disk as local media, so storing a finished
+   * file is a rename; with S3 the finished file is uploaded from here.
+   */
   tmpDir: string;
   /** Background jobs (transcoding), stored in the same database. */
   jobs: JobQueue;
@@ -36,13 +39,14 @@ export async function createContext(
   config: Config,
   { pgliteDir = path.join(config.dataDir, 'pglite'), superviseJobs = false }: ContextOptions = {},
 ): Promise<{ ctx: AppContext; database: Database }> {
+  // Storage first: an unreachable bucket then stops the start before a database is opened.
+  const storage = await openStorage(config);
   const opened = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir });
   const jobs = await openJobQueue(opened, {
     supervise: superviseJobs,
     retries: config.transcodeRetries,
     retrySeconds: config.transcodeRetrySeconds,
   });
-  const storage = new LocalDiskStorage(path.join(config.dataDir, 'media'));
   const tmpDir = path.join(config.dataDir, 'tmp');
   await mkdir(tmpDir, { recursive: true });
   const database: Database = {

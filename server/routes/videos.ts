@@ -3,6 +3,7 @@ import { VideoProcessing } from '../../contract/processing.js';
 import { EmptyObject, Envelope } from '../../contract/common.js';
 import { VideoItem } from '../../contract/shapes.js';
 import {
+  OwnVideoList,
   OwnVideosQuery,
   VideoDetail,
   VideoEditBody,
@@ -91,7 +92,7 @@ export default async function videosRoutes(app: App, { ctx }: RouteOptions) {
         security,
         summary: "The caller's own videos, published or not, newest first",
         querystring: OwnVideosQuery,
-        response: { 200: Envelope(VideoList), ...errorResponses(400, 401) },
+        response: { 200: Envelope(OwnVideoList), ...errorResponses(400, 401) },
       },
     },
     async (request) => {

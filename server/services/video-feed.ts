@@ -3,7 +3,7 @@
  * counts) and the caller's own list.
  */
 import { and, arrayContains, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
-import type { VideoSortBy, SortType, VideoList } from '../../contract/videos.js';
+import type { OwnVideoList, VideoSortBy, SortType, VideoList } from '../../contract/videos.js';
 import type { Db } from '../db/client.js';
 import { users, videoCounts, videos } from '../db/schema.js';
 import { ascNullsFirst, descNullsLast } from './order.js';
@@ -185,18 +185,22 @@ export async function listFeed(db: Db, filters: FeedFilters, urls: MediaUrls): P
   };
 }
 
-/** The caller's own videos, published or not, newest first. */
+/**
+ * The caller's own videos, published or not, newest first, each with its like count: the
+ * video's `likes_count`, which the like toggle moves with the likes rows in one transaction, so
+ * the count is a column of the same row and costs no query of its own.
+ */
 export async function listOwnVideos(
   db: Db,
   ownerId: string,
   page: number,
   limit: number,
   urls: MediaUrls,
-): Promise<VideoList> {
+): Promise<OwnVideoList> {
   const where = eq(videos.ownerId, ownerId);
   const [rows, [total]] = await Promise.all([
     db
-      .select(videoItemColumns)
+      .select({ ...videoItemColumns, likeCount: videos.likesCount })
       .from(videos)
       .innerJoin(users, eq(users.id, videos.ownerId))
       .where(where)
@@ -206,7 +210,7 @@ export async function listOwnVideos(
     db.select({ n: count() }).from(videos).where(where),
   ]);
   return {
-    videos: rows.map((row) => toVideoItem(row, urls)),
+    videos: rows.map((row) => ({ ...toVideoItem(row, urls), likeCount: row.likeCount })),
     totalVideos: total?.n ?? 0,
     page,
     limit,

@@ -4,7 +4,7 @@
  */
 import type { AxiosProgressEvent } from 'axios';
 import type { VideoItem } from '../../contract/shapes';
-import type { VideoDetail, VideoList } from '../../contract/videos';
+import type { OwnVideoList, VideoDetail, VideoList } from '../../contract/videos';
 import { request } from './client';
 
 export interface VideoQuery {
@@ -73,9 +73,9 @@ export function uploadVideo(
   });
 }
 
-/** The caller's own videos, published or not, newest first (the dashboard's Videos tab). */
+/** The caller's own videos, published or not, newest first, with their likes (the dashboard). */
 export function listOwnVideos(page: number, limit: number, signal?: AbortSignal) {
-  return request<VideoList>({
+  return request<OwnVideoList>({
     method: 'GET',
     url: '/videos/user',
     params: { page, limit },
