@@ -3,6 +3,7 @@
  * bodies (upload, edit) are streamed to temp files before validation
  * (server/http/multipart-body.ts); each received file stands in the body as its file name.
  */
+import { VideoProcessing } from './processing.js';
 import { Type, type Static } from '@sinclair/typebox';
 import { Id, PageQuery } from './common.js';
 import { LIMITS, PAGE_SIZE } from './limits.js';
@@ -74,7 +75,7 @@ export type VideoOwnerDetail = Static<typeof VideoOwnerDetail>;
 
 export const VideoDetail = Type.Composite([
   Type.Omit(VideoItem, ['owner']),
-  Type.Object({ owner: VideoOwnerDetail }),
+  Type.Object({ owner: VideoOwnerDetail, processing: VideoProcessing }),
 ]);
 export type VideoDetail = Static<typeof VideoDetail>;
 

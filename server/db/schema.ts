@@ -11,6 +11,7 @@ import {
   doublePrecision,
   index,
   integer,
+  jsonb,
   pgEnum,
   pgTable,
   primaryKey,
@@ -357,3 +358,39 @@ export const videoViewBlocks = pgTable(
     index('video_view_blocks_channel_idx').on(t.channelId, t.block),
   ],
 );
+
+export const processingState = pgEnum('processing_state', ['processing', 'ready', 'failed']);
+
+/** One HLS rendition that is ready to play, as the master playlist lists it. */
+export interface StoredRendition {
+  /** "720p". */
+  name: string;
+  width: number;
+  height: number;
+  /** Measured peak and average bits per second. */
+  bandwidth: number;
+  averageBandwidth: number;
+  codecs: string;
+  /** Number of media segments (their keys follow from the prefix, name and index). */
+  segments: number;
+}
+
+/**
+ * The adaptive-streaming state of a video, beside the row rather than in it: progress changes
+ * every few seconds and must not rewrite a `videos` row with eight indexes. A video without a row
+ * here plays its MP4 only (videos made before HLS, the demo and bench catalogues).
+ */
+export const videoProcessing = pgTable('video_processing', {
+  videoId: text('video_id')
+    .primaryKey()
+    .references(() => videos.id, { onDelete: 'cascade' }),
+  state: processingState('state').notNull().default('processing'),
+  /** 0…1 over every rendition of the ladder. */
+  progress: doublePrecision('progress').notNull().default(0),
+  /** Why the last attempt failed, in words for the creator (details stay in the server log). */
+  error: text('error'),
+  /** Random name prefix of the HLS files under `hls/`; replaced when unpublishing retires URLs. */
+  hlsPrefix: text('hls_prefix').notNull(),
+  renditions: jsonb('renditions').$type<StoredRendition[]>().notNull().default([]),
+  updatedAt: updatedAt(),
+});

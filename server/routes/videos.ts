@@ -1,4 +1,5 @@
 /** API.md, Videos: feed, own videos, upload, watch, edit, delete, publish toggle. */
+import { VideoProcessing } from '../../contract/processing.js';
 import { EmptyObject, Envelope } from '../../contract/common.js';
 import { VideoItem } from '../../contract/shapes.js';
 import {
@@ -26,6 +27,7 @@ import { listFeed, listOwnVideos } from '../services/video-feed.js';
 import {
   deleteVideo,
   editVideo,
+  retryProcessing,
   togglePublish,
   videoItemById,
 } from '../services/video-lifecycle.js';
@@ -158,6 +160,29 @@ export default async function videosRoutes(app: App, { ctx }: RouteOptions) {
       await togglePublish(ctx, videoId, callerId(request));
       const video = await videoItemById(ctx.db, videoId, mediaUrlsOf(request, ctx));
       return ok(video, video.isPublished ? 'Video published' : 'Video unpublished');
+    },
+  );
+
+  app.post(
+    '/:videoId/processing/retry',
+    {
+      onRequest: app.requireAuth,
+      schema: {
+        tags,
+        security,
+        summary: "Retry an own video's failed conversion to adaptive streaming",
+        params: VideoIdParams,
+        response: { 200: Envelope(VideoProcessing), ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => {
+      const processing = await retryProcessing(
+        ctx,
+        request.params.videoId,
+        callerId(request),
+        mediaUrlsOf(request, ctx),
+      );
+      return ok(processing, 'Conversion restarted');
     },
   );
 

@@ -5,9 +5,10 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { VideoDetail } from '../../contract/videos.js';
 import type { Db } from '../db/client.js';
-import { subscriptions, users, videoViews, videos } from '../db/schema.js';
+import { subscriptions, users, videoProcessing, videoViews, videos } from '../db/schema.js';
 import { notFound } from '../http/errors.js';
 import { recordWatch } from './history.js';
+import { processingColumns, toProcessing } from './video-processing.js';
 import {
   VIDEO_NOT_FOUND,
   toVideoItem,
@@ -31,6 +32,7 @@ export async function assertVisibleVideo(db: Db, videoId: string, viewerId: stri
 
 /**
  * The video with everything the watch page needs, in one query: its owner's subscriber count,
+ * its adaptive-streaming state,
  * whether the viewer subscribes, whether the viewer's view already counted this hour, and the
  * database's clock (the time a view is recorded at, so the hour window uses one clock).
  */
@@ -46,9 +48,11 @@ async function findWatchedVideo(db: Db, videoId: string, viewerId: string) {
         where ${videoViews.userId} = ${viewerId} and ${videoViews.videoId} = ${videos.id}
           and ${videoViews.countedAt} > now() - ${VIEW_WINDOW}::interval)`,
       now: sql<Date>`now()`.mapWith(videos.createdAt),
+      processing: processingColumns,
     })
     .from(videos)
     .innerJoin(users, eq(users.id, videos.ownerId))
+    .leftJoin(videoProcessing, eq(videoProcessing.videoId, videos.id))
     .where(and(eq(videos.id, videoId), visibleTo(viewerId)));
   if (!row) throw notFound(VIDEO_NOT_FOUND);
   return row;
@@ -75,6 +79,7 @@ export async function watchVideo(
   const item = toVideoItem({ ...row, views: row.views + counter.pendingViews(videoId) }, urls);
   return {
     ...item,
+    processing: toProcessing(row.processing, urls),
     owner: {
       ...item.owner,
       subscriberCount: row.subscriberCount,
