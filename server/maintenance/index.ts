@@ -1,15 +1,18 @@
 /**
  * Start-up and periodic housekeeping of what a crash can leave behind: partial uploads in tmp/
  * and media files that no row references. The first pass runs at start (tmp first, so a restart
- * frees the disk at once); later passes run every `intervalMs` until `stop()`.
+ * frees the disk at once); later passes run every `intervalMs` until `stop()`. After the first
+ * pass, images stored before sizes existed are converted in the background (a no-op once done).
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.js';
 import type { MediaStorage } from '../storage/storage.js';
+import { convertThumbnails, type ConvertReport } from './convert-thumbnails.js';
 import { reconcileMedia, type ReconcileReport } from './media-reconcile.js';
 import { sweepTmp } from './tmp-sweep.js';
 
 const HOUR_MS = 60 * 60 * 1000;
+const CONVERSION_BATCH = 100;
 
 export interface MaintenanceOptions {
   db: Db;
@@ -24,6 +27,8 @@ export interface MaintenanceOptions {
 export interface Maintenance {
   /** The start-up pass: tmp swept, then media reconciled. */
   firstRun: Promise<ReconcileReport & { sweptTmp: number }>;
+  /** The image conversion after the first pass; never rejects (failures are logged). */
+  conversion: Promise<ConvertReport | null>;
   stop(): void;
 }
 
@@ -34,10 +39,29 @@ export function startMaintenance(options: MaintenanceOptions): Maintenance {
     if (sweptTmp > 0) log.info({ count: sweptTmp }, 'tmp: removed partial uploads');
     return { sweptTmp, ...(await reconcileMedia(db, storage, log, graceMs)) };
   };
+  let stopped = false;
   const firstRun = pass(0);
+  const conversion = firstRun
+    .then(() =>
+      convertThumbnails(
+        { db, storage, tmpDir },
+        { batchSize: CONVERSION_BATCH, log, stopped: () => stopped },
+      ),
+    )
+    .catch((error: unknown) => {
+      log.error({ err: error }, 'image conversion failed');
+      return null;
+    });
   const timer = setInterval(() => {
     pass(graceMs).catch((error: unknown) => log.error({ err: error }, 'maintenance failed'));
   }, intervalMs);
   timer.unref();
-  return { firstRun, stop: () => clearInterval(timer) };
+  return {
+    firstRun,
+    conversion,
+    stop: () => {
+      stopped = true;
+      clearInterval(timer);
+    },
+  };
 }

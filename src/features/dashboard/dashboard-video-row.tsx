@@ -10,6 +10,7 @@ import type { ConfirmAction } from '../../../machines/confirm-action.machine';
 import { formatAge, formatViewCount } from '../../format';
 import { Button } from '../../ui/button';
 import { Thumbnail } from '../videos/thumbnail';
+import { THUMBNAIL_SIZES } from '../videos/thumbnail-sizes';
 
 const Row = styled.li`
   display: grid;
@@ -66,7 +67,7 @@ export function DashboardVideoRow({
   const watch = `/watch/${encodeURIComponent(video._id)}`;
   return (
     <Row aria-label={video.title}>
-      <Thumbnail video={video} />
+      <Thumbnail video={video} sizes={THUMBNAIL_SIZES.small} />
       <Info>
         <Link href={watch}>{video.title}</Link>
         <Badge $public={video.isPublished}>{video.isPublished ? 'Public' : 'Private'}</Badge>
