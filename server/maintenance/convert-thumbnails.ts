@@ -162,5 +162,11 @@ export async function convertThumbnails(
       log.info({ role, done, total }, 'images: conversion progress');
     }
   }
+  if (report.converted + report.skipped.length > 0) {
+    log.info(
+      { converted: report.converted, skipped: report.skipped.length },
+      'images: conversion finished',
+    );
+  }
   return report;
 }

@@ -3,7 +3,7 @@
  * the smaller ones sit beside it under the same base name, so one column is enough and every
  * reader (API answers, deletes, the media reconciliation) derives the whole set from the key:
  *
- *   thumbnail-sizes/<base>-w1280.webp  → also …-w320.webp and …-w640.webp
+ *   thumbnail-sizes/<base>-w1280.webp  → also …-w180.webp, …-w360.webp and …-w720.webp
  *
  * Only the `*-sizes` folders follow this rule: a key elsewhere (thumbnails/, avatars/, covers/,
  * defaults/) is a single file stored before sizes existed (converted by maintenance/). The folder
@@ -22,13 +22,16 @@ interface RoleSizes {
 }
 
 /**
- * Thumbnails: a 323 px home card at 1x takes 320, at 2x 640; the watch page's poster 1280.
+ * Thumbnails: Chromium takes the narrowest width at least as wide as the slot × pixel ratio, so
+ * the ladder sits just above the slots: 360 covers the 323 px home card (3 columns at 1280 px)
+ * and the 360 px search row at 1x, 720 both at 2x, 180 the 160 px side lists at 1x; 1280 is the
+ * watch page's poster and phones at 3x.
  * Avatars are drawn at 24–88 px (src/ui/avatar.tsx callers): 48 and 96 serve 1x and 2x of the
  * small ones, 192 the channel header at 2x, 320 the profile editor. Covers span the content
  * column: 640 on phones, 1280 and 1600 on wide screens.
  */
 export const IMAGE_ROLES: Record<ImageRole, RoleSizes> = {
-  thumbnail: { folder: 'thumbnail-sizes', aspect: 16 / 9, widths: [320, 640, 1280] },
+  thumbnail: { folder: 'thumbnail-sizes', aspect: 16 / 9, widths: [180, 360, 720, 1280] },
   avatar: { folder: 'avatar-sizes', aspect: 1, widths: [48, 96, 192, 320] },
   cover: { folder: 'cover-sizes', aspect: 4, widths: [640, 1280, 1600] },
 };

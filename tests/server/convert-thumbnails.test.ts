@@ -75,9 +75,9 @@ describe('converting images stored before sizes existed', () => {
     expect(report.skipped).toEqual([`thumbnails/${lost}.webp`]);
 
     const [a, b, c] = [await watch(first), await watch(second), await watch(own)];
-    expect(a.thumbnailSizes?.map((size) => size.width)).toEqual([320, 640, 1280]);
+    expect(a.thumbnailSizes?.map((size) => size.width)).toEqual([180, 360, 720, 1280]);
     expect(b.thumbnailSizes).toEqual(a.thumbnailSizes);
-    expect(c.thumbnailSizes?.map((size) => size.width)).toEqual([320, 640]);
+    expect(c.thumbnailSizes?.map((size) => size.width)).toEqual([180, 360, 640]);
     expect(c.owner.avatarSizes?.map((size) => size.width)).toEqual([48, 96, 192, 320]);
     for (const { url } of [...a.thumbnailSizes!, ...c.owner.avatarSizes!]) {
       expect(existsSync(path.join(t.dataDir, new URL(url).pathname))).toBe(true);

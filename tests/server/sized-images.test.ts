@@ -56,11 +56,15 @@ describe('images at the sizes the screens use', () => {
 
   it('an upload stores every thumbnail width as WebP, served and listed for srcset', async () => {
     const video = await uploadWithThumbnail(1920, 1080);
-    expect(widths(video.thumbnailSizes)).toEqual([320, 640, 1280]);
+    expect(widths(video.thumbnailSizes)).toEqual([180, 360, 720, 1280]);
     // Old clients keep one URL: the largest.
     expect(video.thumbnail).toBe(video.thumbnailSizes!.at(-1)!.url);
     for (const { width, url } of video.thumbnailSizes!) {
-      expect(await metaOf(url)).toMatchObject({ format: 'webp', width, height: (width * 9) / 16 });
+      expect(await metaOf(url)).toMatchObject({
+        format: 'webp',
+        width,
+        height: Math.round((width * 9) / 16),
+      });
       const served = await t.app.inject({ url: new URL(url).pathname });
       expect(served.statusCode).toBe(200);
       expect(served.headers['content-type']).toBe('image/webp');
@@ -72,7 +76,7 @@ describe('images at the sizes the screens use', () => {
 
   it('never stores a width the source cannot fill', async () => {
     const medium = await uploadWithThumbnail(800, 600);
-    expect(widths(medium.thumbnailSizes)).toEqual([320, 640, 800]);
+    expect(widths(medium.thumbnailSizes)).toEqual([180, 360, 720, 800]);
     expect(await metaOf(medium.thumbnail)).toMatchObject({ width: 800, height: 450 });
 
     // A 16:9 crop of 200×100 is 177 px wide: one size, no enlargement.
@@ -91,7 +95,7 @@ describe('images at the sizes the screens use', () => {
       'thumbnail',
       await pngImage(1000, 1000, '#ff0000'),
     );
-    expect(widths(edited.thumbnailSizes)).toEqual([320, 640, 1000]);
+    expect(widths(edited.thumbnailSizes)).toEqual([180, 360, 720, 1000]);
     expect(edited.thumbnailSizes!.every((size) => existsSync(fileOf(size.url)))).toBe(true);
     expect(oldFiles.filter((file) => existsSync(file))).toEqual([]);
   });

@@ -5,7 +5,7 @@
  * 2 × 12 px below) and the grid gaps (16 px). A wrong guess only costs bytes, never layout.
  */
 export const THUMBNAIL_SIZES = {
-  /** Home grid (video-grid.tsx): 1, 2, 3 or 4 columns. A 323 px card at 1280 px takes 320w. */
+  /** Home grid (video-grid.tsx): 1, 2, 3 or 4 columns. A 323 px card at 1280 px takes 360w. */
   grid: [
     '(min-width: 1400px) calc((100vw - 328px) / 4)',
     '(min-width: 1024px) calc((100vw - 312px) / 3)',
