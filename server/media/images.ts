@@ -54,10 +54,11 @@ export interface RenderedSize {
 }
 
 /**
- * Writes every width of the sized `key` from `inputPath` into `outDir`. The largest is cropped
- * from the source (attention: the busiest region survives the crop) and the smaller ones are
- * scaled from it, so every size shows the same crop. A 415 naming `field` when sharp cannot
- * decode the input; on any failure the files written so far are removed.
+ * Writes every width of the sized `key` from `inputPath` into `outDir`. The source is cropped
+ * once to the largest width (attention: the busiest region survives the crop) and every width is
+ * scaled from that uncompressed crop, so all show the same picture without a second lossy pass.
+ * A 415 naming `field` when sharp cannot decode the input; on any failure the files written so
+ * far are removed.
  */
 export async function renderSizes(
   inputPath: string,
@@ -68,23 +69,22 @@ export async function renderSizes(
   const parsed = parseSizedKey(key);
   if (!parsed) throw new Error(`not a sized image key: ${key}`);
   const { role, top } = parsed;
+  const crop = await open(inputPath)
+    .rotate() // apply EXIF orientation before the metadata is dropped
+    .resize(top, heightFor(role, top), { fit: 'cover', position: 'attention' })
+    .raw()
+    .toBuffer({ resolveWithObject: true })
+    .catch(() => {
+      throw unreadable(field);
+    });
+  const { width, height, channels } = crop.info;
   const rendered: RenderedSize[] = sizedFiles(key).map((file) => ({
     ...file,
     path: path.join(outDir, path.basename(file.key)),
   }));
-  const largest = rendered[rendered.length - 1]!;
   try {
-    try {
-      await open(inputPath)
-        .rotate() // apply EXIF orientation before the metadata is dropped
-        .resize(top, heightFor(role, top), { fit: 'cover', position: 'attention' })
-        .webp({ quality: WEBP_QUALITY })
-        .toFile(largest.path);
-    } catch {
-      throw unreadable(field);
-    }
-    for (const size of rendered.slice(0, -1)) {
-      await sharp(largest.path)
+    for (const size of rendered) {
+      await sharp(crop.data, { raw: { width, height, channels } })
         .resize(size.width, heightFor(role, size.width), { fit: 'fill' })
         .webp({ quality: WEBP_QUALITY })
         .toFile(size.path);
