@@ -3,8 +3,8 @@
  * figures depend on the machine. Datasets are built once and cached under bench/.data.
  *
  *   npm run bench                      every bench
- *   npm run bench -- startup media     only the named ones (startup, seed, js, lcp, api, lists,
- *                                      dashboard, media)
+ *   npm run bench -- startup media     only the named ones (startup, seed, js, lcp, thumbs, api,
+ *                                      lists, dashboard, media)
  *   BENCH_SECONDS=5 npm run bench      shorter load runs
  *   DATABASE_URL=postgres://… npm run bench   also measures the API on PostgreSQL
  */
@@ -23,8 +23,19 @@ import { benchMedia } from './media.js';
 import { benchSeed } from './seed.js';
 import { benchStartup } from './startup.js';
 import { benchThroughput } from './throughput.js';
+import { benchThumbs } from './thumbs.js';
 
-const NAMES = ['startup', 'seed', 'js', 'lcp', 'api', 'lists', 'dashboard', 'media'] as const;
+const NAMES = [
+  'startup',
+  'seed',
+  'js',
+  'lcp',
+  'thumbs',
+  'api',
+  'lists',
+  'dashboard',
+  'media',
+] as const;
 type Name = (typeof NAMES)[number];
 const requested = process.argv
   .slice(2)
@@ -58,7 +69,8 @@ async function section(title: string, work: () => Promise<Row[]>): Promise<void>
 console.log(
   `VidTube bench on ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, Node ${process.version}, load average ${os.loadavg()[0]?.toFixed(2)}`,
 );
-if (enabled('js') || enabled('lcp')) {
+const onDemo = enabled('js') || enabled('lcp') || enabled('thumbs');
+if (onDemo) {
   // The pages are measured as `npm start` serves them: built, minified, hashed.
   const build = spawnSync(
     process.execPath,
@@ -75,7 +87,7 @@ if (enabled('js') || enabled('lcp')) {
 if (enabled('startup')) await section('startup', benchStartup);
 if (enabled('seed')) await section('demo content', benchSeed);
 
-if (enabled('js') || enabled('lcp')) {
+if (onDemo) {
   const demo = await ensureEmbeddedDataset('demo');
   const server = await spawnServer({
     env: { DATA_DIR: demo.dataDir, SEED_DEMO: '0', DATABASE_URL: undefined },
@@ -83,6 +95,9 @@ if (enabled('js') || enabled('lcp')) {
   try {
     if (enabled('js')) await section('javascript shipped (gzip)', () => benchJsSize(server.url));
     if (enabled('lcp')) await section('largest contentful paint', () => benchLcp(server.url));
+    if (enabled('thumbs')) {
+      await section('thumbnail bytes of the home page', () => benchThumbs(server.url));
+    }
   } finally {
     await server.stop();
   }

@@ -2,7 +2,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { Id, PageQuery } from './common.js';
 import { LIMITS, PAGE_SIZE } from './limits.js';
-import { Comment } from './shapes.js';
+import { Comment, ImageSizes } from './shapes.js';
 
 export const LikeStatus = Type.Object({ likeCount: Type.Integer(), likedByUser: Type.Boolean() });
 export type LikeStatus = Static<typeof LikeStatus>;
@@ -46,6 +46,7 @@ export const ChannelSubscriber = Type.Object({
   userName: Type.String(),
   fullName: Type.String(),
   avatar: Type.String(),
+  avatarSizes: ImageSizes,
   subscriberCount: Type.Integer(),
   isSubscribed: Type.Boolean(),
 });
@@ -57,6 +58,7 @@ export const SubscribedChannel = Type.Object({
   userName: Type.String(),
   fullName: Type.String(),
   avatar: Type.String(),
+  avatarSizes: ImageSizes,
   subscribers: Type.Integer(),
   description: Type.String(),
 });

@@ -5,6 +5,16 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { DateString, Id } from './common.js';
 
+/**
+ * One stored width of an image, for `srcset` (`url 320w, …`). Lists are narrowest first and end
+ * with the URL of the image's own field (its largest width). Not in API.md's shapes: an addition
+ * that older clients ignore. Empty for an image stored before sizes existed, until maintenance
+ * converts it; absent from servers older than this field.
+ */
+export const ImageSize = Type.Object({ width: Type.Integer({ minimum: 1 }), url: Type.String() });
+export type ImageSize = Static<typeof ImageSize>;
+export const ImageSizes = Type.Optional(Type.Array(ImageSize));
+
 export const TagRef = Type.Object({ name: Type.String() });
 
 export const User = Type.Object({
@@ -13,7 +23,9 @@ export const User = Type.Object({
   fullName: Type.String(),
   email: Type.String(),
   avatar: Type.String(),
+  avatarSizes: ImageSizes,
   coverImage: Type.String(),
+  coverImageSizes: ImageSizes,
   description: Type.String(),
   tags: Type.Array(TagRef),
   createdAt: DateString,
@@ -25,6 +37,7 @@ export const Owner = Type.Object({
   userName: Type.String(),
   fullName: Type.String(),
   avatar: Type.String(),
+  avatarSizes: ImageSizes,
 });
 export type Owner = Static<typeof Owner>;
 
@@ -33,6 +46,7 @@ export const VideoItem = Type.Object({
   title: Type.String(),
   description: Type.String(),
   thumbnail: Type.String(),
+  thumbnailSizes: ImageSizes,
   videoFile: Type.String(),
   /** Seconds, as read by ffprobe. */
   duration: Type.Number(),

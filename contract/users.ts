@@ -6,7 +6,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { Id } from './common.js';
 import { LIMITS } from './limits.js';
-import { User } from './shapes.js';
+import { ImageSizes, User } from './shapes.js';
 
 export const UserName = Type.String({
   minLength: LIMITS.userName.min,
@@ -80,7 +80,9 @@ export const Channel = Type.Object({
   userName: Type.String(),
   fullName: Type.String(),
   avatar: Type.String(),
+  avatarSizes: ImageSizes,
   coverImage: Type.String(),
+  coverImageSizes: ImageSizes,
   description: Type.String(),
   subscriberCount: Type.Integer(),
   channelsSubscribedToCount: Type.Integer(),

@@ -1,16 +1,20 @@
 /**
  * Start-up and periodic housekeeping of what a crash can leave behind: partial uploads in tmp/,
- * abandoned resumable uploads and media files that no row references. The first pass runs at start (tmp first, so a restart
- * frees the disk at once); later passes run every `intervalMs` until `stop()`.
+ * abandoned resumable uploads and media files that no row references. The first pass runs at
+ * start (tmp first, so a restart frees the disk at once); later passes run every `intervalMs`
+ * until `stop()`. After the first pass, images stored before sizes existed are converted in the
+ * background (a no-op once done).
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.js';
 import type { MediaStorage } from '../storage/storage.js';
+import { convertThumbnails, type ConvertReport } from './convert-thumbnails.js';
 import { reconcileMedia, type ReconcileReport } from './media-reconcile.js';
 import { sweepTmp } from './tmp-sweep.js';
 import { expireUploads } from './upload-expiry.js';
 
 const HOUR_MS = 60 * 60 * 1000;
+const CONVERSION_BATCH = 100;
 
 export interface MaintenanceOptions {
   db: Db;
@@ -27,6 +31,8 @@ export interface MaintenanceOptions {
 export interface Maintenance {
   /** The start-up pass: tmp swept, then media reconciled. */
   firstRun: Promise<ReconcileReport & { sweptTmp: number; expiredUploads: number }>;
+  /** The image conversion after the first pass; never rejects (failures are logged). */
+  conversion: Promise<ConvertReport | null>;
   stop(): void;
 }
 
@@ -43,10 +49,29 @@ export function startMaintenance(options: MaintenanceOptions): Maintenance {
     if (expiredUploads > 0) log.info({ count: expiredUploads }, 'uploads: removed abandoned ones');
     return { sweptTmp, expiredUploads, ...(await reconcileMedia(db, storage, log, graceMs)) };
   };
+  let stopped = false;
   const firstRun = pass(0);
+  const conversion = firstRun
+    .then(() =>
+      convertThumbnails(
+        { db, storage, tmpDir },
+        { batchSize: CONVERSION_BATCH, log, stopped: () => stopped },
+      ),
+    )
+    .catch((error: unknown) => {
+      log.error({ err: error }, 'image conversion failed');
+      return null;
+    });
   const timer = setInterval(() => {
     pass(graceMs).catch((error: unknown) => log.error({ err: error }, 'maintenance failed'));
   }, intervalMs);
   timer.unref();
-  return { firstRun, stop: () => clearInterval(timer) };
+  return {
+    firstRun,
+    conversion,
+    stop: () => {
+      stopped = true;
+      clearInterval(timer);
+    },
+  };
 }

@@ -3,16 +3,16 @@
  * leaves a file no row names, and a kill after a delete's commit but before its files are
  * removed does the same. Those orphans are removed once they are older than `graceMs` (younger
  * ones may belong to an upload about to insert its row). A row whose file is missing cannot be
- * repaired here: it is logged for an operator.
+ * repaired here: it is logged for an operator. An image key stands for every width stored under
+ * it (server/media/image-keys.ts), so all of them count as referenced.
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.js';
 import { users, videoProcessing, videos } from '../db/schema.js';
+import { storedKeysOf } from '../media/image-keys.js';
+import { isDefaultImageKey } from '../services/default-images.js';
 import { processingKeys } from '../services/video-processing.js';
 import type { MediaStorage } from '../storage/storage.js';
-
-/** Shared images (default avatar and cover) are referenced implicitly, never by every row. */
-const SHARED_FOLDERS = ['defaults/'];
 
 export interface ReconcileReport {
   removedOrphans: string[];
@@ -21,11 +21,14 @@ export interface ReconcileReport {
 
 async function referencedKeys(db: Db): Promise<Set<string>> {
   const keys = new Set<string>();
+  const add = (key: string) => storedKeysOf(key).forEach((stored) => keys.add(stored));
   for (const row of await db.select({ a: users.avatarKey, b: users.coverKey }).from(users)) {
-    keys.add(row.a).add(row.b);
+    add(row.a);
+    add(row.b);
   }
   for (const row of await db.select({ a: videos.videoKey, b: videos.thumbnailKey }).from(videos)) {
-    keys.add(row.a).add(row.b);
+    add(row.a);
+    add(row.b);
   }
   const hls = db
     .select({ hlsPrefix: videoProcessing.hlsPrefix, renditions: videoProcessing.renditions })
@@ -47,13 +50,14 @@ export async function reconcileMedia(
   for await (const object of storage.list()) {
     stored.add(object.key);
     if (referenced.has(object.key)) continue;
-    if (SHARED_FOLDERS.some((folder) => object.key.startsWith(folder))) continue;
+    // Shared images (default avatar and cover) are referenced implicitly, never by every row.
+    if (isDefaultImageKey(object.key)) continue;
     if (now - object.modifiedAt.getTime() < graceMs) continue;
     await storage.delete(object.key);
     report.removedOrphans.push(object.key);
   }
   for (const key of referenced) {
-    if (!stored.has(key) && !SHARED_FOLDERS.some((folder) => key.startsWith(folder))) {
+    if (!stored.has(key) && !isDefaultImageKey(key)) {
       report.missingFiles.push(key);
     }
   }

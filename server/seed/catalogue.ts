@@ -13,9 +13,15 @@ import { eq, sql } from 'drizzle-orm';
 import { newId } from '../db/ids.js';
 import { users, videos } from '../db/schema.js';
 import type { AppContext } from '../context.js';
-import { IMAGE_CONTENT_TYPE, IMAGE_EXTENSION } from '../media/images.js';
+import { sizedKey } from '../media/image-keys.js';
+import { storeImageAs } from '../services/sized-images.js';
 import type { SeedLog } from './index.js';
-import { makeVideoAndThumbnail, probeDuration, type PatternKind } from './media.js';
+import {
+  DEMO_IMAGE_TOPS,
+  makeVideoAndThumbnail,
+  probeDuration,
+  type PatternKind,
+} from './media.js';
 import { runLimited } from './pool.js';
 import { createRng, type Rng } from './random.js';
 
@@ -144,16 +150,16 @@ async function mediaPool(ctx: AppContext, log: SeedLog): Promise<MediaRef[]> {
     return await runLimited(kinds, 2, async (kind, i) => {
       const ref = {
         videoKey: `videos/${newId()}.mp4`,
-        thumbnailKey: `thumbnails/${newId()}.${IMAGE_EXTENSION}`,
+        thumbnailKey: sizedKey('thumbnail', newId(), DEMO_IMAGE_TOPS.thumbnail),
         duration: 0,
       };
       const videoPath = path.join(workDir, `${i}.mp4`);
-      const thumbPath = path.join(workDir, `${i}.webp`);
+      const framePath = path.join(workDir, `${i}.jpg`);
       const look = { kind, color: '2f6690', accent: 'f3a712', hue: i * 90, tone: 330 + i * 110 };
-      await makeVideoAndThumbnail({ ...look, seconds: 4 + i }, videoPath, thumbPath);
+      await makeVideoAndThumbnail({ ...look, seconds: 4 + i }, videoPath, framePath);
       ref.duration = await probeDuration(videoPath);
       await ctx.storage.put(ref.videoKey, videoPath, 'video/mp4');
-      await ctx.storage.put(ref.thumbnailKey, thumbPath, IMAGE_CONTENT_TYPE);
+      await storeImageAs(ctx, framePath, ref.thumbnailKey);
       return ref;
     });
   } finally {

@@ -13,7 +13,7 @@ import type {
   videoViews,
   watchHistory,
 } from '../db/schema.js';
-import { IMAGE_EXTENSION } from '../media/images.js';
+import { sizedKey } from '../media/image-keys.js';
 import { storedTagScore } from '../services/tag-scores.js';
 import {
   DEMO_CHANNELS,
@@ -22,7 +22,7 @@ import {
   TAG_COMMENTS,
   type DemoChannel,
 } from './demo-data.js';
-import type { VideoLook } from './media.js';
+import { DEMO_IMAGE_TOPS, type VideoLook } from './media.js';
 import type { Rng } from './random.js';
 
 type UserRow = typeof users.$inferInsert;
@@ -94,8 +94,8 @@ export function buildDemoPlan({ rng, now, newId }: PlanInput): DemoPlan {
 
   const userIds = DEMO_CHANNELS.map((channel) => {
     const id = newId();
-    const avatarKey = `avatars/${newId()}.${IMAGE_EXTENSION}`;
-    const coverKey = `covers/${newId()}.${IMAGE_EXTENSION}`;
+    const avatarKey = sizedKey('avatar', newId(), DEMO_IMAGE_TOPS.avatar);
+    const coverKey = sizedKey('cover', newId(), DEMO_IMAGE_TOPS.cover);
     const createdAt = new Date(now.getTime() - (420 + rng.int(0, 120)) * DAY);
     plan.users.push({
       id,
@@ -123,7 +123,7 @@ export function buildDemoPlan({ rng, now, newId }: PlanInput): DemoPlan {
     // From two hours to fourteen months old, so ages read "hours", "days", "months" and "1 year".
     const createdAt = new Date(now.getTime() - logUniform(rng, 2 * HOUR, 420 * DAY));
     const videoKey = `videos/${newId()}.mp4`;
-    const thumbnailKey = `thumbnails/${newId()}.${IMAGE_EXTENSION}`;
+    const thumbnailKey = sizedKey('thumbnail', newId(), DEMO_IMAGE_TOPS.thumbnail);
     plan.videos.push({
       id,
       ownerId,

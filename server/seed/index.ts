@@ -30,7 +30,8 @@ import {
   watchHistory,
 } from '../db/schema.js';
 import type { AppContext } from '../context.js';
-import { IMAGE_CONTENT_TYPE } from '../media/images.js';
+import { storedKeysOf } from '../media/image-keys.js';
+import { storeImageAs } from '../services/sized-images.js';
 import { DEMO_CHANNELS, DEMO_PASSWORD } from './demo-data.js';
 import { buildDemoPlan, type DemoPlan } from './demo-plan.js';
 import { buildSocialPlan, type SocialPlan } from './demo-social.js';
@@ -117,7 +118,7 @@ async function createDemoContent(ctx: AppContext, log: SeedLog): Promise<DemoPla
   const keys = [
     ...plan.channelMedia.flatMap((c) => [c.avatarKey, c.coverKey]),
     ...plan.videoMedia.flatMap((v) => [v.videoKey, v.thumbnailKey]),
-  ];
+  ].flatMap(storedKeysOf);
   const startedAt = new Date().toISOString();
   await writeMarker(dataDir, { state: 'in-progress', startedAt, keys });
 
@@ -162,20 +163,20 @@ async function makeMedia(ctx: AppContext, plan: DemoPlan, workDir: string): Prom
   const jobs: Job[] = [
     ...plan.videoMedia.map((media) => async () => {
       const videoPath = path.join(workDir, `${media.videoId}.mp4`);
-      const thumbPath = path.join(workDir, `${media.videoId}.webp`);
-      await makeVideoAndThumbnail(media.look, videoPath, thumbPath);
+      const framePath = path.join(workDir, `${media.videoId}.jpg`);
+      await makeVideoAndThumbnail(media.look, videoPath, framePath);
       durations.set(media.videoId, await probeDuration(videoPath));
       await ctx.storage.put(media.videoKey, videoPath, 'video/mp4');
-      await ctx.storage.put(media.thumbnailKey, thumbPath, IMAGE_CONTENT_TYPE);
+      await storeImageAs(ctx, framePath, media.thumbnailKey);
     }),
     ...plan.channelMedia.map((media) => async () => {
       const { fullName, color, accent } = media.channel;
-      const avatarPath = path.join(workDir, `${media.userId}-avatar.webp`);
-      const coverPath = path.join(workDir, `${media.userId}-cover.webp`);
-      await makeImage(avatarSvg(fullName, color, accent), avatarPath, 'avatar');
-      await makeImage(coverSvg(fullName, color, accent), coverPath, 'cover');
-      await ctx.storage.put(media.avatarKey, avatarPath, IMAGE_CONTENT_TYPE);
-      await ctx.storage.put(media.coverKey, coverPath, IMAGE_CONTENT_TYPE);
+      const avatarPath = path.join(workDir, `${media.userId}-avatar.png`);
+      const coverPath = path.join(workDir, `${media.userId}-cover.png`);
+      await makeImage(avatarSvg(fullName, color, accent), avatarPath);
+      await makeImage(coverSvg(fullName, color, accent), coverPath);
+      await storeImageAs(ctx, avatarPath, media.avatarKey);
+      await storeImageAs(ctx, coverPath, media.coverKey);
     }),
   ];
   await runLimited(jobs, MEDIA_CONCURRENCY, (job) => job());

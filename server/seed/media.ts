@@ -1,15 +1,14 @@
 /**
  * Makes the demo media with the project's own tools: short real videos (ffmpeg lavfi test sources
- * with a sine tone), thumbnails (the frame at 1 s, re-encoded like an uploaded thumbnail), and
- * avatars and covers drawn as SVG and re-encoded by the same sharp pipeline as uploads.
+ * with a sine tone), thumbnail sources (the frame at 1 s), and avatars and covers drawn as SVG;
+ * the caller stores the pictures at every width through the same sharp pipeline as uploads.
  * ffmpeg is run with execFile (no shell), so filter strings are never interpreted by one.
  */
 import { execFile } from 'node:child_process';
-import { rm } from 'node:fs/promises';
 import { promisify } from 'node:util';
 import { ffmpegPath, ffprobePath } from '../media/binaries.js';
 import sharp from 'sharp';
-import { processImage } from '../media/images.js';
+import { topWidthFor, type ImageRole } from '../media/image-keys.js';
 
 const run = promisify(execFile);
 
@@ -33,6 +32,16 @@ export interface VideoLook {
 /** Small, quick to encode, still pleasant on a phone and a laptop. */
 export const VIDEO_WIDTH = 480;
 export const VIDEO_HEIGHT = 270;
+
+/**
+ * The largest width each demo picture is stored at: its source's own size (the frame of a
+ * video, the SVGs below drawn at 320×320 and 1600×400), never enlarged.
+ */
+export const DEMO_IMAGE_TOPS: Record<ImageRole, number> = {
+  thumbnail: topWidthFor('thumbnail', VIDEO_WIDTH, VIDEO_HEIGHT),
+  avatar: topWidthFor('avatar', 320, 320),
+  cover: topWidthFor('cover', 1600, 400),
+};
 const FPS = 24;
 
 function rgb(hex: string): [number, number, number] {
@@ -83,39 +92,33 @@ async function ffmpeg(args: string[]): Promise<void> {
 
 /**
  * Encodes a playable H.264/AAC MP4 with the moov atom first (+faststart) and a keyframe every 2 s,
- * and in the same ffmpeg run grabs the frame at 1 s as a JPEG, which then goes through the upload
- * pipeline's thumbnail re-encode (WebP). One process per video instead of two: on a 2-core
- * machine process start-up and decoding are a real share of the seed's time.
+ * and in the same ffmpeg run grabs the frame at 1 s as a JPEG (`framePath`, ending in .jpg), the
+ * thumbnail's source. One process per video instead of two: on a 2-core machine process start-up
+ * and decoding are a real share of the seed's time.
  */
 export async function makeVideoAndThumbnail(
   look: VideoLook,
   videoPath: string,
-  thumbnailPath: string,
+  framePath: string,
 ): Promise<void> {
-  const jpeg = `${thumbnailPath}.jpg`;
-  try {
-    await ffmpeg([
-      // Finite inputs (input-side -t): with two outputs ffmpeg only stops when its inputs end.
-      ...['-t', String(look.seconds), '-f', 'lavfi', '-i', videoSource(look)],
-      ...[
-        '-t',
-        String(look.seconds),
-        '-f',
-        'lavfi',
-        '-i',
-        `sine=frequency=${look.tone}:sample_rate=44100`,
-      ],
-      ...['-map', '0:v', '-map', '1:a'],
-      ...['-c:v', 'libx264', '-preset', 'superfast', '-crf', '28', '-pix_fmt', 'yuv420p'],
-      ...['-g', String(FPS * 2), '-threads', '1'],
-      ...['-af', 'volume=0.2', '-c:a', 'aac', '-b:a', '64k'],
-      ...['-movflags', '+faststart', videoPath],
-      ...['-map', '0:v', '-ss', '1', '-frames:v', '1', '-q:v', '3', jpeg],
-    ]);
-    await processImage(jpeg, thumbnailPath, 'thumbnail', 'thumbnail');
-  } finally {
-    await rm(jpeg, { force: true });
-  }
+  await ffmpeg([
+    // Finite inputs (input-side -t): with two outputs ffmpeg only stops when its inputs end.
+    ...['-t', String(look.seconds), '-f', 'lavfi', '-i', videoSource(look)],
+    ...[
+      '-t',
+      String(look.seconds),
+      '-f',
+      'lavfi',
+      '-i',
+      `sine=frequency=${look.tone}:sample_rate=44100`,
+    ],
+    ...['-map', '0:v', '-map', '1:a'],
+    ...['-c:v', 'libx264', '-preset', 'superfast', '-crf', '28', '-pix_fmt', 'yuv420p'],
+    ...['-g', String(FPS * 2), '-threads', '1'],
+    ...['-af', 'volume=0.2', '-c:a', 'aac', '-b:a', '64k'],
+    ...['-movflags', '+faststart', videoPath],
+    ...['-map', '0:v', '-ss', '1', '-frames:v', '1', '-q:v', '3', framePath],
+  ]);
 }
 
 function initials(name: string): string {
@@ -159,22 +162,9 @@ export function coverSvg(fullName: string, color: string, accent: string): strin
 </svg>`;
 }
 
-/**
- * Renders the SVG to the PNG a person would upload (uploads refuse SVG) and re-encodes it as an
- * uploaded image would be.
- */
-export async function makeImage(
-  svg: string,
-  outputPath: string,
-  role: 'avatar' | 'cover',
-): Promise<void> {
-  const source = `${outputPath}.png`;
-  try {
-    await sharp(Buffer.from(svg)).png().toFile(source);
-    await processImage(source, outputPath, role, role);
-  } finally {
-    await rm(source, { force: true });
-  }
+/** Renders the SVG to the PNG a person would upload (uploads refuse SVG). */
+export async function makeImage(svg: string, pngPath: string): Promise<void> {
+  await sharp(Buffer.from(svg)).png().toFile(pngPath);
 }
 
 /** Duration in seconds as ffprobe reads it (what the upload pipeline stores too). */

@@ -11,7 +11,7 @@ import { subscriptions, users } from '../db/schema.js';
 import { notFound } from '../http/errors.js';
 import { descNullsLast } from './order.js';
 import { offsetOf, USER_NOT_FOUND, type Page } from './page.js';
-import { mediaUrl, type MediaUrls } from './video-dto.js';
+import { mediaSizes, mediaUrl, type MediaUrls } from './video-dto.js';
 
 export async function listSubscribedChannels(
   db: Db,
@@ -47,6 +47,7 @@ export async function listSubscribedChannels(
     userName: r.userName,
     fullName: r.fullName,
     avatar: mediaUrl(urls, r.avatarKey),
+    avatarSizes: mediaSizes(urls, r.avatarKey),
     subscribers: r.subscribers,
     description: r.description,
   }));

@@ -7,7 +7,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Channel } from '../../contract/users.js';
 import type { Db } from '../db/client.js';
 import { subscriptions, users } from '../db/schema.js';
-import { mediaUrl, ownerColumns, toOwner, type MediaUrls } from './video-dto.js';
+import { mediaSizes, mediaUrl, ownerColumns, toOwner, type MediaUrls } from './video-dto.js';
 
 export async function findChannel(
   db: Db,
@@ -34,6 +34,7 @@ export async function findChannel(
   return {
     ...toOwner(row, urls),
     coverImage: mediaUrl(urls, row.coverKey),
+    coverImageSizes: mediaSizes(urls, row.coverKey),
     description: row.description,
     subscriberCount: row.subscriberCount,
     channelsSubscribedToCount: Number(row.channelsSubscribedToCount),

@@ -1,54 +1,19 @@
 /**
- * Account images (avatar, cover): decoded and re-encoded by sharp into a temp WebP, stored under
- * a new unguessable key (so the year-long immutable cache of media never serves a stale image),
- * and the previous file deleted only after the database points at the new one.
+ * Account images (avatar, cover): decoded and re-encoded by sharp at every width of their role
+ * (services/sized-images.ts) under a new unguessable key, and the previous image's widths
+ * deleted only after the database points at the new one.
  */
-import { randomBytes } from 'node:crypto';
-import { rm } from 'node:fs/promises';
-import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import { eq } from 'drizzle-orm';
-import { newId } from '../db/ids.js';
 import { users } from '../db/schema.js';
 import { notFound } from '../http/errors.js';
 import type { ReceivedFile } from '../http/multipart.js';
 import type { AppContext } from '../context.js';
-import { IMAGE_CONTENT_TYPE, IMAGE_EXTENSION, processImage } from '../media/images.js';
 import { isDefaultImageKey } from './default-images.js';
+import { deleteStored, discardPrepared, prepareImage, storePrepared } from './sized-images.js';
 import type { UserRow } from './users.js';
 
 export type AccountImage = 'avatar' | 'cover';
-
-const FOLDERS: Record<AccountImage, string> = { avatar: 'avatars', cover: 'covers' };
-
-/** A re-encoded image waiting in the temp folder for its storage key. */
-export interface PreparedImage {
-  key: string;
-  path: string;
-}
-
-/** 415 (naming the form field) when the upload is not a decodable image. */
-export async function prepareImage(
-  ctx: AppContext,
-  file: ReceivedFile,
-  kind: AccountImage,
-): Promise<PreparedImage> {
-  const output = path.join(
-    ctx.tmpDir,
-    `image-${randomBytes(12).toString('hex')}.${IMAGE_EXTENSION}`,
-  );
-  await processImage(file.path, output, kind, file.field);
-  return { key: `${FOLDERS[kind]}/${newId()}.${IMAGE_EXTENSION}`, path: output };
-}
-
-/** Removes the temp file of a prepared image (a no-op once storage has taken it). */
-export async function discardPrepared(images: readonly (PreparedImage | undefined)[]) {
-  await Promise.all(images.flatMap((image) => (image ? [rm(image.path, { force: true })] : [])));
-}
-
-export async function storePrepared(ctx: AppContext, image: PreparedImage): Promise<void> {
-  await ctx.storage.put(image.key, image.path, IMAGE_CONTENT_TYPE);
-}
 
 /**
  * Deletes a replaced image. Failure only leaves an orphan file behind, never a broken account,
@@ -61,7 +26,7 @@ async function deleteReplacedImage(
 ): Promise<void> {
   if (isDefaultImageKey(key)) return;
   try {
-    await ctx.storage.delete(key);
+    await deleteStored(ctx.storage, key);
   } catch (err) {
     log.warn({ err, key }, 'could not delete a replaced image');
   }
@@ -75,9 +40,9 @@ export async function replaceAccountImage(
   file: ReceivedFile,
   log: FastifyBaseLogger,
 ): Promise<UserRow> {
-  const image = await prepareImage(ctx, file, kind);
+  const image = await prepareImage(ctx, file.path, kind, file.field);
   try {
-    await storePrepared(ctx, image);
+    await storePrepared(ctx.storage, image);
     let previousKey: string;
     let row: UserRow;
     try {
@@ -105,7 +70,7 @@ export async function replaceAccountImage(
         };
       }));
     } catch (error) {
-      await ctx.storage.delete(image.key);
+      await deleteStored(ctx.storage, image.key);
       throw error;
     }
     await deleteReplacedImage(ctx, previousKey, log);

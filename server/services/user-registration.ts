@@ -10,7 +10,13 @@ import { newId } from '../db/ids.js';
 import type { ReceivedFile } from '../http/multipart.js';
 import type { AppContext } from '../context.js';
 import { DEFAULT_AVATAR_KEY, DEFAULT_COVER_KEY } from './default-images.js';
-import { discardPrepared, prepareImage, storePrepared, type PreparedImage } from './user-images.js';
+import {
+  deleteStored,
+  discardPrepared,
+  prepareImage,
+  storePrepared,
+  type PreparedImage,
+} from './sized-images.js';
 import { assertAvailable, insertUser, type UserRow } from './users.js';
 
 export interface RegisterInput {
@@ -28,9 +34,10 @@ export async function registerUser(
   const prepared: PreparedImage[] = [];
   const stored: string[] = [];
   try {
-    const avatarImage = avatar && (await prepareImage(ctx, avatar, 'avatar'));
+    const avatarImage = avatar && (await prepareImage(ctx, avatar.path, 'avatar', avatar.field));
     if (avatarImage) prepared.push(avatarImage);
-    const coverImg = coverImage && (await prepareImage(ctx, coverImage, 'cover'));
+    const coverImg =
+      coverImage && (await prepareImage(ctx, coverImage.path, 'cover', coverImage.field));
     if (coverImg) prepared.push(coverImg);
     const passwordHash = await hashPassword(fields.password);
     return await ctx.db.transaction(async (tx) => {
@@ -46,12 +53,12 @@ export async function registerUser(
       // Inside the transaction: a storage failure rolls the account back.
       for (const image of prepared) {
         stored.push(image.key);
-        await storePrepared(ctx, image);
+        await storePrepared(ctx.storage, image);
       }
       return row;
     });
   } catch (error) {
-    await Promise.all(stored.map((key) => ctx.storage.delete(key)));
+    await Promise.all(stored.map((key) => deleteStored(ctx.storage, key)));
     throw error;
   } finally {
     await discardPrepared(prepared);

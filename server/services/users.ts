@@ -8,7 +8,7 @@ import type { User } from '../../contract/shapes.js';
 import type { Db, Tx } from '../db/client.js';
 import { userTagScores, users } from '../db/schema.js';
 import { conflict } from '../http/errors.js';
-import { mediaUrl, toOwner, type MediaUrls } from './video-dto.js';
+import { mediaSizes, mediaUrl, toOwner, type MediaUrls } from './video-dto.js';
 
 /** The top tags a user carries (API.md: top 10 of their per-tag scores). */
 const USER_TAG_COUNT = 10;
@@ -20,6 +20,7 @@ function toUserDto(row: UserRow, tags: readonly string[], urls: MediaUrls): User
     ...toOwner(row, urls),
     email: row.email,
     coverImage: mediaUrl(urls, row.coverKey),
+    coverImageSizes: mediaSizes(urls, row.coverKey),
     description: row.description,
     tags: tags.map((name) => ({ name })),
     createdAt: row.createdAt.toISOString(),

@@ -4,8 +4,9 @@
  * subscriptions) builds its media URLs and owner objects with.
  */
 import { or, eq, type SQL } from 'drizzle-orm';
-import type { Owner, VideoItem } from '../../contract/shapes.js';
+import type { ImageSize, Owner, VideoItem } from '../../contract/shapes.js';
 import { users, videos } from '../db/schema.js';
+import { sizedFiles } from '../media/image-keys.js';
 import type { MediaStorage } from '../storage/storage.js';
 
 export const VIDEO_NOT_FOUND = 'Video not found';
@@ -55,6 +56,11 @@ export function mediaUrl(urls: MediaUrls, key: string): string {
   return urls.storage.url(key, urls.origin);
 }
 
+/** The widths stored for an image key, for `srcset`; empty for a single file. */
+export function mediaSizes(urls: MediaUrls, key: string): ImageSize[] {
+  return sizedFiles(key).map((file) => ({ width: file.width, url: mediaUrl(urls, file.key) }));
+}
+
 /** The columns `toOwner` needs, to spread into a select that joins users. */
 export const ownerColumns = {
   id: users.id,
@@ -72,6 +78,7 @@ export function toOwner(
     userName: row.userName,
     fullName: row.fullName,
     avatar: mediaUrl(urls, row.avatarKey),
+    avatarSizes: mediaSizes(urls, row.avatarKey),
   };
 }
 
@@ -81,6 +88,7 @@ export function toVideoItem(row: VideoItemRow, urls: MediaUrls): VideoItem {
     title: row.title,
     description: row.description,
     thumbnail: mediaUrl(urls, row.thumbnailKey),
+    thumbnailSizes: mediaSizes(urls, row.thumbnailKey),
     videoFile: mediaUrl(urls, row.videoKey),
     duration: row.duration,
     views: row.views,

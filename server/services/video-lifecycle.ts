@@ -18,6 +18,8 @@ import {
   visibleTo,
   type MediaUrls,
 } from './video-dto.js';
+import { renamedKey } from '../media/image-keys.js';
+import { deleteStored } from './sized-images.js';
 import { parseTags } from './video-fields.js';
 import { retireHlsNames } from './video-hls-files.js';
 import { deleteHlsFiles, markRetrying, processingOf, toProcessing } from './video-processing.js';
@@ -57,13 +59,6 @@ async function updateVideo(db: Db, videoId: string, changes: VideoChanges): Prom
     .where(eq(videos.id, videoId));
 }
 
-/** The same folder and extension under a fresh random name. */
-function freshKeyLike(key: string): string {
-  const slash = key.indexOf('/');
-  const dot = key.lastIndexOf('.');
-  return `${key.slice(0, slash)}/${newId()}${key.slice(dot)}`;
-}
-
 /**
  * Publishes or unpublishes `callerId`'s own video. Media URLs are public and cached as immutable, so hiding
  * a video must also retire the URLs anyone saw while it was public: unpublishing gives its file
@@ -90,10 +85,13 @@ export async function togglePublish(
   const copyUnderFreshName = async (key: string) => {
     // A row whose file is missing (see maintenance/) has no URL left to retire.
     if ((await storage.size(key)) === null) return key;
-    const fresh = freshKeyLike(key);
-    await storage.copy(key, fresh);
-    copied.push(fresh);
-    return fresh;
+    // The same folder and kind of key under a fresh random name (every width of a thumbnail).
+    const fresh = renamedKey(key, newId());
+    for (const { from, to } of fresh.copies) {
+      await storage.copy(from, to);
+      copied.push(to);
+    }
+    return fresh.key;
   };
   const removeCopies = () => Promise.all(copied.map((key) => storage.delete(key)));
   try {
@@ -171,7 +169,7 @@ async function deleteFilesIfUnused(db: Db, storage: MediaStorage, keys: string[]
     .from(videos)
     .where(or(inArray(videos.videoKey, keys), inArray(videos.thumbnailKey, keys)));
   const used = new Set(stillUsed.flatMap((r) => [r.videoKey, r.thumbnailKey]));
-  await Promise.all(keys.filter((k) => !used.has(k)).map((k) => storage.delete(k)));
+  await Promise.all(keys.filter((k) => !used.has(k)).map((k) => deleteStored(storage, k)));
 }
 
 export interface VideoEditInput {
@@ -202,7 +200,7 @@ export async function editVideo(
   try {
     await updateVideo(ctx.db, videoId, { ...changes, thumbnailKey });
   } catch (error) {
-    if (thumbnailKey) await ctx.storage.delete(thumbnailKey);
+    if (thumbnailKey) await deleteStored(ctx.storage, thumbnailKey);
     throw error;
   }
   if (thumbnailKey) await deleteFilesIfUnused(ctx.db, ctx.storage, [video.thumbnailKey]);

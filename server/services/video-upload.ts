@@ -15,8 +15,9 @@ import { badRequest } from '../http/errors.js';
 import type { ReceivedFile } from '../http/multipart.js';
 import { remuxForStreaming, videoFormatOf } from '../media/faststart.js';
 import { extractFrame } from '../media/frame.js';
-import { IMAGE_CONTENT_TYPE, IMAGE_EXTENSION, processImage } from '../media/images.js';
 import { probeVideo } from '../media/video-probe.js';
+import { storedKeysOf } from '../media/image-keys.js';
+import { storeNewImage } from './sized-images.js';
 import { createProcessing } from './video-processing.js';
 import { parseTags } from './video-fields.js';
 
@@ -30,20 +31,9 @@ function tmpName(ctx: AppContext, prefix: string, ext: string): string {
   return path.join(ctx.tmpDir, `${prefix}-${randomBytes(12).toString('hex')}.${ext}`);
 }
 
-/**
- * Re-encodes an uploaded thumbnail and stores it under a fresh random key (a new name on every
- * change, so the immutable cache of the old URL never shows a stale picture).
- */
-export async function storeThumbnail(ctx: AppContext, tmpPath: string): Promise<string> {
-  const processed = tmpName(ctx, 'thumb', IMAGE_EXTENSION);
-  try {
-    await processImage(tmpPath, processed, 'thumbnail', 'thumbnail');
-    const key = `thumbnails/${newId()}.${IMAGE_EXTENSION}`;
-    await ctx.storage.put(key, processed, IMAGE_CONTENT_TYPE);
-    return key;
-  } finally {
-    await rm(processed, { force: true });
-  }
+/** Stores an uploaded (or extracted) picture at every thumbnail width; returns its key. */
+export function storeThumbnail(ctx: AppContext, tmpPath: string): Promise<string> {
+  return storeNewImage(ctx, tmpPath, 'thumbnail', 'thumbnail');
 }
 
 /**
@@ -77,7 +67,7 @@ export async function uploadVideo(
       thumbnailSource = frame;
     }
     const thumbnailKey = await storeThumbnail(ctx, thumbnailSource);
-    stored.push(thumbnailKey);
+    stored.push(...storedKeysOf(thumbnailKey));
     const id = newId();
     // A random name, not the public id: a media URL cannot be derived from a video's id.
     const videoKey = `videos/${newId()}.${format.ext}`;

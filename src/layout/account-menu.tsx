@@ -52,7 +52,7 @@ export function AccountMenu({ user, onLogout }: { user: User; onLogout: () => vo
         aria-expanded={open}
         onClick={() => setOpen((o) => !o)}
       >
-        <Avatar src={user.avatar} alt="" size={34} />
+        <Avatar src={user.avatar} sizes={user.avatarSizes} alt="" size={34} />
       </Trigger>
       {open && (
         <Suspense fallback={null}>

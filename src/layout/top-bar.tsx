@@ -140,7 +140,7 @@ export function TopBar({ onToggleMenu }: { onToggleMenu?: () => void }) {
             <OnlyWide>
               <Link href={`/Channel/${user.userName}`} asChild>
                 <ChannelLink aria-label="Your channel" title={user.fullName}>
-                  <Avatar src={user.avatar} alt="" size={34} />
+                  <Avatar src={user.avatar} sizes={user.avatarSizes} alt="" size={34} />
                 </ChannelLink>
               </Link>
               <Button variant="secondary" onClick={logout} loading={signingOut}>

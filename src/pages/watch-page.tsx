@@ -74,7 +74,7 @@ function ChannelRow({ video }: { video: VideoDetail }) {
   return (
     <Channel>
       <Link href={channelPath(owner.userName)} aria-label={`${owner.fullName} channel`}>
-        <Avatar src={owner.avatar} alt="" size={44} />
+        <Avatar src={owner.avatar} sizes={owner.avatarSizes} alt="" size={44} />
       </Link>
       <div>
         <Link className="name" href={channelPath(owner.userName)}>

@@ -130,6 +130,11 @@ describe.skipIf(!hasBrowser)('videos journey', () => {
     expect(videoId).not.toBe('');
     ({ page: viewerPage } = await signedIn(viewer, VIEWPORTS.desktop, true));
     const page = viewerPage;
+    const thumbnails: string[] = [];
+    page.on('request', (request) => {
+      const { pathname } = new URL(request.url());
+      if (pathname.startsWith('/media/thumbnail')) thumbnails.push(pathname);
+    });
     await page.goto(server.url);
     // Newest first: the fresh upload is on the first page of the feed.
     const card = page.getByRole('article', { name: TITLE });
@@ -140,6 +145,13 @@ describe.skipIf(!hasBrowser)('videos journey', () => {
         .slice(0, 4)
         .every((i) => (i as HTMLImageElement).complete),
     );
+    // 323 px cards at 1x fetch the 360 px width (or a narrower source's own), never the largest.
+    expect(thumbnails.length).toBeGreaterThanOrEqual(4);
+    const widths = thumbnails.map((url) => Number(/-w(\d+)\.webp$/.exec(url)?.[1]));
+    expect(
+      widths.filter((width) => !(width <= 360)),
+      thumbnails.join(' '),
+    ).toEqual([]);
     await screenshot(page, 'videos-home-desktop');
 
     await page.getByRole('searchbox').first().fill('zephyrine');

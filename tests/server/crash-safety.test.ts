@@ -11,6 +11,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { videos } from '../../server/db/schema.js';
 import { startMaintenance } from '../../server/maintenance/index.js';
+import { storedKeysOf } from '../../server/media/image-keys.js';
 import { createUser, type TestUser } from './auth-helpers.js';
 import { createTestApp, type TestApp } from './helpers.js';
 import { insertVideo, upload } from './video-helpers.js';
@@ -84,7 +85,8 @@ describe('crash safety', () => {
     const [second] = await t.ctx.db.select().from(videos).where(eq(videos.id, secondId));
     await t.ctx.db.delete(videos).where(eq(videos.id, secondId));
     const old = new Date(Date.now() - 2 * HOUR);
-    for (const key of [second!.videoKey, second!.thumbnailKey]) {
+    const secondFiles = [second!.videoKey, ...storedKeysOf(second!.thumbnailKey)];
+    for (const key of secondFiles) {
       await utimes(path.join(media, key), old, old);
     }
     // A young orphan may be an upload about to insert its row: kept.
@@ -94,12 +96,7 @@ describe('crash safety', () => {
     const report = await maintenance.firstRun;
     maintenance.stop();
     expect(report.removedOrphans.sort()).toEqual(
-      [
-        'thumbnails/killedupload.webp',
-        'videos/killedupload.mp4',
-        second!.videoKey,
-        second!.thumbnailKey,
-      ].sort(),
+      ['thumbnails/killedupload.webp', 'videos/killedupload.mp4', ...secondFiles].sort(),
     );
     expect(await listFiles(media)).toEqual([...kept, 'videos/inflight.mp4'].sort());
     expect(kept).toContain(row!.videoKey);

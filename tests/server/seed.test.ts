@@ -22,6 +22,7 @@ import {
   videos,
   watchHistory,
 } from '../../server/db/schema.js';
+import { sizedFiles } from '../../server/media/image-keys.js';
 import { ffprobePath } from '../../server/media/binaries.js';
 import { CATALOGUE_TAGS, addCatalogueVideos } from '../../server/seed/catalogue.js';
 import { DEMO_CHANNELS, DEMO_PASSWORD } from '../../server/seed/demo-data.js';
@@ -78,7 +79,12 @@ describe('demo content', () => {
       expect(video.duration).toBeLessThanOrEqual(10.5);
       expect(video.tags.length).toBeGreaterThan(0);
       expect(await t.ctx.storage.size(video.videoKey)).toBeGreaterThan(10_000);
-      expect(await t.ctx.storage.size(video.thumbnailKey)).toBeGreaterThan(1_000);
+      // Every width the 480×270 frame can fill, never enlarged.
+      const thumbnails = sizedFiles(video.thumbnailKey);
+      expect(thumbnails.map((file) => file.width)).toEqual([180, 360, 480]);
+      for (const file of thumbnails) {
+        expect(await t.ctx.storage.size(file.key)).toBeGreaterThan(100);
+      }
     }
     const hidden = rows.filter((v) => !v.isPublished);
     expect(hidden.length).toBeGreaterThanOrEqual(1);

@@ -83,6 +83,7 @@ describe('tweets', () => {
         userName: 'alice',
         fullName: 'Full alice',
         avatar: mediaUrl,
+        avatarSizes: [], // an account from before sizes existed
       },
       likeCount: 0,
       likedByUser: false,

@@ -17,6 +17,7 @@ import {
   type FilePart,
   type Session,
 } from './fixtures/users.js';
+import { DEFAULT_AVATAR_KEY, DEFAULT_COVER_KEY } from '../../server/services/default-images.js';
 import { createTestApp, type TestApp } from './helpers.js';
 
 describe('account changes and channels', () => {
@@ -210,17 +211,17 @@ describe('account changes and channels', () => {
 
     it('replaces the avatar; the old file goes, the shared default stays', async () => {
       const s = await signUp(t);
-      expect(keyOf(s.user.avatar)).toBe('defaults/avatar-1.webp');
+      expect(keyOf(s.user.avatar)).toBe(DEFAULT_AVATAR_KEY);
 
       const first = await upload(s, 'update-Avatar', 'avatar', await png());
       expect(first.statusCode).toBe(200);
       const firstUser = first.json<{ data: User }>().data;
-      expect(keyOf(firstUser.avatar)).toMatch(/^avatars\/[\w-]+\.webp$/);
+      expect(keyOf(firstUser.avatar)).toMatch(/^avatar-sizes\/[\w-]+-w320\.webp$/);
       const meta = await sharp(await readFile(onDisk(firstUser.avatar))).metadata();
       expect(meta).toMatchObject({ format: 'webp', width: 320, height: 320 });
       expect(meta.exif).toBeUndefined();
       expect((await rowOf(s.user._id)).avatarKey).toBe(keyOf(firstUser.avatar));
-      expect(await filesOnDisk(t)).toContain('media/defaults/avatar-1.webp');
+      expect(await filesOnDisk(t)).toContain(`media/${DEFAULT_AVATAR_KEY}`);
 
       const second = await upload(s, 'update-Avatar', 'avatar', await png('#11aa44'));
       expect(second.statusCode).toBe(200);
@@ -234,14 +235,15 @@ describe('account changes and channels', () => {
 
     it('replaces the cover image with a 1600×400 WebP', async () => {
       const s = await signUp(t);
-      const res = await upload(s, 'update-CoverImage', 'coverImage', await png());
+      const wide = { ...(await png()), content: await pngImage(2000, 500) };
+      const res = await upload(s, 'update-CoverImage', 'coverImage', wide);
       expect(res.statusCode).toBe(200);
       const user = res.json<{ data: User }>().data;
-      expect(keyOf(user.coverImage)).toMatch(/^covers\/[\w-]+\.webp$/);
+      expect(keyOf(user.coverImage)).toMatch(/^cover-sizes\/[\w-]+-w1600\.webp$/);
       expect(user.avatar).toBe(s.user.avatar);
       const meta = await sharp(await readFile(onDisk(user.coverImage))).metadata();
       expect(meta).toMatchObject({ format: 'webp', width: 1600, height: 400 });
-      expect(await filesOnDisk(t)).toContain('media/defaults/cover-1.webp');
+      expect(await filesOnDisk(t)).toContain(`media/${DEFAULT_COVER_KEY}`);
     });
 
     it('refuses a text file (415), a 12 MB file (413) and a missing file (400), changing nothing', async () => {
@@ -319,7 +321,9 @@ describe('account changes and channels', () => {
         userName: owner.user.userName,
         fullName: owner.user.fullName,
         avatar: owner.user.avatar,
+        avatarSizes: owner.user.avatarSizes,
         coverImage: owner.user.coverImage,
+        coverImageSizes: owner.user.coverImageSizes,
         description: '',
         subscriberCount: 1,
         channelsSubscribedToCount: 2,

@@ -16,9 +16,10 @@ import {
   pngImage,
   register,
 } from './fixtures/users.js';
+import { DEFAULT_AVATAR_KEY, DEFAULT_COVER_KEY } from '../../server/services/default-images.js';
 import { createTestApp, type TestApp } from './helpers.js';
 
-const DEFAULT_FILES = ['media/defaults/avatar-1.webp', 'media/defaults/cover-1.webp'];
+const DEFAULT_FILES = [`media/${DEFAULT_AVATAR_KEY}`, `media/${DEFAULT_COVER_KEY}`];
 
 describe('POST /users/register', () => {
   let t: TestApp;
@@ -53,16 +54,19 @@ describe('POST /users/register', () => {
     });
     expect(body.data._id).toMatch(/^[A-Za-z0-9_-]+$/);
     expect(new Date(body.data.createdAt).toISOString()).toBe(body.data.createdAt);
-    expect(body.data.avatar).toMatch(/^http:\/\/localhost(:\d+)?\/media\/avatars\/[\w-]+\.webp$/);
+    expect(body.data.avatar).toMatch(
+      /^http:\/\/localhost(:\d+)?\/media\/avatar-sizes\/[\w-]+-w320\.webp$/,
+    );
+    // 900 px is as wide as a 4:1 crop of a 900×700 picture gets: never enlarged.
     expect(body.data.coverImage).toMatch(
-      /^http:\/\/localhost(:\d+)?\/media\/covers\/[\w-]+\.webp$/,
+      /^http:\/\/localhost(:\d+)?\/media\/cover-sizes\/[\w-]+-w900\.webp$/,
     );
 
     const avatar = await sharp(await readFile(mediaFile(body.data.avatar))).metadata();
     expect(avatar).toMatchObject({ format: 'webp', width: 320, height: 320 });
     expect(avatar.exif).toBeUndefined();
     const cover = await sharp(await readFile(mediaFile(body.data.coverImage))).metadata();
-    expect(cover).toMatchObject({ format: 'webp', width: 1600, height: 400 });
+    expect(cover).toMatchObject({ format: 'webp', width: 900, height: 225 });
     expect(cover.exif).toBeUndefined();
 
     const [row] = await t.ctx.db.select().from(users).where(eq(users.id, body.data._id));
@@ -92,8 +96,8 @@ describe('POST /users/register', () => {
     });
     expect(res.statusCode).toBe(201);
     const user = res.json<{ data: User }>().data;
-    expect(keyOf(user.avatar)).toBe('defaults/avatar-1.webp');
-    expect(keyOf(user.coverImage)).toBe('defaults/cover-1.webp');
+    expect(keyOf(user.avatar)).toBe(DEFAULT_AVATAR_KEY);
+    expect(keyOf(user.coverImage)).toBe(DEFAULT_COVER_KEY);
     const files = await filesOnDisk(t);
     expect(files).toEqual(expect.arrayContaining(DEFAULT_FILES));
     const meta = await sharp(await readFile(mediaFile(user.coverImage))).metadata();

@@ -106,7 +106,9 @@ describe('POST /videos', () => {
       );
       // The media name is random, not the public id.
       expect(video.videoFile).not.toContain(video._id);
-      expect(video.thumbnail).toMatch(/^http:\/\/localhost:80\/media\/thumbnails\/[\w-]+\.webp$/);
+      expect(video.thumbnail).toMatch(
+        /^http:\/\/localhost:80\/media\/thumbnail-sizes\/[\w-]+-w\d+\.webp$/,
+      );
 
       const stored = await readFile(path.join(t.dataDir, 'media', keyOfUrl(video.videoFile)));
       const after = topLevelBoxes(stored);

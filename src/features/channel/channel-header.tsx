@@ -45,7 +45,7 @@ export function ChannelHeader({
     <>
       <Cover>{channel.coverImage && <img src={channel.coverImage} alt="" />}</Cover>
       <Head>
-        <Avatar src={channel.avatar} alt="" size={88} />
+        <Avatar src={channel.avatar} sizes={channel.avatarSizes} alt="" size={88} />
         <Names>
           <h1>{channel.fullName}</h1>
           <p>@{channel.userName}</p>

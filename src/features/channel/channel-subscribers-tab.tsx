@@ -31,7 +31,7 @@ function SubscriberRow({ row, own }: { row: ChannelSubscriber; own: boolean }) {
   const { toggle, count } = useSubscribeToggle(row._id, row.isSubscribed, row.subscriberCount);
   return (
     <Row data-testid="subscriber-row">
-      <Avatar src={row.avatar} alt="" size={48} />
+      <Avatar src={row.avatar} sizes={row.avatarSizes} alt="" size={48} />
       <div>
         <NameLink href={channelPath(row.userName)}>{row.fullName}</NameLink>
         <small>{formatSubscribers(count)}</small>

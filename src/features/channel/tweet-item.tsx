@@ -35,7 +35,7 @@ export function TweetItem({
   const [confirming, setConfirming] = useState(false);
   return (
     <Card data-testid="tweet">
-      <Avatar src={tweet.owner.avatar} alt="" size={40} />
+      <Avatar src={tweet.owner.avatar} sizes={tweet.owner.avatarSizes} alt="" size={40} />
       <div>
         <Byline>
           <strong>{tweet.owner.fullName}</strong>

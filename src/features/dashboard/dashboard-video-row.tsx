@@ -11,6 +11,7 @@ import type { ConfirmAction } from '../../../machines/confirm-action.machine';
 import { formatAge, formatViewCount, formatViews } from '../../format';
 import { Button } from '../../ui/button';
 import { Thumbnail } from '../videos/thumbnail';
+import { THUMBNAIL_SIZES } from '../videos/thumbnail-sizes';
 
 // Phones keep the thumbnail beside the text (smaller) and give the actions the full width
 // below, two per line, so a row stays short and every button stays easy to hit.
@@ -101,7 +102,7 @@ export function DashboardVideoRow({
   const watch = `/watch/${encodeURIComponent(video._id)}`;
   return (
     <Row aria-label={video.title}>
-      <Thumbnail video={video} />
+      <Thumbnail video={video} sizes={THUMBNAIL_SIZES.small} />
       <Info>
         <Link href={watch}>{video.title}</Link>
         <Badge $public={video.isPublished}>{video.isPublished ? 'Public' : 'Private'}</Badge>

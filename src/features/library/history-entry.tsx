@@ -11,6 +11,7 @@ import { Avatar } from '../../ui/avatar';
 import { IconButton } from '../../ui/icon-button';
 import { MoreIcon } from '../../ui/icons';
 import { Thumbnail } from '../videos/thumbnail';
+import { THUMBNAIL_SIZES } from '../videos/thumbnail-sizes';
 import { channelPath, Meta, OwnerLink, Title, watchPath } from '../videos/video-card';
 import {
   AvatarLink,
@@ -74,7 +75,7 @@ export function HistoryEntryRow({
 
   return (
     <Row aria-label={video.title} aria-busy={removing || undefined}>
-      <Thumbnail video={video} />
+      <Thumbnail video={video} sizes={THUMBNAIL_SIZES.row} />
       <Text>
         <TitleRow>
           <Title href={watchPath(video._id)}>{video.title}</Title>
@@ -102,7 +103,7 @@ export function HistoryEntryRow({
         </TitleRow>
         <Owner>
           <AvatarLink href={channelPath(owner.userName)} aria-label={`${owner.fullName} channel`}>
-            <Avatar src={owner.avatar} alt="" size={24} />
+            <Avatar src={owner.avatar} sizes={owner.avatarSizes} alt="" size={24} />
           </AvatarLink>
           <OwnerLink href={channelPath(owner.userName)}>@{owner.userName}</OwnerLink>
         </Owner>

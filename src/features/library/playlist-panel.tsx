@@ -40,7 +40,7 @@ export function PlaylistPanel({ playlist }: { playlist: PlaylistDetail }) {
       </Facts>
       <Owner>
         <Link href={channelPath(owner.userName)} aria-label={`${owner.fullName} channel`}>
-          <Avatar src={owner.avatar} alt="" size={28} />
+          <Avatar src={owner.avatar} sizes={owner.avatarSizes} alt="" size={28} />
         </Link>
         <OwnerLink href={channelPath(owner.userName)}>{owner.fullName}</OwnerLink>
       </Owner>

@@ -90,7 +90,7 @@ export function SubscriptionRow({
   return (
     <Row aria-label={channel.fullName}>
       <Link href={href} aria-label={`${channel.fullName} channel`}>
-        <Avatar src={channel.avatar} alt="" size={56} />
+        <Avatar src={channel.avatar} sizes={channel.avatarSizes} alt="" size={56} />
       </Link>
       <Text>
         <Link className="name" href={href}>

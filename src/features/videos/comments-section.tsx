@@ -110,7 +110,7 @@ export const COMMENT_LOAD_ERROR = 'Failed to load comments.';
 function CommentRow({ comment }: { comment: Comment }) {
   return (
     <Item>
-      <Avatar src={comment.owner.avatar} alt="" size={36} />
+      <Avatar src={comment.owner.avatar} sizes={comment.owner.avatarSizes} alt="" size={36} />
       <div>
         <Who>
           <strong>@{comment.owner.userName}</strong>
@@ -151,7 +151,7 @@ export function CommentsSection({ videoId }: { videoId: string }) {
           comments.send({ type: 'SUBMIT' });
         }}
       >
-        <Avatar src={me?.avatar} alt="" size={36} />
+        <Avatar src={me?.avatar} sizes={me?.avatarSizes} alt="" size={36} />
         <div>
           <label htmlFor={inputId} className="visually-hidden">
             Add a comment

@@ -5,6 +5,7 @@ import type { VideoItem } from '../../../contract/shapes';
 import { Avatar } from '../../ui/avatar';
 import { formatAge, formatViewCount } from '../../format';
 import { Thumbnail } from './thumbnail';
+import { THUMBNAIL_SIZES } from './thumbnail-sizes';
 import { Meta, OwnerLink, Title, channelPath, watchPath } from './video-card';
 import { mutedDescription } from '../../ui/clamp';
 
@@ -56,7 +57,11 @@ export function HorizontalVideoCard({
   const { owner } = video;
   return (
     <Row aria-label={video.title} data-compact={compact || undefined}>
-      <Thumbnail video={video} eager={eager} />
+      <Thumbnail
+        video={video}
+        eager={eager}
+        sizes={compact ? THUMBNAIL_SIZES.small : THUMBNAIL_SIZES.row}
+      />
       <Text>
         <Title href={watchPath(video._id)}>{video.title}</Title>
         <Meta>
@@ -69,7 +74,7 @@ export function HorizontalVideoCard({
               aria-label={`${owner.fullName} channel`}
               style={{ flex: 'none' }}
             >
-              <Avatar src={owner.avatar} alt="" size={24} />
+              <Avatar src={owner.avatar} sizes={owner.avatarSizes} alt="" size={24} />
             </Link>
           )}
           <OwnerLink href={channelPath(owner.userName)}>{owner.fullName}</OwnerLink>

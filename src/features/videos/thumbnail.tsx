@@ -1,8 +1,13 @@
-/** A 16:9 thumbnail linking to the watch page, with the video's real duration over it. */
+/**
+ * A 16:9 thumbnail linking to the watch page, with the video's real duration over it. The
+ * browser picks the stored width that fits `sizes` (THUMBNAIL_SIZES) from `srcset`.
+ */
 import { Link } from 'wouter';
 import styled from 'styled-components';
 import type { VideoItem } from '../../../contract/shapes';
 import { formatDuration } from '../../format';
+import { srcSetOf } from '../../ui/srcset';
+import { THUMBNAIL_SIZES } from './thumbnail-sizes';
 
 const Frame = styled(Link)`
   position: relative;
@@ -39,12 +44,16 @@ const Duration = styled.span`
 export function Thumbnail({
   video,
   eager,
+  sizes = THUMBNAIL_SIZES.grid,
   className,
 }: {
-  video: Pick<VideoItem, '_id' | 'title' | 'thumbnail' | 'duration'>;
+  video: Pick<VideoItem, '_id' | 'title' | 'thumbnail' | 'thumbnailSizes' | 'duration'>;
   eager?: boolean;
+  /** How wide the layout draws it (a THUMBNAIL_SIZES entry). */
+  sizes?: string;
   className?: string;
 }) {
+  const srcSet = srcSetOf(video.thumbnailSizes);
   return (
     <Frame
       href={`/watch/${encodeURIComponent(video._id)}`}
@@ -53,13 +62,16 @@ export function Thumbnail({
       aria-hidden="true"
     >
       <img
+        // loading and sizes before the sources, so the first pick already knows both.
+        loading={eager ? 'eager' : 'lazy'}
+        fetchPriority={eager ? 'high' : 'auto'}
+        decoding="async"
+        sizes={srcSet && sizes}
+        srcSet={srcSet}
         src={video.thumbnail}
         alt=""
         width={320}
         height={180}
-        loading={eager ? 'eager' : 'lazy'}
-        fetchPriority={eager ? 'high' : 'auto'}
-        decoding="async"
       />
       <Duration>{formatDuration(video.duration)}</Duration>
     </Frame>

@@ -83,7 +83,7 @@ export function VideoCard({ video, eager }: VideoCardProps) {
       <Thumbnail video={video} eager={eager} />
       <Body>
         <AvatarLink href={channelPath(owner.userName)} aria-label={`${owner.fullName} channel`}>
-          <Avatar src={owner.avatar} alt="" size={36} />
+          <Avatar src={owner.avatar} sizes={owner.avatarSizes} alt="" size={36} />
         </AvatarLink>
         <Text>
           <Title href={watchPath(video._id)}>{video.title}</Title>

@@ -1,0 +1,94 @@
+/**
+ * Images in storage at every width of their role (server/media/image-keys.ts names them). Each
+ * new image gets a fresh random base name, so the year-long immutable cache of media never shows
+ * a stale picture. Every write removes what it stored when a later step fails, and every delete
+ * removes all the widths, so a set is whole or gone.
+ */
+import { newId } from '../db/ids.js';
+import { IMAGE_CONTENT_TYPE, sizedKey, storedKeysOf, type ImageRole } from '../media/image-keys.js';
+import {
+  checkedTopWidth,
+  discardRendered,
+  renderSizes,
+  type RenderedSize,
+} from '../media/images.js';
+import type { MediaStorage } from '../storage/storage.js';
+import type { AppContext } from '../context.js';
+
+/** What image writes need: the store, and the temp folder to render into. */
+export type ImageStore = Pick<AppContext, 'storage' | 'tmpDir'>;
+
+/** A re-encoded image waiting in the temp folder for storage. */
+export interface PreparedImage {
+  /** The key a row stores (the largest width). */
+  key: string;
+  files: RenderedSize[];
+}
+
+/**
+ * Validates `sourcePath` (415 naming `field`) and renders every width it can fill, under a fresh
+ * key unless `key` is given (conversion and seeding choose their own).
+ */
+export async function prepareImage(
+  ctx: ImageStore,
+  sourcePath: string,
+  role: ImageRole,
+  field: string,
+): Promise<PreparedImage> {
+  const top = await checkedTopWidth(sourcePath, role, field);
+  const key = sizedKey(role, newId(), top);
+  return { key, files: await renderSizes(sourcePath, key, ctx.tmpDir, field) };
+}
+
+/**
+ * Moves every width into storage, narrowest first: the largest (the key a row names) comes last,
+ * so when it exists the whole set does. When one fails, those already stored are deleted.
+ */
+export async function storePrepared(storage: MediaStorage, image: PreparedImage): Promise<void> {
+  const stored: string[] = [];
+  try {
+    for (const file of image.files) {
+      await storage.put(file.key, file.path, IMAGE_CONTENT_TYPE);
+      stored.push(file.key);
+    }
+  } catch (error) {
+    await Promise.all(stored.map((key) => storage.delete(key)));
+    throw error;
+  }
+}
+
+/** Removes the temp files of prepared images (a no-op once storage has taken them). */
+export async function discardPrepared(images: readonly (PreparedImage | undefined)[]) {
+  await Promise.all(images.flatMap((image) => (image ? [discardRendered(image.files)] : [])));
+}
+
+/** Validates, renders and stores a new image; returns its key. */
+export async function storeNewImage(
+  ctx: ImageStore,
+  sourcePath: string,
+  role: ImageRole,
+  field: string,
+): Promise<string> {
+  const image = await prepareImage(ctx, sourcePath, role, field);
+  try {
+    await storePrepared(ctx.storage, image);
+    return image.key;
+  } finally {
+    await discardPrepared([image]);
+  }
+}
+
+/** Renders and stores every width of a key chosen by the caller (seed, defaults, conversion). */
+export async function storeImageAs(ctx: ImageStore, sourcePath: string, key: string) {
+  const image = { key, files: await renderSizes(sourcePath, key, ctx.tmpDir, 'image') };
+  try {
+    await storePrepared(ctx.storage, image);
+  } finally {
+    await discardPrepared([image]);
+  }
+}
+
+/** Deletes every file a row's key stands for: each width of an image, or a single file. */
+export async function deleteStored(storage: MediaStorage, key: string): Promise<void> {
+  await Promise.all(storedKeysOf(key).map((stored) => storage.delete(stored)));
+}

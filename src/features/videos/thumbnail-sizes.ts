@@ -1,0 +1,20 @@
+/**
+ * The `sizes` attribute of each thumbnail layout: how wide the image is drawn at each breakpoint
+ * (theme.ts), so the browser picks the smallest stored width that fills it. They follow the CSS of
+ * the layouts: content = viewport − side menu (232 px from md) − page padding (2 × 24 px from md,
+ * 2 × 12 px below) and the grid gaps (16 px). A wrong guess only costs bytes, never layout.
+ */
+export const THUMBNAIL_SIZES = {
+  /** Home grid (video-grid.tsx): 1, 2, 3 or 4 columns. A 323 px card at 1280 px takes 360w. */
+  grid: [
+    '(min-width: 1400px) calc((100vw - 328px) / 4)',
+    '(min-width: 1024px) calc((100vw - 312px) / 3)',
+    '(min-width: 768px) calc((100vw - 296px) / 2)',
+    '(min-width: 480px) calc((100vw - 40px) / 2)',
+    'calc(100vw - 24px)',
+  ].join(', '),
+  /** Search results and history (horizontalCardColumns): 360 px, 40 % of the row, or full. */
+  row: '(min-width: 1024px) 360px, (min-width: 480px) 40vw, calc(100vw - 24px)',
+  /** Beside the player and on dashboard rows: a 160 px column. */
+  small: '160px',
+} as const;
