@@ -17,6 +17,8 @@ import { subscriptionsActors } from './api/subscriptions';
 // Creator dashboard: the analytics grid and the views chart (issue 9).
 import { dashboardStatsActors } from './api/dashboard';
 import { dashboardVideoActors } from './api/dashboard-videos';
+// Provided by the lazy dashboard page itself (useActorsWith): only their types are imported here.
+import type { DashboardPlaylistActors } from './api/dashboard-playlists';
 
 const libraryActors = { ...historyActors, ...subscriptionsActors, ...playlistDetailActors };
 type LibraryActors = typeof libraryActors;
@@ -28,7 +30,8 @@ export type AppActors = AccountActors &
   typeof channelPlaylistActors &
   LibraryActors &
   typeof dashboardStatsActors &
-  typeof dashboardVideoActors;
+  typeof dashboardVideoActors &
+  Partial<DashboardPlaylistActors>;
 
 const ActorsContext = createContext<AppActors>({
   ...accountActors,
@@ -55,4 +58,13 @@ export function ActorsProvider({
 
 export function useActors(): AppActors {
   return useContext(ActorsContext);
+}
+
+/**
+ * The actors of a lazily loaded page: `defaults` (its real ones, loaded with its chunk) unless
+ * fakes were given through ActorsProvider. Pass a module-level object, so the value stays stable.
+ */
+export function useActorsWith<T extends object>(defaults: T): AppActors & T {
+  const actors = useActors();
+  return useMemo(() => ({ ...defaults, ...actors }), [defaults, actors]);
 }
