@@ -3,20 +3,15 @@
  * as `alice`, with the channel fakes for her tweets and playlists, fakes for the playlist dialogs'
  * calls, and stats, chart and videos calls that never answer (other files test those).
  */
-import { render } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { memoryLocation } from 'wouter/memory-location';
 import type { DashboardStats, DashboardViews } from '../../contract/dashboard';
 import type { Playlist } from '../../contract/playlists';
 import type { BatchInput, BatchItem, SaveEntryInput } from '../../machines/add-to-playlist.machine';
 import type { ConfirmRequest } from '../../machines/confirm-action.machine';
 import type { Page, PageRequest } from '../../machines/pager.machine';
 import type { PlaylistValues } from '../../machines/playlist-form.machine';
-import type { AppActors } from '../../src/actors';
 import { ApiError } from '../../src/api/client';
-import { App } from '../../src/app';
-import { accountFakes, alice, fake, never } from './app-helpers';
-import { aliceChannel, channelFakes, makePlaylist } from './channel-helpers';
+import { fake, never } from './app-helpers';
+import { aliceChannel, channelFakes, makePlaylist, renderChannel } from './channel-helpers';
 
 export function dashboardFakes() {
   const { data, fakes } = channelFakes(aliceChannel);
@@ -72,12 +67,11 @@ export function dashboardFakes() {
 export type DashboardFakes = ReturnType<typeof dashboardFakes>['fakes'];
 
 export function renderDashboard(path: string, fakes: DashboardFakes = dashboardFakes().fakes) {
-  const location = memoryLocation({ path, record: true });
-  const actors = { ...accountFakes(alice), ...fakes };
-  const logic = Object.fromEntries(Object.entries(actors).map(([k, f]) => [k, f.logic]));
-  const user = userEvent.setup();
-  const view = render(
-    <App actors={logic as unknown as Partial<AppActors>} location={location.hook} />,
-  );
-  return { ...view, user, fakes, path: () => location.history.at(-1) ?? '' };
+  return renderChannel(path, fakes);
 }
+
+/**
+ * The dashboard page is a lazy chunk that vitest transforms on first use, which on a busy machine
+ * can outlast a findBy*: load it once before a file's tests (`beforeAll(loadDashboardChunk, 60_000)`).
+ */
+export const loadDashboardChunk = () => import('../../src/pages/dashboard-content-page');

@@ -4,11 +4,12 @@
  * on save each chosen line moving through its own states, 500 ms apart, until the dialog closes.
  */
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { SaveEntryInput } from '../../machines/add-to-playlist.machine';
-import { dashboardFakes, renderDashboard } from './dashboard-helpers';
+import { dashboardFakes, renderDashboard, loadDashboardChunk } from './dashboard-helpers';
 import { deferred, installIntersectionObserver } from './videos-helpers';
 
+beforeAll(loadDashboardChunk, 60_000);
 beforeEach(() => installIntersectionObserver());
 
 const row = (name: string) => screen.getByRole('listitem', { name });

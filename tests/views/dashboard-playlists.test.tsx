@@ -4,13 +4,14 @@
  * videos: 2 per page, 'Already in playlist' locked; remove videos) with each line's own state.
  */
 import { screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Playlist } from '../../contract/playlists';
 import type { PlaylistValues } from '../../machines/playlist-form.machine';
 import { ApiError } from '../../src/api/client';
-import { dashboardFakes, renderDashboard } from './dashboard-helpers';
+import { dashboardFakes, renderDashboard, loadDashboardChunk } from './dashboard-helpers';
 import { deferred, installIntersectionObserver } from './videos-helpers';
 
+beforeAll(loadDashboardChunk, 60_000);
 beforeEach(() => installIntersectionObserver());
 
 const PATH = '/Dashboard/Content/Playlists';

@@ -4,10 +4,11 @@
  * on their tab. Also the dashboard's own menu in the phone's bottom bar.
  */
 import { screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it } from 'vitest';
-import { renderDashboard } from './dashboard-helpers';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { renderDashboard, loadDashboardChunk } from './dashboard-helpers';
 import { installIntersectionObserver } from './videos-helpers';
 
+beforeAll(loadDashboardChunk, 60_000);
 beforeEach(() => installIntersectionObserver());
 
 const tabs = () => screen.getByRole('navigation', { name: 'Content' });

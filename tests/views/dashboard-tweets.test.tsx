@@ -4,10 +4,11 @@
  * text when the server refuses, and delete after the question.
  */
 import { screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it } from 'vitest';
-import { dashboardFakes, renderDashboard } from './dashboard-helpers';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { dashboardFakes, renderDashboard, loadDashboardChunk } from './dashboard-helpers';
 import { installIntersectionObserver } from './videos-helpers';
 
+beforeAll(loadDashboardChunk, 60_000);
 beforeEach(() => installIntersectionObserver());
 
 const PATH = '/Dashboard/Content/Tweets';

@@ -4,7 +4,7 @@
  * with its like toggle, and Edit/Delete on one's own. The list logic is the tweets machine; this
  * view renders its selectors, sends events and turns its emitted events into toasts.
  */
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { LIMITS } from '../../../contract/limits';
 import { TWEET_TEXTAREA_ROWS } from '../../../machines/constants';
 import { MESSAGES } from '../../../machines/messages';
@@ -19,17 +19,14 @@ import {
   selectIsPosting,
   selectTotal,
   selectTweets,
-  tweetsMachine,
 } from '../../../machines/tweets.machine';
-import { useActors } from '../../actors';
-import { failureToast, notify } from '../../notify';
-import { useEmitted } from '../../use-emitted';
 import { Button } from '../../ui/button';
 import { Spinner } from '../../ui/spinner';
 import { ListEmpty, ListError } from '../videos/list-states';
 import { Panel, PlainList } from './channel.styles';
 import { TweetItem } from './tweet-item';
 import { Compose, TextArea } from './tweets.styles';
+import { useTweets } from './use-tweets';
 
 export const NO_TWEETS = 'No tweets yet.';
 export const TWEETS_FAILED = 'Failed to load tweets. Please try again.';
@@ -37,17 +34,7 @@ export const TWEETS_FAILED = 'Failed to load tweets. Please try again.';
 export const tweetCountLabel = (n: number) => `${n} ${n === 1 ? 'Tweet' : 'Tweets'}`;
 
 export function ChannelTweetsTab({ userId, own }: { userId: string; own: boolean }) {
-  const { fetchTweets, postTweet, updateTweet, deleteTweet } = useActors();
-  const tweets = useActorRef(
-    tweetsMachine.provide({ actors: { fetchTweets, postTweet, updateTweet, deleteTweet } }),
-    { input: { userId } },
-  );
-  useEmitted(tweets, {
-    updated: () => notify.success(MESSAGES.tweetUpdated),
-    deleted: () => notify.success(MESSAGES.tweetDeleted),
-    invalid: ({ message }) => notify.error(message),
-    failed: failureToast('Tweet'),
-  });
+  const tweets = useTweets(userId);
   const list = useSelector(tweets, selectTweets);
   const total = useSelector(tweets, selectTotal);
   const draft = useSelector(tweets, selectDraft);

@@ -3,8 +3,7 @@
  * the channel's tweets machine and each tweet the channel's TweetItem (like, Edit, Delete asked
  * first); only posting and editing move into dialogs here (spec §2 Dialogs: create/edit tweet).
  */
-import { useActorRef, useSelector } from '@xstate/react';
-import { MESSAGES } from '../../../machines/messages';
+import { useSelector } from '@xstate/react';
 import {
   selectHasFailed,
   selectIsBusy,
@@ -12,10 +11,7 @@ import {
   selectIsLoadingFirst,
   selectTotal,
   selectTweets,
-  tweetsMachine,
 } from '../../../machines/tweets.machine';
-import { useActors } from '../../actors';
-import { failureToast, notify } from '../../notify';
 import { useCurrentUser } from '../../session';
 import { useEmitted } from '../../use-emitted';
 import { Button } from '../../ui/button';
@@ -23,6 +19,7 @@ import { Spinner } from '../../ui/spinner';
 import { PlainList } from '../channel/channel.styles';
 import { NO_TWEETS, TWEETS_FAILED, tweetCountLabel } from '../channel/channel-tweets-tab';
 import { TweetItem } from '../channel/tweet-item';
+import { useTweets } from '../channel/use-tweets';
 import { ListEmpty, ListError } from '../videos/list-states';
 import { TabHeader } from './tab-header';
 import { EditTweetDialog, PostTweetDialog } from './tweet-dialogs';
@@ -38,18 +35,9 @@ export function DashboardTweets({
   onComposeClosed: () => void;
 }) {
   const me = useCurrentUser();
-  const { fetchTweets, postTweet, updateTweet, deleteTweet } = useActors();
-  const tweets = useActorRef(
-    tweetsMachine.provide({ actors: { fetchTweets, postTweet, updateTweet, deleteTweet } }),
-    { input: { userId: me?._id ?? '' } },
-  );
-  useEmitted(tweets, {
-    posted: () => onComposeClosed(),
-    updated: () => notify.success(MESSAGES.tweetUpdated),
-    deleted: () => notify.success(MESSAGES.tweetDeleted),
-    invalid: ({ message }) => notify.error(message),
-    failed: failureToast('Tweet'),
-  });
+  const tweets = useTweets(me?._id ?? '');
+  // The dialog closes once the tweet is posted (the machine then reloads the list).
+  useEmitted(tweets, { posted: () => onComposeClosed() });
   const list = useSelector(tweets, selectTweets);
   const total = useSelector(tweets, selectTotal);
   const busy = useSelector(tweets, selectIsBusy);
