@@ -5,7 +5,9 @@
  */
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { SaveEntryInput } from '../../machines/add-to-playlist.machine';
+import type { BatchInput, BatchItem, SaveEntryInput } from '../../machines/add-to-playlist.machine';
+import { ApiError } from '../../src/api/client';
+import { fake } from './app-helpers';
 import { dashboardFakes, renderDashboard, loadDashboardChunk } from './dashboard-helpers';
 import { deferred, installIntersectionObserver } from './videos-helpers';
 
@@ -14,10 +16,21 @@ beforeEach(() => installIntersectionObserver());
 
 const row = (name: string) => screen.getByRole('listitem', { name });
 
+async function openTab(
+  setup: ReturnType<typeof dashboardFakes>,
+  fetchPlaylistVideoChoices = setup.fakes.fetchPlaylistVideoChoices,
+) {
+  const view = renderDashboard('/Dashboard/Content/Playlists', {
+    ...setup.fakes,
+    fetchPlaylistVideoChoices,
+  });
+  await screen.findByRole('listitem', { name: 'Playlist 2' });
+  return view;
+}
+
 async function openDialog(action: 'Add videos' | 'Remove videos', setup = dashboardFakes()) {
-  const view = renderDashboard('/Dashboard/Content/Playlists', setup.fakes);
-  const playlist = await screen.findByRole('listitem', { name: 'Playlist 2' });
-  await view.user.click(within(playlist).getByRole('button', { name: action }));
+  const view = await openTab(setup);
+  await view.user.click(within(row('Playlist 2')).getByRole('button', { name: action }));
   const dialog = screen.getByRole('dialog');
   await within(dialog).findByRole('list', { name: 'Choices' });
   return { ...view, ...setup, dialog };
@@ -83,6 +96,27 @@ describe('the add-videos dialog', () => {
     // The counts changed on the server: the list is loaded again.
     expect(fakes.fetchPlaylistPage.calls).toHaveLength(2);
     expect(row('Playlist 2')).toBeInTheDocument();
+  });
+});
+
+describe('a batch dialog whose list cannot be loaded', () => {
+  it("shows the server's reason with Retry, which loads the list again", async () => {
+    const setup = dashboardFakes();
+    let failures = 1;
+    const fetch = setup.fakes.fetchPlaylistVideoChoices;
+    const { user, fakes } = await openTab(setup, {
+      ...fetch,
+      logic: fake<BatchInput, BatchItem[]>(() => {
+        if (failures-- > 0) throw new ApiError('Playlist not found', 404);
+        return setup.extra.choices;
+      }).logic,
+    });
+    await user.click(within(row('Playlist 2')).getByRole('button', { name: 'Add videos' }));
+    const dialog = screen.getByRole('dialog');
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Playlist not found');
+    await user.click(within(dialog).getByRole('button', { name: 'Retry' }));
+    expect(await within(dialog).findByRole('checkbox', { name: 'Second video' })).toBeEnabled();
+    expect(fakes.savePlaylistEntry.calls).toEqual([]);
   });
 });
 
