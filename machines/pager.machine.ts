@@ -34,6 +34,7 @@
 import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import { FIRST_PAGE } from '../contract/limits.js';
 import { RETRY_DELAY_MS } from './constants.js';
+import { appendPage, hasMore, planRequest, prependItem, removeItem } from './pager-offsets.js';
 import { errorMessage } from './validation.js';
 
 /** Anything listed has an id (videos, comments, channels). */
@@ -216,54 +217,6 @@ export const pagerMachine = setup({
     },
   },
 });
-
-function hasMore(c: PagerContext): boolean {
-  return !c.exhausted && (c.total === null || c.offset < c.total);
-}
-
-/** The page of `nextLimit` items that holds position `offset`, and how much of it is held. */
-function planRequest(c: PagerContext): PageRequest & { skip: number } {
-  const limit = c.nextLimit;
-  const page = Math.floor(c.offset / limit) + FIRST_PAGE;
-  return { page, limit, params: c.params, skip: c.offset - (page - FIRST_PAGE) * limit };
-}
-
-function appendPage(c: PagerContext, page: Page): Partial<PagerContext> {
-  const request = c.request ?? planRequest(c);
-  const held = new Set(c.items.map((i) => i._id));
-  const added: PagerItem[] = [];
-  for (const item of page.items.slice(request.skip)) {
-    if (held.has(item._id)) continue;
-    held.add(item._id);
-    added.push(item);
-  }
-  const reached = (request.page - FIRST_PAGE) * request.limit + page.items.length;
-  return {
-    items: [...c.items, ...added],
-    total: page.total,
-    offset: Math.max(c.offset, reached),
-    exhausted: page.items.length < request.limit,
-    nextLimit: c.pageSize,
-  };
-}
-
-function prependItem(c: PagerContext, item: PagerItem): Partial<PagerContext> {
-  if (c.items.some((i) => i._id === item._id)) return {};
-  return {
-    items: [item, ...c.items],
-    offset: c.offset + 1,
-    total: c.total === null ? null : c.total + 1,
-  };
-}
-
-function removeItem(c: PagerContext, id: string): Partial<PagerContext> {
-  if (!c.items.some((i) => i._id === id)) return {};
-  return {
-    items: c.items.filter((i) => i._id !== id),
-    offset: Math.max(0, c.offset - 1),
-    total: c.total === null ? null : Math.max(0, c.total - 1),
-  };
-}
 
 export type PagerSnapshot = SnapshotFrom<typeof pagerMachine>;
 
