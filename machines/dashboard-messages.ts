@@ -39,9 +39,7 @@ export const DASHBOARD_MESSAGES = {
   videosRemoveFailed: 'Failed to remove videos from playlist',
   alreadyInPlaylist: 'Already in playlist',
   showMore: 'Show more',
-  /** Ours: the batch dialogs' toggle back and their empty lists. */
-  showLess: 'Show less',
-  noPlaylistsToChoose: 'You have no playlists yet',
+  /** Ours: the add-videos and remove-videos dialogs' empty lists. */
   noVideosToAdd: 'You have not uploaded any videos yet',
   noVideosToRemove: 'This playlist has no videos yet',
   /** Ours: the list of the dialog could not be loaded. */

@@ -7,15 +7,22 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Config } from './config.js';
 import { openDatabase, type Database, type Db } from './db/client.js';
-import { LocalDiskStorage } from './storage/local-disk.js';
+import { serializeError } from './http/logging.js';
+import { ViewCounter } from './services/view-counter.js';
+import { openStorage } from './storage/open-storage.js';
 import type { MediaStorage } from './storage/storage.js';
 
 export interface AppContext {
   config: Config;
   db: Db;
   storage: MediaStorage;
-  /** In-flight uploads: on the same disk as the media, so moving a file in is a rename. */
+  /**
+   * In-flight uploads and processing. On the same disk as local media, so storing a finished
+   * file is a rename; with S3 the finished file is uploaded from here.
+   */
   tmpDir: string;
+  /** Counted views waiting to be written (flushed every VIEW_FLUSH_MS and on the app's close). */
+  viewCounter: ViewCounter;
 }
 
 export interface ContextOptions {
@@ -28,9 +35,18 @@ export async function createContext(
   config: Config,
   { pgliteDir = path.join(config.dataDir, 'pglite') }: ContextOptions = {},
 ): Promise<{ ctx: AppContext; database: Database }> {
+  // Storage first: an unreachable bucket then stops the start before a database is opened.
+  const storage = await openStorage(config);
   const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir });
-  const storage = new LocalDiskStorage(path.join(config.dataDir, 'media'));
   const tmpDir = path.join(config.dataDir, 'tmp');
   await mkdir(tmpDir, { recursive: true });
-  return { ctx: { config, db: database.db, storage, tmpDir }, database };
+  const viewCounter = new ViewCounter(database.db, {
+    intervalMs: config.viewFlushMs,
+    // Logged like a failed request: the SQL and the error code, never the parameter values.
+    onError: (error) =>
+      console.error(
+        JSON.stringify({ msg: 'counted views not written yet', err: serializeError(error) }),
+      ),
+  });
+  return { ctx: { config, db: database.db, storage, tmpDir, viewCounter }, database };
 }

@@ -8,6 +8,7 @@ import { createContext } from './context.js';
 import { loggerOptions } from './http/logging.js';
 import { startMaintenance } from './maintenance/index.js';
 import { seedDemoIfEmpty } from './seed/index.js';
+import { resumableUploadsDir } from './services/resumable-upload.js';
 import { prepareStart } from './start-up.js';
 
 const startedAt = performance.now();
@@ -26,6 +27,7 @@ const maintenance = startMaintenance({
   storage: ctx.storage,
   tmpDir: ctx.tmpDir,
   log: app.log,
+  resumableUploads: { dir: resumableUploadsDir(config), expiryMs: config.uploadExpiryMs },
 });
 maintenance.firstRun.catch((error: unknown) => app.log.error({ err: error }, 'maintenance failed'));
 

@@ -17,7 +17,9 @@ import { subscriptionsActors } from './api/subscriptions';
 // Creator dashboard: the analytics grid and the views chart (issue 9).
 import { dashboardStatsActors } from './api/dashboard';
 import { dashboardVideoActors } from './api/dashboard-videos';
-// Provided by the lazy dashboard page itself (useActorsWith): only their types are imported here.
+// The dashboard's dialogs and Playlists tab: types only, so their code stays in the dashboard's
+// chunk; the real ones come from useActorsWith there, tests provide fakes here.
+import type { DashboardDialogActors } from './api/dashboard-dialogs';
 import type { DashboardPlaylistActors } from './api/dashboard-playlists';
 
 const libraryActors = { ...historyActors, ...subscriptionsActors, ...playlistDetailActors };
@@ -31,6 +33,7 @@ export type AppActors = AccountActors &
   LibraryActors &
   typeof dashboardStatsActors &
   typeof dashboardVideoActors &
+  Partial<DashboardDialogActors> &
   Partial<DashboardPlaylistActors>;
 
 const ActorsContext = createContext<AppActors>({

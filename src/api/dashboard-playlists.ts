@@ -1,8 +1,8 @@
 /**
  * The calls of the dashboard's Playlists tab (API.md "Playlists") and the promise actors its
  * machines run: create and edit (the form dialogs), delete (the confirmation step), and the
- * add-videos / remove-videos batch dialogs' list and saves. The list itself is the channel's
- * `fetchPlaylistPage` with the caller's id.
+ * add-videos / remove-videos batch dialogs' list (their saves are dashboard-dialogs.ts'
+ * `savePlaylistEntry`). The list itself is the channel's `fetchPlaylistPage` with the caller's id.
  *
  * The dashboard page is lazy, so these are provided there (useActorsWith), not by actors.tsx:
  * their code stays out of the JavaScript that / loads.
@@ -11,7 +11,7 @@ import { fromPromise } from 'xstate';
 import type { Playlist, PlaylistDetail } from '../../contract/playlists';
 import type { VideoItem } from '../../contract/shapes';
 import { FIRST_PAGE, MAX_LIMIT, MAX_PAGE } from '../../contract/limits';
-import type { BatchInput, BatchItem, SaveEntryInput } from '../../machines/add-to-playlist.machine';
+import type { BatchInput, BatchItem } from '../../machines/add-to-playlist.machine';
 import type { ConfirmRequest } from '../../machines/confirm-action.machine';
 import type { PlaylistValues } from '../../machines/playlist-form.machine';
 import { request } from './client';
@@ -34,14 +34,6 @@ export function updatePlaylist(playlistId: string, values: PlaylistValues): Prom
 
 export async function deletePlaylist(playlistId: string): Promise<void> {
   await request<unknown>({ method: 'DELETE', url: `/playlist/${id(playlistId)}` });
-}
-
-/** PATCH playlist/add|remove/{videoId}/{playlistId}: the video id comes first (API.md). */
-export async function savePlaylistEntry(entry: SaveEntryInput): Promise<void> {
-  await request<Playlist>({
-    method: 'PATCH',
-    url: `/playlist/${entry.op}/${id(entry.videoId)}/${id(entry.playlistId)}`,
-  });
 }
 
 /**
@@ -112,7 +104,6 @@ export const dashboardPlaylistActors = {
   fetchPlaylistVideoChoices: fromPromise<BatchItem[], BatchInput>(({ input, signal }) =>
     playlistVideoChoices(input, signal),
   ),
-  savePlaylistEntry: fromPromise<void, SaveEntryInput>(({ input }) => savePlaylistEntry(input)),
 };
 
 export type DashboardPlaylistActors = typeof dashboardPlaylistActors;

@@ -125,9 +125,9 @@ describe.skipIf(!hasBrowser)('dashboard playlists and tweets journey', () => {
     await boxes.nth(0).check();
     await add.getByRole('button', { name: 'Add videos' }).click();
     const lines = add.getByRole('list', { name: 'Saving' }).getByRole('listitem');
-    await lines.nth(0).and(page.locator('[data-status="completed"]')).waitFor();
+    await lines.nth(0).locator('[data-status="completed"]').waitFor();
     await screenshot(page, 'dashboard-add-videos-saving-desktop');
-    await lines.nth(1).and(page.locator('[data-status="completed"]')).waitFor();
+    await lines.nth(1).locator('[data-status="completed"]').waitFor();
     await page.getByText('Videos added to playlist successfully').waitFor();
     await add.waitFor({ state: 'detached' });
     await playlistRow(page, PLAYLIST.title).getByText('2 Videos').waitFor();

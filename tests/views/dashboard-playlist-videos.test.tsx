@@ -41,7 +41,7 @@ describe('the add-videos dialog', () => {
     const { user, dialog, fakes } = await openDialog('Add videos');
     expect(dialog).toHaveAccessibleName('Add videos to Playlist 2');
     expect(fakes.fetchPlaylistVideoChoices.calls).toEqual([{ mode: 'addVideos', targetId: 'p2' }]);
-    const first = within(dialog).getByRole('checkbox', { name: 'First video' });
+    const first = within(dialog).getByRole('checkbox', { name: /First video/ });
     expect(first).toBeDisabled();
     expect(within(dialog).getByText('Already in playlist')).toBeInTheDocument();
     expect(within(dialog).getByRole('checkbox', { name: 'Second video' })).toBeEnabled();
@@ -153,7 +153,7 @@ describe('the remove-videos dialog', () => {
     const saving = within(dialog).getByRole('list', { name: 'Saving' });
     await waitFor(() =>
       expect(within(saving).getByRole('listitem', { name: 'First video' })).toHaveTextContent(
-        'Error: Video not found',
+        'Failed: Video not found',
       ),
     );
     await waitFor(() =>

@@ -34,10 +34,10 @@ import { Button } from '../../ui/button';
 import { FormError } from '../../ui/form';
 import { Spinner } from '../../ui/spinner';
 import { ListEmpty, ListError, LoadMoreFooter } from '../videos/list-states';
-import { BatchDialog } from './batch-dialog';
 import { ConfirmDialog } from './confirm-dialog';
 import { DashboardPlaylistRow, type PlaylistAction } from './dashboard-playlist-row';
 import { PlaylistFormDialog } from './playlist-form-dialog';
+import { PlaylistVideosDialog } from './playlist-videos-dialog';
 import { TabHeader } from './tab-header';
 
 /** Ours: the spec words neither. */
@@ -135,12 +135,9 @@ export function DashboardPlaylists({
         />
       )}
       {(dialog?.action === 'addVideos' || dialog?.action === 'removeVideos') && (
-        <BatchDialog
+        <PlaylistVideosDialog
           mode={dialog.action}
-          targetId={dialog.playlist._id}
-          title={`${dialog.action === 'addVideos' ? 'Add videos to' : 'Remove videos from'} ${dialog.playlist.playlistName}`}
-          fetchItems={actors.fetchPlaylistVideoChoices}
-          saveEntry={actors.savePlaylistEntry}
+          playlist={dialog.playlist}
           onClose={closeDialog}
           onSaved={reload}
         />
