@@ -20,6 +20,8 @@ export const LIMITS = {
   tags: { max: 15, tagMin: 1, tagMax: 30 },
   comment: { min: 1, max: 2000 },
   tweet: { min: 1, max: 280 },
+  playlistName: { min: 1, max: 100 },
+  playlistDescription: { max: 1000 },
   imageBytes: 10 * 1024 * 1024,
   jsonBodyBytes: 64 * 1024,
 } as const;

@@ -12,10 +12,14 @@
  */
 import { Type, type Static } from '@sinclair/typebox';
 import { DateString, Id, PageQuery } from './common.js';
+import { LIMITS } from './limits.js';
 import { Owner, VideoItem } from './shapes.js';
 
 /** Server-enforced (API.md, Limits): name 1…100 after trimming, description ≤ 1000. */
-export const PLAYLIST_LIMITS = { name: { min: 1, max: 100 }, description: { max: 1000 } } as const;
+export const PLAYLIST_LIMITS = {
+  name: LIMITS.playlistName,
+  description: LIMITS.playlistDescription,
+} as const;
 
 /**
  * A user's playlists, one page: the add-to-playlist dialog shows them all, so the default is the

@@ -39,6 +39,9 @@ export const DASHBOARD_MESSAGES = {
   videosRemoveFailed: 'Failed to remove videos from playlist',
   alreadyInPlaylist: 'Already in playlist',
   showMore: 'Show more',
+  /** Ours: the add-videos and remove-videos dialogs' empty lists. */
+  noVideosToAdd: 'You have not uploaded any videos yet',
+  noVideosToRemove: 'This playlist has no videos yet',
   /** Ours: the list of the dialog could not be loaded. */
   batchLoadFailed: 'Failed to load the list. Please try again.',
   // Form dialogs (spec §5).

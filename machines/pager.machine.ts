@@ -7,7 +7,7 @@
  * Input:   { pageSize, retrySize?, params? } — `params` is handed unchanged to `fetchPage`
  *          (tag, query, userId, videoId …); `retrySize` is the limit of the first load after RETRY
  *          (the feed uses PAGE_SIZE.retry), default `pageSize`.
- * Events:  LOAD_MORE · RESET { params? } · RETRY · PREPEND { item }
+ * Events:  LOAD_MORE · RESET { params? } · RETRY · PREPEND { item } · REPLACE { item } · REMOVE { id }
  * Actor:   fetchPage — input { page, limit, params }, output { items, total } (the API's page/limit
  *          pagination; `total` is the server's count, e.g. totalVideos).
  * Emitted: none (views read the selectors below).
@@ -25,12 +25,16 @@
  *   server's pages shift and a page may repeat items already shown.
  * - PREPEND puts an item the user just created (a comment) at the top and shifts the offset by one,
  *   so the next page neither repeats nor skips an item.
+ * - REPLACE swaps in an item the user just edited, in place. REMOVE drops one the user just
+ *   deleted and moves the offset back by one, so the next page does not skip the item that slid
+ *   up; a load already running was planned on the old offset, so it is restarted.
  * - hasMore is also false once a page comes back shorter than its limit, so a total that is
  *   out of date can never make the list ask for empty pages forever.
  */
 import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import { FIRST_PAGE } from '../contract/limits.js';
 import { RETRY_DELAY_MS } from './constants.js';
+import { appendPage, hasMore, planRequest, prependItem, removeItem } from './pager-offsets.js';
 import { errorMessage } from './validation.js';
 
 /** Anything listed has an id (videos, comments, channels). */
@@ -86,7 +90,11 @@ export type PagerEvent =
   /** The Retry button: clear the list, page 1, load `retrySize` items at once. */
   | { type: 'RETRY' }
   /** An item the user just created goes on top (a new comment). */
-  | { type: 'PREPEND'; item: PagerItem };
+  | { type: 'PREPEND'; item: PagerItem }
+  /** An item the user just edited: the server's new version replaces the held one. */
+  | { type: 'REPLACE'; item: PagerItem }
+  /** An item the user just deleted leaves the list. */
+  | { type: 'REMOVE'; id: string };
 
 export const pagerMachine = setup({
   types: {
@@ -125,6 +133,11 @@ export const pagerMachine = setup({
     })),
     appendPage: assign(({ context }, page: Page) => appendPage(context, page)),
     prependItem: assign(({ context }, item: PagerItem) => prependItem(context, item)),
+    replaceItem: assign({
+      items: ({ context }, item: PagerItem) =>
+        context.items.map((held) => (held._id === item._id ? item : held)),
+    }),
+    removeItem: assign(({ context }, id: string) => removeItem(context, id)),
     queueLoad: assign({ loadQueued: true }),
     rememberError: assign({ error: (_, message: string) => message }),
   },
@@ -151,10 +164,20 @@ export const pagerMachine = setup({
     },
     RETRY: { target: '.loading', actions: ['clear', 'useRetrySize'] },
     PREPEND: { actions: { type: 'prependItem', params: ({ event }) => event.item } },
+    REPLACE: { actions: { type: 'replaceItem', params: ({ event }) => event.item } },
+    REMOVE: { actions: { type: 'removeItem', params: ({ event }) => event.id } },
   },
   states: {
     loading: {
       entry: 'planRequest',
+      on: {
+        // The running request was planned on the old offset: plan and send it again.
+        REMOVE: {
+          target: 'loading',
+          reenter: true,
+          actions: { type: 'removeItem', params: ({ event }) => event.id },
+        },
+      },
       invoke: {
         id: 'fetchPage',
         src: 'fetchPage',
@@ -194,45 +217,6 @@ export const pagerMachine = setup({
     },
   },
 });
-
-function hasMore(c: PagerContext): boolean {
-  return !c.exhausted && (c.total === null || c.offset < c.total);
-}
-
-/** The page of `nextLimit` items that holds position `offset`, and how much of it is held. */
-function planRequest(c: PagerContext): PageRequest & { skip: number } {
-  const limit = c.nextLimit;
-  const page = Math.floor(c.offset / limit) + FIRST_PAGE;
-  return { page, limit, params: c.params, skip: c.offset - (page - FIRST_PAGE) * limit };
-}
-
-function appendPage(c: PagerContext, page: Page): Partial<PagerContext> {
-  const request = c.request ?? planRequest(c);
-  const held = new Set(c.items.map((i) => i._id));
-  const added: PagerItem[] = [];
-  for (const item of page.items.slice(request.skip)) {
-    if (held.has(item._id)) continue;
-    held.add(item._id);
-    added.push(item);
-  }
-  const reached = (request.page - FIRST_PAGE) * request.limit + page.items.length;
-  return {
-    items: [...c.items, ...added],
-    total: page.total,
-    offset: Math.max(c.offset, reached),
-    exhausted: page.items.length < request.limit,
-    nextLimit: c.pageSize,
-  };
-}
-
-function prependItem(c: PagerContext, item: PagerItem): Partial<PagerContext> {
-  if (c.items.some((i) => i._id === item._id)) return {};
-  return {
-    items: [item, ...c.items],
-    offset: c.offset + 1,
-    total: c.total === null ? null : c.total + 1,
-  };
-}
 
 export type PagerSnapshot = SnapshotFrom<typeof pagerMachine>;
 

@@ -278,6 +278,8 @@ export const selectError = (s: TweetsSnapshot) => s.context.error;
 export const selectIsEmpty = (s: TweetsSnapshot) =>
   s.matches('ready') && s.context.tweets.length === 0;
 export const selectIsBusy = (s: TweetsSnapshot) => s.hasTag('busy');
+/** Posting and saving are taken now (a load or another request is not running). */
+export const selectIsReady = (s: TweetsSnapshot) => s.matches('ready');
 export const selectIsPosting = (s: TweetsSnapshot) => s.matches('posting');
 /** The Tweet button works: text is typed and nothing else runs. */
 export const selectCanPost = (s: TweetsSnapshot) =>

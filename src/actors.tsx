@@ -17,9 +17,10 @@ import { subscriptionsActors } from './api/subscriptions';
 // Creator dashboard: the analytics grid and the views chart (issue 9).
 import { dashboardStatsActors } from './api/dashboard';
 import { dashboardVideoActors } from './api/dashboard-videos';
-// The dashboard's video dialogs: types only, so their code stays in the dashboard's chunk; the
-// real ones come from useDashboardDialogActors, tests provide fakes here.
+// The dashboard's dialogs and Playlists tab: types only, so their code stays in the dashboard's
+// chunk; the real ones come from useActorsWith there, tests provide fakes here.
 import type { DashboardDialogActors } from './api/dashboard-dialogs';
+import type { DashboardPlaylistActors } from './api/dashboard-playlists';
 
 const libraryActors = { ...historyActors, ...subscriptionsActors, ...playlistDetailActors };
 type LibraryActors = typeof libraryActors;
@@ -32,7 +33,8 @@ export type AppActors = AccountActors &
   LibraryActors &
   typeof dashboardStatsActors &
   typeof dashboardVideoActors &
-  Partial<DashboardDialogActors>;
+  Partial<DashboardDialogActors> &
+  Partial<DashboardPlaylistActors>;
 
 const ActorsContext = createContext<AppActors>({
   ...accountActors,
@@ -59,4 +61,13 @@ export function ActorsProvider({
 
 export function useActors(): AppActors {
   return useContext(ActorsContext);
+}
+
+/**
+ * The actors of a lazily loaded page: `defaults` (its real ones, loaded with its chunk) unless
+ * fakes were given through ActorsProvider. Pass a module-level object, so the value stays stable.
+ */
+export function useActorsWith<T extends object>(defaults: T): AppActors & T {
+  const actors = useActors();
+  return useMemo(() => ({ ...defaults, ...actors }), [defaults, actors]);
 }

@@ -123,8 +123,8 @@ export function AppRoutes() {
       <Route path="/Dashboard">
         <Redirect to="/Dashboard/Content" replace />
       </Route>
-      {/* The content page owns its tabs below this path (Playlists, tweets). */}
-      <Route path="/Dashboard/Content/*?">
+      {/* The content page's tab is the last segment: none (videos), Playlists or Tweets. */}
+      <Route path="/Dashboard/Content/:tab?">
         <DashboardLayout>
           <RequireAuth>
             <Suspense fallback={<PageSpinner />}>

@@ -39,7 +39,15 @@ export function BottomBar({ items }: { items: NavItem[] }) {
   const [location] = useLocation();
   return (
     <Bar aria-label="Bottom navigation">
-      {items.map(({ label, href, icon: Icon }) => {
+      {items.map(({ label, href, icon: Icon, external }) => {
+        if (external) {
+          return (
+            <Item key={href} href={href} target="_blank" rel="noreferrer noopener" $active={false}>
+              <Icon size={22} />
+              <span>{label}</span>
+            </Item>
+          );
+        }
         const active = isActive(href, location);
         return (
           <Link key={href} href={href} asChild>

@@ -46,10 +46,13 @@ export function Layout({
   children,
   menu = SIDE_MENU,
   menuLabel = 'Main menu',
+  bottomBar = BOTTOM_BAR,
 }: {
   children: ReactNode;
   menu?: NavItem[];
   menuLabel?: string;
+  /** The phone's bottom bar; the dashboard shows its own menu there. */
+  bottomBar?: NavItem[];
 }) {
   // Pure presentation state: whether the wide-screen menu shows labels or icons only.
   const [collapsed, setCollapsed] = useState(false);
@@ -63,7 +66,7 @@ export function Layout({
           {children}
         </Main>
       </Body>
-      <BottomBar items={BOTTOM_BAR} />
+      <BottomBar items={bottomBar} />
     </>
   );
 }

@@ -1,17 +1,28 @@
 /**
- * /Dashboard/Content: a heading, the Create menu, the Upload Video dialog, the analytics grid and
- * the creator's video list (the playlists and tweets tabs come later). Whether the dialog is open is plain view
- * state: the upload machine lives inside the dialog and starts fresh each time it opens.
+ * /Dashboard/Content/{tab}: a heading, the Create menu, the analytics grid, then the content tabs
+ * (videos by default, Playlists, Tweets), the tab being the URL. Which Create dialog is open is
+ * plain view state. Upload Video opens over any tab; Create Playlist and Post Tweet first switch
+ * to their tab, so the creator sees the new playlist or tweet arrive in its list.
  */
 import { useCallback, useState } from 'react';
 import styled from 'styled-components';
-import { Link } from 'wouter';
+import { Link, Redirect, useLocation, useParams } from 'wouter';
 import type { VideoItem } from '../../contract/shapes';
+import { DashboardPlaylists } from '../features/dashboard/dashboard-playlists';
 import { DashboardStatsSection } from '../features/dashboard/dashboard-stats';
+import {
+  DASHBOARD_CONTENT_PATH,
+  DASHBOARD_TABS,
+  hrefOfTab,
+  tabOfSegment,
+  type DashboardTab,
+} from '../features/dashboard/dashboard-tabs';
+import { DashboardTweets } from '../features/dashboard/dashboard-tweets';
 import { DashboardVideos } from '../features/dashboard/dashboard-videos';
 import { CreateMenu } from '../features/videos/create-menu';
 import { UploadDialog } from '../features/videos/upload-dialog';
 import { useCurrentUser } from '../session';
+import { LinkTabs } from '../ui/tabs';
 
 const Header = styled.header`
   display: flex;
@@ -34,22 +45,51 @@ const Uploaded = styled.ul`
   gap: 8px;
 `;
 
+const Tabs = styled.div`
+  margin-top: 24px;
+`;
+
+type Creating = 'playlist' | 'tweet';
+const TAB_OF: Readonly<Record<Creating, DashboardTab>> = { playlist: 'playlists', tweet: 'tweets' };
+
 export default function DashboardContentPage() {
+  const tab = tabOfSegment(useParams<{ tab?: string }>().tab);
+  return tab ? <ContentPage tab={tab} /> : <Redirect to={DASHBOARD_CONTENT_PATH} replace />;
+}
+
+function ContentPage({ tab }: { tab: DashboardTab }) {
   const user = useCurrentUser();
+  const [, navigate] = useLocation();
   const [uploading, setUploading] = useState(false);
+  const [creating, setCreating] = useState<Creating | null>(null);
+  // Leaving the tab (a tab link, Back) closes its Create dialog, so Forward does not reopen it.
+  const [shownTab, setShownTab] = useState(tab);
+  if (shownTab !== tab) {
+    setShownTab(tab);
+    if (creating && TAB_OF[creating] !== tab) setCreating(null);
+  }
   // Videos uploaded in this visit, so the creator can open them right away.
   const [uploaded, setUploaded] = useState<VideoItem[]>([]);
-  const close = useCallback(() => setUploading(false), []);
+  const closeUpload = useCallback(() => setUploading(false), []);
   const remember = useCallback((video: VideoItem) => setUploaded((list) => [video, ...list]), []);
+  const create = (kind: Creating) => {
+    setCreating(kind);
+    if (tab !== TAB_OF[kind]) navigate(hrefOfTab(TAB_OF[kind]));
+  };
+  const closeCreate = () => setCreating(null);
 
   return (
     <section>
       <Header>
         <div>
           <h1>Welcome back, {user?.fullName ?? 'creator'}</h1>
-          <p>Upload and manage your videos.</p>
+          <p>Upload and manage your videos, playlists and tweets.</p>
         </div>
-        <CreateMenu onUpload={() => setUploading(true)} />
+        <CreateMenu
+          onUpload={() => setUploading(true)}
+          onCreatePlaylist={() => create('playlist')}
+          onPostTweet={() => create('tweet')}
+        />
       </Header>
       <DashboardStatsSection />
       {uploaded.length > 0 && (
@@ -61,8 +101,32 @@ export default function DashboardContentPage() {
           ))}
         </Uploaded>
       )}
-      <DashboardVideos />
-      {uploading && <UploadDialog onClose={close} onUploaded={remember} />}
+      <Tabs>
+        <LinkTabs
+          label="Content"
+          items={DASHBOARD_TABS.map((t) => ({
+            label: t.label,
+            href: t.href,
+            active: t.tab === tab,
+          }))}
+        />
+      </Tabs>
+      {tab === 'videos' && <DashboardVideos />}
+      {tab === 'playlists' && (
+        <DashboardPlaylists
+          creating={creating === 'playlist'}
+          onCreate={() => create('playlist')}
+          onCreateClosed={closeCreate}
+        />
+      )}
+      {tab === 'tweets' && (
+        <DashboardTweets
+          composing={creating === 'tweet'}
+          onCompose={() => create('tweet')}
+          onComposeClosed={closeCreate}
+        />
+      )}
+      {uploading && <UploadDialog onClose={closeUpload} onUploaded={remember} />}
     </section>
   );
 }

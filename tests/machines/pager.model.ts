@@ -52,6 +52,8 @@ export const model: Model<typeof pagerMachine> = {
     ],
     RESET: [{ type: 'RESET', params: resetParams }],
     PREPEND: [{ type: 'PREPEND', item: { _id: 'new-1' } }],
+    REPLACE: [{ type: 'REPLACE', item: { _id: 'a-1', list: 'edited' } }],
+    REMOVE: [{ type: 'REMOVE', id: 'a-2' }],
   },
   // The list itself grows; what matters to the chart is whether more exist, whether a load waits
   // for the retry delay, and which limit the next load uses.

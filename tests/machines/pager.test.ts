@@ -158,6 +158,41 @@ describe('infinite-scroll pager', () => {
     expect(ids()).toEqual(all.map((r) => r._id));
   });
 
+  it('REPLACE swaps an edited item in place', async () => {
+    const { actor } = start(() => rows('v', 5));
+    await settle();
+    const edited: Row = { _id: 'v-3', list: 'edited' };
+    actor.send({ type: 'REPLACE', item: edited });
+    const items = selectItems<Row>(actor.getSnapshot());
+    expect(items.map((i) => i._id)).toEqual(rows('v', 5).map((r) => r._id));
+    expect(items[2]).toEqual(edited);
+  });
+
+  it('REMOVE drops a deleted item and later pages neither skip nor repeat', async () => {
+    let all: PagerItem[] = rows('v', 30);
+    const { actor, ids } = start(() => all);
+    await settle();
+    all = all.filter((r) => r._id !== 'v-4'); // the server deleted it
+    actor.send({ type: 'REMOVE', id: 'v-4' });
+    expect(ids()).not.toContain('v-4');
+    await scrollToEnd(actor);
+    expect(ids()).toEqual(all.map((r) => r._id));
+  });
+
+  it('REMOVE during a load restarts it on the new offset, so the item that slid up is kept', async () => {
+    let all: PagerItem[] = rows('v', 30);
+    const { actor, ids, server } = start(() => all);
+    await settle();
+    server.hold();
+    actor.send({ type: 'LOAD_MORE' });
+    all = all.filter((r) => r._id !== 'v-1');
+    actor.send({ type: 'REMOVE', id: 'v-1' });
+    server.release();
+    await settle();
+    await scrollToEnd(actor);
+    expect(ids()).toEqual(all.map((r) => r._id));
+  });
+
   it('shows each item once when new items are published while the user scrolls', async () => {
     let all: PagerItem[] = rows('v', 30);
     const { actor, ids } = start(() => all);

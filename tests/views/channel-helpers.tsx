@@ -138,7 +138,13 @@ export function channelFakes(channel: Channel = olive) {
   return { data, fakes };
 }
 
-export function renderChannel(path: string, fakes = channelFakes().fakes) {
+type ChannelFakes = ReturnType<typeof channelFakes>['fakes'];
+
+/** Renders the app at `path` with `fakes` (the channel's, or a superset such as the dashboard's). */
+export function renderChannel<F extends Record<string, { logic: unknown }> = ChannelFakes>(
+  path: string,
+  fakes: F = channelFakes().fakes as unknown as F,
+) {
   const location = memoryLocation({ path, record: true });
   const actors = { ...accountFakes(alice), ...fakes };
   const logic = Object.fromEntries(Object.entries(actors).map(([k, f]) => [k, f.logic]));

@@ -4,60 +4,33 @@
  * with its like toggle, and Edit/Delete on one's own. The list logic is the tweets machine; this
  * view renders its selectors, sends events and turns its emitted events into toasts.
  */
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { LIMITS } from '../../../contract/limits';
 import { TWEET_TEXTAREA_ROWS } from '../../../machines/constants';
 import { MESSAGES } from '../../../machines/messages';
 import {
   selectCanPost,
   selectDraft,
-  selectEditing,
-  selectHasFailed,
-  selectIsBusy,
-  selectIsEmpty,
-  selectIsLoadingFirst,
   selectIsPosting,
   selectTotal,
-  selectTweets,
-  tweetsMachine,
 } from '../../../machines/tweets.machine';
-import { useActors } from '../../actors';
-import { failureToast, notify } from '../../notify';
-import { useEmitted } from '../../use-emitted';
 import { Button } from '../../ui/button';
 import { Spinner } from '../../ui/spinner';
-import { ListEmpty, ListError } from '../videos/list-states';
-import { Panel, PlainList } from './channel.styles';
-import { TweetItem } from './tweet-item';
+import { Panel } from './channel.styles';
+import { TweetList } from './tweet-list';
 import { Compose, TextArea } from './tweets.styles';
+import { useTweets } from './use-tweets';
 
-export const NO_TWEETS = 'No tweets yet.';
-export const TWEETS_FAILED = 'Failed to load tweets. Please try again.';
+export { NO_TWEETS, TWEETS_FAILED } from './tweet-list';
 
 export const tweetCountLabel = (n: number) => `${n} ${n === 1 ? 'Tweet' : 'Tweets'}`;
 
 export function ChannelTweetsTab({ userId, own }: { userId: string; own: boolean }) {
-  const { fetchTweets, postTweet, updateTweet, deleteTweet } = useActors();
-  const tweets = useActorRef(
-    tweetsMachine.provide({ actors: { fetchTweets, postTweet, updateTweet, deleteTweet } }),
-    { input: { userId } },
-  );
-  useEmitted(tweets, {
-    updated: () => notify.success(MESSAGES.tweetUpdated),
-    deleted: () => notify.success(MESSAGES.tweetDeleted),
-    invalid: ({ message }) => notify.error(message),
-    failed: failureToast('Tweet'),
-  });
-  const list = useSelector(tweets, selectTweets);
+  const tweets = useTweets(userId);
   const total = useSelector(tweets, selectTotal);
   const draft = useSelector(tweets, selectDraft);
-  const editing = useSelector(tweets, selectEditing);
   const canPost = useSelector(tweets, selectCanPost);
   const posting = useSelector(tweets, selectIsPosting);
-  const busy = useSelector(tweets, selectIsBusy);
-  const loadingFirst = useSelector(tweets, selectIsLoadingFirst);
-  const failed = useSelector(tweets, selectHasFailed);
-  const empty = useSelector(tweets, selectIsEmpty);
 
   return (
     <Panel aria-label="Tweets">
@@ -83,23 +56,7 @@ export function ChannelTweetsTab({ userId, own }: { userId: string; own: boolean
           </Button>
         </Compose>
       )}
-      {loadingFirst && <Spinner size={28} label="Loading tweets" />}
-      {failed && <ListError text={TWEETS_FAILED} onRetry={() => tweets.send({ type: 'RELOAD' })} />}
-      {empty && <ListEmpty>{NO_TWEETS}</ListEmpty>}
-      {list.length > 0 && (
-        <PlainList>
-          {list.map((tweet) => (
-            <TweetItem
-              key={tweet._id}
-              tweet={tweet}
-              own={own}
-              editText={editing?.tweetId === tweet._id ? editing.text : null}
-              busy={busy}
-              send={(event) => tweets.send(event)}
-            />
-          ))}
-        </PlainList>
-      )}
+      <TweetList tweets={tweets} own={own} inlineEdit />
     </Panel>
   );
 }

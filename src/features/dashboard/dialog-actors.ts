@@ -3,18 +3,9 @@
  * only this lazy chunk imports, so `/` does not carry them) unless the ActorsProvider gives
  * others, as view tests do.
  */
-import { useMemo } from 'react';
-import { useActors } from '../../actors';
+import { useActorsWith } from '../../actors';
 import { dashboardDialogActors, type DashboardDialogActors } from '../../api/dashboard-dialogs';
 
 export function useDashboardDialogActors(): DashboardDialogActors {
-  const { saveVideoEdit, fetchPlaylistChoices, savePlaylistEntry } = useActors();
-  return useMemo(
-    () => ({
-      saveVideoEdit: saveVideoEdit ?? dashboardDialogActors.saveVideoEdit,
-      fetchPlaylistChoices: fetchPlaylistChoices ?? dashboardDialogActors.fetchPlaylistChoices,
-      savePlaylistEntry: savePlaylistEntry ?? dashboardDialogActors.savePlaylistEntry,
-    }),
-    [saveVideoEdit, fetchPlaylistChoices, savePlaylistEntry],
-  );
+  return useActorsWith(dashboardDialogActors);
 }

@@ -1,7 +1,6 @@
 /**
- * The dashboard's Create menu: Upload Video, Create Playlist, Post Tweet. Playlists and tweets
- * arrive with later issues, so those two items are disabled and say 'coming soon' (the spec
- * lists them; showing them disabled tells creators what is planned without a dead click).
+ * The dashboard's Create menu (spec §2 Dashboard): Upload Video, Create Playlist, Post Tweet.
+ * Each item closes the menu and tells the page which dialog to open.
  */
 import { useEffect, useId, useRef, useState } from 'react';
 import styled from 'styled-components';
@@ -33,15 +32,8 @@ const Item = styled.button`
   background: none;
   text-align: left;
   cursor: pointer;
-  &:hover:not(:disabled) {
+  &:hover {
     background: ${({ theme }) => theme.colors.surfaceHover};
-  }
-  &:disabled {
-    cursor: not-allowed;
-    color: ${({ theme }) => theme.colors.textMuted};
-  }
-  small {
-    font-size: ${({ theme }) => theme.font.size.xs};
   }
 `;
 
@@ -51,10 +43,25 @@ export const CREATE_ITEMS = {
   tweet: 'Post Tweet',
 } as const;
 
-export function CreateMenu({ onUpload }: { onUpload: () => void }) {
+type CreateItem = keyof typeof CREATE_ITEMS;
+
+export function CreateMenu({
+  onUpload,
+  onCreatePlaylist,
+  onPostTweet,
+}: {
+  onUpload: () => void;
+  onCreatePlaylist: () => void;
+  onPostTweet: () => void;
+}) {
   const [open, setOpen] = useState(false);
   const menuId = useId();
   const wrap = useRef<HTMLDivElement>(null);
+  const actions: Readonly<Record<CreateItem, () => void>> = {
+    upload: onUpload,
+    playlist: onCreatePlaylist,
+    tweet: onPostTweet,
+  };
 
   useEffect(() => {
     if (!open) return;
@@ -84,29 +91,21 @@ export function CreateMenu({ onUpload }: { onUpload: () => void }) {
       </Button>
       {open && (
         <Menu id={menuId} role="menu" aria-label="Create">
-          <li role="none">
-            <Item
-              role="menuitem"
-              type="button"
-              autoFocus
-              onClick={() => {
-                setOpen(false);
-                onUpload();
-              }}
-            >
-              {CREATE_ITEMS.upload}
-            </Item>
-          </li>
-          <li role="none">
-            <Item role="menuitem" type="button" disabled>
-              {CREATE_ITEMS.playlist} <small>coming soon</small>
-            </Item>
-          </li>
-          <li role="none">
-            <Item role="menuitem" type="button" disabled>
-              {CREATE_ITEMS.tweet} <small>coming soon</small>
-            </Item>
-          </li>
+          {(Object.keys(CREATE_ITEMS) as CreateItem[]).map((item, index) => (
+            <li role="none" key={item}>
+              <Item
+                role="menuitem"
+                type="button"
+                autoFocus={index === 0}
+                onClick={() => {
+                  setOpen(false);
+                  actions[item]();
+                }}
+              >
+                {CREATE_ITEMS[item]}
+              </Item>
+            </li>
+          ))}
         </Menu>
       )}
     </Wrap>

@@ -1,0 +1,116 @@
+/**
+ * The Create Playlist and Edit Playlist dialogs (machines/playlist-form.machine.ts): title and
+ * description. A refusal is toasted and, like the server's error, shown in red inside the dialog
+ * (spec §8); what was typed stays. While saving the fields and buttons are disabled and Escape
+ * does nothing, since the machine ignores CLOSE then.
+ */
+import { useActorRef, useSelector } from '@xstate/react';
+import { useId, useMemo } from 'react';
+import type { Playlist } from '../../../contract/playlists';
+import { LIMITS } from '../../../contract/limits';
+import {
+  createPlaylistMachine,
+  editPlaylistMachine,
+  emptyPlaylistValues,
+  selectError,
+  selectIsSaving,
+  selectValues,
+  type PlaylistValues,
+} from '../../../machines/playlist-form.machine';
+import { dashboardPlaylistActors } from '../../api/dashboard-playlists';
+import { useActorsWith } from '../../actors';
+import { notify } from '../../notify';
+import { useEmitted } from '../../use-emitted';
+import { Button } from '../../ui/button';
+import { FormActions, FormError } from '../../ui/form';
+import { Modal } from '../../ui/modal';
+import { Field, Form } from '../videos/upload-form.styles';
+import { formSave } from './form-save';
+
+export const PLAYLIST_DIALOG_TITLES = { create: 'Create Playlist', edit: 'Edit Playlist' } as const;
+
+export function PlaylistFormDialog({
+  playlist,
+  onClose,
+  onSaved,
+}: {
+  /** The playlist to edit; absent to create one. */
+  playlist?: Playlist;
+  onClose: () => void;
+  onSaved: (playlist: Playlist) => void;
+}) {
+  const ids = useId();
+  const { createPlaylist, updatePlaylist } = useActorsWith(dashboardPlaylistActors);
+  const machine = useMemo(
+    () =>
+      playlist
+        ? editPlaylistMachine.provide({
+            actors: { save: formSave(updatePlaylist, { playlistId: playlist._id }) },
+          })
+        : createPlaylistMachine.provide({ actors: { save: formSave(createPlaylist) } }),
+    // One machine per opening: the dialog is mounted fresh for each playlist.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [],
+  );
+  const form = useActorRef(machine, {
+    input: {
+      values: playlist
+        ? { title: playlist.playlistName, description: playlist.description }
+        : emptyPlaylistValues,
+    },
+  });
+  useEmitted(form, {
+    invalid: ({ message }) => notify.error(message),
+    saved: ({ result }) => onSaved(result as Playlist),
+    closed: () => onClose(),
+  });
+  const values = useSelector(form, selectValues<PlaylistValues>);
+  const error = useSelector(form, selectError);
+  const saving = useSelector(form, selectIsSaving);
+  const close = () => form.send({ type: 'CLOSE' });
+  // Create needs both fields, edit only the title (spec §5): the stars say which.
+  const descriptionLabel = playlist ? 'Description' : 'Description *';
+
+  return (
+    <Modal title={PLAYLIST_DIALOG_TITLES[playlist ? 'edit' : 'create']} onClose={close}>
+      <Form
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          form.send({ type: 'SUBMIT' });
+        }}
+      >
+        <Field>
+          <label htmlFor={`${ids}-title`}>Title *</label>
+          <input
+            id={`${ids}-title`}
+            type="text"
+            value={values.title}
+            maxLength={LIMITS.playlistName.max}
+            disabled={saving}
+            onChange={(e) => form.send({ type: 'CHANGE', values: { title: e.target.value } })}
+          />
+        </Field>
+        <Field>
+          <label htmlFor={`${ids}-description`}>{descriptionLabel}</label>
+          <textarea
+            id={`${ids}-description`}
+            value={values.description}
+            maxLength={LIMITS.playlistDescription.max}
+            disabled={saving}
+            onChange={(e) => form.send({ type: 'CHANGE', values: { description: e.target.value } })}
+          />
+        </Field>
+        <FormError message={error} />
+        <FormActions>
+          <Button variant="ghost" onClick={close} disabled={saving}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={saving}>
+            {playlist ? 'Save' : 'Create'}
+          </Button>
+        </FormActions>
+      </Form>
+    </Modal>
+  );
+}
