@@ -1,10 +1,11 @@
 /**
- * Opens the database: PGlite under DATA_DIR by default, PostgreSQL when DATABASE_URL is set.
- * Both speak the same schema and migrations; callers only see `Db`.
+ * Opens the database: PGlite under DATA_DIR by default (in a worker thread), PostgreSQL when
+ * DATABASE_URL is set. Both speak the same schema and migrations; callers only see `Db`.
  */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema.js';
 
@@ -43,12 +44,13 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     await migrate(drizzle(pool, { schema }), { migrationsFolder });
     return { db, kind: 'postgres', close: () => pool.end() };
   }
-  const { PGlite } = await import('@electric-sql/pglite');
+  // The embedded database runs in a worker thread (see pglite-worker-client.ts for why this
+  // design), so its CPU time no longer blocks the HTTP thread.
+  const { PgliteWorkerClient } = await import('./pglite-worker-client.js');
   const { drizzle } = await import('drizzle-orm/pglite');
-  const { migrate } = await import('drizzle-orm/pglite/migrator');
   if (!options.pgliteDir.startsWith('memory://')) mkdirSync(options.pgliteDir, { recursive: true });
-  const client = await PGlite.create(options.pgliteDir);
-  const pgliteDb = drizzle(client, { schema });
-  await migrate(pgliteDb, { migrationsFolder });
-  return { db: pgliteDb as unknown as Db, kind: 'pglite', close: () => client.close() };
+  const client = await PgliteWorkerClient.start({ dataDir: options.pgliteDir, migrationsFolder });
+  // drizzle-orm/pglite needs only query() and transaction(), which the worker client provides.
+  const db = drizzle(client as unknown as PGlite, { schema }) as unknown as Db;
+  return { db, kind: 'pglite', close: () => client.close() };
 }

@@ -1,0 +1,154 @@
+/**
+ * The HTTP thread's handle on the embedded database, which lives in a worker thread
+ * (pglite-worker.ts). It offers the part of PGlite's client that drizzle-orm/pglite uses —
+ * `query(sql, params, { rowMode })` and `transaction(fn)` — so drizzle, and every service, works
+ * on it unchanged.
+ *
+ * Why a MessagePort protocol and not @electric-sql/pglite-socket with `pg` on this side: its
+ * multiplexer hands PGlite one wire message at a time from whichever connection sent it, so
+ * two connections' extended-protocol messages (Parse/Bind/Execute) can interleave outside a
+ * transaction; with a single connection every statement would wait for the previous round trip
+ * through TCP. It also pins PGlite to 0.5.14, a version behind ours. Here a transaction is one
+ * unit in the worker (PGlite's transaction lock keeps every other statement out until it ends),
+ * statements queue in the worker without round-trip gaps, and errors keep their PostgreSQL fields.
+ */
+import { Worker } from 'node:worker_threads';
+import {
+  fromSerializedError,
+  type QueryResult,
+  type RowMode,
+  type WorkerInput,
+  type WorkerReply,
+  type WorkerRequest,
+  type WorkerStatus,
+} from './pglite-protocol.js';
+
+type Outgoing = WorkerRequest extends infer R ? (R extends unknown ? Omit<R, 'id'> : never) : never;
+
+interface Pending {
+  resolve: (result: QueryResult | undefined) => void;
+  reject: (error: Error) => void;
+}
+
+export interface QueryClient {
+  query(sql: string, params?: unknown[], options?: { rowMode?: RowMode }): Promise<QueryResult>;
+}
+
+/**
+ * Node cannot load a .ts worker by itself; tsx's register() in a one-line bootstrap makes the
+ * worker load the TypeScript file the same way the server's own files are loaded.
+ */
+function startWorker(input: WorkerInput): Worker {
+  const entry = new URL('./pglite-worker.ts', import.meta.url).href;
+  const bootstrap = `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(entry)}); })`;
+  return new Worker(bootstrap, { eval: true, workerData: input, execArgv: [] });
+}
+
+export class PgliteWorkerClient implements QueryClient {
+  readonly #worker: Worker;
+  readonly #pending = new Map<number, Pending>();
+  /** Requests not answered yet, so that close() can let them finish first. */
+  readonly #inFlight = new Set<Promise<unknown>>();
+  #nextId = 1;
+  #nextTxId = 1;
+  /** Set once the worker has stopped or is closing; later calls fail with it. */
+  #stopped: Error | undefined;
+  #exited: Promise<void>;
+
+  private constructor(worker: Worker) {
+    this.#worker = worker;
+    this.#exited = new Promise((resolve) => worker.once('exit', () => resolve()));
+    worker.on('message', (reply: WorkerReply) => this.#settle(reply));
+    worker.on('error', (error) => this.#fail(error));
+    worker.on('exit', (code) => this.#fail(new Error(`database worker exited (${code})`)));
+  }
+
+  /** Starts the worker and waits until the database is open and migrated. */
+  static async start(input: WorkerInput): Promise<PgliteWorkerClient> {
+    const worker = startWorker(input);
+    const status = await new Promise<WorkerStatus>((resolve, reject) => {
+      worker.once('message', resolve);
+      worker.once('error', reject);
+    });
+    if (!status.ready) {
+      await worker.terminate();
+      throw fromSerializedError(status.error);
+    }
+    return new PgliteWorkerClient(worker);
+  }
+
+  query(sql: string, params: unknown[] = [], options?: { rowMode?: RowMode }) {
+    return this.#query(sql, params, options?.rowMode);
+  }
+
+  /**
+   * Runs `fn` in one transaction in the worker: commits when it resolves, rolls back when it
+   * throws (and rethrows). Statements outside it wait until it ends.
+   */
+  async transaction<T>(fn: (tx: QueryClient) => Promise<T>): Promise<T> {
+    const txId = this.#nextTxId++;
+    // Not awaited: the worker opens it in order, and a failure reaches the first statement.
+    this.#send({ kind: 'begin', txId }).catch(() => undefined);
+    const tx: QueryClient = {
+      query: (sql, params = [], options) => this.#query(sql, params, options?.rowMode, txId),
+    };
+    let result: T;
+    try {
+      result = await fn(tx);
+    } catch (error) {
+      await this.#send({ kind: 'rollback', txId }).catch(() => undefined);
+      throw error;
+    }
+    await this.#send({ kind: 'commit', txId });
+    return result;
+  }
+
+  /**
+   * Waits for every statement already sent, then closes PGlite (which writes everything to disk)
+   * and lets the worker exit. Idempotent.
+   */
+  async close(): Promise<void> {
+    if (!this.#stopped) {
+      await Promise.allSettled(this.#inFlight);
+      await this.#send({ kind: 'close' });
+      this.#stopped = new Error('the database is closed');
+    }
+    await this.#exited;
+  }
+
+  async #query(sql: string, params: unknown[], rowMode: RowMode = 'object', txId?: number) {
+    const request: Outgoing =
+      txId === undefined
+        ? { kind: 'query', sql, params, rowMode }
+        : { kind: 'query', sql, params, rowMode, txId };
+    return (await this.#send(request))!;
+  }
+
+  #send(request: Outgoing): Promise<QueryResult | undefined> {
+    if (this.#stopped) return Promise.reject(this.#stopped);
+    const id = this.#nextId++;
+    const answer = new Promise<QueryResult | undefined>((resolve, reject) => {
+      this.#pending.set(id, { resolve, reject });
+      this.#worker.postMessage({ ...request, id });
+    });
+    this.#inFlight.add(answer);
+    const forget = () => this.#inFlight.delete(answer);
+    answer.then(forget, forget);
+    return answer;
+  }
+
+  #settle(reply: WorkerReply): void {
+    const pending = this.#pending.get(reply.id);
+    if (!pending) return;
+    this.#pending.delete(reply.id);
+    if (reply.ok) pending.resolve(reply.result);
+    else pending.reject(fromSerializedError(reply.error));
+  }
+
+  /** The worker is gone: every waiting caller gets the reason instead of hanging. */
+  #fail(error: Error): void {
+    this.#stopped ??= error;
+    for (const pending of this.#pending.values()) pending.reject(error);
+    this.#pending.clear();
+  }
+}
