@@ -6,11 +6,12 @@
  */
 import { randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
+import { rssOf, settledRss } from './lib/rss.js';
 import { spawnServer } from './lib/server.js';
 import type { Row } from './lib/table.js';
 
@@ -43,27 +44,6 @@ function fetchRange(url: string, range: string): Promise<{ status: number; bytes
     });
     req.on('error', reject);
   });
-}
-
-async function rssOf(pid: number): Promise<{ rss: number; hwm: number }> {
-  const status = await readFile(`/proc/${pid}/status`, 'utf8');
-  const kb = (key: string) =>
-    Number(new RegExp(`^${key}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? 0) * 1024;
-  return { rss: kb('VmRSS'), hwm: kb('VmHWM') };
-}
-
-/** RSS once four samples 250 ms apart agree within 4 MB (or after 10 s). */
-async function settledRss(pid: number): Promise<{ rss: number; hwm: number }> {
-  const samples: { rss: number; hwm: number }[] = [];
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    samples.push(await rssOf(pid));
-    const last = samples.slice(-4).map((s) => s.rss);
-    if (last.length === 4 && Math.max(...last) - Math.min(...last) <= 4 * MB) break;
-    if (Date.now() > deadline) break;
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  return samples[samples.length - 1]!;
 }
 
 async function registerAndSignIn(baseUrl: string): Promise<string> {

@@ -40,11 +40,18 @@ export type WorkerReply =
   | { id: number; ok: false; error: SerializedError };
 
 /** The worker's first message: ready to serve, or why it could not open the database. */
-export type WorkerStatus = { ready: true } | { ready: false; error: SerializedError };
+export type WorkerStatus =
+  { ready: true; template?: Blob } | { ready: false; error: SerializedError };
 
 export interface WorkerInput {
   dataDir: string;
   migrationsFolder: string;
+  pgliteWasmModule: WebAssembly.Module;
+  initdbWasmModule: WebAssembly.Module;
+  /** A dump of a migrated empty database to start from (in-memory databases skip initdb). */
+  template?: Blob | undefined;
+  /** Reply with such a dump once migrated, for the next in-memory database. */
+  makeTemplate?: boolean;
 }
 
 /** Fields of PostgreSQL's error report that services and logs read; never the query's params. */

@@ -12,6 +12,10 @@
  * unit in the worker (PGlite's transaction lock keeps every other statement out until it ends),
  * statements queue in the worker without round-trip gaps, and errors keep their PostgreSQL fields.
  */
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import {
   fromSerializedError,
@@ -35,12 +39,39 @@ export interface QueryClient {
 }
 
 /**
- * Node cannot load a .ts worker by itself; tsx's register() in a one-line bootstrap makes the
- * worker load the TypeScript file the same way the server's own files are loaded.
+ * PGlite's WebAssembly, compiled once per process: a compiled module crosses to a worker without
+ * being compiled again (seconds on a busy machine) and its machine code is shared, not copied.
+ */
+let compiled: Promise<Pick<WorkerInput, 'pgliteWasmModule' | 'initdbWasmModule'>> | undefined;
+function compiledPglite() {
+  compiled ??= (async () => {
+    const dist = path.dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite'));
+    const compile = async (file: string) =>
+      WebAssembly.compile(await readFile(path.join(dist, file)));
+    const [pgliteWasmModule, initdbWasmModule] = await Promise.all([
+      compile('pglite.wasm'),
+      compile('initdb.wasm'),
+    ]);
+    return { pgliteWasmModule, initdbWasmModule };
+  })();
+  return compiled;
+}
+
+/**
+ * In-memory databases (the tests open one per app) start from a dump of the first one, taken
+ * right after its migrations: loading it takes a fraction of initdb's time.
+ */
+let memoryTemplate: Blob | undefined;
+
+/**
+ * Node cannot load a .ts worker by itself: a one-line bootstrap registers tsx's CommonJS hooks,
+ * which compile in the worker's own thread (its ESM hooks would start one more thread per worker),
+ * then loads the worker file.
  */
 function startWorker(input: WorkerInput): Worker {
-  const entry = new URL('./pglite-worker.ts', import.meta.url).href;
-  const bootstrap = `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(entry)}); })`;
+  const tsx = createRequire(import.meta.url).resolve('tsx/cjs/api');
+  const entry = fileURLToPath(new URL('./pglite-worker.ts', import.meta.url));
+  const bootstrap = `require(${JSON.stringify(tsx)}).register(); require(${JSON.stringify(entry)});`;
   return new Worker(bootstrap, { eval: true, workerData: input, execArgv: [] });
 }
 
@@ -64,8 +95,16 @@ export class PgliteWorkerClient implements QueryClient {
   }
 
   /** Starts the worker and waits until the database is open and migrated. */
-  static async start(input: WorkerInput): Promise<PgliteWorkerClient> {
-    const worker = startWorker(input);
+  static async start(
+    input: Omit<WorkerInput, 'pgliteWasmModule' | 'initdbWasmModule'>,
+  ): Promise<PgliteWorkerClient> {
+    const inMemory = input.dataDir.startsWith('memory://');
+    const worker = startWorker({
+      ...input,
+      ...(await compiledPglite()),
+      template: inMemory ? memoryTemplate : undefined,
+      makeTemplate: inMemory && !memoryTemplate,
+    });
     const status = await new Promise<WorkerStatus>((resolve, reject) => {
       worker.once('message', resolve);
       worker.once('error', reject);
@@ -74,6 +113,7 @@ export class PgliteWorkerClient implements QueryClient {
       await worker.terminate();
       throw fromSerializedError(status.error);
     }
+    memoryTemplate ??= status.template;
     return new PgliteWorkerClient(worker);
   }
 

@@ -7,6 +7,11 @@ import { rm } from 'node:fs/promises';
 import sharp from 'sharp';
 import { unsupportedMedia } from '../http/errors.js';
 
+// Each image is processed once, so libvips's cache of decoded images and operations (up to 50 MB)
+// only held memory; one libvips thread per image keeps fewer thread arenas resident.
+sharp.cache(false);
+sharp.concurrency(1);
+
 export type ImageRole = 'avatar' | 'cover' | 'thumbnail';
 
 const SIZES: Record<ImageRole, { width: number; height: number }> = {

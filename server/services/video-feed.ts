@@ -5,7 +5,8 @@
 import { and, arrayContains, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { VideoSortBy, SortType, VideoList } from '../../contract/videos.js';
 import type { Db } from '../db/client.js';
-import { users, videoCounts, videos } from '../db/schema.js';
+import { users, videos } from '../db/schema.js';
+import { preparedFeedPage, scopeCount, singleScope } from './feed-pages.js';
 import { ascNullsFirst, descNullsLast } from './order.js';
 import { toVideoItem, videoItemColumns, type MediaUrls, type VideoItemRow } from './video-dto.js';
 
@@ -131,22 +132,8 @@ async function rankedSearch(
  * searches are selective enough to count exactly.
  */
 async function countFeed(db: Db, filters: FeedFilters, where: SQL | undefined): Promise<number> {
-  const single: [string, string] | null = filters.query
-    ? null
-    : !filters.userId && !filters.tag
-      ? ['all', '']
-      : filters.userId && !filters.tag
-        ? ['owner', filters.userId]
-        : !filters.userId && filters.tag
-          ? ['tag', filters.tag]
-          : null;
-  if (single) {
-    const [row] = await db
-      .select({ n: videoCounts.n })
-      .from(videoCounts)
-      .where(and(eq(videoCounts.scope, single[0]), eq(videoCounts.key, single[1])));
-    return row?.n ?? 0;
-  }
+  const single = singleScope(filters);
+  if (single) return scopeCount(db, single);
   const [row] = await db.select({ n: count() }).from(videos).where(where);
   return row?.n ?? 0;
 }
@@ -167,14 +154,15 @@ export async function listFeed(db: Db, filters: FeedFilters, urls: MediaUrls): P
   const [rows, totalVideos] = await Promise.all([
     search && !filters.sortBy
       ? rankedSearch(db, where, search, offset, filters.limit)
-      : db
+      : (preparedFeedPage(db, filters, offset) ??
+        db
           .select(videoItemColumns)
           .from(videos)
           .innerJoin(users, eq(users.id, videos.ownerId))
           .where(where)
           .orderBy(...orderOf(filters))
           .limit(filters.limit)
-          .offset(offset),
+          .offset(offset)),
     countFeed(db, filters, where),
   ]);
   return {

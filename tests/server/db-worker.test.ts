@@ -118,6 +118,7 @@ describe('closing the embedded database', () => {
   });
   afterAll(() => rm(dataDir, { recursive: true, force: true }));
 
+  // Two databases on disk, each with its own initdb: slow on a busy machine, hence the timeout.
   it('writes every statement sent before close, then refuses new ones', async () => {
     const first = await openDatabase({ pgliteDir: dataDir });
     await first.db.execute(sql`create table probe (id integer primary key)`);
@@ -142,5 +143,5 @@ describe('closing the embedded database', () => {
     } finally {
       await reopened.close();
     }
-  });
+  }, 120_000);
 });
