@@ -17,6 +17,11 @@ export interface Database {
   db: Db;
   /** 'pglite' or 'postgres', for logs and benchmarks. */
   kind: 'pglite' | 'postgres';
+  /**
+   * Gives back memory a one-off bulk job (the demo seed) grew the embedded database to, by
+   * reopening it; nothing else may use the database meanwhile. A no-op on PostgreSQL.
+   */
+  releaseMemory(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -42,15 +47,22 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     pool.on('error', (error) => console.error(`database: idle connection lost: ${error.message}`));
     const db = drizzle(pool, { schema }) as unknown as Db;
     await migrate(drizzle(pool, { schema }), { migrationsFolder });
-    return { db, kind: 'postgres', close: () => pool.end() };
+    return { db, kind: 'postgres', releaseMemory: async () => {}, close: () => pool.end() };
   }
   // The embedded database runs in a worker thread (see pglite-worker-client.ts for why this
   // design), so its CPU time no longer blocks the HTTP thread.
   const { PgliteWorkerClient } = await import('./pglite-worker-client.js');
   const { drizzle } = await import('drizzle-orm/pglite');
-  if (!options.pgliteDir.startsWith('memory://')) mkdirSync(options.pgliteDir, { recursive: true });
+  const inMemory = options.pgliteDir.startsWith('memory://');
+  if (!inMemory) mkdirSync(options.pgliteDir, { recursive: true });
   const client = await PgliteWorkerClient.start({ dataDir: options.pgliteDir, migrationsFolder });
   // drizzle-orm/pglite needs only query() and transaction(), which the worker client provides.
   const db = drizzle(client as unknown as PGlite, { schema }) as unknown as Db;
-  return { db, kind: 'pglite', close: () => client.close() };
+  return {
+    db,
+    kind: 'pglite',
+    // An in-memory database would not survive being reopened.
+    releaseMemory: inMemory ? async () => {} : () => client.restart(),
+    close: () => client.close(),
+  };
 }

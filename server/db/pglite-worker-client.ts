@@ -75,8 +75,32 @@ function startWorker(input: WorkerInput): Worker {
   return new Worker(bootstrap, { eval: true, workerData: input, execArgv: [] });
 }
 
+type ClientInput = Omit<WorkerInput, 'pgliteWasmModule' | 'initdbWasmModule'>;
+
+/** A worker that has opened and migrated the database. */
+async function openWorker(input: ClientInput): Promise<Worker> {
+  const inMemory = input.dataDir.startsWith('memory://');
+  const worker = startWorker({
+    ...input,
+    ...(await compiledPglite()),
+    template: inMemory ? memoryTemplate : undefined,
+    makeTemplate: inMemory && !memoryTemplate,
+  });
+  const status = await new Promise<WorkerStatus>((resolve, reject) => {
+    worker.once('message', resolve);
+    worker.once('error', reject);
+  });
+  if (!status.ready) {
+    await worker.terminate();
+    throw fromSerializedError(status.error);
+  }
+  memoryTemplate ??= status.template;
+  return worker;
+}
+
 export class PgliteWorkerClient implements QueryClient {
-  readonly #worker: Worker;
+  readonly #input: ClientInput;
+  #worker!: Worker;
   readonly #pending = new Map<number, Pending>();
   /** Requests not answered yet, so that close() can let them finish first. */
   readonly #inFlight = new Set<Promise<unknown>>();
@@ -84,9 +108,14 @@ export class PgliteWorkerClient implements QueryClient {
   #nextTxId = 1;
   /** Set once the worker has stopped or is closing; later calls fail with it. */
   #stopped: Error | undefined;
-  #exited: Promise<void>;
+  #exited!: Promise<void>;
 
-  private constructor(worker: Worker) {
+  private constructor(input: ClientInput, worker: Worker) {
+    this.#input = input;
+    this.#attach(worker);
+  }
+
+  #attach(worker: Worker): void {
     this.#worker = worker;
     this.#exited = new Promise((resolve) => worker.once('exit', () => resolve()));
     worker.on('message', (reply: WorkerReply) => this.#settle(reply));
@@ -95,26 +124,19 @@ export class PgliteWorkerClient implements QueryClient {
   }
 
   /** Starts the worker and waits until the database is open and migrated. */
-  static async start(
-    input: Omit<WorkerInput, 'pgliteWasmModule' | 'initdbWasmModule'>,
-  ): Promise<PgliteWorkerClient> {
-    const inMemory = input.dataDir.startsWith('memory://');
-    const worker = startWorker({
-      ...input,
-      ...(await compiledPglite()),
-      template: inMemory ? memoryTemplate : undefined,
-      makeTemplate: inMemory && !memoryTemplate,
-    });
-    const status = await new Promise<WorkerStatus>((resolve, reject) => {
-      worker.once('message', resolve);
-      worker.once('error', reject);
-    });
-    if (!status.ready) {
-      await worker.terminate();
-      throw fromSerializedError(status.error);
-    }
-    memoryTemplate ??= status.template;
-    return new PgliteWorkerClient(worker);
+  static async start(input: ClientInput): Promise<PgliteWorkerClient> {
+    return new PgliteWorkerClient(input, await openWorker(input));
+  }
+
+  /**
+   * Replaces the worker by a fresh one on the same data. WebAssembly memory never shrinks, so
+   * after a one-off bulk job (the demo seed) this gives back what the job grew PGlite to. Only
+   * while nothing else uses the database (start-up).
+   */
+  async restart(): Promise<void> {
+    await this.close();
+    this.#attach(await openWorker(this.#input));
+    this.#stopped = undefined;
   }
 
   query(sql: string, params: unknown[] = [], options?: { rowMode?: RowMode }) {
