@@ -6,12 +6,12 @@
  */
 import { randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
-import { rssOf, settledRss } from './lib/rss.js';
+import { registerAndSignIn } from './lib/http.js';
 import { spawnServer } from './lib/server.js';
 import type { Row } from './lib/table.js';
 
@@ -46,27 +46,25 @@ function fetchRange(url: string, range: string): Promise<{ status: number; bytes
   });
 }
 
-async function registerAndSignIn(baseUrl: string): Promise<string> {
-  const user = {
-    fullName: 'Bench User',
-    userName: 'bench.user',
-    email: 'bench@example.com',
-    password: 'bench-password',
-  };
-  const form = new FormData();
-  for (const [k, v] of Object.entries(user)) form.append(k, v);
-  const reg = await fetch(`${baseUrl}/api/v1/users/register`, { method: 'POST', body: form });
-  if (!reg.ok) throw new Error(`register failed: ${reg.status} ${await reg.text()}`);
-  const res = await fetch(`${baseUrl}/api/v1/users/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ userName: user.userName, email: user.email, password: user.password }),
-  });
-  if (!res.ok) throw new Error(`login failed: ${res.status} ${await res.text()}`);
-  return res.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
+async function rssOf(pid: number): Promise<{ rss: number; hwm: number }> {
+  const status = await readFile(`/proc/${pid}/status`, 'utf8');
+  const kb = (key: string) =>
+    Number(new RegExp(`^${key}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? 0) * 1024;
+  return { rss: kb('VmRSS'), hwm: kb('VmHWM') };
+}
+
+/** RSS once four samples 250 ms apart agree within 4 MB (or after 10 s). */
+async function settledRss(pid: number): Promise<{ rss: number; hwm: number }> {
+  const samples: { rss: number; hwm: number }[] = [];
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    samples.push(await rssOf(pid));
+    const last = samples.slice(-4).map((s) => s.rss);
+    if (last.length === 4 && Math.max(...last) - Math.min(...last) <= 4 * MB) break;
+    if (Date.now() > deadline) break;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return samples[samples.length - 1]!;
 }
 
 interface UploadOutcome {
@@ -159,7 +157,7 @@ export async function benchMedia(): Promise<Row[]> {
   const rows: Row[] = [];
   try {
     // Upload first, on a fresh process, so the high-water mark belongs to it alone.
-    const cookie = await registerAndSignIn(server.url);
+    const cookie = await registerAndSignIn(server.url, 'bench.user');
     // A small upload first loads the upload path's code and libraries (sharp, ffprobe), then
     // the baseline is taken once RSS has settled, so transient start-up garbage is not counted.
     await streamUpload(server.url, cookie, MB);

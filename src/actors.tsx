@@ -17,6 +17,9 @@ import { subscriptionsActors } from './api/subscriptions';
 // Creator dashboard: the analytics grid and the views chart (issue 9).
 import { dashboardStatsActors } from './api/dashboard';
 import { dashboardVideoActors } from './api/dashboard-videos';
+// The dashboard's video dialogs: types only, so their code stays in the dashboard's chunk; the
+// real ones come from useDashboardDialogActors, tests provide fakes here.
+import type { DashboardDialogActors } from './api/dashboard-dialogs';
 
 const libraryActors = { ...historyActors, ...subscriptionsActors, ...playlistDetailActors };
 type LibraryActors = typeof libraryActors;
@@ -28,7 +31,8 @@ export type AppActors = AccountActors &
   typeof channelPlaylistActors &
   LibraryActors &
   typeof dashboardStatsActors &
-  typeof dashboardVideoActors;
+  typeof dashboardVideoActors &
+  Partial<DashboardDialogActors>;
 
 const ActorsContext = createContext<AppActors>({
   ...accountActors,

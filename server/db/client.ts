@@ -18,6 +18,11 @@ export interface Database {
   /** 'pglite' or 'postgres', for logs and benchmarks. */
   kind: 'pglite' | 'postgres';
   /**
+   * Raw SQL for libraries that bring their own statements (the pg-boss job queue). Without
+   * values the text may hold several statements; the rows are those of the last one.
+   */
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
+  /**
    * Gives back memory a one-off bulk job (the demo seed) grew the embedded database to, by
    * reopening it; nothing else may use the database meanwhile. A no-op on PostgreSQL.
    */
@@ -47,7 +52,13 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     pool.on('error', (error) => console.error(`database: idle connection lost: ${error.message}`));
     const db = drizzle(pool, { schema }) as unknown as Db;
     await migrate(drizzle(pool, { schema }), { migrationsFolder });
-    return { db, kind: 'postgres', releaseMemory: async () => {}, close: () => pool.end() };
+    return {
+      db,
+      kind: 'postgres',
+      executeSql: (text, values = []) => pool.query(text, values),
+      releaseMemory: async () => {},
+      close: () => pool.end(),
+    };
   }
   // The embedded database runs in a worker thread (see pglite-worker-client.ts for why this
   // design), so its CPU time no longer blocks the HTTP thread.
@@ -61,6 +72,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   return {
     db,
     kind: 'pglite',
+    executeSql: (text, values) => client.executeSql(text, values),
     // An in-memory database would not survive being reopened.
     releaseMemory: inMemory ? async () => {} : () => client.restart(),
     close: () => client.close(),

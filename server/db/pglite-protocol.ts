@@ -15,9 +15,13 @@ export type WorkerRequest =
       sql: string;
       params: unknown[];
       rowMode: RowMode;
+      /** PGlite's own parsers (Date for timestamps), as libraries other than drizzle expect. */
+      nativeTypes?: boolean;
       /** Set when the statement belongs to an open transaction. */
       txId?: number;
     }
+  /** Several statements without parameters (PGlite's exec); answers the last one's rows. */
+  | { id: number; kind: 'exec'; sql: string }
   | { id: number; kind: 'begin' | 'commit' | 'rollback'; txId: number }
   | { id: number; kind: 'close' };
 

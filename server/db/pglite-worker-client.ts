@@ -109,6 +109,8 @@ export class PgliteWorkerClient implements QueryClient {
   /** Set once the worker has stopped or is closing; later calls fail with it. */
   #stopped: Error | undefined;
   #exited!: Promise<void>;
+  /** Set while restart() replaces the worker. */
+  #reopening: Promise<void> | undefined;
 
   private constructor(input: ClientInput, worker: Worker) {
     this.#input = input;
@@ -130,17 +132,36 @@ export class PgliteWorkerClient implements QueryClient {
 
   /**
    * Replaces the worker by a fresh one on the same data. WebAssembly memory never shrinks, so
-   * after a one-off bulk job (the demo seed) this gives back what the job grew PGlite to. Only
-   * while nothing else uses the database (start-up).
+   * after a one-off bulk job (the demo seed) this gives back what the job grew PGlite to.
+   * Statements sent meanwhile (a timer's) wait for the new worker; a transaction must not span it.
    */
   async restart(): Promise<void> {
-    await this.close();
-    this.#attach(await openWorker(this.#input));
-    this.#stopped = undefined;
+    let reopened!: () => void;
+    this.#reopening = new Promise((resolve) => (reopened = resolve));
+    try {
+      await this.#shutDown();
+      this.#attach(await openWorker(this.#input));
+      this.#stopped = undefined;
+    } finally {
+      this.#reopening = undefined;
+      reopened();
+    }
   }
 
   query(sql: string, params: unknown[] = [], options?: { rowMode?: RowMode }) {
     return this.#query(sql, params, options?.rowMode);
+  }
+
+  /**
+   * For libraries other than drizzle (pg-boss), with PGlite's own type parsers: one statement
+   * with `values`, or several without; the last one's result.
+   */
+  async executeSql(sql: string, values: unknown[] = []): Promise<QueryResult> {
+    const request: Outgoing =
+      values.length > 0
+        ? { kind: 'query', sql, params: values, rowMode: 'object', nativeTypes: true }
+        : { kind: 'exec', sql };
+    return (await this.#send(request))!;
   }
 
   /**
@@ -170,9 +191,14 @@ export class PgliteWorkerClient implements QueryClient {
    * and lets the worker exit. Idempotent.
    */
   async close(): Promise<void> {
+    await this.#reopening;
+    await this.#shutDown();
+  }
+
+  async #shutDown(): Promise<void> {
     if (!this.#stopped) {
       await Promise.allSettled(this.#inFlight);
-      await this.#send({ kind: 'close' });
+      await this.#dispatch({ kind: 'close' });
       this.#stopped = new Error('the database is closed');
     }
     await this.#exited;
@@ -187,6 +213,11 @@ export class PgliteWorkerClient implements QueryClient {
   }
 
   #send(request: Outgoing): Promise<QueryResult | undefined> {
+    if (this.#reopening) return this.#reopening.then(() => this.#send(request));
+    return this.#dispatch(request);
+  }
+
+  #dispatch(request: Outgoing): Promise<QueryResult | undefined> {
     if (this.#stopped) return Promise.reject(this.#stopped);
     const id = this.#nextId++;
     const answer = new Promise<QueryResult | undefined>((resolve, reject) => {

@@ -97,7 +97,10 @@ async function end(txId: number, commit: boolean): Promise<void> {
 async function run(pg: PGlite, request: WorkerRequest): Promise<QueryResult | undefined> {
   switch (request.kind) {
     case 'query': {
-      const options = { rowMode: request.rowMode, parsers: PARSERS };
+      const options = {
+        rowMode: request.rowMode,
+        ...(request.nativeTypes ? {} : { parsers: PARSERS }),
+      };
       const open = request.txId === undefined ? undefined : transactions.get(request.txId);
       if (request.txId !== undefined && !open) throw new Error('the transaction has ended');
       const target = open ? await open.tx : pg;
@@ -107,6 +110,14 @@ async function run(pg: PGlite, request: WorkerRequest): Promise<QueryResult | un
         options,
       );
       return { rows, affectedRows, fields };
+    }
+    case 'exec': {
+      const last = (await pg.exec(request.sql)).at(-1);
+      return {
+        rows: last?.rows ?? [],
+        affectedRows: last?.affectedRows,
+        fields: last?.fields ?? [],
+      };
     }
     case 'begin':
       begin(pg, request.txId);

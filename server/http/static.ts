@@ -36,8 +36,10 @@ export async function installStatic(
         dotfiles: 'deny',
         acceptRanges: true,
         cacheControl: false,
-        setHeaders: (reply: { header(k: string, v: string): unknown }) =>
-          reply.header('cache-control', IMMUTABLE),
+        // An HLS master playlist gains a line as each rendition is ready, so playlists are
+        // revalidated; everything else under a media name never changes.
+        setHeaders: (reply: { header(k: string, v: string): unknown }, filePath: string) =>
+          reply.header('cache-control', filePath.endsWith('.m3u8') ? 'no-cache' : IMMUTABLE),
       });
     });
   }

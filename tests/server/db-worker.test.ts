@@ -142,7 +142,9 @@ describe('closing the embedded database', () => {
     try {
       expect(await count()).toBe(20);
       // Reopening to give memory back (after the demo seed) keeps the data and keeps serving.
-      await reopened.releaseMemory();
+      // A statement sent while it reopens waits for the new worker instead of failing.
+      const [, during] = await Promise.all([reopened.releaseMemory(), count()]);
+      expect(during).toBe(20);
       await reopened.db.execute(sql`insert into probe values (20)`);
       expect(await count()).toBe(21);
     } finally {

@@ -1,0 +1,20 @@
+/**
+ * The actors of the dashboard's video dialogs: the real ones (src/api/dashboard-dialogs.ts, which
+ * only this lazy chunk imports, so `/` does not carry them) unless the ActorsProvider gives
+ * others, as view tests do.
+ */
+import { useMemo } from 'react';
+import { useActors } from '../../actors';
+import { dashboardDialogActors, type DashboardDialogActors } from '../../api/dashboard-dialogs';
+
+export function useDashboardDialogActors(): DashboardDialogActors {
+  const { saveVideoEdit, fetchPlaylistChoices, savePlaylistEntry } = useActors();
+  return useMemo(
+    () => ({
+      saveVideoEdit: saveVideoEdit ?? dashboardDialogActors.saveVideoEdit,
+      fetchPlaylistChoices: fetchPlaylistChoices ?? dashboardDialogActors.fetchPlaylistChoices,
+      savePlaylistEntry: savePlaylistEntry ?? dashboardDialogActors.savePlaylistEntry,
+    }),
+    [saveVideoEdit, fetchPlaylistChoices, savePlaylistEntry],
+  );
+}
