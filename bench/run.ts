@@ -4,7 +4,7 @@
  *
  *   npm run bench                      every bench
  *   npm run bench -- startup media     only the named ones (startup, seed, js, lcp, thumbs, api,
- *                                      lists, dashboard, media)
+ *                                      lists, dashboard, media, memory)
  *   BENCH_SECONDS=5 npm run bench      shorter load runs
  *   DATABASE_URL=postgres://… npm run bench   also measures the API on PostgreSQL
  */
@@ -20,6 +20,7 @@ import { ROOT } from './lib/paths.js';
 import { spawnServer } from './lib/server.js';
 import { printTable, type Row } from './lib/table.js';
 import { benchMedia } from './media.js';
+import { benchMemory } from './memory.js';
 import { benchSeed } from './seed.js';
 import { benchStartup } from './startup.js';
 import { benchThroughput } from './throughput.js';
@@ -35,6 +36,7 @@ const NAMES = [
   'lists',
   'dashboard',
   'media',
+  'memory',
 ] as const;
 type Name = (typeof NAMES)[number];
 const requested = process.argv
@@ -136,6 +138,10 @@ if (enabled('dashboard')) {
 }
 
 if (enabled('media')) await section('media streaming and upload memory', benchMedia);
+
+if (enabled('memory')) {
+  await section('server memory: idle after the demo seed, 60 s mixed load', benchMemory);
+}
 
 console.log(`\nVidTube bench results (${((performance.now() - started) / 1000).toFixed(0)} s)\n`);
 console.log(printTable(rows));

@@ -23,7 +23,11 @@ const app = await buildApp({
   logger: loggerOptions(config.logLevel),
 });
 
-if (config.seedDemo) await seedDemoIfEmpty(ctx, app.log);
+if (config.seedDemo) {
+  // The seed's one big transaction grows the embedded database's WebAssembly memory for good.
+  const { seeded } = await seedDemoIfEmpty(ctx, app.log);
+  if (seeded) await database.releaseMemory();
+}
 // After the seed, which makes its files before it inserts their rows.
 const maintenance = startMaintenance({
   db: ctx.db,

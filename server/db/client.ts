@@ -1,10 +1,11 @@
 /**
- * Opens the database: PGlite under DATA_DIR by default, PostgreSQL when DATABASE_URL is set.
- * Both speak the same schema and migrations; callers only see `Db`.
+ * Opens the database: PGlite under DATA_DIR by default (in a worker thread), PostgreSQL when
+ * DATABASE_URL is set. Both speak the same schema and migrations; callers only see `Db`.
  */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema.js';
 
@@ -21,6 +22,11 @@ export interface Database {
    * values the text may hold several statements; the rows are those of the last one.
    */
   executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
+  /**
+   * Gives back memory a one-off bulk job (the demo seed) grew the embedded database to, by
+   * reopening it; nothing else may use the database meanwhile. A no-op on PostgreSQL.
+   */
+  releaseMemory(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -50,24 +56,25 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
       db,
       kind: 'postgres',
       executeSql: (text, values = []) => pool.query(text, values),
+      releaseMemory: async () => {},
       close: () => pool.end(),
     };
   }
-  const { PGlite } = await import('@electric-sql/pglite');
+  // The embedded database runs in a worker thread (see pglite-worker-client.ts for why this
+  // design), so its CPU time no longer blocks the HTTP thread.
+  const { PgliteWorkerClient } = await import('./pglite-worker-client.js');
   const { drizzle } = await import('drizzle-orm/pglite');
-  const { migrate } = await import('drizzle-orm/pglite/migrator');
-  if (!options.pgliteDir.startsWith('memory://')) mkdirSync(options.pgliteDir, { recursive: true });
-  const client = await PGlite.create(options.pgliteDir);
-  const pgliteDb = drizzle(client, { schema });
-  await migrate(pgliteDb, { migrationsFolder });
+  const inMemory = options.pgliteDir.startsWith('memory://');
+  if (!inMemory) mkdirSync(options.pgliteDir, { recursive: true });
+  const client = await PgliteWorkerClient.start({ dataDir: options.pgliteDir, migrationsFolder });
+  // drizzle-orm/pglite needs only query() and transaction(), which the worker client provides.
+  const db = drizzle(client as unknown as PGlite, { schema }) as unknown as Db;
   return {
-    db: pgliteDb as unknown as Db,
+    db,
     kind: 'pglite',
-    // PGlite's query() takes one statement; exec() takes several but no parameters.
-    executeSql: async (text, values = []) =>
-      values.length > 0
-        ? client.query(text, values)
-        : { rows: (await client.exec(text)).at(-1)?.rows ?? [] },
+    executeSql: (text, values) => client.executeSql(text, values),
+    // An in-memory database would not survive being reopened.
+    releaseMemory: inMemory ? async () => {} : () => client.restart(),
     close: () => client.close(),
   };
 }

@@ -10,6 +10,11 @@ import sharp from 'sharp';
 import { unsupportedMedia } from '../http/errors.js';
 import { heightFor, parseSizedKey, sizedFiles, topWidthFor, type ImageRole } from './image-keys.js';
 
+// Each image is processed once, so libvips's cache of decoded images and operations (up to 50 MB)
+// only held memory; one libvips thread per image keeps fewer thread arenas resident.
+sharp.cache(false);
+sharp.concurrency(1);
+
 const ACCEPTED_FORMATS = new Set(['png', 'jpeg', 'gif', 'webp']);
 
 /** Refuse decompression bombs: 50 megapixels is far above any real avatar or thumbnail. */

@@ -3,9 +3,10 @@
  * absolute URLs (API.md), built from the `MediaUrls` that the route makes from the request's
  * public origin.
  */
-import { asc, desc, eq, ne, and, or, type SQL } from 'drizzle-orm';
+import { asc, desc, eq, ne, and, or, sql, type SQL } from 'drizzle-orm';
 import type { User } from '../../contract/shapes.js';
 import type { Db, Tx } from '../db/client.js';
+import { preparedPerDb } from '../db/prepared.js';
 import { userTagScores, users } from '../db/schema.js';
 import { conflict } from '../http/errors.js';
 import { mediaSizes, mediaUrl, toOwner, type MediaUrls } from './video-dto.js';
@@ -37,11 +38,35 @@ async function topTags(db: Db | Tx, userId: string): Promise<string[]> {
   return rows.map((r) => r.tag);
 }
 
+/** GET /users/current-user runs on every page load: its two reads are prepared once. */
+const currentUserStatements = preparedPerDb((db: Db) => ({
+  row: db
+    .select()
+    .from(users)
+    .where(eq(users.id, sql.placeholder('userId')))
+    .prepare('current_user_row'),
+  tags: db
+    .select({ tag: userTagScores.tag })
+    .from(userTagScores)
+    .where(eq(userTagScores.userId, sql.placeholder('userId')))
+    .orderBy(desc(userTagScores.score), asc(userTagScores.tag))
+    .limit(USER_TAG_COUNT)
+    .prepare('current_user_tags'),
+}));
+
 /** The full User of API.md (with tags), or null when the account does not exist. */
 export async function findUserDto(db: Db, userId: string, urls: MediaUrls): Promise<User | null> {
-  const [row] = await db.select().from(users).where(eq(users.id, userId));
+  const statements = currentUserStatements(db);
+  const [[row], tags] = await Promise.all([
+    statements.row.execute({ userId }),
+    statements.tags.execute({ userId }),
+  ]);
   if (!row) return null;
-  return toUserDto(row, await topTags(db, userId), urls);
+  return toUserDto(
+    row,
+    tags.map((r) => r.tag),
+    urls,
+  );
 }
 
 export async function userDtoOf(db: Db, row: UserRow, urls: MediaUrls): Promise<User> {

@@ -5,7 +5,8 @@
 import { and, arrayContains, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { OwnVideoList, VideoSortBy, SortType, VideoList } from '../../contract/videos.js';
 import type { Db } from '../db/client.js';
-import { users, videoCounts, videos } from '../db/schema.js';
+import { users, videos } from '../db/schema.js';
+import { preparedFeedPage, scopeCount, singleScope } from './feed-pages.js';
 import { ascNullsFirst, descNullsLast } from './order.js';
 import { toVideoItem, videoItemColumns, type MediaUrls, type VideoItemRow } from './video-dto.js';
 import {
@@ -55,21 +56,8 @@ function orderOf(filters: FeedFilters): SQL[] {
  * tag together are selective enough to count exactly.
  */
 async function countFeed(db: Db, filters: FeedFilters, where: SQL | undefined): Promise<number> {
-  const single: [string, string] | null =
-    !filters.userId && !filters.tag
-      ? ['all', '']
-      : filters.userId && !filters.tag
-        ? ['owner', filters.userId]
-        : !filters.userId && filters.tag
-          ? ['tag', filters.tag]
-          : null;
-  if (single) {
-    const [row] = await db
-      .select({ n: videoCounts.n })
-      .from(videoCounts)
-      .where(and(eq(videoCounts.scope, single[0]), eq(videoCounts.key, single[1])));
-    return row?.n ?? 0;
-  }
+  const single = singleScope(filters);
+  if (single) return scopeCount(db, single);
   const [row] = await db.select({ n: count() }).from(videos).where(where);
   return row?.n ?? 0;
 }
@@ -113,7 +101,10 @@ export async function listFeed(
       ? await sorted()
       : await rankedSearch(db, where, search, offset, filters.limit, !total.atLeast);
   } else {
-    const [page, n] = await Promise.all([sorted(), countFeed(db, filters, where)]);
+    const [page, n] = await Promise.all([
+      preparedFeedPage(db, filters, offset) ?? sorted(),
+      countFeed(db, filters, where),
+    ]);
     rows = page;
     total = { total: n, atLeast: false };
   }

@@ -1,0 +1,170 @@
+/**
+ * Runs in a worker thread (started by pglite-worker-client.ts): owns the embedded PGlite
+ * database, applies the migrations, then answers the HTTP thread's statements. PGlite's WASM
+ * Postgres and its result parsing were most of the CPU of a request; here they use the second
+ * core while the HTTP thread keeps answering.
+ *
+ * Statements are handled as they arrive (not one at a time): PGlite's own lock orders them, and a
+ * statement outside a transaction waits while one is open, exactly as with PGlite in-process.
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+import { PGlite, types, type Transaction } from '@electric-sql/pglite';
+import { drizzle } from 'drizzle-orm/pglite';
+import { migrate } from 'drizzle-orm/pglite/migrator';
+import {
+  toSerializedError,
+  type QueryResult,
+  type WorkerInput,
+  type WorkerReply,
+  type WorkerRequest,
+  type WorkerStatus,
+} from './pglite-protocol.js';
+
+const port = parentPort!;
+const { dataDir, migrationsFolder, pgliteWasmModule, initdbWasmModule, template, makeTemplate } =
+  workerData as WorkerInput;
+
+/**
+ * Postgres's default 128 MB of shared buffers would fill with pages over time and stay resident;
+ * 8 MB hold the hot index pages of a 100 000-video catalogue, and the rest is read through the OS
+ * page cache (shared, reclaimable, not the server's RSS).
+ */
+const MEMORY_SETTINGS = [
+  '-c',
+  'shared_buffers=8MB',
+  '-c',
+  'work_mem=2MB',
+  '-c',
+  'temp_buffers=2MB',
+];
+
+/**
+ * The parsers drizzle-orm/pglite passes with every statement (functions cannot cross threads):
+ * dates, timestamps and intervals stay text, and drizzle's column mappers turn them into values.
+ */
+const keepText = (value: string) => value;
+const PARSERS = {
+  [types.TIMESTAMP]: keepText,
+  [types.TIMESTAMPTZ]: keepText,
+  [types.INTERVAL]: keepText,
+  [types.DATE]: keepText,
+  1231: keepText, // numeric[]
+  1115: keepText, // timestamp[]
+  1185: keepText, // timestamptz[]
+  1187: keepText, // interval[]
+  1182: keepText, // date[]
+};
+
+interface OpenTransaction {
+  /** Resolves once PGlite has begun it (it may first wait for the lock). */
+  tx: Promise<Transaction>;
+  /** Ends it: true commits, false rolls back. */
+  finish: (commit: boolean) => void;
+  /** Settles when PGlite has committed or rolled back. */
+  done: Promise<void>;
+}
+
+const transactions = new Map<number, OpenTransaction>();
+
+function begin(pg: PGlite, txId: number): void {
+  let opened!: (tx: Transaction) => void;
+  let failed!: (error: unknown) => void;
+  const tx = new Promise<Transaction>((resolve, reject) => {
+    opened = resolve;
+    failed = reject;
+  });
+  let finish!: (commit: boolean) => void;
+  const decision = new Promise<boolean>((resolve) => (finish = resolve));
+  const done = pg.transaction(async (handle) => {
+    opened(handle);
+    if (!(await decision)) await handle.rollback();
+  });
+  // A BEGIN that fails must fail the statements waiting for it too.
+  done.catch(failed);
+  // The failure is reported to whoever sends commit or rollback; this only avoids an unhandled one.
+  tx.catch(() => undefined);
+  transactions.set(txId, { tx, finish, done });
+}
+
+async function end(txId: number, commit: boolean): Promise<void> {
+  const open = transactions.get(txId);
+  if (!open) throw new Error(`no open transaction ${txId}`);
+  transactions.delete(txId);
+  open.finish(commit);
+  await open.done;
+}
+
+async function run(pg: PGlite, request: WorkerRequest): Promise<QueryResult | undefined> {
+  switch (request.kind) {
+    case 'query': {
+      const options = {
+        rowMode: request.rowMode,
+        ...(request.nativeTypes ? {} : { parsers: PARSERS }),
+      };
+      const open = request.txId === undefined ? undefined : transactions.get(request.txId);
+      if (request.txId !== undefined && !open) throw new Error('the transaction has ended');
+      const target = open ? await open.tx : pg;
+      const { rows, affectedRows, fields } = await target.query(
+        request.sql,
+        request.params,
+        options,
+      );
+      return { rows, affectedRows, fields };
+    }
+    case 'exec': {
+      const last = (await pg.exec(request.sql)).at(-1);
+      return {
+        rows: last?.rows ?? [],
+        affectedRows: last?.affectedRows,
+        fields: last?.fields ?? [],
+      };
+    }
+    case 'begin':
+      begin(pg, request.txId);
+      return undefined;
+    case 'commit':
+      await end(request.txId, true);
+      return undefined;
+    case 'rollback':
+      await end(request.txId, false);
+      return undefined;
+    case 'close':
+      // Every statement sent before close has been queued on PGlite's lock ahead of it.
+      await pg.close();
+      return undefined;
+  }
+}
+
+async function serve(): Promise<void> {
+  const pg = await PGlite.create(dataDir, {
+    pgliteWasmModule,
+    initdbWasmModule,
+    startParams: [...PGlite.defaultStartParams, ...MEMORY_SETTINGS],
+    ...(template ? { loadDataDir: template } : {}),
+  });
+  await migrate(drizzle(pg), { migrationsFolder });
+  port.on('message', (request: WorkerRequest) => {
+    run(pg, request).then(
+      (result) => {
+        const reply: WorkerReply = result
+          ? { id: request.id, ok: true, result }
+          : { id: request.id, ok: true };
+        port.postMessage(reply);
+        if (request.kind === 'close') port.close();
+      },
+      (error: unknown) => {
+        const reply: WorkerReply = { id: request.id, ok: false, error: toSerializedError(error) };
+        port.postMessage(reply);
+      },
+    );
+  });
+  const status: WorkerStatus = makeTemplate
+    ? { ready: true, template: await pg.dumpDataDir('none') }
+    : { ready: true };
+  port.postMessage(status);
+}
+
+serve().catch((error: unknown) => {
+  port.postMessage({ ready: false, error: toSerializedError(error) } satisfies WorkerStatus);
+  port.close();
+});

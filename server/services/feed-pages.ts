@@ -1,0 +1,82 @@
+/**
+ * The feed's most requested shapes as prepared statements: the whole feed, one channel and one
+ * tag, newest first (the default order), and their trigger-kept totals. Any other shape (another
+ * order, a search, combined filters) is built per request by video-feed.ts.
+ */
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { SortType, VideoSortBy } from '../../contract/videos.js';
+import { preparedPerDb } from '../db/prepared.js';
+import { users, videoCounts, videos } from '../db/schema.js';
+import type { Db } from '../db/client.js';
+import { descNullsLast } from './order.js';
+import { videoItemColumns, type VideoItemRow } from './video-dto.js';
+
+const statements = preparedPerDb((db: Db) => {
+  // Mirrors orderOf() for the default order, so pages are the same whichever path serves them.
+  const page = (name: string, filter?: ReturnType<typeof eq>) =>
+    db
+      .select(videoItemColumns)
+      .from(videos)
+      .innerJoin(users, eq(users.id, videos.ownerId))
+      .where(and(eq(videos.isPublished, true), filter))
+      .orderBy(descNullsLast(videos.createdAt), asc(videos.id))
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'))
+      .prepare(name);
+  return {
+    all: page('feed_page_all'),
+    owner: page('feed_page_owner', eq(videos.ownerId, sql.placeholder('key'))),
+    // A one-element array literal built in SQL, so the tag travels as a plain text parameter.
+    tag: page('feed_page_tag', sql`${videos.tags} @> array[${sql.placeholder('key')}]::text[]`),
+    count: db
+      .select({ n: videoCounts.n })
+      .from(videoCounts)
+      .where(
+        and(
+          eq(videoCounts.scope, sql.placeholder('scope')),
+          eq(videoCounts.key, sql.placeholder('key')),
+        ),
+      )
+      .prepare('feed_count'),
+  };
+});
+
+type Scope = 'all' | 'owner' | 'tag';
+
+/** The part of video-feed.ts's FeedFilters these statements look at. */
+interface FeedShape {
+  userId?: string | undefined;
+  query?: string | undefined;
+  tag?: string | undefined;
+  sortBy?: VideoSortBy | undefined;
+  sortType?: SortType | undefined;
+  limit: number;
+}
+
+/** The one filter of a whole-feed, channel or tag listing; null for any other combination. */
+export function singleScope(filters: FeedShape): [Scope, string] | null {
+  if (filters.query) return null;
+  if (!filters.userId && !filters.tag) return ['all', ''];
+  if (filters.userId && !filters.tag) return ['owner', filters.userId];
+  if (!filters.userId && filters.tag) return ['tag', filters.tag];
+  return null;
+}
+
+/** A page of a single-scope feed in the default order; undefined when `filters` ask for more. */
+export function preparedFeedPage(
+  db: Db,
+  filters: FeedShape,
+  offset: number,
+): Promise<VideoItemRow[]> | undefined {
+  const scope = singleScope(filters);
+  const defaultOrder =
+    (filters.sortBy ?? 'createdAt') === 'createdAt' && filters.sortType !== 'asc';
+  if (!scope || !defaultOrder) return undefined;
+  return statements(db)[scope[0]].execute({ key: scope[1], limit: filters.limit, offset });
+}
+
+/** The trigger-kept count of a single-scope feed (video_counts). */
+export async function scopeCount(db: Db, [scope, key]: [Scope, string]): Promise<number> {
+  const [row] = await statements(db).count.execute({ scope, key });
+  return row?.n ?? 0;
+}
