@@ -1,5 +1,5 @@
 /**
- * Serves the built SPA (dist/client) and the media folder. Hashed assets and media files have
+ * Serves the built SPA (dist/client) and the media folder (media-files.ts). Hashed assets and media files have
  * unguessable, content-unique names, so they are cached for a year as immutable; index.html is
  * never cached so a deploy is picked up at once. Client routes (/watch/abc, /Dashboard) get
  * index.html; unknown /api paths get the JSON 404. The SPA's files are sent pre-compressed: the
@@ -12,35 +12,14 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { MEDIA_PREFIX } from '../storage/storage.js';
 import { failure } from './envelope.js';
-
-const IMMUTABLE = 'public, max-age=31536000, immutable';
+import { IMMUTABLE, installMediaFiles } from './media-files.js';
 
 export async function installStatic(
   app: FastifyInstance,
   mediaRoot: string | undefined,
   clientDir: string,
 ): Promise<void> {
-  if (mediaRoot) {
-    await app.register(async (media) => {
-      // A 416 carries `Content-Range: bytes */size` on the error (RFC 9110); the app's error
-      // handler builds the envelope but does not copy error headers, so copy them here first.
-      media.setErrorHandler((error: Error & { headers?: Record<string, string> }, _req, reply) => {
-        if (error.headers) void reply.headers(error.headers);
-        throw error;
-      });
-      await media.register(fastifyStatic, {
-        root: mediaRoot,
-        prefix: MEDIA_PREFIX,
-        decorateReply: false,
-        index: false,
-        dotfiles: 'deny',
-        acceptRanges: true,
-        cacheControl: false,
-        setHeaders: (reply: { header(k: string, v: string): unknown }) =>
-          reply.header('cache-control', IMMUTABLE),
-      });
-    });
-  }
+  if (mediaRoot) installMediaFiles(app, mediaRoot);
 
   const hasClient = existsSync(path.join(clientDir, 'index.html'));
   if (hasClient) {
