@@ -21,7 +21,8 @@ import {
   selectTweets,
   tweetsMachine,
 } from '../../../machines/tweets.machine';
-import { useActors } from '../../actors';
+import { usePageActors } from '../../actors';
+import { tweetActors } from '../../api/tweets';
 import { failureToast, notify } from '../../notify';
 import { useEmitted } from '../../use-emitted';
 import { Button } from '../../ui/button';
@@ -37,7 +38,7 @@ export const TWEETS_FAILED = 'Failed to load tweets. Please try again.';
 export const tweetCountLabel = (n: number) => `${n} ${n === 1 ? 'Tweet' : 'Tweets'}`;
 
 export function ChannelTweetsTab({ userId, own }: { userId: string; own: boolean }) {
-  const { fetchTweets, postTweet, updateTweet, deleteTweet } = useActors();
+  const { fetchTweets, postTweet, updateTweet, deleteTweet } = usePageActors(tweetActors);
   const tweets = useActorRef(
     tweetsMachine.provide({ actors: { fetchTweets, postTweet, updateTweet, deleteTweet } }),
     { input: { userId } },

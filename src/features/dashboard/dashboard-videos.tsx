@@ -25,7 +25,8 @@ import {
   selectIsLoadingFirst,
   selectItems,
 } from '../../../machines/pager.machine';
-import { useActors } from '../../actors';
+import { usePageActors } from '../../actors';
+import { dashboardVideoActors } from '../../api/dashboard-videos';
 import { pagerWith } from '../../pager-logic';
 import { useEmitted } from '../../use-emitted';
 import { FEED_ERROR_TEXT, ListEmpty, ListError, LoadMoreFooter } from '../videos/list-states';
@@ -50,7 +51,7 @@ const Failure = styled.p`
 type Change = VideoItem | 'deleted';
 
 export function DashboardVideos() {
-  const { fetchOwnVideoPage, performVideoAction } = useActors();
+  const { fetchOwnVideoPage, performVideoAction } = usePageActors(dashboardVideoActors);
   const pager = useActorRef(pagerWith(fetchOwnVideoPage), {
     input: { pageSize: PAGE_SIZE.dashboardVideos },
   });
