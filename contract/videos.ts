@@ -3,6 +3,7 @@
  * bodies (upload, edit) are streamed to temp files before validation
  * (server/http/multipart-body.ts); each received file stands in the body as its file name.
  */
+import { VideoProcessing } from './processing.js';
 import { Type, type Static } from '@sinclair/typebox';
 import { Id, PageQuery } from './common.js';
 import { LIMITS, PAGE_SIZE } from './limits.js';
@@ -40,10 +41,30 @@ export type OwnVideosQuery = Static<typeof OwnVideosQuery>;
 export const VideoList = Type.Object({
   videos: Type.Array(VideoItem),
   totalVideos: Type.Integer(),
+  /**
+   * Searches only: true when totalVideos is a lower bound ("at least this many"). Search totals
+   * are exact up to 1 000 matches (SEARCH_COUNT_CAP); past it counting stops one row after the
+   * cap or the requested page, so a client that pages while it has read fewer than totalVideos
+   * still reaches the last match. Show it as "1,000+" (totalVideos − 1, then "+").
+   */
+  totalIsLowerBound: Type.Optional(Type.Boolean()),
   page: Type.Integer(),
   limit: Type.Integer(),
 });
 export type VideoList = Static<typeof VideoList>;
+
+/**
+ * Beyond API.md, for the owner's own list only (GET /videos/user): how many users like the video
+ * (video likes only), so the dashboard's rows show it without a call per row.
+ */
+export const OwnVideoItem = Type.Composite([VideoItem, Type.Object({ likeCount: Type.Integer() })]);
+export type OwnVideoItem = Static<typeof OwnVideoItem>;
+
+export const OwnVideoList = Type.Composite([
+  Type.Omit(VideoList, ['videos']),
+  Type.Object({ videos: Type.Array(OwnVideoItem) }),
+]);
+export type OwnVideoList = Static<typeof OwnVideoList>;
 
 /** The owner as the watch page shows it: with the channel's subscriber count and the caller's state. */
 export const VideoOwnerDetail = Type.Composite([
@@ -54,7 +75,7 @@ export type VideoOwnerDetail = Static<typeof VideoOwnerDetail>;
 
 export const VideoDetail = Type.Composite([
   Type.Omit(VideoItem, ['owner']),
-  Type.Object({ owner: VideoOwnerDetail }),
+  Type.Object({ owner: VideoOwnerDetail, processing: VideoProcessing }),
 ]);
 export type VideoDetail = Static<typeof VideoDetail>;
 

@@ -46,3 +46,21 @@ export const selectHasFailed = (s: BatchSnapshot) => s.matches('failed');
 export const selectError = (s: BatchSnapshot) => s.context.error;
 /** Save and the checkboxes are disabled, and Escape does nothing. */
 export const selectIsSaving = (s: BatchSnapshot) => s.hasTag('busy');
+
+/** One line of the save queue as the views show it: the item's label beside its state. */
+export interface BatchLineView {
+  itemId: string;
+  label: string;
+  status: LineStatus;
+  error: string | null;
+}
+
+/** The save queue with each line's label (the status list shown while saving). */
+export const selectLineViews = (s: BatchSnapshot): BatchLineView[] =>
+  s.context.lines.map((line) => ({
+    ...line,
+    label: s.context.items.find((i) => i._id === line.itemId)?.label ?? line.itemId,
+  }));
+/** Loaded, and nothing to choose from (the caller has no playlists, or no videos). */
+export const selectIsEmpty = (s: BatchSnapshot) =>
+  s.matches('selecting') && s.context.items.length === 0;

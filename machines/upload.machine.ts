@@ -1,17 +1,21 @@
 /**
  * The Upload Video dialog (spec §2 Dashboard, §5, §7): a form, then an uploading view whose bar
  * climbs by 10 every 500 ms up to 90 and jumps to 100 on success; Finish is enabled only at 100
- * and the dialog closes 1 s after success. Beside the bar the real bytes sent are shown.
+ * and the dialog closes 1 s after success. Beside the bar the real bytes sent are shown; while the
+ * connection is down the view says the upload will resume.
  *
  * Input:   none.
  * Events:  FIELD_CHANGED { field: 'title' | 'description' | 'tagText', value } · TAG_ADDED { tag? }
  *          · TAG_REMOVED { tag } · VIDEO_CHOSEN { file } · THUMBNAIL_CHOSEN { file } · SUBMIT
- *          · UPLOAD_PROGRESS { loaded, total } · FINISH
+ *          · UPLOAD_PROGRESS { loaded, total } · UPLOAD_INTERRUPTED · FINISH
  * Actors:  captureThumbnail — input { file, atSeconds }, output Blob (JPEG of that frame; the real
  *          one lives in src/ and uses a <video> and a canvas)
- *          uploadVideo — input { title, description, thumbnail, videoFile, tags, onProgress },
- *          output VideoItem. It calls `onProgress(loaded, total)` from axios' onUploadProgress;
- *          that sends UPLOAD_PROGRESS to this machine, so the view never has to.
+ *          uploadVideo — input { title, description, thumbnail, videoFile, tags, onProgress,
+ *          onInterrupted }, output VideoItem. The real one (src/api/tus-upload.ts) sends the file
+ *          with tus, so a dropped connection resumes from the last byte the server holds. It calls
+ *          `onProgress(loaded, total)` as bytes go out and `onInterrupted()` when the connection
+ *          dropped and a retry is planned; those send UPLOAD_PROGRESS and UPLOAD_INTERRUPTED to
+ *          this machine, so the view never has to.
  * Emitted: uploaded { video } · failed { message } (the view logs it and tells the user; the form
  *          keeps everything) · thumbnailCaptureFailed { message } · closed (close the dialog).
  *
@@ -35,6 +39,10 @@ import { errorMessage } from './validation.js';
 /** The spec's alert text (§7), exact. */
 export const UPLOAD_REQUIRED_MESSAGE =
   'All fields marked with * are required! You must add at least one tag.';
+
+/** Shown while the connection is down (our text: the spec has no resumable uploads). */
+export const UPLOAD_RECONNECTING_MESSAGE =
+  'Connection lost. The upload continues from where it stopped as soon as the connection is back.';
 
 export type UploadTextField = 'title' | 'description' | 'tagText';
 
@@ -68,6 +76,7 @@ export interface UploadRequest {
   videoFile: File;
   tags: string[];
   onProgress: (loaded: number, total: number) => void;
+  onInterrupted: () => void;
 }
 
 export type UploadEvent =
@@ -85,6 +94,8 @@ export type UploadEvent =
   | { type: 'SUBMIT' }
   /** Bytes sent so far (from the upload request's progress). */
   | { type: 'UPLOAD_PROGRESS'; loaded: number; total: number }
+  /** The connection dropped; the upload retries and resumes from the last byte received. */
+  | { type: 'UPLOAD_INTERRUPTED' }
   /** The Finish button (enabled only at 100). */
   | { type: 'FINISH' };
 
@@ -271,6 +282,7 @@ export const uploadMachine = setup({
           tags: [...context.tags],
           onProgress: (loaded: number, total: number) =>
             self.send({ type: 'UPLOAD_PROGRESS', loaded, total }),
+          onInterrupted: () => self.send({ type: 'UPLOAD_INTERRUPTED' }),
         }),
         onDone: {
           target: 'done',
@@ -298,15 +310,40 @@ export const uploadMachine = setup({
           },
         },
       },
-      initial: 'ticking',
+      // The bar keeps the spec's timing whatever the connection does.
+      type: 'parallel',
       states: {
-        ticking: {
-          after: {
-            progressTick: {
-              guard: 'belowCap',
-              target: 'ticking',
-              reenter: true,
-              actions: 'stepProgress',
+        bar: {
+          initial: 'ticking',
+          states: {
+            ticking: {
+              after: {
+                progressTick: {
+                  guard: 'belowCap',
+                  target: 'ticking',
+                  reenter: true,
+                  actions: 'stepProgress',
+                },
+              },
+            },
+          },
+        },
+        connection: {
+          initial: 'sending',
+          states: {
+            sending: { on: { UPLOAD_INTERRUPTED: 'reconnecting' } },
+            // Bytes flowing again mean the upload resumed.
+            reconnecting: {
+              tags: 'reconnecting',
+              on: {
+                UPLOAD_PROGRESS: {
+                  target: 'sending',
+                  actions: {
+                    type: 'recordBytes',
+                    params: ({ event }) => ({ loaded: event.loaded, total: event.total }),
+                  },
+                },
+              },
             },
           },
         },
@@ -338,6 +375,7 @@ export const selectCanFinish = (s: UploadSnapshot) => s.matches('done');
 export const selectFormError = (s: UploadSnapshot) => s.context.formError;
 export const selectUploadError = (s: UploadSnapshot) => s.context.uploadError;
 export const selectIsCapturing = (s: UploadSnapshot) => s.hasTag('capturing');
+export const selectIsReconnecting = (s: UploadSnapshot) => s.hasTag('reconnecting');
 export const selectForm = (s: UploadSnapshot) => ({
   title: s.context.title,
   description: s.context.description,

@@ -21,6 +21,7 @@ import { installErrorHandling } from './http/error-handler.js';
 import { installInputGuard } from './http/input-guard.js';
 import { installSecurityHeaders, securityHeaders } from './http/security-headers.js';
 import { installOriginCheck } from './http/security.js';
+import { installMediaRedirect } from './http/media-redirect.js';
 import { installStatic } from './http/static.js';
 import type { AppContext } from './context.js';
 import type { App } from './http/types.js';
@@ -46,7 +47,9 @@ export interface BuildOptions {
 
 export async function buildApp({ ctx, logger = false }: BuildOptions): Promise<App> {
   const { config } = ctx;
-  const headers = securityHeaders(config);
+  // With S3, media loads from the bucket's host (see http/media-redirect.ts).
+  const mediaOrigins = ctx.storage.direct ? [ctx.storage.direct.origin] : [];
+  const headers = securityHeaders(config, mediaOrigins);
   const app = Fastify({
     logger,
     bodyLimit: LIMITS.jsonBodyBytes,
@@ -65,7 +68,7 @@ export async function buildApp({ ctx, logger = false }: BuildOptions): Promise<A
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   // Headers first, so that every reply, early refusals included, carries them.
-  installSecurityHeaders(app, config);
+  installSecurityHeaders(app, config, mediaOrigins);
   installErrorHandling(app);
   installOriginCheck(app, config);
   installInputGuard(app);
@@ -134,7 +137,11 @@ export async function buildApp({ ctx, logger = false }: BuildOptions): Promise<A
     { prefix: API_PREFIX },
   );
 
+  // Queued views reach the database before it closes (main.ts and tests close the app first).
+  app.addHook('onClose', () => ctx.viewCounter.close());
+
   const mediaRoot = ctx.storage instanceof LocalDiskStorage ? ctx.storage.root : undefined;
   await installStatic(app, mediaRoot, config.clientDir);
+  if (ctx.storage.direct) installMediaRedirect(app, ctx.storage, ctx.storage.direct);
   return app;
 }

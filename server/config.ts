@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { loadS3Config, type S3Config } from './config-s3.js';
 
 export interface Config {
   port: number;
@@ -22,15 +23,29 @@ export interface Config {
   cookieSecure: boolean;
   accessTokenSecret: string;
   maxVideoBytes: number;
+  /** A resumable upload that received no byte for this long is abandoned and removed. */
+  uploadExpiryMs: number;
   ffmpegPath: string | undefined;
   ffprobePath: string | undefined;
+  /** Transcode jobs this process runs at once; 0 leaves them to `npm run worker` processes. */
+  transcodeConcurrency: number;
+  /** Retries of a failed transcode before the video is marked failed. */
+  transcodeRetries: number;
+  /** First delay before a failed transcode is tried again (doubling each time). */
+  transcodeRetrySeconds: number;
   /** How long a public feed page may be served from the per-replica cache; 0 turns it off. */
   feedCacheMs: number;
+  /** How often counted views and tag interests are written in one batch (view-counter.ts). */
+  viewFlushMs: number;
+  /** Search totals are exact up to this many matches; past it the answer says "at least". */
+  searchCountCap: number;
   /** Requests per minute per IP on login and register. */
   authRateLimit: number;
   logLevel: string;
   /** The built SPA (vite's outDir); the API runs without it, e.g. in server tests. */
   clientDir: string;
+  /** Media in an S3-compatible bucket; absent: on the local disk under dataDir. */
+  s3: S3Config | undefined;
 }
 
 const DEFAULT_CLIENT_DIR = path.resolve(
@@ -48,6 +63,10 @@ function positiveInt(name: string, value: string | undefined, fallback: number):
   const n = Number(value);
   if (!Number.isSafeInteger(n) || n <= 0) throw new Error(`${name} must be a positive integer`);
   return n;
+}
+
+function nonNegativeInt(name: string, value: string | undefined, fallback: number): number {
+  return value === '0' ? 0 : positiveInt(name, value, fallback);
 }
 
 function loadOrCreateSecrets(dataDir: string): { accessTokenSecret: string } {
@@ -80,12 +99,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     cookieSecure: flag(env.COOKIE_SECURE, false),
     accessTokenSecret,
     maxVideoBytes: positiveInt('MAX_VIDEO_BYTES', env.MAX_VIDEO_BYTES, 2 * 1024 ** 3),
+    uploadExpiryMs: positiveInt('UPLOAD_EXPIRY_HOURS', env.UPLOAD_EXPIRY_HOURS, 24) * 3_600_000,
     ffmpegPath: env.FFMPEG_PATH || undefined,
     ffprobePath: env.FFPROBE_PATH || undefined,
+    transcodeConcurrency: nonNegativeInt('TRANSCODE_CONCURRENCY', env.TRANSCODE_CONCURRENCY, 1),
+    transcodeRetries: nonNegativeInt('TRANSCODE_RETRIES', env.TRANSCODE_RETRIES, 3),
+    transcodeRetrySeconds: positiveInt('TRANSCODE_RETRY_SECONDS', env.TRANSCODE_RETRY_SECONDS, 30),
     authRateLimit: positiveInt('AUTH_RATE_LIMIT', env.AUTH_RATE_LIMIT, 10),
-    feedCacheMs:
-      env.FEED_CACHE_MS === '0' ? 0 : positiveInt('FEED_CACHE_MS', env.FEED_CACHE_MS, 2000),
+    feedCacheMs: nonNegativeInt('FEED_CACHE_MS', env.FEED_CACHE_MS, 2000),
+    viewFlushMs: positiveInt('VIEW_FLUSH_MS', env.VIEW_FLUSH_MS, 1000),
+    searchCountCap: positiveInt('SEARCH_COUNT_CAP', env.SEARCH_COUNT_CAP, 1000),
     logLevel: env.LOG_LEVEL || 'info',
     clientDir: path.resolve(env.CLIENT_DIR || DEFAULT_CLIENT_DIR),
+    s3: loadS3Config(env),
   };
 }

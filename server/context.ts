@@ -7,30 +7,66 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Config } from './config.js';
 import { openDatabase, type Database, type Db } from './db/client.js';
-import { LocalDiskStorage } from './storage/local-disk.js';
+import { serializeError } from './http/logging.js';
+import { openJobQueue, type JobQueue } from './jobs/queue.js';
+import { ViewCounter } from './services/view-counter.js';
+import { openStorage } from './storage/open-storage.js';
 import type { MediaStorage } from './storage/storage.js';
 
 export interface AppContext {
   config: Config;
   db: Db;
   storage: MediaStorage;
-  /** In-flight uploads: on the same disk as the media, so moving a file in is a rename. */
+  /**
+   * In-flight uploads and processing. On the same disk as local media, so storing a finished
+   * file is a rename; with S3 the finished file is uploaded from here.
+   */
   tmpDir: string;
+  /** Counted views waiting to be written (flushed every VIEW_FLUSH_MS and on the app's close). */
+  viewCounter: ViewCounter;
+  /** Background jobs (transcoding), stored in the same database. */
+  jobs: JobQueue;
 }
 
 export interface ContextOptions {
   /** Where PGlite keeps its files; tests pass 'memory://'. Default: DATA_DIR/pglite. */
   pgliteDir?: string;
+  /** Run the job queue's maintenance here (a process that also works jobs). */
+  superviseJobs?: boolean;
 }
 
-/** Opens the database and storage that `config` describes and creates the temp folder. */
+/**
+ * Opens the database, job queue and storage that `config` describes and creates the temp folder.
+ * The returned `database.close()` stops the job queue first.
+ */
 export async function createContext(
   config: Config,
-  { pgliteDir = path.join(config.dataDir, 'pglite') }: ContextOptions = {},
+  { pgliteDir = path.join(config.dataDir, 'pglite'), superviseJobs = false }: ContextOptions = {},
 ): Promise<{ ctx: AppContext; database: Database }> {
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir });
-  const storage = new LocalDiskStorage(path.join(config.dataDir, 'media'));
+  // Storage first: an unreachable bucket then stops the start before a database is opened.
+  const storage = await openStorage(config);
+  const opened = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir });
+  const jobs = await openJobQueue(opened, {
+    supervise: superviseJobs,
+    retries: config.transcodeRetries,
+    retrySeconds: config.transcodeRetrySeconds,
+  });
   const tmpDir = path.join(config.dataDir, 'tmp');
   await mkdir(tmpDir, { recursive: true });
-  return { ctx: { config, db: database.db, storage, tmpDir }, database };
+  const viewCounter = new ViewCounter(opened.db, {
+    intervalMs: config.viewFlushMs,
+    // Logged like a failed request: the SQL and the error code, never the parameter values.
+    onError: (error) =>
+      console.error(
+        JSON.stringify({ msg: 'counted views not written yet', err: serializeError(error) }),
+      ),
+  });
+  const database: Database = {
+    ...opened,
+    async close() {
+      await jobs.stop();
+      await opened.close();
+    },
+  };
+  return { ctx: { config, db: opened.db, storage, tmpDir, viewCounter, jobs }, database };
 }

@@ -6,13 +6,17 @@ import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
 import { createContext } from './context.js';
 import { loggerOptions } from './http/logging.js';
+import { startTranscodeWorkers } from './jobs/transcode-worker.js';
 import { startMaintenance } from './maintenance/index.js';
 import { seedDemoIfEmpty } from './seed/index.js';
+import { resumableUploadsDir } from './services/resumable-upload.js';
 import { prepareStart } from './start-up.js';
 
 const startedAt = performance.now();
 const config = loadConfig();
-const { ctx, database } = await createContext(config);
+const { ctx, database } = await createContext(config, {
+  superviseJobs: config.transcodeConcurrency > 0,
+});
 await prepareStart(ctx);
 const app = await buildApp({
   ctx,
@@ -26,8 +30,15 @@ const maintenance = startMaintenance({
   storage: ctx.storage,
   tmpDir: ctx.tmpDir,
   log: app.log,
+  resumableUploads: { dir: resumableUploadsDir(config), expiryMs: config.uploadExpiryMs },
 });
 maintenance.firstRun.catch((error: unknown) => app.log.error({ err: error }, 'maintenance failed'));
+// The embedded database has no other process to transcode; with DATABASE_URL, TRANSCODE_CONCURRENCY=0
+// leaves the work to `npm run worker` processes.
+const workers =
+  config.transcodeConcurrency > 0
+    ? await startTranscodeWorkers(ctx, app.log, config.transcodeConcurrency)
+    : undefined;
 
 let closing = false;
 async function shutdown(signal: string) {
@@ -39,6 +50,7 @@ async function shutdown(signal: string) {
   maintenance.stop();
   try {
     await app.close();
+    await workers?.stop();
     await database.close();
     process.exit(0);
   } catch (error) {

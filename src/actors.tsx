@@ -5,7 +5,7 @@
  *
  * Two kinds, so that `/` loads only what its first screen needs (issue 11):
  * - the core (account and video calls, used across pages and by the session): `useActors()`;
- * - a page's own calls (channel, tweets, library, dashboard): the page's chunk imports them and
+ * - a page's own calls (channel, tweets, library, dashboard and its dialogs): the page's chunk imports them and
  *   asks `usePageActors(itsActors)`, so they load with that page, not with the shell.
  * Fakes given to a provider replace either kind by name.
  */
@@ -21,6 +21,7 @@ import type { playlistDetailActors } from './api/playlist-detail';
 import type { subscriptionsActors } from './api/subscriptions';
 import type { dashboardStatsActors } from './api/dashboard';
 import type { dashboardVideoActors } from './api/dashboard-videos';
+import type { DashboardDialogActors } from './api/dashboard-dialogs';
 
 type CoreActors = AccountActors & VideoActors;
 
@@ -32,7 +33,8 @@ export type AppActors = CoreActors &
   typeof subscriptionsActors &
   typeof playlistDetailActors &
   typeof dashboardStatsActors &
-  typeof dashboardVideoActors;
+  typeof dashboardVideoActors &
+  DashboardDialogActors;
 
 const coreActors: CoreActors = { ...accountActors, ...realVideoActors };
 

@@ -16,6 +16,11 @@ export interface Database {
   db: Db;
   /** 'pglite' or 'postgres', for logs and benchmarks. */
   kind: 'pglite' | 'postgres';
+  /**
+   * Raw SQL for libraries that bring their own statements (the pg-boss job queue). Without
+   * values the text may hold several statements; the rows are those of the last one.
+   */
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
   close(): Promise<void>;
 }
 
@@ -41,7 +46,12 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     pool.on('error', (error) => console.error(`database: idle connection lost: ${error.message}`));
     const db = drizzle(pool, { schema }) as unknown as Db;
     await migrate(drizzle(pool, { schema }), { migrationsFolder });
-    return { db, kind: 'postgres', close: () => pool.end() };
+    return {
+      db,
+      kind: 'postgres',
+      executeSql: (text, values = []) => pool.query(text, values),
+      close: () => pool.end(),
+    };
   }
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
@@ -50,5 +60,14 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   const client = await PGlite.create(options.pgliteDir);
   const pgliteDb = drizzle(client, { schema });
   await migrate(pgliteDb, { migrationsFolder });
-  return { db: pgliteDb as unknown as Db, kind: 'pglite', close: () => client.close() };
+  return {
+    db: pgliteDb as unknown as Db,
+    kind: 'pglite',
+    // PGlite's query() takes one statement; exec() takes several but no parameters.
+    executeSql: async (text, values = []) =>
+      values.length > 0
+        ? client.query(text, values)
+        : { rows: (await client.exec(text)).at(-1)?.rows ?? [] },
+    close: () => client.close(),
+  };
 }

@@ -11,9 +11,11 @@ import {
   doublePrecision,
   index,
   integer,
+  jsonb,
   pgEnum,
   pgTable,
   primaryKey,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -86,7 +88,16 @@ export const videos = pgTable(
       .generatedAlwaysAs(sql`video_search_document(title, description, tags)`),
     /** Seconds, read by ffprobe. */
     duration: doublePrecision('duration').notNull(),
+    /** Counted views; on no index, so that the view counter's increments stay HOT updates. */
     views: integer('views').notNull().default(0),
+    /**
+     * floor(16 · log2(views + 1)): a popularity step that moves about once per 4 % more views. It
+     * orders like `views` (monotonic), so the views sort walks its index and sorts only within a
+     * step, while most increments leave it, and so every index, untouched (migration 0005).
+     */
+    viewsTier: smallint('views_tier')
+      .notNull()
+      .generatedAlwaysAs(sql`floor(ln(views + 1::float8) * 16 / ln(2::float8))::smallint`),
     likesCount: integer('likes_count').notNull().default(0),
     isPublished: boolean('is_published').notNull().default(true),
     videoKey: text('video_key').notNull(),
@@ -97,7 +108,7 @@ export const videos = pgTable(
   (t) => [
     index('videos_feed_idx').on(t.isPublished, t.createdAt.desc(), t.id),
     index('videos_owner_idx').on(t.ownerId, t.createdAt.desc()),
-    index('videos_views_idx').on(t.views.desc()),
+    index('videos_popularity_idx').on(t.isPublished, t.viewsTier.desc()),
     // Feed sorts by duration and title (sortBy) without sorting the whole catalogue.
     index('videos_duration_idx').on(t.duration.desc()),
     index('videos_title_idx').on(t.title),
@@ -347,3 +358,39 @@ export const videoViewBlocks = pgTable(
     index('video_view_blocks_channel_idx').on(t.channelId, t.block),
   ],
 );
+
+export const processingState = pgEnum('processing_state', ['processing', 'ready', 'failed']);
+
+/** One HLS rendition that is ready to play, as the master playlist lists it. */
+export interface StoredRendition {
+  /** "720p". */
+  name: string;
+  width: number;
+  height: number;
+  /** Measured peak and average bits per second. */
+  bandwidth: number;
+  averageBandwidth: number;
+  codecs: string;
+  /** Number of media segments (their keys follow from the prefix, name and index). */
+  segments: number;
+}
+
+/**
+ * The adaptive-streaming state of a video, beside the row rather than in it: progress changes
+ * every few seconds and must not rewrite a `videos` row with eight indexes. A video without a row
+ * here plays its MP4 only (videos made before HLS, the demo and bench catalogues).
+ */
+export const videoProcessing = pgTable('video_processing', {
+  videoId: text('video_id')
+    .primaryKey()
+    .references(() => videos.id, { onDelete: 'cascade' }),
+  state: processingState('state').notNull().default('processing'),
+  /** 0…1 over every rendition of the ladder. */
+  progress: doublePrecision('progress').notNull().default(0),
+  /** Why the last attempt failed, in words for the creator (details stay in the server log). */
+  error: text('error'),
+  /** Random name prefix of the HLS files under `hls/`; replaced when unpublishing retires URLs. */
+  hlsPrefix: text('hls_prefix').notNull(),
+  renditions: jsonb('renditions').$type<StoredRendition[]>().notNull().default([]),
+  updatedAt: updatedAt(),
+});

@@ -12,8 +12,7 @@ import { open } from 'node:fs/promises';
 import type { OutgoingHttpHeaders } from 'node:http';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { isSafeKey } from '../storage/local-disk.js';
-import { MEDIA_PREFIX } from '../storage/storage.js';
+import { MEDIA_PREFIX, SAFE_KEY } from '../storage/storage.js';
 import { byteRange } from './byte-range.js';
 import { failure } from './envelope.js';
 import { pumpFile } from './file-pump.js';
@@ -28,7 +27,14 @@ const CONTENT_TYPES: Record<string, string> = {
   '.jpg': 'image/jpeg',
   '.jpeg': 'image/jpeg',
   '.gif': 'image/gif',
+  // HLS (services/video-transcode.ts): playlists and fragmented-MP4 segments.
+  '.m3u8': 'application/vnd.apple.mpegurl',
+  '.m4s': 'video/iso.segment',
 };
+
+/** An HLS master playlist gains a line as each rendition is ready, so playlists are revalidated;
+ * everything else under a media name never changes. */
+const cacheControlOf = (key: string) => (key.endsWith('.m3u8') ? 'no-cache' : IMMUTABLE);
 
 /** The same weak validator @fastify/send gave, so caches keep their entries across the change. */
 const etagOf = (size: number, mtimeMs: number) =>
@@ -36,7 +42,7 @@ const etagOf = (size: number, mtimeMs: number) =>
 
 async function serveMedia(root: string, request: FastifyRequest, reply: FastifyReply) {
   const key = (request.params as { '*': string })['*'];
-  if (!isSafeKey(key)) return reply.callNotFound();
+  if (!SAFE_KEY.test(key)) return reply.callNotFound();
   const file = await open(path.join(root, key)).catch(() => null);
   if (!file) return reply.callNotFound();
   let handedOver = false;
@@ -48,7 +54,7 @@ async function serveMedia(root: string, request: FastifyRequest, reply: FastifyR
     void reply.headers({
       'content-type': CONTENT_TYPES[path.extname(key)] ?? 'application/octet-stream',
       'accept-ranges': 'bytes',
-      'cache-control': IMMUTABLE,
+      'cache-control': cacheControlOf(key),
       etag,
       'last-modified': stats.mtime.toUTCString(),
     });

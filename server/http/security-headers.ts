@@ -12,7 +12,14 @@ import { MEDIA_PREFIX } from '../storage/storage.js';
 
 export type HeaderMap = Record<string, string>;
 
-export function securityHeaders(config: Pick<Config, 'corsOrigins'>): HeaderMap {
+/**
+ * `mediaOrigins`: where media URLs redirect to (the S3 bucket's host); images and videos load
+ * from there, so the policy must allow it.
+ */
+export function securityHeaders(
+  config: Pick<Config, 'corsOrigins'>,
+  mediaOrigins: string[] = [],
+): HeaderMap {
   const headers: HeaderMap = {};
   const collector = {
     setHeader: (name: string, value: string | number) => {
@@ -26,8 +33,8 @@ export function securityHeaders(config: Pick<Config, 'corsOrigins'>): HeaderMap 
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:', 'blob:', ...config.corsOrigins],
-        mediaSrc: ["'self'", 'blob:'],
+        imgSrc: ["'self'", 'data:', 'blob:', ...config.corsOrigins, ...mediaOrigins],
+        mediaSrc: ["'self'", 'blob:', ...mediaOrigins],
         // styled-components injects <style> elements at run time.
         styleSrc: ["'self'", "'unsafe-inline'"],
         scriptSrc: ["'self'"],
@@ -54,8 +61,12 @@ export function mediaHeaders(base: HeaderMap, config: Pick<Config, 'corsOrigins'
 }
 
 /** Sets the headers first thing on every request that reaches routing. */
-export function installSecurityHeaders(app: FastifyInstance, config: Config): HeaderMap {
-  const base = securityHeaders(config);
+export function installSecurityHeaders(
+  app: FastifyInstance,
+  config: Config,
+  mediaOrigins: string[] = [],
+): HeaderMap {
+  const base = securityHeaders(config, mediaOrigins);
   const media = mediaHeaders(base, config);
   app.addHook('onRequest', (request, reply, done) => {
     void reply.headers(request.url.startsWith(MEDIA_PREFIX) ? media : base);

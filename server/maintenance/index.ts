@@ -1,6 +1,6 @@
 /**
- * Start-up and periodic housekeeping of what a crash can leave behind: partial uploads in tmp/
- * and media files that no row references. The first pass runs at start (tmp first, so a restart
+ * Start-up and periodic housekeeping of what a crash can leave behind: partial uploads in tmp/,
+ * abandoned resumable uploads and media files that no row references. The first pass runs at start (tmp first, so a restart
  * frees the disk at once); later passes run every `intervalMs` until `stop()`.
  */
 import type { FastifyBaseLogger } from 'fastify';
@@ -8,6 +8,7 @@ import type { Db } from '../db/client.js';
 import type { MediaStorage } from '../storage/storage.js';
 import { reconcileMedia, type ReconcileReport } from './media-reconcile.js';
 import { sweepTmp } from './tmp-sweep.js';
+import { expireUploads } from './upload-expiry.js';
 
 const HOUR_MS = 60 * 60 * 1000;
 
@@ -19,20 +20,28 @@ export interface MaintenanceOptions {
   /** Orphans younger than this are left alone (an upload may be about to insert its row). */
   graceMs?: number;
   intervalMs?: number;
+  /** Resumable uploads: their folder, and how long one may go without a byte before removal. */
+  resumableUploads?: { dir: string; expiryMs: number };
 }
 
 export interface Maintenance {
   /** The start-up pass: tmp swept, then media reconciled. */
-  firstRun: Promise<ReconcileReport & { sweptTmp: number }>;
+  firstRun: Promise<ReconcileReport & { sweptTmp: number; expiredUploads: number }>;
   stop(): void;
 }
 
 export function startMaintenance(options: MaintenanceOptions): Maintenance {
   const { db, storage, tmpDir, log, graceMs = HOUR_MS, intervalMs = HOUR_MS } = options;
+  const { resumableUploads } = options;
   const pass = async (tmpOlderThanMs: number) => {
     const sweptTmp = await sweepTmp(tmpDir, tmpOlderThanMs);
     if (sweptTmp > 0) log.info({ count: sweptTmp }, 'tmp: removed partial uploads');
-    return { sweptTmp, ...(await reconcileMedia(db, storage, log, graceMs)) };
+    // Unlike tmp/, resumable uploads outlive a restart: even the first pass spares recent ones.
+    const expiredUploads = resumableUploads
+      ? await expireUploads(resumableUploads.dir, resumableUploads.expiryMs)
+      : 0;
+    if (expiredUploads > 0) log.info({ count: expiredUploads }, 'uploads: removed abandoned ones');
+    return { sweptTmp, expiredUploads, ...(await reconcileMedia(db, storage, log, graceMs)) };
   };
   const firstRun = pass(0);
   const timer = setInterval(() => {

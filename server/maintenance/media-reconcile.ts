@@ -7,7 +7,8 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.js';
-import { users, videos } from '../db/schema.js';
+import { users, videoProcessing, videos } from '../db/schema.js';
+import { processingKeys } from '../services/video-processing.js';
 import type { MediaStorage } from '../storage/storage.js';
 
 /** Shared images (default avatar and cover) are referenced implicitly, never by every row. */
@@ -26,6 +27,10 @@ async function referencedKeys(db: Db): Promise<Set<string>> {
   for (const row of await db.select({ a: videos.videoKey, b: videos.thumbnailKey }).from(videos)) {
     keys.add(row.a).add(row.b);
   }
+  const hls = db
+    .select({ hlsPrefix: videoProcessing.hlsPrefix, renditions: videoProcessing.renditions })
+    .from(videoProcessing);
+  for (const row of await hls) for (const key of processingKeys(row)) keys.add(key);
   return keys;
 }
 

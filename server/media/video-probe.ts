@@ -17,6 +17,8 @@ export interface VideoProbe {
   target: VideoContainer;
   width: number;
   height: number;
+  /** Whether an audio stream exists (renditions then carry AAC). */
+  hasAudio: boolean;
 }
 
 interface ProbeStream {
@@ -77,5 +79,6 @@ export async function probeVideo(filePath: string, ffprobeOverride?: string): Pr
   if (!target) throw unsupportedMedia(UNSUPPORTED_CONTAINER);
   const duration = Number(output.format?.duration ?? video.duration);
   if (!Number.isFinite(duration) || duration <= 0) throw unsupportedMedia(UNREADABLE_VIDEO);
-  return { duration, target, width: video.width ?? 0, height: video.height ?? 0 };
+  const hasAudio = streams.some((s) => s.codec_type === 'audio');
+  return { duration, target, width: video.width ?? 0, height: video.height ?? 0, hasAudio };
 }

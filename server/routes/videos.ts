@@ -1,7 +1,9 @@
 /** API.md, Videos: feed, own videos, upload, watch, edit, delete, publish toggle. */
+import { VideoProcessing } from '../../contract/processing.js';
 import { EmptyObject, Envelope } from '../../contract/common.js';
 import { VideoItem } from '../../contract/shapes.js';
 import {
+  OwnVideoList,
   OwnVideosQuery,
   VideoDetail,
   VideoEditBody,
@@ -25,12 +27,14 @@ import { listFeed, listOwnVideos } from '../services/video-feed.js';
 import {
   deleteVideo,
   editVideo,
+  retryProcessing,
   togglePublish,
   videoItemById,
 } from '../services/video-lifecycle.js';
 import { uploadVideo } from '../services/video-upload.js';
 import { watchVideo } from '../services/video-watch.js';
 import { errorResponses, mediaUrlsOf } from './route-helpers.js';
+import uploadsRoutes from './uploads.js';
 
 const tags = ['videos'];
 const security = [{ cookieAuth: [] }];
@@ -72,7 +76,9 @@ export default async function videosRoutes(app: App, { ctx }: RouteOptions) {
       // Media URLs depend on the origin the caller used, so it is part of the key.
       const key = JSON.stringify([urls.origin, filters]);
       const body = await feedCache.get(key, async () =>
-        JSON.stringify(ok(await listFeed(ctx.db, filters, urls), 'Videos fetched')),
+        JSON.stringify(
+          ok(await listFeed(ctx.db, filters, urls, ctx.config.searchCountCap), 'Videos fetched'),
+        ),
       );
       // `body` is the envelope already serialized (strings are sent as they are); the typed reply
       // only knows the object form of the schema.
@@ -89,7 +95,7 @@ export default async function videosRoutes(app: App, { ctx }: RouteOptions) {
         security,
         summary: "The caller's own videos, published or not, newest first",
         querystring: OwnVideosQuery,
-        response: { 200: Envelope(VideoList), ...errorResponses(400, 401) },
+        response: { 200: Envelope(OwnVideoList), ...errorResponses(400, 401) },
       },
     },
     async (request) => {
@@ -157,6 +163,29 @@ export default async function videosRoutes(app: App, { ctx }: RouteOptions) {
     },
   );
 
+  app.post(
+    '/:videoId/processing/retry',
+    {
+      onRequest: app.requireAuth,
+      schema: {
+        tags,
+        security,
+        summary: "Retry an own video's failed conversion to adaptive streaming",
+        params: VideoIdParams,
+        response: { 200: Envelope(VideoProcessing), ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => {
+      const processing = await retryProcessing(
+        ctx,
+        request.params.videoId,
+        callerId(request),
+        mediaUrlsOf(request, ctx),
+      );
+      return ok(processing, 'Conversion restarted');
+    },
+  );
+
   app.get(
     '/:videoId',
     {
@@ -172,6 +201,7 @@ export default async function videosRoutes(app: App, { ctx }: RouteOptions) {
     async (request) => {
       const video = await watchVideo(
         ctx.db,
+        ctx.viewCounter,
         request.params.videoId,
         callerId(request),
         mediaUrlsOf(request, ctx),
@@ -229,4 +259,8 @@ export default async function videosRoutes(app: App, { ctx }: RouteOptions) {
       return ok({}, 'Video deleted');
     },
   );
+
+  // Resumable uploads (routes/uploads.ts) live inside this plugin so that a finished one clears
+  // the feed cache like POST /videos does.
+  await app.register(uploadsRoutes, { ctx, prefix: '/uploads' });
 }

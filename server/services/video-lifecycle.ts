@@ -8,7 +8,7 @@ import type { AppContext } from '../context.js';
 import type { Db } from '../db/client.js';
 import { newId } from '../db/ids.js';
 import { comments, likes, users, videoViews, videos, watchHistory } from '../db/schema.js';
-import { forbidden, notFound } from '../http/errors.js';
+import { conflict, forbidden, notFound } from '../http/errors.js';
 import type { ReceivedFile } from '../http/multipart.js';
 import type { MediaStorage } from '../storage/storage.js';
 import {
@@ -19,6 +19,8 @@ import {
   type MediaUrls,
 } from './video-dto.js';
 import { parseTags } from './video-fields.js';
+import { retireHlsNames } from './video-hls-files.js';
+import { deleteHlsFiles, markRetrying, processingOf, toProcessing } from './video-processing.js';
 import { storeThumbnail } from './video-upload.js';
 
 /**
@@ -83,6 +85,7 @@ export async function togglePublish(
       .where(eq(videos.id, video.id));
     return;
   }
+  await retireHlsNames(ctx, video.id);
   const copied: string[] = [];
   const copyUnderFreshName = async (key: string) => {
     // A row whose file is missing (see maintenance/) has no URL left to retire.
@@ -134,6 +137,7 @@ export async function deleteVideo(
 ): Promise<void> {
   const { db, storage } = ctx;
   const video = await findOwnedVideo(db, videoId, callerId);
+  const processing = await processingOf(db, video.id);
   await db.transaction(async (tx) => {
     const commentIds = tx
       .select({ id: comments.id })
@@ -153,6 +157,8 @@ export async function deleteVideo(
     await tx.delete(videos).where(eq(videos.id, video.id));
   });
   await deleteFilesIfUnused(db, storage, [video.videoKey, video.thumbnailKey]);
+  // A rendition a running transcode stores after this is removed by that transcode itself.
+  if (processing) await deleteHlsFiles(storage, processing);
 }
 
 /**
@@ -200,4 +206,26 @@ export async function editVideo(
     throw error;
   }
   if (thumbnailKey) await deleteFilesIfUnused(ctx.db, ctx.storage, [video.thumbnailKey]);
+}
+
+export const NOT_FAILED = 'Only a failed conversion can be retried';
+
+/**
+ * The owner's "Retry" on a failed conversion: back to processing and a new job, in one
+ * transaction. The renditions made before the failure are kept and skipped by the new run.
+ */
+export async function retryProcessing(
+  ctx: AppContext,
+  videoId: string,
+  callerId: string,
+  urls: MediaUrls,
+) {
+  const video = await findOwnedVideo(ctx.db, videoId, callerId);
+  const retried = await ctx.db.transaction(async (tx) => {
+    if (!(await markRetrying(tx, video.id))) return false;
+    await ctx.jobs.enqueueTranscode(tx, video.id);
+    return true;
+  });
+  if (!retried) throw conflict(NOT_FAILED);
+  return toProcessing(await processingOf(ctx.db, video.id), urls);
 }

@@ -17,6 +17,7 @@ import { remuxForStreaming, videoFormatOf } from '../media/faststart.js';
 import { extractFrame } from '../media/frame.js';
 import { IMAGE_CONTENT_TYPE, IMAGE_EXTENSION, processImage } from '../media/images.js';
 import { probeVideo } from '../media/video-probe.js';
+import { createProcessing } from './video-processing.js';
 import { parseTags } from './video-fields.js';
 
 export interface VideoUploadInput {
@@ -83,16 +84,21 @@ export async function uploadVideo(
     await ctx.storage.put(videoKey, remuxed, format.contentType);
     stored.push(videoKey);
 
-    await ctx.db.insert(videos).values({
-      id,
-      ownerId,
-      title: fields.title,
-      description: fields.description ?? '',
-      tags,
-      duration,
-      isPublished: true,
-      videoKey,
-      thumbnailKey,
+    // The row, its processing state and the transcode job commit together or not at all.
+    await ctx.db.transaction(async (tx) => {
+      await tx.insert(videos).values({
+        id,
+        ownerId,
+        title: fields.title,
+        description: fields.description ?? '',
+        tags,
+        duration,
+        isPublished: true,
+        videoKey,
+        thumbnailKey,
+      });
+      await createProcessing(tx, id);
+      await ctx.jobs.enqueueTranscode(tx, id);
     });
     stored.length = 0;
     return id;

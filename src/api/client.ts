@@ -106,7 +106,7 @@ async function viaAxios<T>(config: AxiosRequestConfig): Promise<T> {
 let refreshing: Promise<boolean> | null = null;
 
 /** Rotates the session cookies; true when the session is still alive. */
-function refreshSession(): Promise<boolean> {
+export function refreshSession(): Promise<boolean> {
   refreshing ??= viaFetch({ method: 'POST', url: '/users/refresh-token', data: {} })
     .then(() => true)
     .catch(() => false)

@@ -20,7 +20,8 @@ import {
   toggleVideoLike,
 } from './engagement';
 import { FEED_KEY, takeFirstScreen, videoKey } from './first-screen';
-import { getVideo, listVideos, uploadVideo } from './videos';
+import { uploadVideoWithTus } from './tus-upload';
+import { getVideo, listVideos } from './videos';
 
 const text = (v: unknown) => (typeof v === 'string' ? v : null);
 
@@ -77,19 +78,9 @@ export const addCommentActor = fromPromise<Comment, { videoId: string; content: 
   ({ input }) => addComment(input.videoId, input.content),
 );
 
-/** POST /videos; axios' upload progress flows back to the upload machine as real bytes. */
+/** The file over tus (resumable), then the finish call: see tus-upload.ts. */
 export const uploadVideoActor = fromPromise<VideoItem, UploadRequest>(({ input, signal }) =>
-  uploadVideo(
-    {
-      title: input.title,
-      description: input.description,
-      tags: input.tags,
-      thumbnail: input.thumbnail,
-      videoFile: input.videoFile,
-    },
-    (p) => input.onProgress(p.loaded, p.total),
-    signal,
-  ),
+  uploadVideoWithTus(input, signal),
 );
 
 export const captureThumbnailActor = fromPromise<Blob, { file: File; atSeconds: number }>(

@@ -2,9 +2,8 @@
  * The video calls of API.md ("Videos") over the one HTTP client. Each
  * returns the envelope's `data`; failures arrive as ApiError with the server's message.
  */
-import type { AxiosProgressEvent } from 'axios';
 import type { VideoItem } from '../../contract/shapes';
-import type { VideoDetail, VideoList } from '../../contract/videos';
+import type { OwnVideoList, VideoDetail, VideoList } from '../../contract/videos';
 import { request } from './client';
 
 export interface VideoQuery {
@@ -37,45 +36,9 @@ export function getVideo(videoId: string, signal?: AbortSignal): Promise<VideoDe
   });
 }
 
-export interface UploadFields {
-  title: string;
-  description: string;
-  tags: string[];
-  thumbnail: Blob;
-  videoFile: File;
-}
-
-export interface UploadProgress {
-  loaded: number;
-  total: number;
-}
-
-/** POST /videos as multipart, reporting the real bytes sent from axios' upload progress. */
-export function uploadVideo(
-  fields: UploadFields,
-  onProgress?: (p: UploadProgress) => void,
-  signal?: AbortSignal,
-): Promise<VideoItem> {
-  const form = new FormData();
-  form.append('title', fields.title.trim());
-  form.append('description', fields.description.trim());
-  form.append('tags', JSON.stringify(fields.tags));
-  // The server re-encodes the image; the name only helps it guess the type.
-  form.append('thumbnail', fields.thumbnail, 'thumbnail.jpg');
-  form.append('videoFile', fields.videoFile, fields.videoFile.name);
-  return request<VideoItem>({
-    method: 'POST',
-    url: '/videos',
-    data: form,
-    signal,
-    onUploadProgress: (e: AxiosProgressEvent) =>
-      onProgress?.({ loaded: e.loaded, total: e.total ?? fields.videoFile.size }),
-  });
-}
-
-/** The caller's own videos, published or not, newest first (the dashboard's Videos tab). */
+/** The caller's own videos, published or not, newest first, with their likes (the dashboard). */
 export function listOwnVideos(page: number, limit: number, signal?: AbortSignal) {
-  return request<VideoList>({
+  return request<OwnVideoList>({
     method: 'GET',
     url: '/videos/user',
     params: { page, limit },

@@ -45,6 +45,11 @@ const Header = styled.div`
     margin: 0;
     font-size: ${({ theme }) => theme.font.size.lg};
   }
+  /* The close button while a save runs (styled here, not in IconButton, which / carries). */
+  button:disabled {
+    opacity: 0.45;
+    cursor: not-allowed;
+  }
 `;
 
 const FOCUSABLE =
@@ -73,9 +78,18 @@ export interface ModalProps {
   width?: number;
   /** Label of the close button ("Close" by default). */
   closeLabel?: string;
+  /** A save runs: the close button is disabled (the dialog's machine also ignores Escape). */
+  busy?: boolean;
 }
 
-export function Modal({ title, onClose, children, width = 440, closeLabel = 'Close' }: ModalProps) {
+export function Modal({
+  title,
+  onClose,
+  children,
+  width = 440,
+  closeLabel = 'Close',
+  busy = false,
+}: ModalProps) {
   const titleId = useId();
   const panel = useRef<HTMLDivElement>(null);
   // The latest onClose, so focus handling runs once per opening, not on every parent render.
@@ -117,7 +131,7 @@ export function Modal({ title, onClose, children, width = 440, closeLabel = 'Clo
         >
           <Header>
             <h2 id={titleId}>{title}</h2>
-            <IconButton label={closeLabel} onClick={onClose}>
+            <IconButton label={closeLabel} onClick={onClose} disabled={busy}>
               <CloseIcon />
             </IconButton>
           </Header>

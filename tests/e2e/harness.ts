@@ -144,3 +144,37 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   await page.screenshot({ path: file, fullPage: false });
   return file;
 }
+
+/**
+ * The open dialog's spring-in has ended (panel and overlay fully opaque, panel at rest), for a
+ * clean screenshot. Spinners inside may still turn: only the entry is waited for.
+ */
+export async function dialogSettled(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    const dialog = document.querySelector('[role="dialog"]');
+    if (!dialog) return false;
+    const panel = getComputedStyle(dialog);
+    return (
+      panel.opacity === '1' &&
+      /^(none|matrix\(1, 0, 0, 1, 0, 0\))$/.test(panel.transform) &&
+      getComputedStyle(dialog.parentElement!).opacity === '1'
+    );
+  });
+}
+
+/** A page at phone size (390×844) that shares `signedIn`'s cookies, so the same user. */
+export async function phonePageOf(
+  session: BrowserSession,
+  signedIn: BrowserContext,
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await session.browser.newContext({ viewport: VIEWPORTS.mobile });
+  await context.addCookies(await signedIn.cookies());
+  return { context, page: await context.newPage() };
+}
+
+/** How far the page sticks out sideways, in pixels (0 when nothing does). */
+export function sidewaysOverflow(page: Page): Promise<number> {
+  return page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+}

@@ -12,7 +12,9 @@ import { DEMO_CHANNELS, DEMO_PASSWORD } from '../../server/seed/demo-data.js';
 import {
   hasBrowser,
   launchBrowser,
+  phonePageOf,
   screenshot,
+  sidewaysOverflow,
   startServer,
   VIEWPORTS,
   type BrowserSession,
@@ -71,17 +73,12 @@ describe.skipIf(!hasBrowser)('channels and library journey', () => {
 
   /** The same screen at phone width, in a context that shares the session's cookies. */
   async function phoneShot(path: string, name: string, ready: (p: Page) => Promise<unknown>) {
-    const context = await browser.browser.newContext({ viewport: VIEWPORTS.mobile });
-    await context.addCookies(await page.context().cookies());
-    const phone = await context.newPage();
+    const { context, page: phone } = await phonePageOf(browser, page.context());
     await phone.goto(`${server.url}${path}`);
     await ready(phone);
     await screenshot(phone, name);
     // Nothing may stick out sideways on a phone.
-    const overflow = await phone.evaluate(
-      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-    );
-    expect(overflow, `${name} overflows sideways`).toBeLessThanOrEqual(0);
+    expect(await sidewaysOverflow(phone), `${name} overflows sideways`).toBeLessThanOrEqual(0);
     await context.close();
   }
 

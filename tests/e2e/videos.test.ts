@@ -15,6 +15,7 @@ import {
   type BrowserSession,
   type RunningServer,
 } from './harness.js';
+import { signIn, signUpAndSignIn } from './accounts-api.js';
 import { makeTestMp4 } from './videos-fixtures.js';
 
 const PASSWORD = 'journey-pass-123';
@@ -46,16 +47,8 @@ describe.skipIf(!hasBrowser)('videos journey', () => {
     register = false,
   ): Promise<{ context: BrowserContext; page: Page }> {
     const { context, page } = await browser.newPage(viewport);
-    if (register) {
-      const res = await context.request.post(`${server.url}/api/v1/users/register`, {
-        multipart: { ...user, password: PASSWORD },
-      });
-      expect(res.status(), await res.text()).toBe(201);
-    }
-    const login = await context.request.post(`${server.url}/api/v1/users/login`, {
-      data: { userName: user.userName, email: user.email, password: PASSWORD },
-    });
-    expect(login.status(), await login.text()).toBe(200);
+    if (register) await signUpAndSignIn(context, server.url, user, PASSWORD);
+    else await signIn(context, server.url, user, PASSWORD);
     return { context, page };
   }
 

@@ -13,6 +13,7 @@ import {
   selectCanFinish,
   selectFormError,
   selectIsCapturing,
+  selectIsReconnecting,
   selectIsUploadingView,
   selectProgress,
   selectUploadError,
@@ -62,7 +63,12 @@ export const model: Model<typeof uploadMachine> = {
       'form editable; an upload starts only with title, description, video, thumbnail and a tag',
     'form.capturing': 'a thumbnail is being captured from the chosen video',
     uploading: 'progress bar shown; the trimmed fields and both files sent once',
-    'uploading.ticking': 'bar climbs by 10 every 500 ms up to 90',
+    'uploading.bar': 'the bar follows the spec timing, whatever the connection does',
+    'uploading.bar.ticking': 'bar climbs by 10 every 500 ms up to 90',
+    'uploading.connection': 'whether bytes are flowing or the connection is down',
+    'uploading.connection.sending': 'bytes are going out; no connection warning',
+    'uploading.connection.reconnecting':
+      'connection lost: the warning says the upload resumes where it stopped',
     done: 'bar at 100, Finish enabled; uploaded emitted',
     closed: 'dialog closed; closed emitted',
   },
@@ -80,6 +86,7 @@ export const model: Model<typeof uploadMachine> = {
     VIDEO_CHOSEN: [{ type: 'VIDEO_CHOSEN', file: videoFile }],
     THUMBNAIL_CHOSEN: [{ type: 'THUMBNAIL_CHOSEN', file: chosenThumb }],
     UPLOAD_PROGRESS: [{ type: 'UPLOAD_PROGRESS', loaded: 400, total: 1000 }],
+    UPLOAD_INTERRUPTED: [{ type: 'UPLOAD_INTERRUPTED' }],
     'xstate.done.actor.captureThumbnail': [
       { type: 'xstate.done.actor.captureThumbnail', output: capturedThumb },
     ],
@@ -146,6 +153,7 @@ export const model: Model<typeof uploadMachine> = {
         tags: c.tags,
       });
       expect(typeof r.onProgress).toBe('function');
+      expect(typeof r.onInterrupted).toBe('function');
       // The bar climbs in steps of 10 and stops at 90 until the server answers.
       expect(selectProgress(s) % UPLOAD_PROGRESS_STEP).toBe(0);
       expect(selectProgress(s)).toBeLessThanOrEqual(UPLOAD_PROGRESS_CAP);
@@ -155,6 +163,8 @@ export const model: Model<typeof uploadMachine> = {
         { sent: 400, total: 1000 },
       ]).toContainEqual(selectBytes(s));
     }
+    // The warning shows exactly while the connection is down.
+    expect(selectIsReconnecting(s)).toBe(s.matches({ uploading: { connection: 'reconnecting' } }));
     if (s.matches('done')) {
       expect(selectProgress(s)).toBe(UPLOAD_PROGRESS_DONE);
       expect(selectBytes(s).sent).toBe(selectBytes(s).total);

@@ -7,6 +7,7 @@ import {
   selectCanFinish,
   selectForm,
   selectFormError,
+  selectIsReconnecting,
   selectProgress,
   UPLOAD_REQUIRED_MESSAGE,
   uploadMachine,
@@ -134,6 +135,29 @@ describe('upload video dialog', () => {
     clock.increment(1);
     expect(actor.getSnapshot().status).toBe('done');
     expect(emitted).toEqual(['uploaded', 'closed']);
+  });
+
+  it('warns while the connection is down and goes on from the bytes already sent', async () => {
+    const { actor, clock, uploads, server } = start();
+    await fillIn(actor);
+    actor.send({ type: 'SUBMIT' });
+    await settle();
+    uploads[0]!.onProgress(500, 1000);
+    clock.increment(UPLOAD_PROGRESS_TICK_MS);
+    uploads[0]!.onInterrupted();
+    expect(selectIsReconnecting(actor.getSnapshot())).toBe(true);
+    // The bar keeps the spec's timing and the bytes stay where they were.
+    clock.increment(UPLOAD_PROGRESS_TICK_MS);
+    expect(selectProgress(actor.getSnapshot())).toBe(20);
+    expect(selectBytes(actor.getSnapshot())).toEqual({ sent: 500, total: 1000 });
+    // The transfer resumed where it stopped: the next report continues from 500.
+    uploads[0]!.onProgress(600, 1000);
+    expect(selectIsReconnecting(actor.getSnapshot())).toBe(false);
+    expect(selectBytes(actor.getSnapshot())).toEqual({ sent: 600, total: 1000 });
+    expect(uploads).toHaveLength(1); // one upload, resumed, never started again
+    server.succeed();
+    await settle();
+    expect(selectProgress(actor.getSnapshot())).toBe(100);
   });
 
   it('Finish closes at once', async () => {

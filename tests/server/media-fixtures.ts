@@ -53,6 +53,20 @@ const RECIPES = {
     '-f',
     'webm',
   ],
+  /** 720p, 6 s: long enough for two HLS segments, tall enough for two renditions. */
+  'hd.mp4': [
+    '-f',
+    'lavfi',
+    '-i',
+    'testsrc=size=1280x720:rate=30:d=6',
+    '-f',
+    'lavfi',
+    '-i',
+    'sine=frequency=440:duration=6',
+    ...H264,
+    '-f',
+    'mp4',
+  ],
   /** Audio only: a real media file without a video stream. */
   'audio.m4a': ['-f', 'lavfi', '-i', 'sine=frequency=440:duration=2', '-c:a', 'aac', '-f', 'mp4'],
 } as const;
@@ -67,6 +81,11 @@ async function make(name: FixtureName): Promise<string> {
   await run(ffmpegPath(), ['-v', 'error', '-nostdin', '-y', ...RECIPES[name], tmp]);
   await rename(tmp, file);
   return file;
+}
+
+/** Path of a fixture file in the cache (for code that reads files, not buffers). */
+export function fixturePath(name: FixtureName): Promise<string> {
+  return make(name);
 }
 
 export async function fixture(name: FixtureName): Promise<Buffer> {

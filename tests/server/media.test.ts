@@ -159,6 +159,17 @@ describe('media serving', () => {
     expect(after.rawPayload.equals(video.subarray(0, 10))).toBe(true);
   });
 
+  it('has HLS playlists revalidated, as they gain renditions, and segments cached', async () => {
+    const playlist = path.join(t.dataDir, 'master.m3u8');
+    await writeFile(playlist, '#EXTM3U\n');
+    await t.ctx.storage.put('hls/abcAAAAAAAAAAAA.m3u8', playlist, 'application/vnd.apple.mpegurl');
+    const res = await t.app.inject({ url: '/media/hls/abcAAAAAAAAAAAA.m3u8' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/vnd.apple.mpegurl');
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.body).toBe('#EXTM3U\n');
+  });
+
   it('answers a missing media file with the JSON 404', async () => {
     const res = await t.app.inject({ url: '/media/videos/nopeAAAAAAAAAAAA.mp4' });
     expect(res.statusCode).toBe(404);

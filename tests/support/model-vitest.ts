@@ -36,6 +36,7 @@ export function describeModel(model: Model): void {
 
     it('holds on every edge of the model graph (each fixture from each model state)', async () => {
       for (const path of edgePaths(model)) await runPath(model, path);
-    });
+      // The walk grows with the graph (one replay per edge); a parallel chart doubles it.
+    }, 60_000);
   });
 }

@@ -6,7 +6,7 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { DashboardStats, DashboardViews } from '../../contract/dashboard';
-import type { VideoItem } from '../../contract/shapes';
+import type { OwnVideoItem } from '../../contract/videos';
 import type { ConfirmRequest } from '../../machines/confirm-action.machine';
 import type { Page, PageRequest } from '../../machines/pager.machine';
 import { ApiError } from '../../src/api/client';
@@ -17,9 +17,9 @@ import {
   FakeIntersectionObserver,
   installIntersectionObserver,
   makeUser,
-  makeVideo,
   renderVideoPage,
 } from './videos-helpers';
+import { makeOwnVideo } from './dashboard-videos-helpers';
 
 beforeEach(() => installIntersectionObserver());
 
@@ -39,10 +39,10 @@ function open() {
   return { fetchOwnVideoPage, performVideoAction };
 }
 
-const published = makeVideo(1, { title: 'Public one', isPublished: true });
-const hidden = makeVideo(2, { title: 'Hidden one', isPublished: false });
+const published = makeOwnVideo(1, { title: 'Public one', isPublished: true, likeCount: 1 });
+const hidden = makeOwnVideo(2, { title: 'Hidden one', isPublished: false, views: 0 });
 
-async function openWith(items: VideoItem[], total = items.length) {
+async function openWith(items: OwnVideoItem[], total = items.length) {
   const fakes = open();
   await act(async () => fakes.fetchOwnVideoPage.resolve({ items, total }));
   return fakes;
@@ -74,9 +74,15 @@ describe('Dashboard videos list', () => {
     expect(within(row('Hidden one')).getByRole('button', { name: 'Publish' })).toBeEnabled();
   });
 
+  it('shows each row’s views and likes', async () => {
+    await openWith([published, hidden]);
+    expect(row('Public one')).toHaveTextContent('1.5K views · 1 like');
+    expect(row('Hidden one')).toHaveTextContent('0 views · 0 likes');
+  });
+
   it('loads the next page when the bottom marker shows and more exist', async () => {
     // A full page of 6 out of 7: a shorter page would tell the pager the list has ended.
-    const six = [1, 2, 3, 4, 5, 6].map((n) => makeVideo(n, { title: `Video ${n}` }));
+    const six = [1, 2, 3, 4, 5, 6].map((n) => makeOwnVideo(n, { title: `Video ${n}` }));
     const { fetchOwnVideoPage } = await openWith(six, 7);
     act(() => FakeIntersectionObserver.showMarkers());
     expect(fetchOwnVideoPage.calls[1]).toMatchObject({ page: 2, limit: 6 });
@@ -116,14 +122,14 @@ describe('Dashboard videos list', () => {
   });
 
   it('reloads from the first page after a delete while more pages remain, so none is skipped', async () => {
-    const six = [1, 2, 3, 4, 5, 6].map((n) => makeVideo(n, { title: `Video ${n}` }));
+    const six = [1, 2, 3, 4, 5, 6].map((n) => makeOwnVideo(n, { title: `Video ${n}` }));
     const { fetchOwnVideoPage, performVideoAction } = await openWith(six, 7);
     fireEvent.click(within(row('Video 3')).getByRole('button', { name: 'Delete' }));
     fireEvent.click(within(dialog()).getByRole('button', { name: 'Yes' }));
     await act(async () => performVideoAction.resolve(undefined));
     // Page 2 by offset would now start at the old 8th video: the list asks for page 1 again.
     expect(fetchOwnVideoPage.calls[1]).toMatchObject({ page: 1, limit: 6 });
-    const rest = [1, 2, 4, 5, 6, 7].map((n) => makeVideo(n, { title: `Video ${n}` }));
+    const rest = [1, 2, 4, 5, 6, 7].map((n) => makeOwnVideo(n, { title: `Video ${n}` }));
     await act(async () => fetchOwnVideoPage.resolve({ items: rest, total: 6 }));
     expect(row('Video 7')).toBeInTheDocument();
     expect(screen.queryByRole('listitem', { name: 'Video 3' })).not.toBeInTheDocument();

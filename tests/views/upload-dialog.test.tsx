@@ -135,6 +135,25 @@ describe('Upload dialog', () => {
     expect(screen.getByRole('link', { name: 'My trip' })).toHaveAttribute('href', '/watch/v7');
   });
 
+  it('says the upload resumes while the connection is down, and clears that when it does', async () => {
+    const { dialog, capture, upload } = await openDialog();
+    await fillEverything(dialog, capture);
+    fireEvent.click(dialog.getByRole('button', { name: 'Upload' }));
+    const progress = within(screen.getByRole('dialog', { name: 'Uploading Video' }));
+    act(() => upload.calls[0]!.onProgress(1_000_000, 2_000_000));
+    expect(progress.queryByRole('status')).not.toBeInTheDocument();
+
+    act(() => upload.calls[0]!.onInterrupted());
+    expect(progress.getByRole('status')).toHaveTextContent(
+      'Connection lost. The upload continues from where it stopped as soon as the connection is back.',
+    );
+    expect(progress.getByTestId('upload-bytes')).toHaveTextContent('1.0 MB of 2.0 MB');
+
+    act(() => upload.calls[0]!.onProgress(1_100_000, 2_000_000));
+    expect(progress.queryByRole('status')).not.toBeInTheDocument();
+    expect(progress.getByTestId('upload-bytes')).toHaveTextContent('1.1 MB of 2.0 MB');
+  });
+
   it('Finish closes the dialog at once', async () => {
     const { dialog, capture, upload } = await openDialog();
     await fillEverything(dialog, capture);

@@ -27,6 +27,7 @@ function detail(overrides: Partial<VideoDetail> = {}): VideoDetail {
   return {
     ...base,
     owner: { ...base.owner, subscriberCount: 3, isSubscribed: false },
+    processing: { state: 'ready', progress: 1, error: null, renditions: [], hlsUrl: null },
     ...overrides,
   };
 }

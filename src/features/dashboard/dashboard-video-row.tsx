@@ -1,29 +1,42 @@
 /**
  * One row of the dashboard's Videos tab: thumbnail, title linking to the watch page, the
- * Public/Private badge, upload age, views, and the Publish/Unpublish and Delete actions. The row
- * only reports which action was asked for; the confirmation machine decides what runs.
+ * Public/Private badge, upload age, views and likes, and the Edit, Add to playlist,
+ * Publish/Unpublish and Delete actions. The row only reports which action was asked for; the
+ * confirmation machine or the dialogs decide what runs.
  */
 import styled from 'styled-components';
 import { Link } from 'wouter';
-import type { VideoItem } from '../../../contract/shapes';
+import type { OwnVideoItem } from '../../../contract/videos';
 import type { ConfirmAction } from '../../../machines/confirm-action.machine';
-import { formatAge, formatViewCount } from '../../format';
+import { formatAge, formatViewCount, formatViews } from '../../format';
 import { Button } from '../../ui/button';
 import { Thumbnail } from '../videos/thumbnail';
 
+// Phones keep the thumbnail beside the text (smaller) and give the actions the full width
+// below, two per line, so a row stays short and every button stays easy to hit.
 const Row = styled.li`
   display: grid;
-  grid-template-columns: 160px 1fr;
-  gap: 12px;
+  grid-template-columns: 160px minmax(0, 1fr);
+  grid-template-areas: 'thumb info' 'thumb actions';
+  column-gap: 12px;
+  row-gap: 8px;
   align-items: start;
   padding: 12px 0;
   border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+  > :first-child {
+    grid-area: thumb;
+  }
   @media (max-width: 480px) {
-    grid-template-columns: 1fr;
+    grid-template-columns: 128px minmax(0, 1fr);
+    grid-template-areas: 'thumb info' 'actions actions';
+    p {
+      font-size: ${({ theme }) => theme.font.size.sm};
+    }
   }
 `;
 
 const Info = styled.div`
+  grid-area: info;
   display: grid;
   gap: 6px;
   min-width: 0;
@@ -34,6 +47,14 @@ const Info = styled.div`
   p {
     margin: 0;
     color: ${({ theme }) => theme.colors.textMuted};
+  }
+`;
+
+/** Age, views and likes: a line may break between the figures, never inside one ("4 likes"). */
+const Meta = styled.p`
+  time,
+  span {
+    white-space: nowrap;
   }
 `;
 
@@ -48,20 +69,34 @@ const Badge = styled.span<{ $public: boolean }>`
 `;
 
 const Actions = styled.div`
+  grid-area: actions;
   display: flex;
   flex-wrap: wrap;
   gap: 8px;
+  @media (max-width: 480px) {
+    display: grid;
+    grid-template-columns: repeat(2, minmax(0, 1fr));
+  }
 `;
+
+/** "1 like", "1.2K likes": the row's likes, abbreviated like its views. */
+function formatLikeCount(likes: number): string {
+  return `${formatViews(likes)} ${likes === 1 ? 'like' : 'likes'}`;
+}
 
 export function DashboardVideoRow({
   video,
   busy,
   onAsk,
+  onEdit,
+  onAddToPlaylist,
 }: {
-  video: VideoItem;
+  video: OwnVideoItem;
   /** This row's action runs: its buttons are disabled until it settles. */
   busy: boolean;
   onAsk: (action: ConfirmAction) => void;
+  onEdit: () => void;
+  onAddToPlaylist: () => void;
 }) {
   const watch = `/watch/${encodeURIComponent(video._id)}`;
   return (
@@ -70,23 +105,30 @@ export function DashboardVideoRow({
       <Info>
         <Link href={watch}>{video.title}</Link>
         <Badge $public={video.isPublished}>{video.isPublished ? 'Public' : 'Private'}</Badge>
-        <p>
-          {formatViewCount(video.views)} ·{' '}
-          <time dateTime={video.createdAt}>{formatAge(video.createdAt)}</time>
-        </p>
-        <Actions>
-          <Button
-            variant="secondary"
-            disabled={busy}
-            onClick={() => onAsk(video.isPublished ? 'unpublish' : 'publish')}
-          >
-            {video.isPublished ? 'Unpublish' : 'Publish'}
-          </Button>
-          <Button variant="danger" disabled={busy} onClick={() => onAsk('deleteVideo')}>
-            Delete
-          </Button>
-        </Actions>
+        <Meta>
+          <time dateTime={video.createdAt}>{formatAge(video.createdAt)}</time> ·{' '}
+          <span>{formatViewCount(video.views)}</span> ·{' '}
+          <span>{formatLikeCount(video.likeCount)}</span>
+        </Meta>
       </Info>
+      <Actions>
+        <Button variant="secondary" disabled={busy} onClick={onEdit}>
+          Edit
+        </Button>
+        <Button variant="secondary" disabled={busy} onClick={onAddToPlaylist}>
+          Add to playlist
+        </Button>
+        <Button
+          variant="secondary"
+          disabled={busy}
+          onClick={() => onAsk(video.isPublished ? 'unpublish' : 'publish')}
+        >
+          {video.isPublished ? 'Unpublish' : 'Publish'}
+        </Button>
+        <Button variant="danger" disabled={busy} onClick={() => onAsk('deleteVideo')}>
+          Delete
+        </Button>
+      </Actions>
     </Row>
   );
 }

@@ -4,14 +4,16 @@
  *
  * One confirmation actor for the whole list, not one per row: the question dialog covers the
  * rows, so only one action can be asked or run at a time anyway, and the machine already holds
- * which video it is about. Its outcome is kept here as per-video changes over the pager's items
- * (the flipped video from the server, or removed), since the pager only appends pages; a delete
- * while more pages remain reloads the list, so that offset paging skips nothing.
+ * which video it is about. Its outcome, and an edit's, is kept here as per-video changes over the
+ * pager's items (the video as the server now has it, or removed), since the pager only appends
+ * pages; a delete while more pages remain reloads the list, so that offset paging skips nothing.
+ * The Edit and Add to playlist dialogs open over the list, one at a time.
  */
 import { useActorRef, useSelector } from '@xstate/react';
 import { useState } from 'react';
 import styled from 'styled-components';
 import type { VideoItem } from '../../../contract/shapes';
+import type { OwnVideoItem } from '../../../contract/videos';
 import { PAGE_SIZE } from '../../../contract/limits';
 import {
   confirmActionMachine,
@@ -31,8 +33,10 @@ import { pagerWith } from '../../pager-logic';
 import { useEmitted } from '../../use-emitted';
 import { FEED_ERROR_TEXT, ListEmpty, ListError, LoadMoreFooter } from '../videos/list-states';
 import { HorizontalListSkeleton } from '../videos/horizontal-list-skeleton';
+import { AddToPlaylistDialog } from './add-to-playlist-dialog';
 import { ConfirmDialog } from './confirm-dialog';
 import { DashboardVideoRow } from './dashboard-video-row';
+import { EditVideoDialog } from './edit-video-dialog';
 
 /** Ours: the spec words no empty text for this list. */
 export const NO_OWN_VIDEOS = 'You have not uploaded any videos yet';
@@ -47,8 +51,14 @@ const Failure = styled.p`
   color: ${({ theme }) => theme.colors.danger};
 `;
 
-/** A video replaced by the server's answer, or gone. */
+/**
+ * A video as the server answered an edit or a publish toggle (a VideoItem: the row keeps its
+ * like count, which those answers do not carry), or gone.
+ */
 type Change = VideoItem | 'deleted';
+
+/** Which dialog is open over the list, and for which video. */
+type OpenDialog = { kind: 'edit' | 'addToPlaylist'; video: OwnVideoItem } | null;
 
 export function DashboardVideos() {
   const { fetchOwnVideoPage, performVideoAction } = usePageActors(dashboardVideoActors);
@@ -58,7 +68,7 @@ export function DashboardVideos() {
   const confirm = useActorRef(
     confirmActionMachine.provide({ actors: { perform: performVideoAction } }),
   );
-  const videos = useSelector(pager, selectItems<VideoItem>);
+  const videos = useSelector(pager, selectItems<OwnVideoItem>);
   const loadingFirst = useSelector(pager, selectIsLoadingFirst);
   const failed = useSelector(pager, selectHasFailed);
   const empty = useSelector(pager, selectIsEmpty);
@@ -67,11 +77,13 @@ export function DashboardVideos() {
   const running = useSelector(confirm, selectIsRunning);
   const [changes, setChanges] = useState<ReadonlyMap<string, Change>>(new Map());
   const [failure, setFailure] = useState<string | null>(null);
+  const [dialog, setDialog] = useState<OpenDialog>(null);
+  const closeDialog = () => setDialog(null);
+  const keep = (id: string, change: Change) => setChanges((map) => new Map(map).set(id, change));
 
   useEmitted(confirm, {
     done: ({ request: done, result }) => {
-      const change: Change = done.action === 'deleteVideo' ? 'deleted' : (result as VideoItem);
-      setChanges((map) => new Map(map).set(done.id, change));
+      keep(done.id, done.action === 'deleteVideo' ? 'deleted' : (result as VideoItem));
       // Pages are cut by offset: with a video gone, the next page would start one video late and
       // skip one. While pages remain, the list reloads from the first page instead.
       if (done.action === 'deleteVideo' && selectHasMore(pager.getSnapshot())) {
@@ -84,7 +96,7 @@ export function DashboardVideos() {
   const shown = videos.flatMap((video) => {
     const change = changes.get(video._id);
     if (change === 'deleted') return [];
-    return [change ?? video];
+    return [change ? { ...video, ...change } : video];
   });
 
   return (
@@ -103,6 +115,8 @@ export function DashboardVideos() {
                 setFailure(null);
                 confirm.send({ type: 'ASK', request: { action, id: video._id } });
               }}
+              onEdit={() => setDialog({ kind: 'edit', video })}
+              onAddToPlaylist={() => setDialog({ kind: 'addToPlaylist', video })}
             />
           ))}
         </List>
@@ -119,6 +133,16 @@ export function DashboardVideos() {
         />
       )}
       <ConfirmDialog confirm={confirm} />
+      {dialog?.kind === 'edit' && (
+        <EditVideoDialog
+          video={dialog.video}
+          onSaved={(saved) => keep(saved._id, saved)}
+          onClose={closeDialog}
+        />
+      )}
+      {dialog?.kind === 'addToPlaylist' && (
+        <AddToPlaylistDialog video={dialog.video} onClose={closeDialog} />
+      )}
     </section>
   );
 }

@@ -1,4 +1,4 @@
-/** The upload form's layout: labelled fields, the thumbnail preview and the tag chips. */
+/** The video forms' layout (upload and edit): labelled fields and the thumbnail preview. */
 import styled from 'styled-components';
 import { inputLook } from '../../ui/text-field';
 
@@ -34,15 +34,6 @@ export const Field = styled.div`
   }
 `;
 
-export const Row = styled.div`
-  display: flex;
-  gap: 8px;
-  input {
-    flex: 1;
-    min-width: 0;
-  }
-`;
-
 export const Preview = styled.div`
   display: flex;
   align-items: center;
@@ -59,30 +50,5 @@ export const Preview = styled.div`
     place-items: center;
     font-size: ${({ theme }) => theme.font.size.xs};
     color: ${({ theme }) => theme.colors.textMuted};
-  }
-`;
-
-export const Tags = styled.ul`
-  list-style: none;
-  margin: 0;
-  padding: 0;
-  display: flex;
-  flex-wrap: wrap;
-  gap: 6px;
-  li {
-    display: inline-flex;
-    align-items: center;
-    gap: 4px;
-    padding: 2px 4px 2px 10px;
-    border-radius: ${({ theme }) => theme.radii.round};
-    background: ${({ theme }) => theme.colors.surfaceRaised};
-    font-size: ${({ theme }) => theme.font.size.sm};
-  }
-  button {
-    border: none;
-    background: none;
-    cursor: pointer;
-    padding: 2px 6px;
-    border-radius: 50%;
   }
 `;

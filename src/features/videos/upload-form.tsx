@@ -5,7 +5,6 @@
 import { useSelector } from '@xstate/react';
 import { useId } from 'react';
 import type { ActorRefFrom } from 'xstate';
-import { LIMITS } from '../../../contract/limits';
 import {
   selectForm,
   selectFormError,
@@ -19,7 +18,9 @@ import { FormActions, FormError } from '../../ui/form';
 import { Modal } from '../../ui/modal';
 import { Spinner } from '../../ui/spinner';
 import { useObjectUrl } from '../../use-object-url';
-import { Field, Form, Preview, Row, Tags } from './upload-form.styles';
+import { TagInput } from './tag-input';
+import { Field, Form } from './upload-form.styles';
+import { ThumbnailField, TitleAndDescription } from './video-form-fields';
 
 export function UploadForm({
   upload,
@@ -61,89 +62,30 @@ export function UploadForm({
             }}
           />
         </Field>
-        <Field>
-          <span id={`${ids}-thumb-label`}>Thumbnail *</span>
-          <Preview>
-            {thumbnailUrl ? (
-              <img src={thumbnailUrl} alt="Thumbnail preview" />
-            ) : (
-              <div className="empty">
-                {capturing ? <Spinner label="Capturing thumbnail" /> : 'No thumbnail yet'}
-              </div>
-            )}
-            <div>
-              <label htmlFor={`${ids}-thumb`} className="visually-hidden">
-                {thumbnailUrl ? 'Replace thumbnail' : 'Choose thumbnail'}
-              </label>
-              <input
-                id={`${ids}-thumb`}
-                type="file"
-                accept="image/*"
-                aria-describedby={`${ids}-thumb-label`}
-                onChange={(e) => {
-                  const file = e.target.files?.[0];
-                  if (file) upload.send({ type: 'THUMBNAIL_CHOSEN', file });
-                }}
-              />
-            </div>
-          </Preview>
-        </Field>
-        <Field>
-          <label htmlFor={`${ids}-title`}>Title *</label>
-          <input
-            id={`${ids}-title`}
-            type="text"
-            value={form.title}
-            maxLength={LIMITS.title.max}
-            onChange={(e) => change('title')(e.target.value)}
-          />
-        </Field>
-        <Field>
-          <label htmlFor={`${ids}-description`}>Description *</label>
-          <textarea
-            id={`${ids}-description`}
-            value={form.description}
-            maxLength={LIMITS.description.max}
-            onChange={(e) => change('description')(e.target.value)}
-          />
-        </Field>
+        <ThumbnailField
+          id={`${ids}-thumb`}
+          label="Thumbnail *"
+          preview={thumbnailUrl ? { url: thumbnailUrl, alt: 'Thumbnail preview' } : null}
+          empty={capturing ? <Spinner label="Capturing thumbnail" /> : 'No thumbnail yet'}
+          onChosen={(file) => upload.send({ type: 'THUMBNAIL_CHOSEN', file })}
+        />
+        <TitleAndDescription
+          id={ids}
+          title={form.title}
+          description={form.description}
+          descriptionLabel="Description *"
+          onChange={(field, value) => change(field)(value)}
+        />
         <Field>
           <label htmlFor={`${ids}-tags`}>Tags *</label>
-          <Row>
-            <input
-              id={`${ids}-tags`}
-              type="text"
-              value={form.tagText}
-              maxLength={LIMITS.tags.tagMax}
-              placeholder="Type a tag, then Enter or comma"
-              onChange={(e) => change('tagText')(e.target.value)}
-              onKeyDown={(e) => {
-                if (e.key === 'Enter') {
-                  e.preventDefault();
-                  upload.send({ type: 'TAG_ADDED' });
-                }
-              }}
-            />
-            <Button variant="secondary" onClick={() => upload.send({ type: 'TAG_ADDED' })}>
-              Add
-            </Button>
-          </Row>
-          {form.tags.length > 0 && (
-            <Tags aria-label="Tags">
-              {form.tags.map((tag) => (
-                <li key={tag}>
-                  {tag}
-                  <button
-                    type="button"
-                    aria-label={`Remove tag ${tag}`}
-                    onClick={() => upload.send({ type: 'TAG_REMOVED', tag })}
-                  >
-                    ×
-                  </button>
-                </li>
-              ))}
-            </Tags>
-          )}
+          <TagInput
+            id={`${ids}-tags`}
+            tags={form.tags}
+            draft={form.tagText}
+            onDraftChange={change('tagText')}
+            onAdd={() => upload.send({ type: 'TAG_ADDED' })}
+            onRemove={(tag) => upload.send({ type: 'TAG_REMOVED', tag })}
+          />
         </Field>
         <FormError message={formError} />
         <FormError message={uploadError} />

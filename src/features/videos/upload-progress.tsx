@@ -1,4 +1,7 @@
-/** The upload dialog while the video is sent: the bar, the real bytes sent, and Finish at 100. */
+/**
+ * The upload dialog while the video is sent: the bar, the real bytes sent, a notice while the
+ * connection is down (the upload resumes by itself), and Finish at 100.
+ */
 import { useSelector } from '@xstate/react';
 import styled from 'styled-components';
 import type { ActorRefFrom } from 'xstate';
@@ -6,7 +9,9 @@ import {
   selectBytes,
   selectCanFinish,
   selectForm,
+  selectIsReconnecting,
   selectProgress,
+  UPLOAD_RECONNECTING_MESSAGE,
   type uploadMachine,
 } from '../../../machines/upload.machine';
 import { formatBytes } from '../../format';
@@ -45,6 +50,11 @@ const Numbers = styled.div`
   font-variant-numeric: tabular-nums;
 `;
 
+const Notice = styled.p`
+  font-size: ${({ theme }) => theme.font.size.sm};
+  color: ${({ theme }) => theme.colors.textMuted};
+`;
+
 export function UploadProgress({
   upload,
   onClose,
@@ -60,6 +70,7 @@ export function UploadProgress({
     (a, b) => a.sent === b.sent && a.total === b.total,
   );
   const canFinish = useSelector(upload, selectCanFinish);
+  const reconnecting = useSelector(upload, selectIsReconnecting);
   return (
     <Modal title="Uploading Video" onClose={onClose} width={520}>
       <Body>
@@ -79,6 +90,7 @@ export function UploadProgress({
             {formatBytes(bytes.sent)} of {formatBytes(bytes.total)}
           </span>
         </Numbers>
+        {reconnecting && <Notice role="status">{UPLOAD_RECONNECTING_MESSAGE}</Notice>}
         <FormActions>
           <Button disabled={!canFinish} onClick={() => upload.send({ type: 'FINISH' })}>
             Finish

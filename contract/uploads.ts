@@ -1,0 +1,27 @@
+/**
+ * Contract of resumable uploads (tus 1.0.0 under `/videos/uploads`). The tus requests themselves carry
+ * their data in headers (`Upload-Length`, `Upload-Metadata`, `Upload-Offset`); the metadata is
+ * checked against `ResumableUploadFields` when the upload is created, exactly as the multipart
+ * `POST /videos` checks its fields. The finish call turns a complete upload into a video.
+ */
+import { Type, type Static } from '@sinclair/typebox';
+import { VideoFormFields } from './videos.js';
+
+/** tus' own upload ids: 32 lower-case hex digits (never a path, never `..`). */
+export const UploadIdParams = Type.Object({
+  uploadId: Type.String({ pattern: '^[0-9a-f]{32}$' }),
+});
+export type UploadIdParams = Static<typeof UploadIdParams>;
+
+/** `Upload-Metadata` of the creation request: the video's fields and the file's own name. */
+export const ResumableUploadFields = Type.Composite([
+  VideoFormFields,
+  Type.Object({ filename: Type.Optional(Type.String({ maxLength: 255 })) }),
+]);
+export type ResumableUploadFields = Static<typeof ResumableUploadFields>;
+
+/** `POST /videos/uploads/{uploadId}/finish` (multipart, optional): the thumbnail picture. */
+export const UploadFinishBody = Type.Object({
+  thumbnail: Type.Optional(Type.String({ format: 'binary' })),
+});
+export type UploadFinishBody = Static<typeof UploadFinishBody>;

@@ -1,0 +1,115 @@
+/**
+ * The processing row of a video (table video_processing): created with the video, advanced by the
+ * transcode job, read into the watch item and the creator's list, and its HLS files retired or
+ * deleted with the video. The job itself is in video-transcode.ts.
+ */
+import { and, eq, sql } from 'drizzle-orm';
+import type { VideoProcessing } from '../../contract/processing.js';
+import type { Db, Tx } from '../db/client.js';
+import { newId } from '../db/ids.js';
+import { videoProcessing, type StoredRendition } from '../db/schema.js';
+import { hlsKeys, masterKey } from '../media/hls/keys.js';
+import type { MediaStorage } from '../storage/storage.js';
+import { mediaUrl, type MediaUrls } from './video-dto.js';
+
+/** Starts a video's processing; call in the transaction that inserts the video. */
+export async function createProcessing(tx: Db | Tx, videoId: string): Promise<void> {
+  await tx.insert(videoProcessing).values({ videoId, hlsPrefix: newId() });
+}
+
+export type ProcessingRow = typeof videoProcessing.$inferSelect;
+
+/** The columns clients see, for a LEFT JOIN on video_processing (all null without a row). */
+export const processingColumns = {
+  state: videoProcessing.state,
+  progress: videoProcessing.progress,
+  error: videoProcessing.error,
+  hlsPrefix: videoProcessing.hlsPrefix,
+  renditions: videoProcessing.renditions,
+};
+type ClientColumns = Pick<ProcessingRow, keyof typeof processingColumns>;
+
+export async function processingOf(db: Db | Tx, videoId: string): Promise<ProcessingRow | null> {
+  const [row] = await db.select().from(videoProcessing).where(eq(videoProcessing.videoId, videoId));
+  return row ?? null;
+}
+
+/** Progress of the running attempt; a finished or failed row is left alone. */
+export async function recordProgress(db: Db, videoId: string, progress: number): Promise<void> {
+  await db
+    .update(videoProcessing)
+    .set({ progress, updatedAt: sql`now()` })
+    .where(and(eq(videoProcessing.videoId, videoId), eq(videoProcessing.state, 'processing')));
+}
+
+/**
+ * Adds a finished rendition, unless the row's prefix changed meanwhile (an unpublish retired the
+ * URLs): then false, and the caller removes the files it wrote under the old prefix.
+ */
+export async function addRendition(
+  db: Db,
+  videoId: string,
+  prefix: string,
+  rendition: StoredRendition,
+  progress: number,
+): Promise<boolean> {
+  const changed = await db
+    .update(videoProcessing)
+    .set({
+      renditions: sql`${videoProcessing.renditions} || ${JSON.stringify([rendition])}::jsonb`,
+      progress,
+      updatedAt: sql`now()`,
+    })
+    .where(and(eq(videoProcessing.videoId, videoId), eq(videoProcessing.hlsPrefix, prefix)))
+    .returning({ videoId: videoProcessing.videoId });
+  return changed.length > 0;
+}
+
+export async function markReady(db: Db, videoId: string): Promise<void> {
+  await db
+    .update(videoProcessing)
+    .set({ state: 'ready', progress: 1, error: null, updatedAt: sql`now()` })
+    .where(eq(videoProcessing.videoId, videoId));
+}
+
+export async function markFailed(db: Db, videoId: string, reason: string): Promise<void> {
+  await db
+    .update(videoProcessing)
+    .set({ state: 'failed', error: reason, updatedAt: sql`now()` })
+    .where(eq(videoProcessing.videoId, videoId));
+}
+
+/** A retry asked for by the creator: back to processing, keeping the renditions already made. */
+export async function markRetrying(tx: Db | Tx, videoId: string): Promise<boolean> {
+  const changed = await tx
+    .update(videoProcessing)
+    .set({ state: 'processing', error: null, updatedAt: sql`now()` })
+    .where(and(eq(videoProcessing.videoId, videoId), eq(videoProcessing.state, 'failed')))
+    .returning({ videoId: videoProcessing.videoId });
+  return changed.length > 0;
+}
+
+/** What clients see: the state, the renditions ready and the master playlist once one exists. */
+export function toProcessing(row: ClientColumns | null, urls: MediaUrls): VideoProcessing {
+  if (!row) return { state: 'ready', progress: 1, error: null, renditions: [], hlsUrl: null };
+  return {
+    state: row.state,
+    progress: row.progress,
+    error: row.error,
+    renditions: row.renditions.map((r) => r.name),
+    hlsUrl: row.renditions.length > 0 ? mediaUrl(urls, masterKey(row.hlsPrefix)) : null,
+  };
+}
+
+/** Every stored file of a processing row (for delete, retire and reconciliation). */
+export function processingKeys(row: Pick<ProcessingRow, 'hlsPrefix' | 'renditions'>): string[] {
+  return hlsKeys(row.hlsPrefix, row.renditions);
+}
+
+/** Deletes a processing row's files (after the row is gone or points elsewhere). */
+export async function deleteHlsFiles(
+  storage: MediaStorage,
+  row: Pick<ProcessingRow, 'hlsPrefix' | 'renditions'>,
+): Promise<void> {
+  await Promise.all(processingKeys(row).map((key) => storage.delete(key)));
+}

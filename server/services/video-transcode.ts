@@ -1,0 +1,138 @@
+/**
+ * The transcode job's work for one video: fetch the stored MP4/WebM, then for each rendition of
+ * the ladder not made yet (lowest first) run ffmpeg, store the files and record the rendition, and
+ * rewrite the master playlist so players see it at once. Runs again safely after a crash or a
+ * retry: finished renditions are skipped, so a restart costs at most the rendition in progress.
+ */
+import { createWriteStream } from 'node:fs';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { eq } from 'drizzle-orm';
+import type { AppContext } from '../context.js';
+import { newId } from '../db/ids.js';
+import { videos, type StoredRendition } from '../db/schema.js';
+import { HLS_FOLDER, masterKey, renditionStem } from '../media/hls/keys.js';
+import { codecsOf, renditionName, renditionsFor } from '../media/hls/ladder.js';
+import { masterPlaylist } from '../media/hls/master-playlist.js';
+import { transcodeRendition } from '../media/hls/transcode-rendition.js';
+import { probeVideo } from '../media/video-probe.js';
+import {
+  addRendition,
+  markReady,
+  processingOf,
+  recordProgress,
+  type ProcessingRow,
+} from './video-processing.js';
+
+export const PLAYLIST_TYPE = 'application/vnd.apple.mpegurl';
+const SEGMENT_TYPES: Record<string, string> = {
+  '.m3u8': PLAYLIST_TYPE,
+  '.mp4': 'video/mp4',
+  '.m4s': 'video/iso.segment',
+};
+/** Progress is written at most this often: a row update per ffmpeg report would be wasteful. */
+const PROGRESS_EVERY_MS = 2_000;
+
+export interface TranscodeRun {
+  signal?: AbortSignal;
+}
+
+/** 'gone' when the video was deleted meanwhile (nothing to do), else 'done'. */
+export async function transcodeVideo(
+  ctx: AppContext,
+  videoId: string,
+  run: TranscodeRun = {},
+): Promise<'done' | 'gone'> {
+  const [video] = await ctx.db
+    .select({ videoKey: videos.videoKey })
+    .from(videos)
+    .where(eq(videos.id, videoId));
+  const row = await processingOf(ctx.db, videoId);
+  if (!video || !row) return 'gone';
+
+  const workDir = path.join(ctx.tmpDir, `transcode-${newId()}`);
+  await mkdir(workDir, { recursive: true });
+  try {
+    const sourcePath = path.join(workDir, 'source');
+    await pipeline(ctx.storage.stream(video.videoKey), createWriteStream(sourcePath));
+    const probe = await probeVideo(sourcePath, ctx.config.ffprobePath);
+    const source = { path: sourcePath, ...probe };
+    const ladder = renditionsFor(Math.min(probe.width, probe.height));
+    let current: ProcessingRow = row;
+    for (const [index, rendition] of ladder.entries()) {
+      const name = renditionName(rendition.height);
+      if (current.renditions.some((r) => r.name === name)) continue;
+      const stem = renditionStem(current.hlsPrefix, name);
+      let lastWrite = 0;
+      const made = await transcodeRendition(source, rendition, workDir, stem, {
+        ffmpeg: ctx.config.ffmpegPath,
+        signal: run.signal,
+        onProgress: (fraction) => {
+          if (Date.now() - lastWrite < PROGRESS_EVERY_MS) return;
+          lastWrite = Date.now();
+          void recordProgress(ctx.db, videoId, (index + fraction) / ladder.length).catch(() => {});
+        },
+      });
+      const keys = await storeFiles(ctx, workDir, made.files);
+      const stored: StoredRendition = {
+        name,
+        width: made.width,
+        height: made.height,
+        bandwidth: made.peak,
+        averageBandwidth: made.average,
+        codecs: codecsOf(rendition, probe.hasAudio),
+        segments: made.segments,
+      };
+      const progress = (index + 1) / ladder.length;
+      if (!(await addRendition(ctx.db, videoId, current.hlsPrefix, stored, progress))) {
+        // Deleted, or unpublished (new prefix) while ffmpeg ran: these files are nobody's.
+        await Promise.all(keys.map((key) => ctx.storage.delete(key)));
+        const latest = await processingOf(ctx.db, videoId);
+        if (!latest) return 'gone';
+        current = latest;
+        continue; // the rendition is remade under the new prefix on the next attempt
+      }
+      current = { ...current, renditions: [...current.renditions, stored] };
+      await writeMaster(ctx, workDir, current);
+    }
+    const latest = await processingOf(ctx.db, videoId);
+    if (!latest) return 'gone';
+    if (latest.renditions.length < ladder.length) throw new Error('renditions missing after run');
+    await markReady(ctx.db, videoId);
+    return 'done';
+  } finally {
+    await rm(workDir, { recursive: true, force: true });
+  }
+}
+
+async function storeFiles(ctx: AppContext, dir: string, files: string[]): Promise<string[]> {
+  const keys: string[] = [];
+  for (const file of files) {
+    const key = `${HLS_FOLDER}/${file}`;
+    await ctx.storage.put(
+      key,
+      path.join(dir, file),
+      SEGMENT_TYPES[path.extname(file)] ?? 'application/octet-stream',
+    );
+    keys.push(key);
+  }
+  return keys;
+}
+
+/** Rewrites the master playlist of a row with every rendition it lists. */
+export async function writeMaster(
+  ctx: AppContext,
+  dir: string,
+  row: Pick<ProcessingRow, 'hlsPrefix' | 'renditions'>,
+): Promise<void> {
+  const file = path.join(dir, `master-${newId()}.m3u8`);
+  const text = masterPlaylist(
+    row.renditions.map((r) => ({
+      ...r,
+      uri: `${renditionStem(row.hlsPrefix, r.name)}.m3u8`,
+    })),
+  );
+  await writeFile(file, text);
+  await ctx.storage.put(masterKey(row.hlsPrefix), file, PLAYLIST_TYPE);
+}

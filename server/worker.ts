@@ -1,0 +1,35 @@
+/**
+ * `npm run worker`: a process that only runs background jobs (transcoding) against the shared
+ * PostgreSQL database (DATABASE_URL). Start any number, on any machines that see the same media
+ * storage; each runs TRANSCODE_CONCURRENCY jobs at a time. Stops on SIGINT/SIGTERM, handing its
+ * running jobs back to the queue.
+ */
+import pino from 'pino';
+import { loadConfig } from './config.js';
+import { createContext } from './context.js';
+import { loggerOptions } from './http/logging.js';
+import { startTranscodeWorkers } from './jobs/transcode-worker.js';
+
+const config = loadConfig();
+if (!config.databaseUrl) {
+  console.error(
+    'npm run worker needs DATABASE_URL: the embedded database belongs to `npm start`, which runs its own worker.',
+  );
+  process.exit(1);
+}
+const log = pino(loggerOptions(config.logLevel));
+const { ctx, database } = await createContext(config, { superviseJobs: true });
+const workers = await startTranscodeWorkers(ctx, log, Math.max(1, config.transcodeConcurrency));
+log.info(`worker ready: ${Math.max(1, config.transcodeConcurrency)} transcode job(s) at a time`);
+
+let closing = false;
+async function shutdown(signal: string) {
+  if (closing) return;
+  closing = true;
+  log.info({ signal }, 'worker stopping');
+  await workers.stop();
+  await database.close();
+  process.exit(0);
+}
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));

@@ -1,0 +1,126 @@
+/**
+ * Add to playlist, from a video row (spec §2 Dialogs, §4, §5, §8): the caller's playlists as a
+ * checklist, 'Show more' past four; on Save each ticked playlist's line moves loading →
+ * completed | error, 500 ms apart, then the dialog closes with one toast. The batch machine
+ * (mode addToPlaylists) decides all of it; this view renders it and turns what it emits into
+ * toasts and the close.
+ *
+ * Choices where the spec is silent: the list shows every playlist of the caller; with none it
+ * says so and points at the Create menu; a playlist that already holds the video ends its line in
+ * error with the server's 'Video already in playlist' (the list call gives no contents to mark it
+ * earlier, and a call per playlist would cost more than it saves).
+ */
+import { useActorRef, useSelector } from '@xstate/react';
+import { useState } from 'react';
+import styled from 'styled-components';
+import type { VideoItem } from '../../../contract/shapes';
+import { addToPlaylistMachine } from '../../../machines/add-to-playlist.machine';
+import {
+  selectError,
+  selectHasFailed,
+  selectHasShowMore,
+  selectIsEmpty,
+  selectIsLoading,
+  selectIsSaving,
+  selectLineViews,
+  selectShowAll,
+} from '../../../machines/add-to-playlist.selectors';
+import { DASHBOARD_MESSAGES } from '../../../machines/dashboard-messages';
+import { notify } from '../../notify';
+import { useCurrentUser } from '../../session';
+import { Button } from '../../ui/button';
+import { FormActions, FormError } from '../../ui/form';
+import { Modal } from '../../ui/modal';
+import { Spinner } from '../../ui/spinner';
+import { useEmitted } from '../../use-emitted';
+import { BatchChecklist } from './batch-checklist';
+import { BatchStatusList } from './batch-status-list';
+import { useDashboardDialogActors } from './dialog-actors';
+
+/** Ours: the caller has no playlist to add to. */
+export const NO_PLAYLISTS = 'You have no playlists yet. Create one from the Create menu.';
+
+const Body = styled.div`
+  display: grid;
+  gap: 12px;
+  margin-bottom: 16px;
+  p {
+    margin: 0;
+    color: ${({ theme }) => theme.colors.textMuted};
+    overflow-wrap: anywhere;
+  }
+  > button {
+    justify-self: start;
+  }
+`;
+
+export function AddToPlaylistDialog({ video, onClose }: { video: VideoItem; onClose: () => void }) {
+  const user = useCurrentUser();
+  const { fetchPlaylistChoices, savePlaylistEntry } = useDashboardDialogActors();
+  // Bound once per opening, to the caller whose playlists are listed.
+  const [machine] = useState(() =>
+    addToPlaylistMachine.provide({
+      actors: { fetchItems: fetchPlaylistChoices(user?._id ?? ''), saveEntry: savePlaylistEntry },
+    }),
+  );
+  const batch = useActorRef(machine, {
+    input: { mode: 'addToPlaylists', targetId: video._id },
+  });
+  useEmitted(batch, {
+    invalid: ({ message }) => notify.error(message),
+    saved: ({ message }) => notify.success(message),
+    failed: ({ message }) => {
+      console.error('Adding the video to playlists failed:', message);
+      notify.error(message);
+    },
+    closed: () => onClose(),
+  });
+  const loading = useSelector(batch, selectIsLoading);
+  const failed = useSelector(batch, selectHasFailed);
+  const error = useSelector(batch, selectError);
+  const saving = useSelector(batch, selectIsSaving);
+  const hasShowMore = useSelector(batch, selectHasShowMore);
+  const showAll = useSelector(batch, selectShowAll);
+  const lines = useSelector(batch, selectLineViews);
+  const empty = useSelector(batch, selectIsEmpty);
+
+  return (
+    <Modal title="Add to playlist" onClose={() => batch.send({ type: 'CLOSE' })} busy={saving}>
+      <Body>
+        <p>{video.title}</p>
+        {loading && <Spinner label="Loading playlists" />}
+        {failed && (
+          <>
+            <FormError message={error} />
+            <Button variant="secondary" onClick={() => batch.send({ type: 'RETRY' })}>
+              Retry
+            </Button>
+          </>
+        )}
+        {empty && <p>{NO_PLAYLISTS}</p>}
+        {saving ? (
+          <BatchStatusList lines={lines} label="Saving to playlists" />
+        ) : (
+          !loading && !failed && <BatchChecklist batch={batch} label="Your playlists" />
+        )}
+        {hasShowMore && !saving && (
+          <Button variant="ghost" onClick={() => batch.send({ type: 'SHOW_MORE' })}>
+            {showAll ? 'Show less' : DASHBOARD_MESSAGES.showMore}
+          </Button>
+        )}
+      </Body>
+      <FormActions>
+        <Button variant="ghost" onClick={() => batch.send({ type: 'CLOSE' })} disabled={saving}>
+          Cancel
+        </Button>
+        <Button
+          onClick={() => batch.send({ type: 'SAVE' })}
+          loading={saving}
+          disabled={loading || failed || empty}
+        >
+          Save
+        </Button>
+      </FormActions>
+    </Modal>
+  );
+}

@@ -1,0 +1,245 @@
+/**
+ * Issue 9's creator journey in Chromium on a fresh DATA_DIR with the demo content, as the demo
+ * creator leo.codes: the stats grid equals GET /dashboard/stats, the chart switches period; from
+ * a video row he adds a video to two playlists through the batch dialog (both lines reach
+ * completed), unpublishes it (gone for another user) and publishes it again, edits its title (the
+ * row and the watch page follow) and deletes it (row gone, 404). Screenshots of the videos list
+ * and of the Edit video, Add to playlist and confirmation dialogs at 1280×800 and 390×844.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { APIRequestContext, Page } from 'playwright-core';
+import type { DashboardStats } from '../../contract/dashboard.js';
+import type { OwnVideoList } from '../../contract/videos.js';
+import { DASHBOARD_STATS_MESSAGES as T } from '../../machines/dashboard-messages.js';
+import { DEMO_CHANNELS, DEMO_PASSWORD } from '../../server/seed/demo-data.js';
+import {
+  dialogSettled,
+  hasBrowser,
+  launchBrowser,
+  phonePageOf,
+  screenshot,
+  sidewaysOverflow,
+  startServer,
+  VIEWPORTS,
+  type BrowserSession,
+  type RunningServer,
+} from './harness.js';
+
+const LEO = DEMO_CHANNELS[1]!;
+const MIRA = DEMO_CHANNELS[0]!;
+const PLAYLISTS = ['E2E road trip', 'E2E late evening'];
+const NEW_TITLE = 'Refactoring a parser, edited from the dashboard';
+
+describe.skipIf(!hasBrowser)('creator dashboard journey', () => {
+  let server: RunningServer;
+  let browser: BrowserSession;
+  let page: Page;
+  /** Another signed-in user's API calls (mira.kitchen). */
+  let other: APIRequestContext;
+  let leoId = '';
+  let video = { _id: '', title: '' };
+  const playlistIds: string[] = [];
+
+  beforeAll(async () => {
+    server = await startServer({ SEED_DEMO: '1' });
+    browser = await launchBrowser();
+    ({ page } = await browser.newPage(VIEWPORTS.desktop));
+    const login = await page.context().request.post(`${server.url}/api/v1/users/login`, {
+      data: { userName: LEO.userName, email: LEO.email, password: DEMO_PASSWORD },
+    });
+    expect(login.status(), await login.text()).toBe(200);
+    leoId = ((await login.json()) as { data: { user: { _id: string } } }).data.user._id;
+    for (const title of PLAYLISTS) {
+      const res = await page.context().request.post(`${server.url}/api/v1/playlist`, {
+        data: { title, description: 'Made by the dashboard journey' },
+      });
+      expect(res.status(), await res.text()).toBe(201);
+      playlistIds.push(((await res.json()) as { data: { _id: string } }).data._id);
+    }
+    const own = await api<OwnVideoList>('GET', '/videos/user?limit=50');
+    const published = own.videos.find((v) => v.isPublished);
+    expect(published).toBeDefined();
+    video = { _id: published!._id, title: published!.title };
+
+    const otherContext = await browser.browser.newContext();
+    other = otherContext.request;
+    const otherLogin = await other.post(`${server.url}/api/v1/users/login`, {
+      data: { userName: MIRA.userName, email: MIRA.email, password: DEMO_PASSWORD },
+    });
+    expect(otherLogin.status()).toBe(200);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  /** A call with leo's cookies: the status and the envelope's data. */
+  async function call<T>(method: 'GET' | 'DELETE', path: string) {
+    const res = await page.context().request.fetch(`${server.url}/api/v1${path}`, { method });
+    return { status: res.status(), data: ((await res.json()) as { data: T }).data };
+  }
+  async function api<T>(method: 'GET', path: string): Promise<T> {
+    const { status, data } = await call<T>(method, path);
+    expect(status, path).toBe(200);
+    return data;
+  }
+
+  async function openDashboard(p: Page = page) {
+    await p.goto(`${server.url}/Dashboard/Content`);
+    await p.getByRole('listitem', { name: video.title }).waitFor();
+  }
+  const row = (p: Page = page) => p.getByRole('listitem', { name: video.title });
+  const dialog = (name: string, p: Page = page) => p.getByRole('dialog', { name });
+
+  /**
+   * The same screen at phone width in a context sharing leo's cookies: `open` brings it to the
+   * state to shoot; nothing may stick out sideways.
+   */
+  async function phoneShot(name: string, open: (p: Page) => Promise<unknown>) {
+    const { context, page: phone } = await phonePageOf(browser, page.context());
+    await openDashboard(phone);
+    await open(phone);
+    if (await phone.getByRole('dialog').count()) await dialogSettled(phone);
+    await screenshot(phone, name);
+    expect(await sidewaysOverflow(phone), `${name} overflows sideways`).toBeLessThanOrEqual(0);
+    await context.close();
+  }
+
+  it('shows the stats of GET /dashboard/stats and switches the chart period', async () => {
+    await openDashboard();
+    const stats = await api<DashboardStats>('GET', '/dashboard/stats');
+    await page.locator('dl[aria-label="Channel stats"][aria-busy="false"]').waitFor();
+    const format = new Intl.NumberFormat('en-US').format;
+    const expected: Record<string, number> = {
+      [T.totalViews]: stats.totalViews,
+      [T.totalVideos]: stats.totalVideos,
+      [T.subscribers]: stats.subscribersCount,
+      [T.videoLikes]: stats.totalVideosLikes,
+      [T.tweetAndCommentLikes]: stats.totalTweetsLikes + stats.totalCommentsLikes,
+      [T.playlists]: stats.playlistsCount,
+      [T.tweets]: stats.tweetsCount,
+    };
+    const shown = await page
+      .locator('dl[aria-label="Channel stats"] > div')
+      .evaluateAll((cells) =>
+        cells.map((c) => [c.querySelector('dt')?.textContent, c.querySelector('dd')?.textContent]),
+      );
+    expect(Object.fromEntries(shown)).toEqual(
+      Object.fromEntries(Object.entries(expected).map(([label, n]) => [label, format(n)])),
+    );
+    expect(stats.totalVideos).toBeGreaterThan(0);
+
+    const week = page.getByRole('button', { name: 'Last 7 days' });
+    const answered = page.waitForResponse((r) => r.url().includes('/dashboard/views?days=7'));
+    await week.click();
+    expect((await answered).status()).toBe(200);
+    await expect.poll(() => week.getAttribute('aria-pressed')).toBe('true');
+    await expect
+      .poll(() => page.getByRole('button', { name: 'Last 28 days' }).getAttribute('aria-pressed'))
+      .toBe('false');
+  });
+
+  it('lists his videos with views and likes (screenshots)', async () => {
+    await openDashboard();
+    const own = await api<OwnVideoList>('GET', '/videos/user?limit=6');
+    const first = own.videos[0]!;
+    const firstRow = page.getByRole('listitem', { name: first.title });
+    await expect(firstRow.textContent()).resolves.toMatch(new RegExp(`${first.likeCount} likes?`));
+    await firstRow.getByText(first.isPublished ? 'Public' : 'Private', { exact: true }).waitFor();
+    await page.getByRole('heading', { name: 'Your videos' }).evaluate((h) => h.scrollIntoView());
+    await screenshot(page, 'dashboard-videos-desktop');
+    await phoneShot('dashboard-videos-mobile', (p) =>
+      p.getByRole('heading', { name: 'Your videos' }).evaluate((h) => h.scrollIntoView()),
+    );
+  });
+
+  it('adds a video to two playlists through the batch dialog, both lines completed', async () => {
+    await openDashboard();
+    await row().getByRole('button', { name: 'Add to playlist' }).click();
+    const add = dialog('Add to playlist');
+    for (const name of PLAYLISTS) await add.getByRole('checkbox', { name }).check();
+    await dialogSettled(page);
+    await screenshot(page, 'dashboard-add-to-playlist-desktop');
+    await add.getByRole('button', { name: 'Save' }).click();
+    const line = (name: string) =>
+      add.getByRole('listitem', { name }).locator('[data-status]').getAttribute('data-status');
+    // Each line reaches completed while the dialog is still open (500 ms after the last save).
+    await expect.poll(() => line(PLAYLISTS[0]!)).toBe('completed');
+    await expect.poll(() => line(PLAYLISTS[1]!), { interval: 50 }).toBe('completed');
+    await dialogSettled(page);
+    await screenshot(page, 'dashboard-add-to-playlist-saved-desktop');
+    await add.waitFor({ state: 'detached' });
+    await page.getByText('Videos added to playlist successfully').waitFor();
+    for (const id of playlistIds) {
+      const detail = await api<{ videos: { _id: string }[] }>('GET', `/playlist/${id}`);
+      expect(detail.videos.map((v) => v._id)).toContain(video._id);
+    }
+    await phoneShot('dashboard-add-to-playlist-mobile', async (p) => {
+      await row(p).getByRole('button', { name: 'Add to playlist' }).click();
+      await dialog('Add to playlist', p).getByRole('checkbox').first().waitFor();
+    });
+  });
+
+  it('unpublishes a video (gone for another user) and publishes it again', async () => {
+    const othersFeed = async () => {
+      const res = await other.get(`${server.url}/api/v1/videos?userId=${leoId}&limit=50`);
+      return ((await res.json()) as { data: { videos: { _id: string }[] } }).data.videos.map(
+        (v) => v._id,
+      );
+    };
+    expect(await othersFeed()).toContain(video._id);
+    await openDashboard();
+    await row().getByRole('button', { name: 'Unpublish' }).click();
+    const confirm = dialog('Please confirm');
+    await confirm.getByText('Unpublish this video?').waitFor();
+    await dialogSettled(page);
+    await screenshot(page, 'dashboard-confirm-desktop');
+    await confirm.getByRole('button', { name: 'Yes' }).click();
+    await confirm.waitFor({ state: 'detached' });
+    await row().getByText('Private', { exact: true }).waitFor();
+    expect(await othersFeed()).not.toContain(video._id);
+    const hidden = await other.get(`${server.url}/api/v1/videos/${video._id}`);
+    expect(hidden.status()).toBe(404);
+
+    await row().getByRole('button', { name: 'Publish', exact: true }).click();
+    await dialog('Please confirm').getByRole('button', { name: 'Yes' }).click();
+    await row().getByText('Public', { exact: true }).waitFor();
+    expect(await othersFeed()).toContain(video._id);
+    await phoneShot('dashboard-confirm-mobile', async (p) => {
+      await row(p).getByRole('button', { name: 'Unpublish' }).click();
+      await dialog('Please confirm', p).getByText('Unpublish this video?').waitFor();
+    });
+  });
+
+  it('edits the title: the row and the watch page show it', async () => {
+    await openDashboard();
+    await row().getByRole('button', { name: 'Edit' }).click();
+    const edit = dialog('Edit video');
+    await edit.getByRole('img', { name: 'Current thumbnail' }).waitFor();
+    await dialogSettled(page);
+    await screenshot(page, 'dashboard-edit-video-desktop');
+    await edit.getByLabel('Title *').fill(NEW_TITLE);
+    await edit.getByRole('button', { name: 'Save' }).click();
+    await edit.waitFor({ state: 'detached' });
+    video = { ...video, title: NEW_TITLE };
+    await row().waitFor();
+    const saved = await api<{ title: string }>('GET', `/videos/${video._id}`);
+    expect(saved.title).toBe(NEW_TITLE);
+    await phoneShot('dashboard-edit-video-mobile', async (p) => {
+      await row(p).getByRole('button', { name: 'Edit' }).click();
+      await dialog('Edit video', p).getByRole('img', { name: 'Current thumbnail' }).waitFor();
+    });
+
+    await page.goto(`${server.url}/watch/${video._id}`);
+    await page.getByRole('heading', { name: NEW_TITLE }).waitFor();
+  });
+
+  it('deletes the video: the row goes and the video answers 404', async () => {
+    await openDashboard();
+    await row().getByRole('button', { name: 'Delete' }).click();
+    await dialog('Please confirm').getByRole('button', { name: 'Yes' }).click();
+    await row().waitFor({ state: 'detached' });
+    expect((await call('GET', `/videos/${video._id}`)).status).toBe(404);
+  });
+});

@@ -1,0 +1,48 @@
+/** Shared steps of the transcode tests: upload a 720p clip, run the worker until it settles. */
+import { expect } from 'vitest';
+import type { VideoDetail } from '../../contract/videos.js';
+import { startTranscodeWorkers } from '../../server/jobs/transcode-worker.js';
+import type { TestUser } from './auth-helpers.js';
+import type { TestApp } from './helpers.js';
+import { upload } from './video-helpers.js';
+
+export const silentLog = { info() {}, error() {}, warn() {} } as never;
+
+export async function watch(t: TestApp, user: TestUser, id: string): Promise<VideoDetail> {
+  const res = await t.app.inject({ url: `/api/v1/videos/${id}`, headers: user.headers });
+  expect(res.statusCode).toBe(200);
+  return res.json<{ data: VideoDetail }>().data;
+}
+
+export async function until<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
+  for (let i = 0; i < 900; i++) {
+    const value = await read();
+    if (done(value)) return value;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error('condition not reached in 90 s');
+}
+
+export async function uploadHd(t: TestApp, user: TestUser): Promise<string> {
+  const res = await upload(t, user, { video: 'hd.mp4' });
+  expect(res.statusCode).toBe(201);
+  return res.json<{ data: { _id: string } }>().data._id;
+}
+
+/** Runs an in-process worker until the video is no longer processing; returns its watch item. */
+export async function transcodeNow(t: TestApp, user: TestUser, id: string): Promise<VideoDetail> {
+  const workers = await startTranscodeWorkers(t.ctx, silentLog, 1);
+  try {
+    return await until(
+      () => watch(t, user, id),
+      (v) => v.processing.state !== 'processing',
+    );
+  } finally {
+    await workers.stop();
+  }
+}
+
+/** The path of a media URL (app.inject takes paths), optionally of a URI relative to it. */
+export function mediaPath(url: string, relative = ''): string {
+  return new URL(relative, url).pathname;
+}

@@ -1,0 +1,141 @@
+/**
+ * The Edit video dialog from a dashboard row: filled with the video's own values and thumbnail,
+ * the upload form's tag rules, 'Title is required!', the tag hint that does not block, saving
+ * (buttons disabled, the row updated in place, likes kept), a failure that keeps what was typed,
+ * Escape and Cancel.
+ */
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../../src/api/client';
+import { installIntersectionObserver } from './videos-helpers';
+import { makeOwnVideo, openVideoList } from './dashboard-videos-helpers';
+
+beforeEach(() => installIntersectionObserver());
+
+const video = makeOwnVideo(1, {
+  title: 'Sunset',
+  description: 'At the beach',
+  tags: ['sea', 'sun'],
+  likeCount: 7,
+});
+
+const row = (title: string) => screen.getByRole('listitem', { name: title });
+const dialog = () => within(screen.getByRole('dialog', { name: 'Edit video' }));
+
+async function openEdit() {
+  const fakes = await openVideoList([video]);
+  fireEvent.click(within(row('Sunset')).getByRole('button', { name: 'Edit' }));
+  return fakes;
+}
+
+describe('Edit video dialog', () => {
+  it('opens with the video’s values, its current thumbnail and focus in the first field', async () => {
+    await openEdit();
+    expect(dialog().getByLabelText('Title *')).toHaveValue('Sunset');
+    expect(dialog().getByLabelText('Title *')).toHaveFocus();
+    expect(dialog().getByLabelText('Description')).toHaveValue('At the beach');
+    expect(dialog().getByRole('img', { name: 'Current thumbnail' })).toHaveAttribute(
+      'src',
+      video.thumbnail,
+    );
+    const tags = dialog().getByRole('list', { name: 'Tags' });
+    expect(
+      within(tags)
+        .getAllByRole('listitem')
+        .map((li) => li.firstChild?.textContent),
+    ).toEqual(['sea', 'sun']);
+  });
+
+  it('edits tags with the upload form’s rules: comma and Add finish a tag, duplicates ignored', async () => {
+    await openEdit();
+    const box = dialog().getByRole('textbox', { name: 'Tags' });
+    fireEvent.change(box, { target: { value: ' waves, sea,' } });
+    expect(box).toHaveValue('');
+    fireEvent.change(box, { target: { value: 'gulls' } });
+    fireEvent.click(dialog().getByRole('button', { name: 'Add' }));
+    fireEvent.click(dialog().getByRole('button', { name: 'Remove tag sun' }));
+    const chips = within(dialog().getByRole('list', { name: 'Tags' })).getAllByRole('listitem');
+    expect(chips.map((li) => li.firstChild?.textContent)).toEqual(['sea', 'waves', 'gulls']);
+  });
+
+  it("refuses a blank title with 'Title is required!' and sends nothing", async () => {
+    const { saveVideoEdit } = await openEdit();
+    fireEvent.change(dialog().getByLabelText('Title *'), { target: { value: '   ' } });
+    fireEvent.click(dialog().getByRole('button', { name: 'Save' }));
+    expect(dialog().getByRole('alert')).toHaveTextContent('Title is required!');
+    expect(saveVideoEdit.calls).toHaveLength(0);
+    // The toast says it too (the toast library loads lazily: wait for it; findAll would settle
+    // on the form's own alert alone).
+    await waitFor(() => expect(screen.getAllByText('Title is required!')).toHaveLength(2));
+  });
+
+  it('shows the tag hint without any tag, and still saves', async () => {
+    const { saveVideoEdit } = await openEdit();
+    fireEvent.click(dialog().getByRole('button', { name: 'Remove tag sea' }));
+    expect(dialog().queryByText(/Add at least one tag/)).not.toBeInTheDocument();
+    fireEvent.click(dialog().getByRole('button', { name: 'Remove tag sun' }));
+    expect(dialog().getByText(/Add at least one tag/)).toBeInTheDocument();
+    fireEvent.click(dialog().getByRole('button', { name: 'Save' }));
+    expect(saveVideoEdit.calls).toEqual([
+      { title: 'Sunset', description: 'At the beach', tags: [], thumbnail: null },
+    ]);
+  });
+
+  it('saves trimmed values and a new thumbnail, then updates the row in place', async () => {
+    const { saveVideoEdit, editedIds } = await openEdit();
+    const image = new File(['png'], 'new.png', { type: 'image/png' });
+    fireEvent.change(dialog().getByLabelText('Replace thumbnail'), {
+      target: { files: [image] },
+    });
+    expect(dialog().getByRole('img', { name: 'New thumbnail preview' })).toBeInTheDocument();
+    fireEvent.change(dialog().getByLabelText('Title *'), { target: { value: '  Sunrise ' } });
+    fireEvent.click(dialog().getByRole('button', { name: 'Save' }));
+    expect(editedIds).toEqual([video._id]);
+    expect(saveVideoEdit.calls).toEqual([
+      { title: 'Sunrise', description: 'At the beach', tags: ['sea', 'sun'], thumbnail: image },
+    ]);
+    // While saving every button is disabled, the close button included.
+    // (The busy Save button's name includes its spinner's 'Loading'.)
+    expect(dialog().getByRole('button', { name: /Save/ })).toBeDisabled();
+    expect(dialog().getByRole('button', { name: 'Cancel' })).toBeDisabled();
+    expect(dialog().getByRole('button', { name: 'Close' })).toBeDisabled();
+    fireEvent.keyDown(document, { key: 'Escape' });
+    expect(screen.getByRole('dialog', { name: 'Edit video' })).toBeInTheDocument();
+
+    const { likeCount: _likes, ...answer } = { ...video, title: 'Sunrise' };
+    await act(async () => saveVideoEdit.resolve(answer));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    // The row shows the server's title and keeps its likes (the edit's answer has none).
+    expect(within(row('Sunrise')).getByRole('link', { name: 'Sunrise' })).toBeInTheDocument();
+    expect(row('Sunrise')).toHaveTextContent('7 likes');
+  });
+
+  it('keeps everything typed and shows the server’s reason when the save fails', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const { saveVideoEdit } = await openEdit();
+    fireEvent.change(dialog().getByLabelText('Title *'), { target: { value: 'Sunrise' } });
+    fireEvent.change(dialog().getByLabelText('Description'), { target: { value: 'Early' } });
+    fireEvent.click(dialog().getByRole('button', { name: 'Save' }));
+    await act(async () => saveVideoEdit.reject(new ApiError('title: must be at most 100', 400)));
+    expect(dialog().getByRole('alert')).toHaveTextContent('title: must be at most 100');
+    expect(dialog().getByLabelText('Title *')).toHaveValue('Sunrise');
+    expect(dialog().getByLabelText('Description')).toHaveValue('Early');
+    expect(dialog().getByRole('button', { name: 'Save' })).toBeEnabled();
+    // The row is unchanged.
+    expect(row('Sunset')).toBeInTheDocument();
+    logged.mockRestore();
+  });
+
+  it('closes on Escape and on Cancel without saving, focus back on the Edit button', async () => {
+    const { saveVideoEdit } = await openEdit();
+    fireEvent.keyDown(document, { key: 'Escape' });
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    const edit = within(row('Sunset')).getByRole('button', { name: 'Edit' });
+    edit.focus();
+    fireEvent.click(edit);
+    fireEvent.click(dialog().getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(edit).toHaveFocus();
+    expect(saveVideoEdit.calls).toHaveLength(0);
+  });
+});
