@@ -1,12 +1,22 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { precompress } from './scripts/vite-precompress.js';
+import { routePreload } from './scripts/vite-route-preload.js';
 
 // The API server the dev server forwards /api and /media to (npm run dev starts both).
 const apiTarget = process.env.API_URL ?? `http://127.0.0.1:${process.env.API_PORT ?? '3001'}`;
 
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [
+    react(),
+    // The routes a visitor lands on (src/routes.tsx): their page chunks are preloaded with index.html.
+    routePreload({
+      '/': 'src/pages/home-page.tsx',
+      '/search': 'src/pages/search-page.tsx',
+      '/watch/:videoId': 'src/pages/watch-page.tsx',
+    }),
+    precompress(),
+  ],
   build: {
     outDir: 'dist/client',
     emptyOutDir: true,

@@ -1,6 +1,7 @@
 /**
- * The media path under load: Range streaming throughput of a 100 MB file, and the server's memory
- * while a 1 GB upload streams in to POST /api/v1/videos. The upload is random bytes, so the server
+ * The media path under load: serving a 100 MB file beside nginx (media-stream.ts), and the server's
+ * memory while a 1 GB upload streams in to POST /api/v1/videos (`BENCH_MEDIA=stream` skips the
+ * upload). The upload is random bytes, so the server
  * refuses it at the end as not a video: what is measured is that it streamed to disk meanwhile
  * instead of buffering (RSS growth, sampled from /proc/<pid>/status every 20 ms).
  */
@@ -12,8 +13,9 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { registerAndSignIn } from './lib/http.js';
-import { spawnServer } from './lib/server.js';
+import { spawnServer, type BenchServer } from './lib/server.js';
 import type { Row } from './lib/table.js';
+import { benchMediaStreaming } from './media-stream.js';
 
 const MB = 1024 * 1024;
 const STREAM_FILE_BYTES = 100 * MB;
@@ -31,19 +33,6 @@ async function writeRandomFile(file: string, bytes: number): Promise<void> {
   await new Promise<void>((resolve, reject) =>
     out.end((e?: Error | null) => (e ? reject(e) : resolve())),
   );
-}
-
-/** Downloads `range` of url, returning bytes received and the status. */
-function fetchRange(url: string, range: string): Promise<{ status: number; bytes: number }> {
-  return new Promise((resolve, reject) => {
-    const req = http.get(url, { headers: { range } }, (res) => {
-      let bytes = 0;
-      res.on('data', (d: Buffer) => (bytes += d.length));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, bytes }));
-      res.on('error', reject);
-    });
-    req.on('error', reject);
-  });
 }
 
 async function rssOf(pid: number): Promise<{ rss: number; hwm: number }> {
@@ -149,6 +138,57 @@ async function streamUpload(
   });
 }
 
+/** The 1 GB upload's memory rows; runs first on a fresh process, so the peak is its own. */
+async function benchUploadMemory(server: BenchServer): Promise<Row[]> {
+  const cookie = await registerAndSignIn(server.url, 'bench.user');
+  // A small upload first loads the upload path's code and libraries (sharp, ffprobe), then
+  // the baseline is taken once RSS has settled, so transient start-up garbage is not counted.
+  await streamUpload(server.url, cookie, MB);
+  const baseline = await settledRss(server.pid);
+  // Growth = the largest rise above the lowest RSS seen so far: an idle process often holds
+  // garbage that the first requests collect, and that drop must not hide a later climb.
+  let peak = baseline.rss;
+  let low = baseline.rss;
+  let rise = 0;
+  let sampling = true;
+  // BENCH_TRACE=1 prints the server's RSS every second while the upload streams.
+  const trace = process.env.BENCH_TRACE === '1';
+  let lastTrace = 0;
+  const sampler = (async () => {
+    while (sampling) {
+      const { rss } = await rssOf(server.pid);
+      peak = Math.max(peak, rss);
+      low = Math.min(low, rss);
+      rise = Math.max(rise, rss - low);
+      if (trace && Date.now() - lastTrace >= 1000) {
+        lastTrace = Date.now();
+        console.log(`  rss ${(rss / MB).toFixed(0)} MB`);
+      }
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  })();
+  const upload = await streamUpload(server.url, cookie, UPLOAD_BYTES);
+  sampling = false;
+  await sampler;
+  const after = await rssOf(server.pid);
+  // A new VmHWM means a peak between samples; it counts from the baseline.
+  const growth = Math.max(rise, after.hwm > baseline.hwm ? after.hwm - baseline.rss : 0);
+  return [
+    {
+      bench: 'media',
+      metric: `1 GB upload: RSS growth (before ${(baseline.rss / MB).toFixed(0)} MB, low ${(low / MB).toFixed(0)} MB, peak ${(peak / MB).toFixed(0)} MB)`,
+      value: `${(growth / MB).toFixed(1)} MB`,
+      target: `≤ ${UPLOAD_GROWTH_BUDGET / MB} MB`,
+      ok: growth <= UPLOAD_GROWTH_BUDGET,
+    },
+    {
+      bench: 'media',
+      metric: `1 GB upload: streamed in, answered ${upload.status} "${upload.message}"`,
+      value: `${(upload.sent / MB / upload.seconds).toFixed(0)} MB/s`,
+    },
+  ];
+}
+
 export async function benchMedia(): Promise<Row[]> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'vidtube-bench-media-'));
   const server = await spawnServer({
@@ -156,88 +196,17 @@ export async function benchMedia(): Promise<Row[]> {
   });
   const rows: Row[] = [];
   try {
-    // Upload first, on a fresh process, so the high-water mark belongs to it alone.
-    const cookie = await registerAndSignIn(server.url, 'bench.user');
-    // A small upload first loads the upload path's code and libraries (sharp, ffprobe), then
-    // the baseline is taken once RSS has settled, so transient start-up garbage is not counted.
-    await streamUpload(server.url, cookie, MB);
-    const baseline = await settledRss(server.pid);
-    // Growth = the largest rise above the lowest RSS seen so far: an idle process often holds
-    // garbage that the first requests collect, and that drop must not hide a later climb.
-    let peak = baseline.rss;
-    let low = baseline.rss;
-    let rise = 0;
-    let sampling = true;
-    // BENCH_TRACE=1 prints the server's RSS every second while the upload streams.
-    const trace = process.env.BENCH_TRACE === '1';
-    let lastTrace = 0;
-    const sampler = (async () => {
-      while (sampling) {
-        const { rss } = await rssOf(server.pid);
-        peak = Math.max(peak, rss);
-        low = Math.min(low, rss);
-        rise = Math.max(rise, rss - low);
-        if (trace && Date.now() - lastTrace >= 1000) {
-          lastTrace = Date.now();
-          console.log(`  rss ${(rss / MB).toFixed(0)} MB`);
-        }
-        await new Promise((r) => setTimeout(r, 20));
-      }
-    })();
-    const upload = await streamUpload(server.url, cookie, UPLOAD_BYTES);
-    sampling = false;
-    await sampler;
-    const after = await rssOf(server.pid);
-    // A new VmHWM means a peak between samples; it counts from the baseline.
-    const growth = Math.max(rise, after.hwm > baseline.hwm ? after.hwm - baseline.rss : 0);
-    rows.push(
-      {
-        bench: 'media',
-        metric: `1 GB upload: RSS growth (before ${(baseline.rss / MB).toFixed(0)} MB, low ${(low / MB).toFixed(0)} MB, peak ${(peak / MB).toFixed(0)} MB)`,
-        value: `${(growth / MB).toFixed(1)} MB`,
-        target: `≤ ${UPLOAD_GROWTH_BUDGET / MB} MB`,
-        ok: growth <= UPLOAD_GROWTH_BUDGET,
-      },
-      {
-        bench: 'media',
-        metric: `1 GB upload: streamed in, answered ${upload.status} "${upload.message}"`,
-        value: `${(upload.sent / MB / upload.seconds).toFixed(0)} MB/s`,
-      },
-    );
-
+    if (process.env.BENCH_MEDIA !== 'stream') rows.push(...(await benchUploadMemory(server)));
     const file = path.join(dataDir, 'media', 'videos', 'bench_100mb.mp4');
     await writeRandomFile(file, STREAM_FILE_BYTES);
-    const url = `${server.url}/media/videos/bench_100mb.mp4`;
-    await fetchRange(url, 'bytes=0-'); // warm the page cache: this measures the server, not the disk
-    let t = performance.now();
-    const whole = await fetchRange(url, 'bytes=0-');
-    const wholeSeconds = (performance.now() - t) / 1000;
-    if (whole.status !== 206 || whole.bytes !== STREAM_FILE_BYTES) {
-      throw new Error(`range request answered ${whole.status} with ${whole.bytes} bytes`);
-    }
-    rows.push({
-      bench: 'media',
-      metric: '100 MB file, one Range request (bytes=0-)',
-      value: `${(STREAM_FILE_BYTES / MB / wholeSeconds).toFixed(0)} MB/s`,
-    });
-    // A player seeking around: 1 MB ranges at random offsets, 8 at a time.
-    t = performance.now();
-    let received = 0;
-    await Promise.all(
-      Array.from({ length: 8 }, async () => {
-        for (let i = 0; i < 40; i++) {
-          const start = Math.floor(Math.random() * (STREAM_FILE_BYTES / MB - 1)) * MB;
-          const r = await fetchRange(url, `bytes=${start}-${start + MB - 1}`);
-          if (r.status !== 206) throw new Error(`range request answered ${r.status}`);
-          received += r.bytes;
-        }
-      }),
+    rows.push(
+      ...(await benchMediaStreaming(
+        { url: server.url, pid: server.pid },
+        dataDir,
+        '/media/videos/bench_100mb.mp4',
+        STREAM_FILE_BYTES,
+      )),
     );
-    rows.push({
-      bench: 'media',
-      metric: '100 MB file, 320 random 1 MB ranges, 8 concurrent',
-      value: `${(received / MB / ((performance.now() - t) / 1000)).toFixed(0)} MB/s`,
-    });
     return rows;
   } finally {
     await server.stop();

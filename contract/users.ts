@@ -56,6 +56,10 @@ export type LoginBody = Static<typeof LoginBody>;
 export const LoginData = Type.Object({ user: User });
 export type LoginData = Static<typeof LoginData>;
 
+/** POST /users/session: the signed-in user, or null for a visitor (one call at app start). */
+export const SessionData = Type.Object({ user: Type.Union([User, Type.Null()]) });
+export type SessionData = Static<typeof SessionData>;
+
 export const ChangePasswordBody = Type.Object({
   oldPassword: Type.String({ minLength: 1, maxLength: LIMITS.password.max }),
   newPassword: Password,

@@ -2,7 +2,8 @@
  * The session (auth) of the whole app: who is signed in. One app-wide actor
  * (`createActorContext` in src/session.tsx).
  *
- * States: checking (asks the server for the current user at start) → signedIn | signedOut;
+ * States: checking (asks the server once at start: the user, or null for a visitor; the server
+ * refreshes an expired access token within that one call) → signedIn | signedOut;
  * signedIn —LOGOUT→ signingOut → signedOut (success) | signedIn (failure).
  *
  * Events:
@@ -15,7 +16,7 @@
  *   logoutFailed {reason} logout failed, still signed in → view toasts MESSAGES.logoutFailed
  *   sessionExpired        the session ended without a logout (views may say so; guarded
  *                         routes show the sign-in popup by themselves)
- * Actors (provided by src/): fetchCurrentUser (void → User), logout (void → void).
+ * Actors (provided by src/): resumeSession (void → User | null), logout (void → void).
  * Selectors: selectUser, selectIsSignedIn, selectIsChecking, selectIsSigningOut.
  */
 import { assign, emit, fromPromise, setup, type SnapshotFrom } from 'xstate';
@@ -48,12 +49,15 @@ export const sessionMachine = setup({
     emitted: {} as SessionEmitted,
   },
   actors: {
-    fetchCurrentUser: fromPromise<User, void>(() => {
-      throw new Error('fetchCurrentUser actor not provided');
+    resumeSession: fromPromise<User | null, void>(() => {
+      throw new Error('resumeSession actor not provided');
     }),
     logout: fromPromise<void, void>(() => {
       throw new Error('logout actor not provided');
     }),
+  },
+  guards: {
+    resumedUser: (_, user: User | null) => user !== null,
   },
   actions: {
     storeUser: assign({ user: (_, user: User) => user }),
@@ -69,13 +73,18 @@ export const sessionMachine = setup({
   states: {
     checking: {
       invoke: {
-        id: 'fetchCurrentUser',
-        src: 'fetchCurrentUser',
-        onDone: {
-          target: 'signedIn',
-          actions: { type: 'storeUser', params: ({ event }) => event.output },
-        },
-        // No session, an expired one or a network failure: the app continues signed out.
+        id: 'resumeSession',
+        src: 'resumeSession',
+        onDone: [
+          {
+            guard: { type: 'resumedUser', params: ({ event }) => event.output },
+            target: 'signedIn',
+            actions: { type: 'storeUser', params: ({ event }) => event.output! },
+          },
+          // A visitor, or a session the server no longer knows: the app continues signed out.
+          { target: 'signedOut', actions: 'clearUser' },
+        ],
+        // A network failure: signed out too; the next guarded call asks again.
         onError: { target: 'signedOut', actions: 'clearUser' },
       },
       on: {

@@ -37,6 +37,7 @@ import subscribedChannelsRoutes from './routes/subscribed-channels.js';
 import subscriptionsRoutes from './routes/subscriptions.js';
 import tweetsRoutes from './routes/tweets.js';
 import usersRoutes from './routes/users.js';
+import usersSessionRoutes from './routes/users-session.js';
 import videosRoutes from './routes/videos.js';
 
 export interface BuildOptions {
@@ -122,6 +123,7 @@ export async function buildApp({ ctx, logger = false }: BuildOptions): Promise<A
       await api.register(healthcheckRoutes, options);
       await api.register(usersRoutes, { ...options, prefix: '/users' });
       await api.register(accountImageRoutes, { ...options, prefix: '/users' });
+      await api.register(usersSessionRoutes, { ...options, prefix: '/users' });
       await api.register(historyRoutes, options);
       await api.register(videosRoutes, { ...options, prefix: '/videos' });
       await api.register(likesRoutes, { ...options, prefix: '/likes' });

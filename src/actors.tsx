@@ -1,51 +1,47 @@
 /**
- * Which implementations the machines' promise actors use, for the account and the video screens
- * alike. The app uses the real API calls (src/api/); view tests render the same components with
- * fakes through `<ActorsProvider actors={...}>` (or AppProviders' `actors`).
+ * Which implementations the machines' promise actors use. The app uses the real API calls
+ * (src/api/); view tests render the same components with fakes through
+ * `<ActorsProvider actors={...}>` (or AppProviders' `actors`).
+ *
+ * Two kinds, so that `/` loads only what its first screen needs (issue 11):
+ * - the core (account and video calls, used across pages and by the session): `useActors()`;
+ * - a page's own calls (channel, tweets, library, dashboard and its dialogs): the page's chunk imports them and
+ *   asks `usePageActors(itsActors)`, so they load with that page, not with the shell.
+ * Fakes given to a provider replace either kind by name.
  */
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
 import { accountActors, type AccountActors } from './api/users';
 import { realVideoActors, type VideoActors } from './api/video-actors';
-// Channel page (issue 8).
-import { channelActors, type ChannelActors } from './api/channel';
-import { channelPlaylistActors } from './api/channel-playlists';
-import { tweetActors, type TweetActors } from './api/tweets';
-// The viewer's library pages (History, Subscriptions, a playlist).
-import { historyActors } from './api/history';
-import { playlistDetailActors } from './api/playlist-detail';
-import { subscriptionsActors } from './api/subscriptions';
-// Creator dashboard: the analytics grid and the views chart (issue 9).
-import { dashboardStatsActors } from './api/dashboard';
-import { dashboardVideoActors } from './api/dashboard-videos';
-// The dashboard's dialogs and Playlists tab: types only, so their code stays in the dashboard's
-// chunk; the real ones come from useActorsWith there, tests provide fakes here.
+// Types only: each page imports the real calls itself.
+import type { ChannelActors } from './api/channel';
+import type { channelPlaylistActors } from './api/channel-playlists';
+import type { TweetActors } from './api/tweets';
+import type { historyActors } from './api/history';
+import type { playlistDetailActors } from './api/playlist-detail';
+import type { subscriptionsActors } from './api/subscriptions';
+import type { dashboardStatsActors } from './api/dashboard';
+import type { dashboardVideoActors } from './api/dashboard-videos';
 import type { DashboardDialogActors } from './api/dashboard-dialogs';
 import type { DashboardPlaylistActors } from './api/dashboard-playlists';
 
-const libraryActors = { ...historyActors, ...subscriptionsActors, ...playlistDetailActors };
-type LibraryActors = typeof libraryActors;
+type CoreActors = AccountActors & VideoActors;
 
-export type AppActors = AccountActors &
-  VideoActors &
+export type AppActors = CoreActors &
   ChannelActors &
   TweetActors &
   typeof channelPlaylistActors &
-  LibraryActors &
+  typeof historyActors &
+  typeof subscriptionsActors &
+  typeof playlistDetailActors &
   typeof dashboardStatsActors &
   typeof dashboardVideoActors &
-  Partial<DashboardDialogActors> &
-  Partial<DashboardPlaylistActors>;
+  DashboardDialogActors &
+  DashboardPlaylistActors;
 
-const ActorsContext = createContext<AppActors>({
-  ...accountActors,
-  ...realVideoActors,
-  ...channelActors,
-  ...channelPlaylistActors,
-  ...tweetActors,
-  ...libraryActors,
-  ...dashboardStatsActors,
-  ...dashboardVideoActors,
-});
+const coreActors: CoreActors = { ...accountActors, ...realVideoActors };
+
+/** The fakes given by the providers above, merged (nearest wins). */
+const OverridesContext = createContext<Partial<AppActors>>({});
 
 export function ActorsProvider({
   actors,
@@ -54,20 +50,26 @@ export function ActorsProvider({
   actors?: Partial<AppActors>;
   children: ReactNode;
 }) {
-  const parent = useContext(ActorsContext);
+  const parent = useContext(OverridesContext);
   const value = useMemo(() => ({ ...parent, ...actors }), [parent, actors]);
-  return <ActorsContext.Provider value={value}>{children}</ActorsContext.Provider>;
+  return <OverridesContext.Provider value={value}>{children}</OverridesContext.Provider>;
 }
 
-export function useActors(): AppActors {
-  return useContext(ActorsContext);
+/** The core actors, with any fakes. */
+export function useActors(): CoreActors {
+  const overrides = useContext(OverridesContext);
+  return useMemo(() => ({ ...coreActors, ...overrides }), [overrides]);
 }
 
-/**
- * The actors of a lazily loaded page: `defaults` (its real ones, loaded with its chunk) unless
- * fakes were given through ActorsProvider. Pass a module-level object, so the value stays stable.
- */
-export function useActorsWith<T extends object>(defaults: T): AppActors & T {
-  const actors = useActors();
-  return useMemo(() => ({ ...defaults, ...actors }), [defaults, actors]);
+/** A page's own actors: `real` (imported by the page's chunk), with any fakes of the same names. */
+export function usePageActors<T extends object>(real: T): T {
+  const overrides = useContext(OverridesContext);
+  return useMemo(() => {
+    const chosen: Record<string, unknown> = { ...(real as Record<string, unknown>) };
+    for (const name of Object.keys(real)) {
+      const fake = (overrides as Record<string, unknown>)[name];
+      if (fake) chosen[name] = fake;
+    }
+    return chosen as T;
+  }, [real, overrides]);
 }

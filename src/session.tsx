@@ -26,7 +26,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const logic = useMemo(
     () =>
       sessionMachine.provide({
-        actors: { fetchCurrentUser: actors.fetchCurrentUser, logout: actors.logout },
+        actors: { resumeSession: actors.resumeSession, logout: actors.logout },
       }),
     [actors],
   );

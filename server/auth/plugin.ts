@@ -5,6 +5,7 @@
  */
 import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { API_PREFIX } from '../../contract/limits.js';
 import type { Db } from '../db/client.js';
 import { unauthorized } from '../http/errors.js';
 import { isSessionActive, type IssuedTokens } from './sessions.js';
@@ -48,6 +49,9 @@ export const authPlugin = fp<AuthPluginOptions>(
 
     app.addHook('onRequest', async (request) => {
       request.auth = null;
+      // Only the API reads the caller: media ranges, the SPA's files and index.html carry the
+      // cookie too, and must not cost a session lookup each (a player sends dozens of ranges).
+      if (!request.url.startsWith(API_PREFIX)) return;
       const token = bearer(request);
       if (!token) return;
       const claims = verifyAccessToken(token, tokenSecret);

@@ -21,6 +21,7 @@ export interface IssuedTokens {
   accessToken: string;
   refreshToken: string;
   sessionId: string;
+  userId: string;
 }
 
 function issue(
@@ -33,7 +34,7 @@ function issue(
     { uid: userId, sid: sessionId, exp: Date.now() + ACCESS_TOKEN_TTL_MS },
     tokenSecret,
   );
-  return { accessToken, refreshToken: `${sessionId}.${secret}`, sessionId };
+  return { accessToken, refreshToken: `${sessionId}.${secret}`, sessionId, userId };
 }
 
 export async function createSession(

@@ -1,48 +1,27 @@
 /**
- * Serves the built SPA (dist/client) and the media folder. Hashed assets and media files have
- * unguessable, content-unique names, so they are cached for a year as immutable; index.html is
- * never cached so a deploy is picked up at once. Client routes (/watch/abc, /Dashboard) get
- * index.html; unknown /api paths get the JSON 404. The SPA's files are sent pre-compressed: the
- * build writes a .br and a .gz beside each (scripts/vite-precompress.ts), so the best encoding
- * the browser accepts costs no CPU per request.
+ * Serves the built SPA (dist/client) and the media folder (media-files.ts). Hashed assets and
+ * media files have unguessable, content-unique names, so they are cached for a year as
+ * immutable; index.html is never cached so a deploy is picked up at once. Client routes
+ * (/watch/abc, /Dashboard) get index.html, with modulepreload links for their page's chunk
+ * (page-html.ts); unknown /api paths get the JSON 404. The SPA's files are sent pre-compressed:
+ * the build writes a .br and a .gz beside each (scripts/vite-precompress.ts), so the best
+ * encoding the browser accepts costs no CPU per request.
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { MEDIA_PREFIX } from '../storage/storage.js';
 import { failure } from './envelope.js';
-
-const IMMUTABLE = 'public, max-age=31536000, immutable';
+import { IMMUTABLE, installMediaFiles } from './media-files.js';
+import { pageHtmlOf } from './page-html.js';
 
 export async function installStatic(
   app: FastifyInstance,
   mediaRoot: string | undefined,
   clientDir: string,
 ): Promise<void> {
-  if (mediaRoot) {
-    await app.register(async (media) => {
-      // A 416 carries `Content-Range: bytes */size` on the error (RFC 9110); the app's error
-      // handler builds the envelope but does not copy error headers, so copy them here first.
-      media.setErrorHandler((error: Error & { headers?: Record<string, string> }, _req, reply) => {
-        if (error.headers) void reply.headers(error.headers);
-        throw error;
-      });
-      await media.register(fastifyStatic, {
-        root: mediaRoot,
-        prefix: MEDIA_PREFIX,
-        decorateReply: false,
-        index: false,
-        dotfiles: 'deny',
-        acceptRanges: true,
-        cacheControl: false,
-        // An HLS master playlist gains a line as each rendition is ready, so playlists are
-        // revalidated; everything else under a media name never changes.
-        setHeaders: (reply: { header(k: string, v: string): unknown }, filePath: string) =>
-          reply.header('cache-control', filePath.endsWith('.m3u8') ? 'no-cache' : IMMUTABLE),
-      });
-    });
-  }
+  if (mediaRoot) installMediaFiles(app, mediaRoot);
 
   const hasClient = existsSync(path.join(clientDir, 'index.html'));
   if (hasClient) {
@@ -63,11 +42,14 @@ export async function installStatic(
     });
   }
 
-  if (hasClient) {
-    app.get('/', { schema: { hide: true } }, (_request, reply) =>
-      reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html', clientDir),
-    );
-  }
+  const pageHtml = hasClient ? pageHtmlOf(clientDir) : undefined;
+  const sendPage = (reply: FastifyReply, pathname: string) =>
+    reply
+      .header('cache-control', 'no-cache')
+      .type('text/html; charset=utf-8')
+      .send(pageHtml!(pathname));
+  if (hasClient)
+    app.get('/', { schema: { hide: true } }, (_request, reply) => sendPage(reply, '/'));
 
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
@@ -76,12 +58,7 @@ export async function installStatic(
       !pathname.startsWith('/api/') &&
       !pathname.startsWith(MEDIA_PREFIX) &&
       !pathname.startsWith('/assets/');
-    if (wantsPage && hasClient) {
-      return reply
-        .header('cache-control', 'no-cache')
-        .type('text/html')
-        .sendFile('index.html', clientDir);
-    }
+    if (wantsPage && hasClient) return sendPage(reply, pathname);
     return reply.status(404).send(failure(404, `Route ${request.method} ${pathname} not found`));
   });
 }

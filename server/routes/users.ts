@@ -17,9 +17,9 @@ import {
   RegisterBody,
 } from '../../contract/users.js';
 import { REFRESH_COOKIE, callerId, clearAuthCookies, setAuthCookies } from '../auth/plugin.js';
-import { createSession, endSession, refreshSession, refreshTokenOf } from '../auth/sessions.js';
+import { createSession, endSession, refreshTokenOf } from '../auth/sessions.js';
 import { created, ok } from '../http/envelope.js';
-import { HttpError, notFound, unauthorized } from '../http/errors.js';
+import { notFound, unauthorized } from '../http/errors.js';
 import { IMAGE_RULE, multipartFieldsToBody } from '../http/multipart.js';
 import {
   cleanupMultipartBody,
@@ -33,6 +33,7 @@ import { authenticate, changePassword } from '../services/user-credentials.js';
 import { registerUser } from '../services/user-registration.js';
 import { findUserDto, updateAccountDetails, userDtoOf } from '../services/users.js';
 import { errorResponses, mediaUrlsOf } from './route-helpers.js';
+import { rotateCookies } from './users-session.js';
 
 const TAGS = ['users'];
 /** OpenAPI: the accessToken cookie (securitySchemes.cookieAuth in app.ts). */
@@ -161,15 +162,11 @@ export default async function usersRoutes(app: App, { ctx }: RouteOptions) {
       },
     },
     async (request, reply) => {
-      const token = refreshTokenOf(request.cookies[REFRESH_COOKIE], request.body);
-      try {
-        const tokens = await refreshSession(ctx.db, token, ctx.config.accessTokenSecret);
-        setAuthCookies(reply, tokens, secure);
-      } catch (error) {
-        // A dead refresh token is of no further use: drop both cookies so the client signs in anew.
-        if (error instanceof HttpError && error.statusCode === 401) clearAuthCookies(reply, secure);
-        throw error;
-      }
+      await rotateCookies(
+        ctx,
+        reply,
+        refreshTokenOf(request.cookies[REFRESH_COOKIE], request.body),
+      );
       return ok({}, 'Access token refreshed');
     },
   );

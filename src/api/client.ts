@@ -116,6 +116,25 @@ export function refreshSession(): Promise<boolean> {
   return refreshing;
 }
 
+/**
+ * The start-up call (POST /users/session): the user, or null. It may rotate the refresh cookie,
+ * so it holds the refresh slot meanwhile: a call that meets a 401 then (the first screen's data
+ * starts alongside it) waits for this answer instead of rotating the same token a second time,
+ * which the server would take for a replayed token and end the session.
+ */
+export function resumeSession<T>(): Promise<T | null> {
+  const answer = viaFetch<{ user: T | null }>({ method: 'POST', url: '/users/session' }).then(
+    (data) => data.user,
+  );
+  refreshing ??= answer
+    .then((user) => user !== null)
+    .catch(() => false)
+    .finally(() => {
+      refreshing = null;
+    });
+  return answer;
+}
+
 function isAuthCall(url: string | undefined): boolean {
   return !!url && (url.startsWith('/users/login') || url.startsWith('/users/refresh-token'));
 }

@@ -4,7 +4,7 @@
  * add-videos / remove-videos batch dialogs' list (their saves are dashboard-dialogs.ts'
  * `savePlaylistEntry`). The list itself is the channel's `fetchPlaylistPage` with the caller's id.
  *
- * The dashboard page is lazy, so these are provided there (useActorsWith), not by actors.tsx:
+ * The dashboard page is lazy, so these are provided there (usePageActors), not by actors.tsx:
  * their code stays out of the JavaScript that / loads.
  */
 import { fromPromise } from 'xstate';

@@ -8,7 +8,8 @@ import type { AccountDetailsBody, ChangePasswordBody, LoginData } from '../../co
 import type { User } from '../../contract/shapes';
 import type { Credentials } from '../../machines/sign-in.machine';
 import type { RegisterInput } from '../../machines/signup.machine';
-import { request } from './client';
+import { request, resumeSession } from './client';
+import { takeFirstScreen } from './first-screen';
 
 export async function login(input: Credentials): Promise<User> {
   const data = await request<LoginData>({ method: 'POST', url: '/users/login', data: input });
@@ -19,8 +20,9 @@ export async function logout(): Promise<void> {
   await request<unknown>({ method: 'POST', url: '/users/logout' });
 }
 
-export function currentUser(): Promise<User> {
-  return request<User>({ method: 'GET', url: '/users/current-user' });
+/** The signed-in user or null, in one call (the server refreshes an expired access token). */
+export function currentSession(): Promise<User | null> {
+  return takeFirstScreen('session', resumeSession<User>);
 }
 
 /** The file name matters only for the server's logs; sharp decides what the bytes are. */
@@ -71,7 +73,7 @@ export async function loadDefaultImage(kind: 'avatar' | 'cover'): Promise<Blob> 
 
 /** The same calls as XState promise logic, for `machine.provide({ actors })`. */
 export const accountActors = {
-  fetchCurrentUser: fromPromise<User, void>(() => currentUser()),
+  resumeSession: fromPromise<User | null, void>(() => currentSession()),
   logout: fromPromise<void, void>(() => logout()),
   login: fromPromise<User, Credentials>(({ input }) => login(input)),
   register: fromPromise<User, RegisterInput>(({ input }) => register(input)),

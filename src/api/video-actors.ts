@@ -4,6 +4,7 @@
  * (`machine.provide({ actors })`); tests attach fakes in the same places.
  */
 import { fromPromise } from 'xstate';
+import { PAGE_SIZE } from '../../contract/limits';
 import type { Comment, VideoItem } from '../../contract/shapes';
 import type { VideoDetail } from '../../contract/videos';
 import type { LikeStatus, ToggleLikeResult } from '../../machines/like-toggle.machine';
@@ -18,6 +19,7 @@ import {
   toggleSubscription,
   toggleVideoLike,
 } from './engagement';
+import { FEED_KEY, takeFirstScreen, videoKey } from './first-screen';
 import { uploadVideoWithTus } from './tus-upload';
 import { getVideo, listVideos } from './videos';
 
@@ -25,16 +27,22 @@ const text = (v: unknown) => (typeof v === 'string' ? v : null);
 
 /** One page of videos (VideoItem); params may hold tag, query or userId. */
 export const fetchVideoPage = fromPromise<Page, PageRequest>(async ({ input, signal }) => {
-  const { videos, totalVideos } = await listVideos(
-    {
-      page: input.page,
-      limit: input.limit,
-      tag: text(input.params.tag),
-      query: text(input.params.query),
-      userId: text(input.params.userId),
-    },
-    signal,
-  );
+  const query = {
+    page: input.page,
+    limit: input.limit,
+    tag: text(input.params.tag),
+    query: text(input.params.query),
+    userId: text(input.params.userId),
+  };
+  const call = () => listVideos(query, signal);
+  // The home feed's first page may already be on its way (first-screen.ts).
+  const isHomeFirstPage =
+    input.page === 1 &&
+    input.limit === PAGE_SIZE.homeFeed &&
+    Object.keys(input.params).length === 0;
+  const { videos, totalVideos } = await (isHomeFirstPage
+    ? takeFirstScreen(FEED_KEY, call)
+    : call());
   return { items: videos, total: totalVideos };
 });
 
@@ -51,7 +59,7 @@ export const fetchCommentPage = fromPromise<Page, PageRequest>(async ({ input })
  * with the ApiError (its status tells a missing video apart); watchMachine turns it into `failed`.
  */
 export const fetchVideo = fromPromise<VideoDetail, { videoId: string }>(({ input, signal }) =>
-  getVideo(input.videoId, signal),
+  takeFirstScreen(videoKey(input.videoId), () => getVideo(input.videoId, signal)),
 );
 
 export const fetchLikeStatus = fromPromise<LikeStatus, { videoId: string }>(({ input }) =>

@@ -16,7 +16,8 @@ import {
 import { CHANNEL_TAB_LABELS, CHANNEL_TABS, type ChannelTab } from '../../machines/constants';
 import { MESSAGES } from '../../machines/messages';
 import type { Channel } from '../../contract/users';
-import { useActors } from '../actors';
+import { usePageActors } from '../actors';
+import { channelActors } from '../api/channel';
 import { ChannelHeader } from '../features/channel/channel-header';
 import { ChannelPlaylistsTab } from '../features/channel/channel-playlists-tab';
 import { ChannelSubscribersTab } from '../features/channel/channel-subscribers-tab';
@@ -43,7 +44,7 @@ function TabPanel({ tab, channel, own }: { tab: ChannelTab; channel: Channel; ow
 
 function ChannelView({ userName, tab }: { userName: string; tab: string | undefined }) {
   const me = useCurrentUser();
-  const { fetchChannel } = useActors();
+  const { fetchChannel } = usePageActors(channelActors);
   const page = useActorRef(channelMachine.provide({ actors: { fetchChannel } }), {
     input: { userName, tab },
   });

@@ -26,7 +26,8 @@ import {
   selectTotalPages,
 } from '../../machines/history.machine';
 import { LIBRARY_MESSAGES as TEXT } from '../../machines/messages';
-import { useActors } from '../actors';
+import { usePageActors } from '../actors';
+import { historyActors } from '../api/history';
 import { ConfirmDialog } from '../features/account/confirm-dialog';
 import { HistoryEntryRow } from '../features/library/history-entry';
 import { HistoryPager } from '../features/library/history-pager';
@@ -47,7 +48,7 @@ function failed(text: string) {
 
 export default function HistoryPage() {
   useDocumentTitle(TEXT.historyTitle);
-  const { fetchHistory, removeFromHistory, clearHistory } = useActors();
+  const { fetchHistory, removeFromHistory, clearHistory } = usePageActors(historyActors);
   const history = useActorRef(
     historyMachine.provide({ actors: { fetchHistory, removeFromHistory, clearHistory } }),
     { input: { pageSize: PAGE_SIZE.history } },

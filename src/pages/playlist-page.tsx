@@ -21,7 +21,8 @@ import {
   selectMoreFailed,
   selectPlaylist,
 } from '../../machines/playlist-detail.machine';
-import { useActors } from '../actors';
+import { usePageActors } from '../actors';
+import { playlistDetailActors } from '../api/playlist-detail';
 import { Notice } from '../features/library/library.styles';
 import { PlaylistPanel } from '../features/library/playlist-panel';
 import { Layout, Videos, VideosGrid } from '../features/library/playlist.styles';
@@ -31,7 +32,7 @@ import { Button } from '../ui/button';
 import { useDocumentTitle } from '../use-document-title';
 
 function PlaylistDetailView({ playlistId }: { playlistId: string }) {
-  const { fetchPlaylist } = useActors();
+  const { fetchPlaylist } = usePageActors(playlistDetailActors);
   const detail = useActorRef(playlistDetailMachine.provide({ actors: { fetchPlaylist } }), {
     input: { playlistId },
   });

@@ -17,7 +17,8 @@ import {
   selectIsLoading,
   subscriptionsMachine,
 } from '../../machines/subscriptions.machine';
-import { useActors } from '../actors';
+import { usePageActors } from '../actors';
+import { subscriptionsActors } from '../api/subscriptions';
 import { ButtonLink, Heading, Notice, Page } from '../features/library/library.styles';
 import { SubscriptionRow } from '../features/library/subscription-row';
 import { PageSpinner } from '../ui/spinner';
@@ -31,7 +32,7 @@ const List = styled.div`
 
 export default function SubscriptionsPage() {
   useDocumentTitle(TEXT.subscriptionsTitle);
-  const { fetchSubscriptions } = useActors();
+  const { fetchSubscriptions } = usePageActors(subscriptionsActors);
   const list = useActorRef(subscriptionsMachine.provide({ actors: { fetchSubscriptions } }), {
     input: { limit: PAGE_SIZE.subscribers },
   });

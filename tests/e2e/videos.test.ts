@@ -74,6 +74,24 @@ describe.skipIf(!hasBrowser)('videos journey', () => {
     });
   }
 
+  it("a visitor's / asks the session once and has its page chunk preloaded", async () => {
+    const { context, page } = await browser.newPage(VIEWPORTS.desktop);
+    const sessionCalls: string[] = [];
+    page.on('request', (request) => {
+      const { pathname } = new URL(request.url());
+      if (/^\/api\/v1\/users\/(session|current-user|refresh-token)$/.test(pathname))
+        sessionCalls.push(`${request.method()} ${pathname}`);
+    });
+    await page.goto(`${server.url}/`, { waitUntil: 'networkidle' });
+    await page.getByRole('link', { name: 'Log in' }).first().waitFor();
+    expect(sessionCalls).toEqual(['POST /api/v1/users/session']);
+    const preloaded = await page
+      .locator('link[rel="modulepreload"]')
+      .evaluateAll((links) => links.map((l) => new URL((l as HTMLLinkElement).href).pathname));
+    expect(preloaded.some((href) => /^\/assets\/home-page-[\w-]+\.js$/.test(href))).toBe(true);
+    await context.close();
+  });
+
   it('a creator uploads a video through the dialog and sees the progress reach 100', async () => {
     const { page } = await signedIn(creator, VIEWPORTS.desktop, true);
     await page.goto(`${server.url}/Dashboard/Content`);

@@ -23,7 +23,17 @@ describe('delivery', () => {
   beforeAll(async () => {
     clientDir = await mkdtemp(path.join(os.tmpdir(), 'vidtube-client-'));
     await mkdir(path.join(clientDir, 'assets'));
-    await writeFile(path.join(clientDir, 'index.html'), '<!doctype html><title>VidTube</title>');
+    await writeFile(
+      path.join(clientDir, 'index.html'),
+      '<!doctype html><html><head><title>VidTube</title></head></html>',
+    );
+    await writeFile(
+      path.join(clientDir, 'route-preload.json'),
+      JSON.stringify([
+        { path: '/', files: ['/assets/home-page-1.js', '/assets/grid-1.js'] },
+        { path: '/watch/:videoId', files: ['/assets/watch-page-1.js'] },
+      ]),
+    );
     const script = path.join(clientDir, 'assets', 'app-abc123.js');
     await writeFile(script, SCRIPT);
     await writeFile(`${script}.br`, brotliCompressSync(SCRIPT));
@@ -82,6 +92,26 @@ describe('delivery', () => {
         headers: { 'accept-encoding': 'br' },
       });
       expect(res.headers['content-encoding']).toBeUndefined();
+    });
+  });
+
+  describe("a client route's page preloads its chunk", () => {
+    const linksOf = (html: string) =>
+      [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
+
+    it.each([
+      ['/', ['/assets/home-page-1.js', '/assets/grid-1.js']],
+      ['/watch/abc123', ['/assets/watch-page-1.js']],
+      ['/WATCH/abc123/', ['/assets/watch-page-1.js']],
+      ['/History', []],
+      ['/watch/abc/comments', []],
+    ])('%s', async (url, files) => {
+      const res = await t.app.inject({ url });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.body).toContain('<title>VidTube</title>');
+      expect(linksOf(res.body)).toEqual(files);
     });
   });
 

@@ -7,7 +7,9 @@ import net from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './helpers.js';
+import { signUp } from './fixtures/users.js';
 import { fixture, pngImage } from './media-fixtures.js';
+import { countStatements } from './statement-counter.js';
 
 const SECRET = 'top-secret-token-value';
 
@@ -103,6 +105,69 @@ describe('media serving', () => {
     const res = await t.app.inject({ url, headers: { range: 'items=0-5' } });
     expect(res.statusCode).toBe(200);
     expect(Number(res.headers['content-length'])).toBe(video.length);
+  });
+
+  it('answers HEAD with the headers of the whole file and no body', async () => {
+    const res = await t.app.inject({ method: 'HEAD', url });
+    expect(res.statusCode).toBe(200);
+    expect(Number(res.headers['content-length'])).toBe(video.length);
+    expect(res.rawPayload.length).toBe(0);
+  });
+
+  it('answers 304 to a revalidation with its ETag, and a full part when If-Range is stale', async () => {
+    const { etag } = (await t.app.inject({ url, method: 'HEAD' })).headers;
+    const same = await t.app.inject({ url, headers: { 'if-none-match': String(etag) } });
+    expect(same.statusCode).toBe(304);
+    const stale = await t.app.inject({
+      url,
+      headers: { range: 'bytes=0-9', 'if-range': 'W/"0-0"' },
+    });
+    expect(stale.statusCode).toBe(200);
+    expect(stale.rawPayload.equals(video)).toBe(true);
+  });
+
+  it('serves a signed-in player without a database statement per range', async () => {
+    const viewer = await signUp(t);
+    const counter = countStatements(t);
+    try {
+      const sent = await counter.during(() =>
+        t.app.inject({ url, headers: { range: 'bytes=0-99' }, cookies: viewer.cookies }),
+      );
+      expect(sent).toBe(0);
+    } finally {
+      counter.restore();
+    }
+  });
+
+  it('keeps serving after a client hangs up in the middle of a file', async () => {
+    const big = Buffer.alloc(8 * 1024 * 1024, 7);
+    const tmp = path.join(t.dataDir, 'big.mp4');
+    await writeFile(tmp, big);
+    await t.ctx.storage.put('videos/bigAAAAAAAAAAAAA.mp4', tmp, 'video/mp4');
+    await new Promise<void>((resolve, reject) => {
+      const socket = net.connect(port, '127.0.0.1', () =>
+        socket.write('GET /media/videos/bigAAAAAAAAAAAAA.mp4 HTTP/1.1\r\nHost: x\r\n\r\n'),
+      );
+      socket.once('data', () => {
+        socket.destroy();
+        resolve();
+      });
+      socket.on('error', reject);
+    });
+    const after = await t.app.inject({ url, headers: { range: 'bytes=0-9' } });
+    expect(after.statusCode).toBe(206);
+    expect(after.rawPayload.equals(video.subarray(0, 10))).toBe(true);
+  });
+
+  it('has HLS playlists revalidated, as they gain renditions, and segments cached', async () => {
+    const playlist = path.join(t.dataDir, 'master.m3u8');
+    await writeFile(playlist, '#EXTM3U\n');
+    await t.ctx.storage.put('hls/abcAAAAAAAAAAAA.m3u8', playlist, 'application/vnd.apple.mpegurl');
+    const res = await t.app.inject({ url: '/media/hls/abcAAAAAAAAAAAA.m3u8' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/vnd.apple.mpegurl');
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.body).toBe('#EXTM3U\n');
   });
 
   it('answers a missing media file with the JSON 404', async () => {

@@ -7,7 +7,6 @@ import userEvent from '@testing-library/user-event';
 import { memoryLocation } from 'wouter/memory-location';
 import { fromPromise } from 'xstate';
 import type { User } from '../../contract/shapes';
-import { ApiError } from '../../src/api/client';
 import type { Credentials } from '../../machines/sign-in.machine';
 import type { RegisterInput } from '../../machines/signup.machine';
 import type { AccountActors } from '../../src/api/users';
@@ -38,14 +37,10 @@ export function fake<I, O>(answer: (input: I) => O | Promise<O>) {
 /** A promise that never settles: keeps an actor in its busy state for the test's duration. */
 export const never = <T,>() => new Promise<T>(() => undefined);
 
-export const unauthorized = () => {
-  throw new ApiError('Unauthorized', 401);
-};
-
 /** Fakes for every account call; by default signed out and every call succeeds. */
 export function accountFakes(signedInAs: User | null = null) {
   return {
-    fetchCurrentUser: fake<void, User>(() => (signedInAs ? signedInAs : unauthorized())),
+    resumeSession: fake<void, User | null>(() => signedInAs),
     logout: fake<void, void>(() => undefined),
     login: fake<Credentials, User>(() => alice),
     register: fake<RegisterInput, User>((input) => ({

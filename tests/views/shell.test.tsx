@@ -37,11 +37,12 @@ describe('app shell', () => {
     expect(screen.getByRole('main')).toHaveAttribute('id', 'main');
   });
 
-  it('offers Log in and Sign up to visitors', async () => {
-    renderApp('/');
+  it('offers Log in and Sign up to visitors, after asking the session once', async () => {
+    const { fakes } = renderApp('/');
     expect(await screen.findByRole('link', { name: 'Log in' })).toHaveAttribute('href', '/login');
     expect(screen.getByRole('link', { name: 'Sign up' })).toHaveAttribute('href', '/signup');
     expect(screen.queryByRole('button', { name: 'Logout' })).not.toBeInTheDocument();
+    expect(fakes.resumeSession.calls).toHaveLength(1);
   });
 
   it('links a signed-in user to their channel and logs them out with a toast', async () => {
@@ -122,7 +123,10 @@ describe('route access', () => {
   });
 
   it('shows a spinner, not the popup, while the session is being checked', async () => {
-    const fakes = { ...accountFakes(), fetchCurrentUser: fake<void, User>(() => never<User>()) };
+    const fakes = {
+      ...accountFakes(),
+      resumeSession: fake<void, User | null>(() => never<User | null>()),
+    };
     renderApp('/Subscriptions', fakes);
     expect(await screen.findAllByRole('status', { name: 'Loading' })).not.toHaveLength(0);
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();

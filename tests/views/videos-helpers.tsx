@@ -140,13 +140,10 @@ export interface RenderOptions {
 export function renderVideoPage(ui: ReactElement, options: RenderOptions = {}) {
   const { path = '/', user = makeUser(), actors = {} } = options;
   const location = memoryLocation({ path, record: true });
-  const fetchCurrentUser = fromPromise<User, void>(async () => {
-    if (!user) throw new Error('Unauthorized');
-    return user;
-  });
+  const resumeSession = fromPromise<User | null, void>(async () => user);
   const hook = Object.assign(location.hook, { searchHook: location.searchHook });
   const result = render(
-    <AppProviders actors={{ ...actors, fetchCurrentUser }} location={hook}>
+    <AppProviders actors={{ ...actors, resumeSession }} location={hook}>
       {ui}
     </AppProviders>,
   );

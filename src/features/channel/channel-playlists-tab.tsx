@@ -8,7 +8,8 @@ import {
   selectIsLoadingFirst,
   selectItems,
 } from '../../../machines/pager.machine';
-import { useActors } from '../../actors';
+import { usePageActors } from '../../actors';
+import { channelPlaylistActors } from '../../api/channel-playlists';
 import { pagerWith } from '../../pager-logic';
 import { Spinner } from '../../ui/spinner';
 import { ListEmpty, ListError, LoadMoreFooter } from '../videos/list-states';
@@ -20,7 +21,7 @@ export const NO_PLAYLISTS = 'This channel has no playlists yet.';
 export const PLAYLISTS_FAILED = 'Failed to load playlists. Please try again.';
 
 export function ChannelPlaylistsTab({ userId }: { userId: string }) {
-  const { fetchPlaylistPage } = useActors();
+  const { fetchPlaylistPage } = usePageActors(channelPlaylistActors);
   const pager = useActorRef(pagerWith(fetchPlaylistPage), {
     input: { pageSize: PAGE_SIZE.channelPlaylists, params: { userId } },
   });

@@ -13,7 +13,8 @@ import {
   selectIsLoadingFirst,
   selectItems,
 } from '../../../machines/pager.machine';
-import { useActors } from '../../actors';
+import { usePageActors } from '../../actors';
+import { channelActors } from '../../api/channel';
 import { formatSubscribers } from '../../format';
 import { pagerWith } from '../../pager-logic';
 import { useCurrentUser } from '../../session';
@@ -47,7 +48,7 @@ function SubscriberRow({ row, own }: { row: ChannelSubscriber; own: boolean }) {
 
 export function ChannelSubscribersTab({ channelId }: { channelId: string }) {
   const me = useCurrentUser();
-  const { fetchSubscriberPage } = useActors();
+  const { fetchSubscriberPage } = usePageActors(channelActors);
   const pager = useActorRef(pagerWith(fetchSubscriberPage), {
     input: { pageSize: PAGE_SIZE.subscribers, params: { channelId } },
   });

@@ -18,14 +18,15 @@ import {
   type LikeStatus,
   type ToggleLikeResult,
 } from '../../../machines/like-toggle.machine';
-import { useActors } from '../../actors';
+import { usePageActors } from '../../actors';
+import { tweetActors } from '../../api/tweets';
 import { formatViews } from '../../format';
 import { failureToast } from '../../notify';
 import { useEmitted } from '../../use-emitted';
 import { Button } from '../../ui/button';
 
 export function TweetLikeButton({ tweet }: { tweet: Tweet }) {
-  const { toggleTweetLike } = useActors();
+  const { toggleTweetLike } = usePageActors(tweetActors);
   const machine = useMemo(() => {
     let known: LikeStatus = { likeCount: tweet.likeCount, likedByUser: tweet.likedByUser };
     return likeToggleMachine.provide({

@@ -5,12 +5,13 @@
 import { useActorRef } from '@xstate/react';
 import { MESSAGES } from '../../../machines/messages';
 import { tweetsMachine } from '../../../machines/tweets.machine';
-import { useActors } from '../../actors';
+import { usePageActors } from '../../actors';
+import { tweetActors } from '../../api/tweets';
 import { failureToast, notify } from '../../notify';
 import { useEmitted } from '../../use-emitted';
 
 export function useTweets(userId: string) {
-  const { fetchTweets, postTweet, updateTweet, deleteTweet } = useActors();
+  const { fetchTweets, postTweet, updateTweet, deleteTweet } = usePageActors(tweetActors);
   const tweets = useActorRef(
     tweetsMachine.provide({ actors: { fetchTweets, postTweet, updateTweet, deleteTweet } }),
     { input: { userId } },

@@ -25,8 +25,9 @@ import {
   selectIsLoadingFirst,
   selectItems,
 } from '../../../machines/pager.machine';
+import { channelPlaylistActors } from '../../api/channel-playlists';
 import { dashboardPlaylistActors } from '../../api/dashboard-playlists';
-import { useActorsWith } from '../../actors';
+import { usePageActors } from '../../actors';
 import { pagerWith } from '../../pager-logic';
 import { useCurrentUser } from '../../session';
 import { useEmitted } from '../../use-emitted';
@@ -52,6 +53,9 @@ const List = styled.ul`
 
 type OpenDialog = { action: Exclude<PlaylistAction, 'delete'>; playlist: Playlist } | null;
 
+/** The list is the channel's playlist pages with the caller's id; the edits are the dashboard's. */
+const tabActors = { ...channelPlaylistActors, ...dashboardPlaylistActors };
+
 export function DashboardPlaylists({
   creating,
   onCreate,
@@ -63,7 +67,7 @@ export function DashboardPlaylists({
   onCreateClosed: () => void;
 }) {
   const me = useCurrentUser();
-  const actors = useActorsWith(dashboardPlaylistActors);
+  const actors = usePageActors(tabActors);
   const pager = useActorRef(pagerWith(actors.fetchPlaylistPage), {
     input: { pageSize: PAGE_SIZE.channelPlaylists, params: { userId: me?._id ?? '' } },
   });

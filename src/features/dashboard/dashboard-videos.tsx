@@ -27,7 +27,8 @@ import {
   selectIsLoadingFirst,
   selectItems,
 } from '../../../machines/pager.machine';
-import { useActors } from '../../actors';
+import { usePageActors } from '../../actors';
+import { dashboardVideoActors } from '../../api/dashboard-videos';
 import { pagerWith } from '../../pager-logic';
 import { useEmitted } from '../../use-emitted';
 import { FEED_ERROR_TEXT, ListEmpty, ListError, LoadMoreFooter } from '../videos/list-states';
@@ -60,7 +61,7 @@ type Change = VideoItem | 'deleted';
 type OpenDialog = { kind: 'edit' | 'addToPlaylist'; video: OwnVideoItem } | null;
 
 export function DashboardVideos() {
-  const { fetchOwnVideoPage, performVideoAction } = useActors();
+  const { fetchOwnVideoPage, performVideoAction } = usePageActors(dashboardVideoActors);
   const pager = useActorRef(pagerWith(fetchOwnVideoPage), {
     input: { pageSize: PAGE_SIZE.dashboardVideos },
   });

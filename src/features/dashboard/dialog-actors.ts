@@ -3,9 +3,9 @@
  * only this lazy chunk imports, so `/` does not carry them) unless the ActorsProvider gives
  * others, as view tests do.
  */
-import { useActorsWith } from '../../actors';
+import { usePageActors } from '../../actors';
 import { dashboardDialogActors, type DashboardDialogActors } from '../../api/dashboard-dialogs';
 
 export function useDashboardDialogActors(): DashboardDialogActors {
-  return useActorsWith(dashboardDialogActors);
+  return usePageActors(dashboardDialogActors);
 }

@@ -18,7 +18,7 @@ import {
   type PlaylistValues,
 } from '../../../machines/playlist-form.machine';
 import { dashboardPlaylistActors } from '../../api/dashboard-playlists';
-import { useActorsWith } from '../../actors';
+import { usePageActors } from '../../actors';
 import { notify } from '../../notify';
 import { useEmitted } from '../../use-emitted';
 import { Button } from '../../ui/button';
@@ -40,7 +40,7 @@ export function PlaylistFormDialog({
   onSaved: (playlist: Playlist) => void;
 }) {
   const ids = useId();
-  const { createPlaylist, updatePlaylist } = useActorsWith(dashboardPlaylistActors);
+  const { createPlaylist, updatePlaylist } = usePageActors(dashboardPlaylistActors);
   const machine = useMemo(
     () =>
       playlist

@@ -21,7 +21,7 @@ import {
 import { DASHBOARD_MESSAGES as M } from '../../../machines/dashboard-messages';
 import type { Playlist } from '../../../contract/playlists';
 import { dashboardPlaylistActors } from '../../api/dashboard-playlists';
-import { useActorsWith } from '../../actors';
+import { usePageActors } from '../../actors';
 import { notify } from '../../notify';
 import { useEmitted } from '../../use-emitted';
 import { Button } from '../../ui/button';
@@ -73,7 +73,7 @@ export function PlaylistVideosDialog({
   /** Some entries were saved (all, or those around a failure): the playlist changed. */
   onSaved: () => void;
 }) {
-  const { fetchPlaylistVideoChoices } = useActorsWith(dashboardPlaylistActors);
+  const { fetchPlaylistVideoChoices } = usePageActors(dashboardPlaylistActors);
   const { savePlaylistEntry } = useDashboardDialogActors();
   const batch = useActorRef(
     addToPlaylistMachine.provide({

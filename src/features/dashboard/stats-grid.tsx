@@ -12,7 +12,8 @@ import {
   selectStatsError,
 } from '../../../machines/channel-stats.machine';
 import { DASHBOARD_STATS_MESSAGES as T } from '../../../machines/dashboard-messages';
-import { useActors } from '../../actors';
+import { usePageActors } from '../../actors';
+import { dashboardStatsActors } from '../../api/dashboard';
 import { ListError } from '../videos/list-states';
 import { Skeleton } from '../../ui/skeleton';
 
@@ -62,7 +63,7 @@ const Cell = styled.div`
 `;
 
 export function StatsGrid() {
-  const { fetchStats } = useActors();
+  const { fetchStats } = usePageActors(dashboardStatsActors);
   const stats = useActorRef(channelStatsMachine.provide({ actors: { fetchStats } }));
   const figures = useSelector(stats, selectStats);
   const error = useSelector(stats, selectStatsError);

@@ -15,7 +15,8 @@ import {
   selectViewsError,
 } from '../../../machines/channel-views.machine';
 import { DASHBOARD_STATS_MESSAGES as T, periodLabel } from '../../../machines/dashboard-messages';
-import { useActors } from '../../actors';
+import { usePageActors } from '../../actors';
+import { dashboardStatsActors } from '../../api/dashboard';
 import { Skeleton } from '../../ui/skeleton';
 import { ListError } from '../videos/list-states';
 import { TopVideos } from './top-videos';
@@ -87,7 +88,7 @@ function viewerTimeZone(): string {
 }
 
 export function ViewsSection() {
-  const { fetchViews } = useActors();
+  const { fetchViews } = usePageActors(dashboardStatsActors);
   const views = useActorRef(channelViewsMachine.provide({ actors: { fetchViews } }), {
     input: { timeZone: viewerTimeZone() },
   });

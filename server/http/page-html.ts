@@ -1,0 +1,41 @@
+/**
+ * index.html for a client route, with `<link rel="modulepreload">` for that route's page chunk
+ * and its imports (the build lists them in route-preload.json, scripts/vite-route-preload.ts).
+ * The browser then fetches the page's code together with the entry chunk instead of after it has
+ * run. The variants are built once at start: the build does not change while the server runs.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+
+interface RoutePreload {
+  path: string;
+  files: string[];
+}
+
+/** `/watch/:videoId` matches `/watch/abc` and `/watch/abc/`; matching ignores case, as wouter's. */
+function matcherOf(pattern: string): RegExp {
+  const source = pattern
+    .split('/')
+    .map((segment) =>
+      segment.startsWith(':') ? '[^/]+' : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'),
+    )
+    .join('/');
+  return new RegExp(`^${source}/?$`, 'i');
+}
+
+const preloadLinks = (files: string[]) =>
+  files.map((f) => `    <link rel="modulepreload" crossorigin href="${f}">\n`).join('');
+
+/** Returns the HTML of the page at a pathname; `index.html` as built for routes not listed. */
+export function pageHtmlOf(clientDir: string): (pathname: string) => string {
+  const html = readFileSync(path.join(clientDir, 'index.html'), 'utf8');
+  const listFile = path.join(clientDir, 'route-preload.json');
+  const routes = existsSync(listFile)
+    ? (JSON.parse(readFileSync(listFile, 'utf8')) as RoutePreload[])
+    : [];
+  const variants = routes.map((route) => ({
+    matches: matcherOf(route.path),
+    html: html.replace('</head>', `${preloadLinks(route.files)}  </head>`),
+  }));
+  return (pathname) => variants.find((v) => v.matches.test(pathname))?.html ?? html;
+}

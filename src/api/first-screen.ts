@@ -1,0 +1,53 @@
+/**
+ * The first screen's requests, started by main.tsx before React renders and while the route's
+ * chunk is still loading, then handed to the actor that asks for the same thing. Without this the
+ * feed (or the watched video) was only asked for once the page's chunk had arrived and rendered:
+ * an idle network between the chunk and the data (issue 11).
+ *
+ * The session call goes first: it holds the client's refresh slot, so a data call that meets a
+ * 401 meanwhile waits for it rather than rotating the same refresh token twice (client.ts).
+ */
+import { PAGE_SIZE } from '../../contract/limits';
+import type { User } from '../../contract/shapes';
+import { resumeSession } from './client';
+import { getVideo, listVideos } from './videos';
+
+/** An early answer older than this is not handed out: the page was long since left. */
+const FRESH_MS = 10_000;
+
+export const FEED_KEY = 'feed';
+export const videoKey = (videoId: string) => `video:${videoId}`;
+
+const started = new Map<string, Promise<unknown>>();
+let startedAt = 0;
+
+function start(key: string, call: Promise<unknown>): void {
+  // Nobody may take it (a visitor's /watch answers 401): a failure must not be "unhandled".
+  call.catch(() => undefined);
+  started.set(key, call);
+}
+
+/** Asks for what the screen at `pathname` needs first; main.tsx calls it once, at start. */
+export function startFirstScreen(pathname: string): void {
+  startedAt = performance.now();
+  start('session', resumeSession<User>());
+  if (pathname === '/') start(FEED_KEY, listVideos({ page: 1, limit: PAGE_SIZE.homeFeed }));
+  const watched = watchedVideoId(pathname);
+  if (watched) start(videoKey(watched), getVideo(watched));
+}
+
+function watchedVideoId(pathname: string): string | null {
+  const segment = /^\/watch\/([^/]+)\/?$/.exec(pathname)?.[1];
+  try {
+    return segment ? decodeURIComponent(segment) : null;
+  } catch {
+    return null; // a broken escape: the page will say the video is not found
+  }
+}
+
+/** The early request for `key` (handed out once, while fresh), else `call()`. */
+export function takeFirstScreen<T>(key: string, call: () => Promise<T>): Promise<T> {
+  const early = started.get(key);
+  started.delete(key);
+  return early && performance.now() - startedAt < FRESH_MS ? (early as Promise<T>) : call();
+}

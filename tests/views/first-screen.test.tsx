@@ -1,0 +1,98 @@
+/**
+ * The first screen's requests (src/api/first-screen.ts) over a fake fetch: one session call, the
+ * route's data asked for at the same time and handed to the actor that needs it, and a data call
+ * that meets a 401 waiting for the session call instead of rotating the refresh token itself.
+ */
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createActor, toPromise } from 'xstate';
+import { startFirstScreen } from '../../src/api/first-screen';
+import { currentSession } from '../../src/api/users';
+import { fetchVideo, fetchVideoPage } from '../../src/api/video-actors';
+import { alice } from './app-helpers';
+
+type Answer = { status: number; data: unknown };
+
+let calls: string[] = [];
+
+/** A fake fetch: `answer` gives each call's status and data, possibly later. */
+function serve(answer: (call: string) => Answer | Promise<Answer>) {
+  calls = [];
+  vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
+    const call = `${init.method} ${url}`;
+    calls.push(call);
+    const { status, data } = await answer(call);
+    return new Response(
+      JSON.stringify({ statusCode: status, data, message: '', success: status < 400 }),
+      {
+        status,
+        headers: { 'Content-Type': 'application/json' },
+      },
+    );
+  });
+}
+
+const SESSION = 'POST /api/v1/users/session';
+const FEED = 'GET /api/v1/videos?page=1&limit=12';
+const VIDEO = 'GET /api/v1/videos/v1';
+const page = { videos: [], totalVideos: 0, page: 1, limit: 12, totalPages: 0 };
+
+const run = <T,>(logic: Parameters<typeof createActor>[0], input: unknown) =>
+  toPromise(createActor(logic, { input } as never).start()) as Promise<T>;
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('first screen', () => {
+  it('asks the session once and the feed at once on /, and hands both out', async () => {
+    serve((call) =>
+      call === SESSION ? { status: 200, data: { user: null } } : { status: 200, data: page },
+    );
+    startFirstScreen('/');
+    // Both requests are out before any page has rendered.
+    expect(calls).toEqual([SESSION, FEED]);
+    expect(await currentSession()).toBeNull();
+    await run(fetchVideoPage, { page: 1, limit: 12, params: {} });
+    expect(calls).toEqual([SESSION, FEED]);
+    // Handed out once: a later load of the feed asks the server again.
+    await run(fetchVideoPage, { page: 1, limit: 12, params: {} });
+    expect(calls).toEqual([SESSION, FEED, FEED]);
+  });
+
+  it('does not hand the feed to another list', async () => {
+    serve((call) =>
+      call === SESSION ? { status: 200, data: { user: null } } : { status: 200, data: page },
+    );
+    startFirstScreen('/');
+    await run(fetchVideoPage, { page: 1, limit: 12, params: { query: 'cats' } });
+    expect(calls).toEqual([SESSION, FEED, 'GET /api/v1/videos?page=1&limit=12&query=cats']);
+  });
+
+  it('on /watch, a 401 while the session refreshes waits for it and then retries once', async () => {
+    let resumed: (a: Answer) => void = () => undefined;
+    let videoCalls = 0;
+    serve((call) => {
+      if (call === SESSION) return new Promise<Answer>((r) => (resumed = r));
+      videoCalls += 1;
+      return videoCalls === 1 ? { status: 401, data: null } : { status: 200, data: { _id: 'v1' } };
+    });
+    startFirstScreen('/watch/v1');
+    const video = run<{ _id: string }>(fetchVideo, { videoId: 'v1' });
+    await new Promise((r) => setTimeout(r, 0));
+    // The video's 401 came back; no refresh-token call of its own, no retry yet.
+    expect(calls).toEqual([SESSION, VIDEO]);
+    resumed({ status: 200, data: { user: alice } });
+    expect((await video)._id).toBe('v1');
+    expect(calls).toEqual([SESSION, VIDEO, VIDEO]);
+    expect(await currentSession()).toEqual(alice);
+  });
+
+  it("on /watch, a visitor's 401 is final and nothing is refreshed", async () => {
+    serve((call) =>
+      call === SESSION ? { status: 200, data: { user: null } } : { status: 401, data: null },
+    );
+    startFirstScreen('/watch/v1');
+    await expect(run(fetchVideo, { videoId: 'v1' })).rejects.toMatchObject({ status: 401 });
+    expect(calls).toEqual([SESSION, VIDEO]);
+  });
+});
