@@ -5,8 +5,9 @@
 import { and, arrayContains, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { OwnVideoList, VideoSortBy, SortType, VideoList } from '../../contract/videos.js';
 import type { Db } from '../db/client.js';
-import { users, videoCounts, videos } from '../db/schema.js';
+import { users, videoCounts, videoProcessing, videos } from '../db/schema.js';
 import { ascNullsFirst, descNullsLast } from './order.js';
+import { toProcessing } from './video-processing.js';
 import { toVideoItem, videoItemColumns, type MediaUrls, type VideoItemRow } from './video-dto.js';
 
 export interface FeedFilters {
@@ -200,9 +201,11 @@ export async function listOwnVideos(
   const where = eq(videos.ownerId, ownerId);
   const [rows, [total]] = await Promise.all([
     db
-      .select({ ...videoItemColumns, likeCount: videos.likesCount })
+      .select({ ...videoItemColumns, likeCount: videos.likesCount, processing: videoProcessing })
       .from(videos)
       .innerJoin(users, eq(users.id, videos.ownerId))
+      // Videos from before adaptive streaming (the demo's) have no row: ready, MP4 only.
+      .leftJoin(videoProcessing, eq(videoProcessing.videoId, videos.id))
       .where(where)
       .orderBy(descNullsLast(videos.createdAt), asc(videos.id))
       .limit(limit)
@@ -210,7 +213,11 @@ export async function listOwnVideos(
     db.select({ n: count() }).from(videos).where(where),
   ]);
   return {
-    videos: rows.map((row) => ({ ...toVideoItem(row, urls), likeCount: row.likeCount })),
+    videos: rows.map((row) => ({
+      ...toVideoItem(row, urls),
+      likeCount: row.likeCount,
+      processing: toProcessing(row.processing, urls),
+    })),
     totalVideos: total?.n ?? 0,
     page,
     limit,

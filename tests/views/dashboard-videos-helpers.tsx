@@ -4,6 +4,7 @@
  * controllable fake, and the first page already answered.
  */
 import { act, screen } from '@testing-library/react';
+import type { VideoProcessing } from '../../contract/processing';
 import type { OwnVideoItem } from '../../contract/videos';
 import type { BatchInput, BatchItem, SaveEntryInput } from '../../machines/add-to-playlist.machine';
 import type { ConfirmRequest } from '../../machines/confirm-action.machine';
@@ -14,8 +15,17 @@ import { deferred, makeUser, makeVideo, renderVideoPage } from './videos-helpers
 
 export const CREATOR = makeUser({ _id: 'u-creator', fullName: 'Cora Creator' });
 
+/** A video that needs nothing more (as the demo's, which play their MP4). */
+export const READY: VideoProcessing = {
+  state: 'ready',
+  progress: 1,
+  error: null,
+  renditions: [],
+  hlsUrl: null,
+};
+
 export function makeOwnVideo(n: number, overrides: Partial<OwnVideoItem> = {}): OwnVideoItem {
-  return { ...makeVideo(n), likeCount: 0, ...overrides };
+  return { ...makeVideo(n), likeCount: 0, processing: READY, ...overrides };
 }
 
 export async function openVideoList(items: OwnVideoItem[], total = items.length) {
