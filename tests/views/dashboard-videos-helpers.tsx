@@ -34,6 +34,8 @@ export async function openVideoList(items: OwnVideoItem[], total = items.length)
   const saveVideoEdit = deferred<FormValues, unknown>();
   const fetchPlaylistChoices = deferred<BatchInput, BatchItem[]>();
   const savePlaylistEntry = deferred<SaveEntryInput, void>();
+  const fetchProcessing = deferred<{ videoId: string }, VideoProcessing>();
+  const retryProcessing = deferred<{ videoId: string }, VideoProcessing>();
   /** Which video each edit was bound to, and whose playlists were asked for. */
   const editedIds: string[] = [];
   const choicesOwners: string[] = [];
@@ -52,6 +54,8 @@ export async function openVideoList(items: OwnVideoItem[], total = items.length)
         return fetchPlaylistChoices.logic;
       },
       savePlaylistEntry: savePlaylistEntry.logic,
+      fetchProcessing: fetchProcessing.logic,
+      retryProcessing: retryProcessing.logic,
     },
   });
   // The session resolves first, then the list asks for its page.
@@ -63,6 +67,8 @@ export async function openVideoList(items: OwnVideoItem[], total = items.length)
     saveVideoEdit,
     fetchPlaylistChoices,
     savePlaylistEntry,
+    fetchProcessing,
+    retryProcessing,
     editedIds,
     choicesOwners,
   };
