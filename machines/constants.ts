@@ -61,6 +61,3 @@ export const TWEET_TEXTAREA_ROWS = 4;
 export const BATCH_SAVE_SPACING_MS = 500;
 /** Add to playlist lists this many playlists before 'Show more'. */
 export const PLAYLISTS_BEFORE_SHOW_MORE = 4;
-
-/** The dashboard asks how a video's conversion is going this often while it runs. */
-export const PROCESSING_POLL_MS = 3000;

@@ -18,8 +18,14 @@
  */
 import { assign, emit, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import type { VideoProcessing } from '../contract/processing.js';
-import { PROCESSING_POLL_MS, RETRY_DELAY_MS } from './constants.js';
+import { RETRY_DELAY_MS } from './constants.js';
 import { errorMessage } from './validation.js';
+
+/**
+ * How often a running conversion is asked about (ours; kept here, not in constants.ts, which the
+ * first page's chunk carries).
+ */
+export const PROCESSING_POLL_MS = 3000;
 
 export interface ProcessingStatusInput {
   videoId: string;

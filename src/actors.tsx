@@ -20,6 +20,8 @@ import { dashboardVideoActors } from './api/dashboard-videos';
 // The dashboard's video dialogs: types only, so their code stays in the dashboard's chunk; the
 // real ones come from useDashboardDialogActors, tests provide fakes here.
 import type { DashboardDialogActors } from './api/dashboard-dialogs';
+// A dashboard row's conversion status (issue 12): likewise types only.
+import type { VideoProcessingActors } from './api/video-processing';
 
 const libraryActors = { ...historyActors, ...subscriptionsActors, ...playlistDetailActors };
 type LibraryActors = typeof libraryActors;
@@ -32,7 +34,8 @@ export type AppActors = AccountActors &
   LibraryActors &
   typeof dashboardStatsActors &
   typeof dashboardVideoActors &
-  Partial<DashboardDialogActors>;
+  Partial<DashboardDialogActors> &
+  Partial<VideoProcessingActors>;
 
 const ActorsContext = createContext<AppActors>({
   ...accountActors,

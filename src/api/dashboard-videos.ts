@@ -1,19 +1,11 @@
 /**
  * The promise actors of the dashboard's Videos tab: the pager's `fetchPage` over the caller's own
- * videos, the confirmation machine's `perform` for the video actions, and each row's conversion
- * status (polled) and its Retry.
+ * videos, and the confirmation machine's `perform` for the video actions.
  */
 import { fromPromise } from 'xstate';
 import type { ConfirmRequest } from '../../machines/confirm-action.machine';
 import type { Page, PageRequest } from '../../machines/pager.machine';
-import type { VideoProcessing } from '../../contract/processing';
-import {
-  deleteVideo,
-  fetchProcessing,
-  listOwnVideos,
-  retryProcessing,
-  togglePublish,
-} from './videos';
+import { deleteVideo, listOwnVideos, togglePublish } from './videos';
 
 export const dashboardVideoActors = {
   fetchOwnVideoPage: fromPromise<Page, PageRequest>(async ({ input, signal }) => {
@@ -33,10 +25,4 @@ export const dashboardVideoActors = {
         throw new Error(`not a video action: ${input.action}`);
     }
   }),
-  fetchProcessing: fromPromise<VideoProcessing, { videoId: string }>(({ input, signal }) =>
-    fetchProcessing(input.videoId, signal),
-  ),
-  retryProcessing: fromPromise<VideoProcessing, { videoId: string }>(({ input }) =>
-    retryProcessing(input.videoId),
-  ),
 };

@@ -4,7 +4,6 @@
  */
 import type { AxiosProgressEvent } from 'axios';
 import type { VideoItem } from '../../contract/shapes';
-import type { VideoProcessing } from '../../contract/processing';
 import type { OwnVideoList, VideoDetail, VideoList } from '../../contract/videos';
 import { request } from './client';
 
@@ -97,21 +96,4 @@ export function deleteVideo(videoId: string): Promise<void> {
     method: 'DELETE',
     url: `/videos/${encodeURIComponent(videoId)}`,
   }).then(() => undefined);
-}
-
-/** How an own video's conversion to adaptive streaming is going (the dashboard polls it). */
-export function fetchProcessing(videoId: string, signal?: AbortSignal): Promise<VideoProcessing> {
-  return request<VideoProcessing>({
-    method: 'GET',
-    url: `/videos/${encodeURIComponent(videoId)}/processing`,
-    signal,
-  });
-}
-
-/** Restarts an own video's failed conversion. */
-export function retryProcessing(videoId: string): Promise<VideoProcessing> {
-  return request<VideoProcessing>({
-    method: 'POST',
-    url: `/videos/${encodeURIComponent(videoId)}/processing/retry`,
-  });
 }

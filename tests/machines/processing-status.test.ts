@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, SimulatedClock } from 'xstate';
 import type { VideoProcessing } from '../../contract/processing.js';
-import { PROCESSING_POLL_MS, RETRY_DELAY_MS } from '../../machines/constants.js';
+import { RETRY_DELAY_MS } from '../../machines/constants.js';
 import {
+  PROCESSING_POLL_MS,
   processingStatusMachine,
   selectIsFailed,
   selectProcessing,

@@ -5,7 +5,7 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { VideoProcessing } from '../../contract/processing';
-import { PROCESSING_POLL_MS } from '../../machines/constants';
+import { PROCESSING_POLL_MS } from '../../machines/processing-status.machine';
 import { ApiError } from '../../src/api/client';
 import { installIntersectionObserver } from './videos-helpers';
 import { makeOwnVideo, openVideoList, READY } from './dashboard-videos-helpers';

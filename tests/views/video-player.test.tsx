@@ -24,7 +24,7 @@ const hls = vi.hoisted(() => ({
   }[],
 }));
 
-vi.mock('hls.js', () => {
+vi.mock('hls.js/light', () => {
   class FakeHls {
     static isSupported = () => hls.supported;
     static Events = { MANIFEST_PARSED: 'hlsManifestParsed', ERROR: 'hlsError' };

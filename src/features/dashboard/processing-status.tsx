@@ -17,6 +17,7 @@ import {
   selectRetryError,
 } from '../../../machines/processing-status.machine';
 import { useActors } from '../../actors';
+import { videoProcessingActors } from '../../api/video-processing';
 import { notify } from '../../notify';
 import { Button } from '../../ui/button';
 import { useEmitted } from '../../use-emitted';
@@ -41,9 +42,14 @@ const Failure = styled.p`
 
 /** Rendered only for a row whose video the list shows as processing or failed. */
 export function ProcessingStatus({ video }: { video: OwnVideoItem }) {
-  const { fetchProcessing, retryProcessing } = useActors();
+  const given = useActors();
   const status = useActorRef(
-    processingStatusMachine.provide({ actors: { fetchProcessing, retryProcessing } }),
+    processingStatusMachine.provide({
+      actors: {
+        fetchProcessing: given.fetchProcessing ?? videoProcessingActors.fetchProcessing,
+        retryProcessing: given.retryProcessing ?? videoProcessingActors.retryProcessing,
+      },
+    }),
     { input: { videoId: video._id } },
   );
   const processing = useSelector(status, selectProcessing);

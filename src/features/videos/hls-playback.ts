@@ -2,12 +2,13 @@
  * Where the player's <video> gets its picture: the HLS master playlist once renditions exist, the
  * uploaded MP4 otherwise. Safari (and iOS) play HLS themselves and choose the quality on their
  * own; elsewhere hls.js feeds the element through Media Source Extensions. hls.js is imported
- * here, when a video with renditions is opened, so it never weighs on the other pages. Anything
+ * here, when a video with renditions is opened, so it never weighs on the other pages; its light
+ * build, since our streams have no DRM, subtitles or alternate audio. Anything
  * that stops HLS (no MSE, a fatal hls.js error, the native player refusing the playlist) falls
  * back to the MP4 for the rest of this video.
  */
 import { useCallback, useEffect, useMemo, useRef, useState, type RefObject } from 'react';
-import type Hls from 'hls.js';
+import type Hls from 'hls.js/light';
 
 const HLS_MIME = 'application/vnd.apple.mpegurl';
 
@@ -60,7 +61,7 @@ export function useHlsPlayback(
     const element = video.current;
     if (source.kind !== 'hlsjs' || !element) return;
     let cancelled = false;
-    void import('hls.js')
+    void import('hls.js/light')
       .then(({ default: HlsPlayer }) => {
         if (cancelled) return;
         if (!HlsPlayer.isSupported()) {
