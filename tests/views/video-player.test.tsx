@@ -3,7 +3,7 @@
  * Source Extensions): which source the <video> plays, the quality menu, and the fallbacks to the
  * uploaded MP4.
  */
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { VideoPlayer } from '../../src/features/videos/video-player';
@@ -73,11 +73,26 @@ function renderPlayer(hlsUrl: string | null) {
   );
 }
 
+/** jsdom has no Media Source Extensions: each test says whether the browser has them. */
+function mediaSource(present: boolean) {
+  vi.stubGlobal('MediaSource', present ? { isTypeSupported: () => true } : undefined);
+}
+/** Whether the browser claims to play HLS itself (Safari, recent Chrome). */
+function nativeHls(present: boolean) {
+  vi.spyOn(HTMLMediaElement.prototype, 'canPlayType').mockImplementation((type) =>
+    present && type === 'application/vnd.apple.mpegurl' ? 'maybe' : '',
+  );
+}
+
 beforeEach(() => {
   hls.supported = true;
   hls.instances.length = 0;
+  mediaSource(true);
 });
-afterEach(() => vi.restoreAllMocks());
+afterEach(() => {
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+});
 
 describe('video player with adaptive streaming', () => {
   it('plays the MP4 while no rendition is ready, without loading hls.js', async () => {
@@ -159,21 +174,39 @@ describe('video player with adaptive streaming', () => {
     expect(logged).toHaveBeenCalled();
   });
 
-  it('plays the MP4 when the browser has no Media Source Extensions', async () => {
+  it('plays the MP4 when hls.js finds the Media Source Extensions unusable', async () => {
     hls.supported = false;
     renderPlayer(HLS);
     await waitFor(() => expect(videoElement().getAttribute('src')).toBe(MP4));
     expect(hls.instances).toHaveLength(0);
   });
 
-  it('lets a browser that plays HLS itself (Safari) load the playlist, with no menu', async () => {
-    vi.spyOn(HTMLMediaElement.prototype, 'canPlayType').mockImplementation((type) =>
-      type === 'application/vnd.apple.mpegurl' ? 'maybe' : '',
-    );
+  it('prefers hls.js where MSE exists, even when the browser claims to play HLS itself', async () => {
+    nativeHls(true);
+    renderPlayer(HLS);
+    await waitFor(() => expect(hls.instances).toHaveLength(1));
+    expect(videoElement().getAttribute('src')).toBeNull();
+  });
+
+  it('plays the MP4 when the browser has neither MSE nor HLS of its own', async () => {
+    mediaSource(false);
+    nativeHls(false);
+    renderPlayer(HLS);
+    expect(videoElement().getAttribute('src')).toBe(MP4);
+    await Promise.resolve();
+    expect(hls.instances).toHaveLength(0);
+  });
+
+  it('lets a browser without MSE that plays HLS itself (iPhone) load the playlist, with no menu', async () => {
+    mediaSource(false);
+    nativeHls(true);
     renderPlayer(HLS);
     expect(videoElement().getAttribute('src')).toBe(HLS);
     await Promise.resolve();
     expect(hls.instances).toHaveLength(0);
     expect(screen.queryByRole('button', { name: /quality/i })).toBeNull();
+    // It refuses the playlist after all: the MP4 plays instead.
+    fireEvent.error(videoElement());
+    expect(videoElement().getAttribute('src')).toBe(MP4);
   });
 });

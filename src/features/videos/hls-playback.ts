@@ -1,7 +1,9 @@
 /**
  * Where the player's <video> gets its picture: the HLS master playlist once renditions exist, the
- * uploaded MP4 otherwise. Safari (and iOS) play HLS themselves and choose the quality on their
- * own; elsewhere hls.js feeds the element through Media Source Extensions. hls.js is imported
+ * uploaded MP4 otherwise. Wherever Media Source Extensions exist, hls.js feeds the element, so
+ * the viewer can choose the quality; recent Chrome and Safari also claim to play HLS themselves,
+ * but then choose the quality alone. Only without MSE (iPhones before iOS 17.1) does the browser
+ * play the playlist itself. hls.js is imported
  * here, when a video with renditions is opened, so it never weighs on the other pages; its light
  * build, since our streams have no DRM, subtitles or alternate audio. Anything
  * that stops HLS (no MSE, a fatal hls.js error, the native player refusing the playlist) falls
@@ -11,6 +13,8 @@ import { useCallback, useEffect, useMemo, useRef, useState, type RefObject } fro
 import type Hls from 'hls.js/light';
 
 const HLS_MIME = 'application/vnd.apple.mpegurl';
+/** The codecs of every rendition (server/media/hls): H.264 Main and AAC-LC. */
+const H264_AAC = 'video/mp4; codecs="avc1.4d401f,mp4a.40.2"';
 
 /** hls.js's `currentLevel` for automatic quality. */
 export const AUTO_LEVEL = -1;
@@ -29,9 +33,19 @@ export type PlaybackSource =
 /** Which source plays: decided once per video, before anything loads. */
 function chooseSource(mp4: string, hlsUrl: string | null, fallback: boolean): PlaybackSource {
   if (!hlsUrl || fallback) return { kind: 'mp4', url: mp4 };
+  if (hasMediaSource()) return { kind: 'hlsjs', url: hlsUrl };
   const probe = document.createElement('video');
   if (probe.canPlayType(HLS_MIME) !== '') return { kind: 'native', url: hlsUrl };
-  return { kind: 'hlsjs', url: hlsUrl };
+  return { kind: 'mp4', url: mp4 };
+}
+
+/** What hls.js needs (its own isSupported() says the same, but would cost loading it first). */
+function hasMediaSource(): boolean {
+  const scope = window as { ManagedMediaSource?: unknown; MediaSource?: typeof MediaSource };
+  return (
+    scope.ManagedMediaSource !== undefined ||
+    scope.MediaSource?.isTypeSupported?.(H264_AAC) === true
+  );
 }
 
 export interface HlsPlayback {
