@@ -11,6 +11,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
+import { registerAndSignIn } from './lib/http.js';
 import { spawnServer } from './lib/server.js';
 import type { Row } from './lib/table.js';
 
@@ -64,29 +65,6 @@ async function settledRss(pid: number): Promise<{ rss: number; hwm: number }> {
     await new Promise((r) => setTimeout(r, 250));
   }
   return samples[samples.length - 1]!;
-}
-
-async function registerAndSignIn(baseUrl: string): Promise<string> {
-  const user = {
-    fullName: 'Bench User',
-    userName: 'bench.user',
-    email: 'bench@example.com',
-    password: 'bench-password',
-  };
-  const form = new FormData();
-  for (const [k, v] of Object.entries(user)) form.append(k, v);
-  const reg = await fetch(`${baseUrl}/api/v1/users/register`, { method: 'POST', body: form });
-  if (!reg.ok) throw new Error(`register failed: ${reg.status} ${await reg.text()}`);
-  const res = await fetch(`${baseUrl}/api/v1/users/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ userName: user.userName, email: user.email, password: user.password }),
-  });
-  if (!res.ok) throw new Error(`login failed: ${res.status} ${await res.text()}`);
-  return res.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
 }
 
 interface UploadOutcome {
@@ -179,7 +157,7 @@ export async function benchMedia(): Promise<Row[]> {
   const rows: Row[] = [];
   try {
     // Upload first, on a fresh process, so the high-water mark belongs to it alone.
-    const cookie = await registerAndSignIn(server.url);
+    const cookie = await registerAndSignIn(server.url, 'bench.user');
     // A small upload first loads the upload path's code and libraries (sharp, ffprobe), then
     // the baseline is taken once RSS has settled, so transient start-up garbage is not counted.
     await streamUpload(server.url, cookie, MB);

@@ -41,6 +41,13 @@ export type OwnVideosQuery = Static<typeof OwnVideosQuery>;
 export const VideoList = Type.Object({
   videos: Type.Array(VideoItem),
   totalVideos: Type.Integer(),
+  /**
+   * Searches only: true when totalVideos is a lower bound ("at least this many"). Search totals
+   * are exact up to 1 000 matches (SEARCH_COUNT_CAP); past it counting stops one row after the
+   * cap or the requested page, so a client that pages while it has read fewer than totalVideos
+   * still reaches the last match. Show it as "1,000+" (totalVideos − 1, then "+").
+   */
+  totalIsLowerBound: Type.Optional(Type.Boolean()),
   page: Type.Integer(),
   limit: Type.Integer(),
 });

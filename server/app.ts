@@ -135,6 +135,9 @@ export async function buildApp({ ctx, logger = false }: BuildOptions): Promise<A
     { prefix: API_PREFIX },
   );
 
+  // Queued views reach the database before it closes (main.ts and tests close the app first).
+  app.addHook('onClose', () => ctx.viewCounter.close());
+
   const mediaRoot = ctx.storage instanceof LocalDiskStorage ? ctx.storage.root : undefined;
   await installStatic(app, mediaRoot, config.clientDir);
   if (ctx.storage.direct) installMediaRedirect(app, ctx.storage, ctx.storage.direct);

@@ -7,7 +7,9 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Config } from './config.js';
 import { openDatabase, type Database, type Db } from './db/client.js';
+import { serializeError } from './http/logging.js';
 import { openJobQueue, type JobQueue } from './jobs/queue.js';
+import { ViewCounter } from './services/view-counter.js';
 import { openStorage } from './storage/open-storage.js';
 import type { MediaStorage } from './storage/storage.js';
 
@@ -20,6 +22,8 @@ export interface AppContext {
    * file is a rename; with S3 the finished file is uploaded from here.
    */
   tmpDir: string;
+  /** Counted views waiting to be written (flushed every VIEW_FLUSH_MS and on the app's close). */
+  viewCounter: ViewCounter;
   /** Background jobs (transcoding), stored in the same database. */
   jobs: JobQueue;
 }
@@ -49,6 +53,14 @@ export async function createContext(
   });
   const tmpDir = path.join(config.dataDir, 'tmp');
   await mkdir(tmpDir, { recursive: true });
+  const viewCounter = new ViewCounter(opened.db, {
+    intervalMs: config.viewFlushMs,
+    // Logged like a failed request: the SQL and the error code, never the parameter values.
+    onError: (error) =>
+      console.error(
+        JSON.stringify({ msg: 'counted views not written yet', err: serializeError(error) }),
+      ),
+  });
   const database: Database = {
     ...opened,
     async close() {
@@ -56,5 +68,5 @@ export async function createContext(
       await opened.close();
     },
   };
-  return { ctx: { config, db: opened.db, storage, tmpDir, jobs }, database };
+  return { ctx: { config, db: opened.db, storage, tmpDir, viewCounter, jobs }, database };
 }

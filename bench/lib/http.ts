@@ -1,4 +1,4 @@
-/** Small HTTP helpers for the bench: sign in as a demo account, pick a video. */
+/** Small HTTP helpers for the bench: sign in as a demo account or a new one, pick a video. */
 import { DEMO_CHANNELS, DEMO_PASSWORD } from '../../server/seed/demo-data.js';
 
 export interface SignedIn {
@@ -40,4 +40,28 @@ export async function firstVideo(baseUrl: string): Promise<{ id: string; videoFi
   const video = body.data.videos[0];
   if (!video) throw new Error('the dataset has no published video');
   return { id: video._id, videoFile: video.videoFile };
+}
+
+/** Registers `userName` (no pictures) and signs in; returns the Cookie header of the session. */
+export async function registerAndSignIn(baseUrl: string, userName: string): Promise<string> {
+  const user = {
+    fullName: 'Bench User',
+    userName,
+    email: `${userName}@example.com`,
+    password: 'bench-password',
+  };
+  const form = new FormData();
+  for (const [k, v] of Object.entries(user)) form.append(k, v);
+  const reg = await fetch(`${baseUrl}/api/v1/users/register`, { method: 'POST', body: form });
+  if (!reg.ok) throw new Error(`register failed: ${reg.status} ${await reg.text()}`);
+  const res = await fetch(`${baseUrl}/api/v1/users/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ userName: user.userName, email: user.email, password: user.password }),
+  });
+  if (!res.ok) throw new Error(`login failed: ${res.status} ${await res.text()}`);
+  return res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
 }

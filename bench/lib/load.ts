@@ -22,12 +22,26 @@ export async function load(
     seconds,
     connections = 50,
     headers = {},
-  }: { seconds: number; connections?: number; headers?: Record<string, string> },
+    setupRequest,
+  }: {
+    seconds: number;
+    connections?: number;
+    headers?: Record<string, string>;
+    /** Rewrites each request before it is sent (path and headers per request). */
+    setupRequest?: (request: autocannon.Request) => autocannon.Request;
+  },
 ): Promise<LoadResult> {
   const latencies: number[] = [];
   let failures = 0;
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
-    const instance = autocannon({ url, connections, duration: seconds, headers }, (error, r) =>
+    const options = {
+      url,
+      connections,
+      duration: seconds,
+      headers,
+      ...(setupRequest ? { requests: [{ setupRequest }] } : {}),
+    };
+    const instance = autocannon(options, (error, r) =>
       error ? reject(error instanceof Error ? error : new Error(String(error))) : resolve(r),
     );
     instance.on('response', (_client, statusCode, _bytes, responseTime) => {

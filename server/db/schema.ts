@@ -15,6 +15,7 @@ import {
   pgEnum,
   pgTable,
   primaryKey,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -87,7 +88,16 @@ export const videos = pgTable(
       .generatedAlwaysAs(sql`video_search_document(title, description, tags)`),
     /** Seconds, read by ffprobe. */
     duration: doublePrecision('duration').notNull(),
+    /** Counted views; on no index, so that the view counter's increments stay HOT updates. */
     views: integer('views').notNull().default(0),
+    /**
+     * floor(16 · log2(views + 1)): a popularity step that moves about once per 4 % more views. It
+     * orders like `views` (monotonic), so the views sort walks its index and sorts only within a
+     * step, while most increments leave it, and so every index, untouched (migration 0005).
+     */
+    viewsTier: smallint('views_tier')
+      .notNull()
+      .generatedAlwaysAs(sql`floor(ln(views + 1::float8) * 16 / ln(2::float8))::smallint`),
     likesCount: integer('likes_count').notNull().default(0),
     isPublished: boolean('is_published').notNull().default(true),
     videoKey: text('video_key').notNull(),
@@ -98,7 +108,7 @@ export const videos = pgTable(
   (t) => [
     index('videos_feed_idx').on(t.isPublished, t.createdAt.desc(), t.id),
     index('videos_owner_idx').on(t.ownerId, t.createdAt.desc()),
-    index('videos_views_idx').on(t.views.desc()),
+    index('videos_popularity_idx').on(t.isPublished, t.viewsTier.desc()),
     // Feed sorts by duration and title (sortBy) without sorting the whole catalogue.
     index('videos_duration_idx').on(t.duration.desc()),
     index('videos_title_idx').on(t.title),

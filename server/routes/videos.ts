@@ -76,7 +76,9 @@ export default async function videosRoutes(app: App, { ctx }: RouteOptions) {
       // Media URLs depend on the origin the caller used, so it is part of the key.
       const key = JSON.stringify([urls.origin, filters]);
       const body = await feedCache.get(key, async () =>
-        JSON.stringify(ok(await listFeed(ctx.db, filters, urls), 'Videos fetched')),
+        JSON.stringify(
+          ok(await listFeed(ctx.db, filters, urls, ctx.config.searchCountCap), 'Videos fetched'),
+        ),
       );
       // `body` is the envelope already serialized (strings are sent as they are); the typed reply
       // only knows the object form of the schema.
@@ -222,6 +224,7 @@ export default async function videosRoutes(app: App, { ctx }: RouteOptions) {
     async (request) => {
       const video = await watchVideo(
         ctx.db,
+        ctx.viewCounter,
         request.params.videoId,
         callerId(request),
         mediaUrlsOf(request, ctx),

@@ -19,6 +19,16 @@ export async function createProcessing(tx: Db | Tx, videoId: string): Promise<vo
 
 export type ProcessingRow = typeof videoProcessing.$inferSelect;
 
+/** The columns clients see, for a LEFT JOIN on video_processing (all null without a row). */
+export const processingColumns = {
+  state: videoProcessing.state,
+  progress: videoProcessing.progress,
+  error: videoProcessing.error,
+  hlsPrefix: videoProcessing.hlsPrefix,
+  renditions: videoProcessing.renditions,
+};
+type ClientColumns = Pick<ProcessingRow, keyof typeof processingColumns>;
+
 export async function processingOf(db: Db | Tx, videoId: string): Promise<ProcessingRow | null> {
   const [row] = await db.select().from(videoProcessing).where(eq(videoProcessing.videoId, videoId));
   return row ?? null;
@@ -80,7 +90,7 @@ export async function markRetrying(tx: Db | Tx, videoId: string): Promise<boolea
 }
 
 /** What clients see: the state, the renditions ready and the master playlist once one exists. */
-export function toProcessing(row: ProcessingRow | null, urls: MediaUrls): VideoProcessing {
+export function toProcessing(row: ClientColumns | null, urls: MediaUrls): VideoProcessing {
   if (!row) return { state: 'ready', progress: 1, error: null, renditions: [], hlsUrl: null };
   return {
     state: row.state,

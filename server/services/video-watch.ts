@@ -1,15 +1,14 @@
 /**
  * Watching a video: the visibility check, the history entry, the view count (once per viewer per
- * hour) and the viewer's tag interest, with the owner's subscriber figures for the watch page.
+ * hour, queued for the view counter) with the owner's subscriber figures for the watch page.
  */
 import { and, eq, sql } from 'drizzle-orm';
 import type { VideoDetail } from '../../contract/videos.js';
 import type { Db } from '../db/client.js';
-import { subscriptions, users, videoViews, videos } from '../db/schema.js';
+import { subscriptions, users, videoProcessing, videoViews, videos } from '../db/schema.js';
 import { notFound } from '../http/errors.js';
 import { recordWatch } from './history.js';
-import { recordTagInterest } from './tag-scores.js';
-import { processingOf, toProcessing } from './video-processing.js';
+import { processingColumns, toProcessing } from './video-processing.js';
 import {
   VIDEO_NOT_FOUND,
   toVideoItem,
@@ -17,6 +16,7 @@ import {
   visibleTo,
   type MediaUrls,
 } from './video-dto.js';
+import type { ViewCounter } from './view-counter.js';
 
 /** A view counts at most once per viewer and video in this window. */
 const VIEW_WINDOW = '1 hour';
@@ -30,70 +30,60 @@ export async function assertVisibleVideo(db: Db, videoId: string, viewerId: stri
   if (!row) throw notFound(VIDEO_NOT_FOUND);
 }
 
-/** One video with its owner, when `viewerId` may see it (else 404). */
-async function findVisibleVideo(db: Db, videoId: string, viewerId: string | null) {
+/**
+ * The video with everything the watch page needs, in one query: its owner's subscriber count,
+ * its adaptive-streaming state,
+ * whether the viewer subscribes, whether the viewer's view already counted this hour, and the
+ * database's clock (the time a view is recorded at, so the hour window uses one clock).
+ */
+async function findWatchedVideo(db: Db, videoId: string, viewerId: string) {
   const [row] = await db
-    .select(videoItemColumns)
+    .select({
+      ...videoItemColumns,
+      subscriberCount: users.subscriberCount,
+      isSubscribed: sql<boolean>`exists (select 1 from ${subscriptions}
+        where ${subscriptions.subscriberId} = ${viewerId}
+          and ${subscriptions.channelId} = ${videos.ownerId})`,
+      countedThisHour: sql<boolean>`exists (select 1 from ${videoViews}
+        where ${videoViews.userId} = ${viewerId} and ${videoViews.videoId} = ${videos.id}
+          and ${videoViews.countedAt} > now() - ${VIEW_WINDOW}::interval)`,
+      now: sql<Date>`now()`.mapWith(videos.createdAt),
+      processing: processingColumns,
+    })
     .from(videos)
     .innerJoin(users, eq(users.id, videos.ownerId))
+    .leftJoin(videoProcessing, eq(videoProcessing.videoId, videos.id))
     .where(and(eq(videos.id, videoId), visibleTo(viewerId)));
   if (!row) throw notFound(VIDEO_NOT_FOUND);
   return row;
 }
 
 /**
- * Opening a video: records the watch in history and, at most once per viewer per hour, counts a
- * view and adds the video's tags to the viewer's interests (so reloading a page cannot inflate
- * either). History, the view mark and the counter change in one transaction.
+ * Opening a video: records the watch in history at once (the history page shows it on the next
+ * load) and, at most once per viewer per hour, queues a counted view, which also adds the video's
+ * tags to the viewer's interests when the counter writes it. Reloading a page cannot inflate
+ * either. The answer's `views` includes the views still queued, the caller's own among them.
  */
 export async function watchVideo(
   db: Db,
+  counter: ViewCounter,
   videoId: string,
   viewerId: string,
   urls: MediaUrls,
 ): Promise<VideoDetail> {
-  const row = await findVisibleVideo(db, videoId, viewerId);
-  const views = await db.transaction(async (tx) => {
-    await recordWatch(tx, viewerId, videoId);
-    const counted = await tx
-      .insert(videoViews)
-      .values({ userId: viewerId, videoId, countedAt: sql`now()` })
-      .onConflictDoUpdate({
-        target: [videoViews.userId, videoViews.videoId],
-        set: { countedAt: sql`now()` },
-        setWhere: sql`${videoViews.countedAt} <= now() - ${VIEW_WINDOW}::interval`,
-      })
-      .returning({ userId: videoViews.userId });
-    if (counted.length === 0) return row.views;
-    const [updated] = await tx
-      .update(videos)
-      .set({ views: sql`${videos.views} + 1` })
-      .where(eq(videos.id, videoId))
-      .returning({ views: videos.views });
-    await recordTagInterest(tx, viewerId, row.tags);
-    return updated?.views ?? row.views + 1;
-  });
-  const [[owner], [subscription], processing] = await Promise.all([
-    db
-      .select({ subscriberCount: users.subscriberCount })
-      .from(users)
-      .where(eq(users.id, row.ownerId)),
-    db
-      .select({ channelId: subscriptions.channelId })
-      .from(subscriptions)
-      .where(
-        and(eq(subscriptions.subscriberId, viewerId), eq(subscriptions.channelId, row.ownerId)),
-      ),
-    processingOf(db, videoId),
-  ]);
-  const item = toVideoItem({ ...row, views }, urls);
+  const row = await findWatchedVideo(db, videoId, viewerId);
+  await recordWatch(db, viewerId, videoId);
+  if (!row.countedThisHour && !counter.has(viewerId, videoId)) {
+    counter.add({ userId: viewerId, videoId, at: row.now });
+  }
+  const item = toVideoItem({ ...row, views: row.views + counter.pendingViews(videoId) }, urls);
   return {
     ...item,
-    processing: toProcessing(processing, urls),
+    processing: toProcessing(row.processing, urls),
     owner: {
       ...item.owner,
-      subscriberCount: owner?.subscriberCount ?? 0,
-      isSubscribed: !!subscription,
+      subscriberCount: row.subscriberCount,
+      isSubscribed: row.isSubscribed,
     },
   };
 }

@@ -69,6 +69,7 @@ describe('GET /dashboard/views', () => {
     await watch(t, viewers[0]!, video);
     await watch(t, viewers[1]!, video);
     await watch(t, viewers[1]!, video); // within the hour: not counted
+    await t.ctx.viewCounter.flush();
     let data = await views(creator, 'days=7');
     expect(data.daily.at(-1)).toMatchObject({ views: 2 });
     // An hour later the same viewer counts again: the counter moves counted_at forward.
@@ -88,6 +89,7 @@ describe('GET /dashboard/views', () => {
     expect((await views(creator, 'days=7')).totalViews).toBe(1);
     // The watch call's upsert moves counted_at on (ON CONFLICT DO UPDATE): one more view.
     await watch(t, viewers[0]!, video);
+    await t.ctx.viewCounter.flush();
     const data = await views(creator, 'days=7');
     expect(data.totalViews).toBe(2);
     expect(data.topVideos).toMatchObject([{ _id: video, views: 2 }]);

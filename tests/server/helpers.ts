@@ -26,6 +26,8 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
     authRateLimit: 1000,
     // Tests write rows directly and read them back at once; the cache has its own test.
     feedCacheMs: 0,
+    // Counted views are written when a test flushes them (ctx.viewCounter.flush()) or on close.
+    viewFlushMs: 3_600_000,
     ...overrides,
   };
   let databaseUrl = process.env.TEST_DATABASE_URL;

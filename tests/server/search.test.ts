@@ -68,3 +68,56 @@ describe('search', () => {
     expect((await search('the pasta')).titles).toEqual(['Pasta at home']);
   });
 });
+
+describe('search totals past the cap', () => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    // A cap of 3 stands for the default 1 000.
+    t = await createTestApp({ searchCountCap: 3 });
+    const owner = await createUser(t, 'cap_owner');
+    for (let i = 0; i < 6; i++) {
+      await insertVideo(t, owner, {
+        title: `Harbour walk ${i}`,
+        tags: i < 3 ? ['ferry'] : ['bay'],
+      });
+    }
+  });
+  afterAll(() => t.close());
+
+  async function page(query: string, pageNo: number, limit: number) {
+    const url = `/api/v1/videos?query=${encodeURIComponent(query)}&page=${pageNo}&limit=${limit}`;
+    const res = await t.app.inject({ url });
+    expect(res.statusCode).toBe(200);
+    return res.json<{
+      data: { videos: { _id: string }[]; totalVideos: number; totalIsLowerBound?: boolean };
+    }>().data;
+  }
+
+  it('is exact up to the cap', async () => {
+    expect(await page('ferry', 1, 10)).toMatchObject({ totalVideos: 3, totalIsLowerBound: false });
+  });
+
+  it('says "at least" past the cap, and exact once the page reaches the end', async () => {
+    expect(await page('harbour', 1, 2)).toMatchObject({ totalVideos: 4, totalIsLowerBound: true });
+    expect(await page('harbour', 2, 2)).toMatchObject({ totalVideos: 5, totalIsLowerBound: true });
+    expect(await page('harbour', 3, 2)).toMatchObject({ totalVideos: 6, totalIsLowerBound: false });
+  });
+
+  it('lets a client that pages while it has fewer than the total reach every match', async () => {
+    const seen = new Set<string>();
+    let total = 1;
+    for (let n = 1; seen.size < total && n < 10; n++) {
+      const data = await page('harbour', n, 2);
+      data.videos.forEach((v) => seen.add(v._id));
+      total = data.totalVideos;
+    }
+    expect(seen.size).toBe(6);
+    expect(total).toBe(6);
+  });
+
+  it('leaves the plain feed without the flag', async () => {
+    const res = await t.app.inject({ url: '/api/v1/videos' });
+    expect(res.json<{ data: object }>().data).not.toHaveProperty('totalIsLowerBound');
+  });
+});
