@@ -69,10 +69,13 @@ describe.skipIf(!hasBrowser)('adaptive streaming journey', () => {
     await expect
       .poll(() => row.getByRole('status').textContent(), { timeout: 20_000 })
       .toMatch(/^Processing… \d{1,3}%$/);
+    await row.scrollIntoViewIfNeeded();
     await screenshot(page, 'hls-dashboard-processing-desktop');
     const phone = await phonePageOf(browser, context);
     await phone.page.goto(`${server.url}/Dashboard/Content`);
-    await phone.page.getByRole('listitem', { name: TITLE }).getByRole('status').waitFor();
+    const phoneRow = phone.page.getByRole('listitem', { name: TITLE });
+    await phoneRow.getByRole('status').waitFor();
+    await phoneRow.scrollIntoViewIfNeeded();
     await screenshot(phone.page, 'hls-dashboard-processing-mobile');
     await phone.context.close();
 
