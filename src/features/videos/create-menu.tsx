@@ -3,11 +3,12 @@
  * arrive with later issues, so those two items are disabled and say 'coming soon' (the spec
  * lists them; showing them disabled tells creators what is planned without a dead click).
  */
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import styled from 'styled-components';
 import { Button } from '../../ui/button';
 import { UploadIcon } from '../../ui/icons';
 import { menuPanel } from '../../ui/menu';
+import { useDismiss } from '../../ui/use-dismiss';
 
 const Wrap = styled.div`
   position: relative;
@@ -56,21 +57,7 @@ export function CreateMenu({ onUpload }: { onUpload: () => void }) {
   const menuId = useId();
   const wrap = useRef<HTMLDivElement>(null);
 
-  useEffect(() => {
-    if (!open) return;
-    const close = (e: Event) => {
-      if (
-        e instanceof KeyboardEvent ? e.key === 'Escape' : !wrap.current?.contains(e.target as Node)
-      )
-        setOpen(false);
-    };
-    document.addEventListener('keydown', close);
-    document.addEventListener('mousedown', close);
-    return () => {
-      document.removeEventListener('keydown', close);
-      document.removeEventListener('mousedown', close);
-    };
-  }, [open]);
+  useDismiss(open, wrap, () => setOpen(false));
 
   return (
     <Wrap ref={wrap}>

@@ -3,10 +3,11 @@
  * video (the browser's own controls have no room for it); items are radio menu items, reached
  * with Tab or the arrow keys, chosen with Enter or Space, closed with Escape.
  */
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import styled from 'styled-components';
 import { buttonStyle } from '../../ui/button';
 import { menuPanel } from '../../ui/menu';
+import { useDismiss } from '../../ui/use-dismiss';
 import { AUTO_LEVEL, type Rendition } from './hls-playback';
 
 const Wrap = styled.div`
@@ -66,22 +67,10 @@ export function QualityMenu({
   const wrap = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
 
-  useEffect(() => {
-    if (!open) return;
-    const close = (e: Event) => {
-      if (e instanceof KeyboardEvent) {
-        if (e.key !== 'Escape') return;
-        button.current?.focus();
-      } else if (wrap.current?.contains(e.target as Node)) return;
-      setOpen(false);
-    };
-    document.addEventListener('keydown', close);
-    document.addEventListener('mousedown', close);
-    return () => {
-      document.removeEventListener('keydown', close);
-      document.removeEventListener('mousedown', close);
-    };
-  }, [open]);
+  useDismiss(open, wrap, (reason) => {
+    setOpen(false);
+    if (reason === 'escape') button.current?.focus();
+  });
 
   const choose = (next: number) => {
     setOpen(false);
