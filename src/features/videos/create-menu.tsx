@@ -7,8 +7,7 @@ import { useId, useRef, useState } from 'react';
 import styled from 'styled-components';
 import { Button } from '../../ui/button';
 import { UploadIcon } from '../../ui/icons';
-import { menuPanel } from '../../ui/menu';
-import { useDismiss } from '../../ui/use-dismiss';
+import { menuPanel, useDismiss } from '../../ui/menu';
 
 const Wrap = styled.div`
   position: relative;

@@ -6,8 +6,7 @@
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import styled from 'styled-components';
 import { buttonStyle } from '../../ui/button';
-import { menuPanel } from '../../ui/menu';
-import { useDismiss } from '../../ui/use-dismiss';
+import { menuPanel, useDismiss } from '../../ui/menu';
 import { AUTO_LEVEL, type Rendition } from './hls-playback';
 
 const Wrap = styled.div`
