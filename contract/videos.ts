@@ -55,9 +55,13 @@ export type VideoList = Static<typeof VideoList>;
 
 /**
  * Beyond API.md, for the owner's own list only (GET /videos/user): how many users like the video
- * (video likes only), so the dashboard's rows show it without a call per row.
+ * (video likes only) and its adaptive-streaming state, so the dashboard's rows show them without a
+ * call per row.
  */
-export const OwnVideoItem = Type.Composite([VideoItem, Type.Object({ likeCount: Type.Integer() })]);
+export const OwnVideoItem = Type.Composite([
+  VideoItem,
+  Type.Object({ likeCount: Type.Integer(), processing: VideoProcessing }),
+]);
 export type OwnVideoItem = Static<typeof OwnVideoItem>;
 
 export const OwnVideoList = Type.Composite([

@@ -63,3 +63,15 @@ export const DASHBOARD_MESSAGES = {
   publishToggleFailed: 'Failed to change the video visibility',
   deletePlaylistFailed: 'Failed to delete playlist',
 } as const;
+
+/** Ours (issue 12): a row's conversion to adaptive streaming. */
+export const PROCESSING_MESSAGES = {
+  processing: 'Processing…',
+  retry: 'Retry',
+} as const;
+
+/** Ours: the toast when a conversion the creator watched finishes, naming the best quality. */
+export function processingReadyText(title: string, renditions: readonly string[]): string {
+  const best = renditions.at(-1);
+  return best ? `Your video “${title}” is ready in ${best}` : `Your video “${title}” is ready`;
+}

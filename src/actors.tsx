@@ -23,6 +23,7 @@ import type { dashboardStatsActors } from './api/dashboard';
 import type { dashboardVideoActors } from './api/dashboard-videos';
 import type { DashboardDialogActors } from './api/dashboard-dialogs';
 import type { DashboardPlaylistActors } from './api/dashboard-playlists';
+import type { VideoProcessingActors } from './api/video-processing';
 
 type CoreActors = AccountActors & VideoActors;
 
@@ -36,7 +37,8 @@ export type AppActors = CoreActors &
   typeof dashboardStatsActors &
   typeof dashboardVideoActors &
   DashboardDialogActors &
-  DashboardPlaylistActors;
+  DashboardPlaylistActors &
+  VideoProcessingActors;
 
 const coreActors: CoreActors = { ...accountActors, ...realVideoActors };
 

@@ -27,6 +27,7 @@ import { listFeed, listOwnVideos } from '../services/video-feed.js';
 import {
   deleteVideo,
   editVideo,
+  ownProcessing,
   retryProcessing,
   togglePublish,
   videoItemById,
@@ -160,6 +161,29 @@ export default async function videosRoutes(app: App, { ctx }: RouteOptions) {
       await togglePublish(ctx, videoId, callerId(request));
       const video = await videoItemById(ctx.db, videoId, mediaUrlsOf(request, ctx));
       return ok(video, video.isPublished ? 'Video published' : 'Video unpublished');
+    },
+  );
+
+  app.get(
+    '/:videoId/processing',
+    {
+      onRequest: app.requireAuth,
+      schema: {
+        tags,
+        security,
+        summary: "An own video's conversion to adaptive streaming (polled while it runs)",
+        params: VideoIdParams,
+        response: { 200: Envelope(VideoProcessing), ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const processing = await ownProcessing(
+        ctx.db,
+        request.params.videoId,
+        callerId(request),
+        mediaUrlsOf(request, ctx),
+      );
+      return ok(processing, 'Processing fetched');
     },
   );
 

@@ -5,9 +5,10 @@
 import { and, arrayContains, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { OwnVideoList, VideoSortBy, SortType, VideoList } from '../../contract/videos.js';
 import type { Db } from '../db/client.js';
-import { users, videos } from '../db/schema.js';
+import { users, videoProcessing, videos } from '../db/schema.js';
 import { preparedFeedPage, scopeCount, singleScope } from './feed-pages.js';
 import { ascNullsFirst, descNullsLast } from './order.js';
+import { toProcessing } from './video-processing.js';
 import { toVideoItem, videoItemColumns, type MediaUrls, type VideoItemRow } from './video-dto.js';
 import {
   countSearch,
@@ -132,9 +133,11 @@ export async function listOwnVideos(
   const where = eq(videos.ownerId, ownerId);
   const [rows, [total]] = await Promise.all([
     db
-      .select({ ...videoItemColumns, likeCount: videos.likesCount })
+      .select({ ...videoItemColumns, likeCount: videos.likesCount, processing: videoProcessing })
       .from(videos)
       .innerJoin(users, eq(users.id, videos.ownerId))
+      // Videos from before adaptive streaming (the demo's) have no row: ready, MP4 only.
+      .leftJoin(videoProcessing, eq(videoProcessing.videoId, videos.id))
       .where(where)
       .orderBy(descNullsLast(videos.createdAt), asc(videos.id))
       .limit(limit)
@@ -142,7 +145,11 @@ export async function listOwnVideos(
     db.select({ n: count() }).from(videos).where(where),
   ]);
   return {
-    videos: rows.map((row) => ({ ...toVideoItem(row, urls), likeCount: row.likeCount })),
+    videos: rows.map((row) => ({
+      ...toVideoItem(row, urls),
+      likeCount: row.likeCount,
+      processing: toProcessing(row.processing, urls),
+    })),
     totalVideos: total?.n ?? 0,
     page,
     limit,

@@ -4,6 +4,7 @@
  * the rows no longer point at them, and a new file whose row change fails is removed again.
  */
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
+import type { VideoProcessing } from '../../contract/processing.js';
 import type { AppContext } from '../context.js';
 import type { Db } from '../db/client.js';
 import { newId } from '../db/ids.js';
@@ -207,6 +208,17 @@ export async function editVideo(
 }
 
 export const NOT_FAILED = 'Only a failed conversion can be retried';
+
+/** The owner's view of a conversion, polled by the dashboard while it runs. */
+export async function ownProcessing(
+  db: Db,
+  videoId: string,
+  callerId: string,
+  urls: MediaUrls,
+): Promise<VideoProcessing> {
+  const video = await findOwnedVideo(db, videoId, callerId);
+  return toProcessing(await processingOf(db, video.id), urls);
+}
 
 /**
  * The owner's "Retry" on a failed conversion: back to processing and a new job, in one

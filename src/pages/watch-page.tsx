@@ -123,7 +123,13 @@ function WatchVideo({ videoId }: { videoId: string }) {
   return (
     <Layout>
       <Primary>
-        <VideoPlayer src={video.videoFile} poster={video.thumbnail} title={video.title} />
+        <VideoPlayer
+          key={video._id}
+          src={video.videoFile}
+          hlsUrl={video.processing.hlsUrl}
+          poster={video.thumbnail}
+          title={video.title}
+        />
         <Title>{video.title}</Title>
         <Bar>
           <ChannelRow video={video} />

@@ -1,6 +1,7 @@
 /**
  * A small real MP4 for the upload journey, made with the ffmpeg the server uses
- * (server/media/binaries.ts): 6 s of a moving test pattern with a tone, H.264 + AAC, faststart.
+ * (server/media/binaries.ts): 6 s (by default) of a moving test pattern with a tone, H.264 + AAC,
+ * faststart, 320×180 unless a size is asked for (the HLS journey needs 720p for two renditions).
  * Cached in the OS temp folder so reruns skip the encode.
  */
 import { execFile } from 'node:child_process';
@@ -12,8 +13,8 @@ import { ffmpegPath } from '../../server/media/binaries.js';
 
 const run = promisify(execFile);
 
-export async function makeTestMp4(seconds = 6): Promise<string> {
-  const file = path.join(os.tmpdir(), `vidtube-e2e-clip-${seconds}s.mp4`);
+export async function makeTestMp4(seconds = 6, size = '320x180'): Promise<string> {
+  const file = path.join(os.tmpdir(), `vidtube-e2e-clip-${seconds}s-${size}.mp4`);
   if (existsSync(file)) return file;
   const partial = `${file}.partial.mp4`;
   await run(ffmpegPath(), [
@@ -23,7 +24,7 @@ export async function makeTestMp4(seconds = 6): Promise<string> {
     '-f',
     'lavfi',
     '-i',
-    `testsrc2=size=320x180:rate=25:duration=${seconds}`,
+    `testsrc2=size=${size}:rate=25:duration=${seconds}`,
     '-f',
     'lavfi',
     '-i',

@@ -4,6 +4,7 @@
  * controllable fake, and the first page already answered.
  */
 import { act, screen } from '@testing-library/react';
+import type { VideoProcessing } from '../../contract/processing';
 import type { OwnVideoItem } from '../../contract/videos';
 import type { BatchInput, BatchItem, SaveEntryInput } from '../../machines/add-to-playlist.machine';
 import type { ConfirmRequest } from '../../machines/confirm-action.machine';
@@ -14,8 +15,17 @@ import { deferred, makeUser, makeVideo, renderVideoPage } from './videos-helpers
 
 export const CREATOR = makeUser({ _id: 'u-creator', fullName: 'Cora Creator' });
 
+/** A video that needs nothing more (as the demo's, which play their MP4). */
+export const READY: VideoProcessing = {
+  state: 'ready',
+  progress: 1,
+  error: null,
+  renditions: [],
+  hlsUrl: null,
+};
+
 export function makeOwnVideo(n: number, overrides: Partial<OwnVideoItem> = {}): OwnVideoItem {
-  return { ...makeVideo(n), likeCount: 0, ...overrides };
+  return { ...makeVideo(n), likeCount: 0, processing: READY, ...overrides };
 }
 
 export async function openVideoList(items: OwnVideoItem[], total = items.length) {
@@ -24,6 +34,8 @@ export async function openVideoList(items: OwnVideoItem[], total = items.length)
   const saveVideoEdit = deferred<FormValues, unknown>();
   const fetchPlaylistChoices = deferred<BatchInput, BatchItem[]>();
   const savePlaylistEntry = deferred<SaveEntryInput, void>();
+  const fetchProcessing = deferred<{ videoId: string }, VideoProcessing>();
+  const retryProcessing = deferred<{ videoId: string }, VideoProcessing>();
   /** Which video each edit was bound to, and whose playlists were asked for. */
   const editedIds: string[] = [];
   const choicesOwners: string[] = [];
@@ -42,6 +54,8 @@ export async function openVideoList(items: OwnVideoItem[], total = items.length)
         return fetchPlaylistChoices.logic;
       },
       savePlaylistEntry: savePlaylistEntry.logic,
+      fetchProcessing: fetchProcessing.logic,
+      retryProcessing: retryProcessing.logic,
     },
   });
   // The session resolves first, then the list asks for its page.
@@ -53,6 +67,8 @@ export async function openVideoList(items: OwnVideoItem[], total = items.length)
     saveVideoEdit,
     fetchPlaylistChoices,
     savePlaylistEntry,
+    fetchProcessing,
+    retryProcessing,
     editedIds,
     choicesOwners,
   };

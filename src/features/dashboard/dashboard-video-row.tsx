@@ -1,7 +1,7 @@
 /**
  * One row of the dashboard's Videos tab: thumbnail, title linking to the watch page, the
- * Public/Private badge, upload age, views and likes, and the Edit, Add to playlist,
- * Publish/Unpublish and Delete actions. The row only reports which action was asked for; the
+ * Public/Private badge, upload age, views and likes, the conversion status while it is not ready,
+ * and the Edit, Add to playlist, Publish/Unpublish and Delete actions. The row only reports which action was asked for; the
  * confirmation machine or the dialogs decide what runs.
  */
 import styled from 'styled-components';
@@ -12,6 +12,7 @@ import { formatAge, formatViewCount, formatViews } from '../../format';
 import { Button } from '../../ui/button';
 import { Thumbnail } from '../videos/thumbnail';
 import { THUMBNAIL_SIZES } from '../videos/thumbnail-sizes';
+import { ProcessingStatus } from './processing-status';
 
 // Phones keep the thumbnail beside the text (smaller) and give the actions the full width
 // below, two per line, so a row stays short and every button stays easy to hit.
@@ -111,6 +112,7 @@ export function DashboardVideoRow({
           <span>{formatViewCount(video.views)}</span> ·{' '}
           <span>{formatLikeCount(video.likeCount)}</span>
         </Meta>
+        {video.processing.state !== 'ready' && <ProcessingStatus video={video} />}
       </Info>
       <Actions>
         <Button variant="secondary" disabled={busy} onClick={onEdit}>

@@ -2,11 +2,11 @@
  * The dashboard's Create menu (spec §2 Dashboard): Upload Video, Create Playlist, Post Tweet.
  * Each item closes the menu and tells the page which dialog to open.
  */
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import styled from 'styled-components';
 import { Button } from '../../ui/button';
 import { UploadIcon } from '../../ui/icons';
-import { menuPanel } from '../../ui/menu';
+import { menuPanel, useDismiss } from '../../ui/menu';
 
 const Wrap = styled.div`
   position: relative;
@@ -63,21 +63,7 @@ export function CreateMenu({
     tweet: onPostTweet,
   };
 
-  useEffect(() => {
-    if (!open) return;
-    const close = (e: Event) => {
-      if (
-        e instanceof KeyboardEvent ? e.key === 'Escape' : !wrap.current?.contains(e.target as Node)
-      )
-        setOpen(false);
-    };
-    document.addEventListener('keydown', close);
-    document.addEventListener('mousedown', close);
-    return () => {
-      document.removeEventListener('keydown', close);
-      document.removeEventListener('mousedown', close);
-    };
-  }, [open]);
+  useDismiss(open, wrap, () => setOpen(false));
 
   return (
     <Wrap ref={wrap}>

@@ -1,0 +1,124 @@
+/**
+ * Where the player's <video> gets its picture: the HLS master playlist once renditions exist, the
+ * uploaded MP4 otherwise. Wherever Media Source Extensions exist, hls.js feeds the element, so
+ * the viewer can choose the quality; recent Chrome and Safari also claim to play HLS themselves,
+ * but then choose the quality alone. Only without MSE (iPhones before iOS 17.1) does the browser
+ * play the playlist itself. hls.js is imported
+ * here, when a video with renditions is opened, so it never weighs on the other pages; its light
+ * build, since our streams have no DRM, subtitles or alternate audio. Anything
+ * that stops HLS (no MSE, a fatal hls.js error, the native player refusing the playlist) falls
+ * back to the MP4 for the rest of this video.
+ */
+import { useCallback, useEffect, useMemo, useRef, useState, type RefObject } from 'react';
+import type Hls from 'hls.js/light';
+
+const HLS_MIME = 'application/vnd.apple.mpegurl';
+/** The codecs of every rendition (server/media/hls): H.264 Main and AAC-LC. */
+const H264_AAC = 'video/mp4; codecs="avc1.4d401f,mp4a.40.2"';
+
+/** hls.js's `currentLevel` for automatic quality. */
+export const AUTO_LEVEL = -1;
+
+export interface Rendition {
+  /** The hls.js level index. */
+  level: number;
+  /** "720p". */
+  name: string;
+  height: number;
+}
+
+export type PlaybackSource =
+  { kind: 'mp4'; url: string } | { kind: 'native'; url: string } | { kind: 'hlsjs'; url: string };
+
+/** Which source plays: decided once per video, before anything loads. */
+function chooseSource(mp4: string, hlsUrl: string | null, fallback: boolean): PlaybackSource {
+  if (!hlsUrl || fallback) return { kind: 'mp4', url: mp4 };
+  if (hasMediaSource()) return { kind: 'hlsjs', url: hlsUrl };
+  const probe = document.createElement('video');
+  if (probe.canPlayType(HLS_MIME) !== '') return { kind: 'native', url: hlsUrl };
+  return { kind: 'mp4', url: mp4 };
+}
+
+/** What hls.js needs (its own isSupported() says the same, but would cost loading it first). */
+function hasMediaSource(): boolean {
+  const scope = window as { ManagedMediaSource?: unknown; MediaSource?: typeof MediaSource };
+  return (
+    scope.ManagedMediaSource !== undefined ||
+    scope.MediaSource?.isTypeSupported?.(H264_AAC) === true
+  );
+}
+
+export interface HlsPlayback {
+  source: PlaybackSource;
+  /** The renditions hls.js offers, highest first; empty unless hls.js plays. */
+  renditions: Rendition[];
+  /** The chosen level, AUTO_LEVEL for automatic. */
+  level: number;
+  chooseLevel: (level: number) => void;
+  /** The element refused the source (a native HLS error): play the MP4 instead. */
+  fallBack: () => void;
+}
+
+export function useHlsPlayback(
+  video: RefObject<HTMLVideoElement | null>,
+  mp4: string,
+  hlsUrl: string | null,
+): HlsPlayback {
+  const [fallback, setFallback] = useState(false);
+  const [renditions, setRenditions] = useState<Rendition[]>([]);
+  const [level, setLevel] = useState(AUTO_LEVEL);
+  const hls = useRef<Hls | null>(null);
+  // A new object only when the video or the fallback changes: the effect below restarts on it.
+  const source = useMemo(() => chooseSource(mp4, hlsUrl, fallback), [mp4, hlsUrl, fallback]);
+
+  useEffect(() => {
+    const element = video.current;
+    if (source.kind !== 'hlsjs' || !element) return;
+    let cancelled = false;
+    void import('hls.js/light')
+      .then(({ default: HlsPlayer }) => {
+        if (cancelled) return;
+        if (!HlsPlayer.isSupported()) {
+          setFallback(true);
+          return;
+        }
+        const player = new HlsPlayer();
+        hls.current = player;
+        player.on(HlsPlayer.Events.MANIFEST_PARSED, (_event, data) => {
+          setRenditions(
+            data.levels
+              .map((l, index) => ({ level: index, name: `${l.height}p`, height: l.height }))
+              .sort((a, b) => b.height - a.height),
+          );
+        });
+        player.on(HlsPlayer.Events.ERROR, (_event, data) => {
+          if (!data.fatal) return; // hls.js recovers from the others itself
+          console.error('HLS playback failed, playing the MP4:', data.details);
+          player.destroy();
+          hls.current = null;
+          setFallback(true);
+        });
+        player.loadSource(source.url);
+        player.attachMedia(element);
+      })
+      .catch(() => {
+        if (!cancelled) setFallback(true);
+      });
+    return () => {
+      cancelled = true;
+      hls.current?.destroy();
+      hls.current = null;
+      setRenditions([]);
+      setLevel(AUTO_LEVEL);
+    };
+  }, [video, source]);
+
+  const chooseLevel = useCallback((next: number) => {
+    if (!hls.current) return;
+    hls.current.currentLevel = next;
+    setLevel(next);
+  }, []);
+  const fallBack = useCallback(() => setFallback(true), []);
+
+  return { source, renditions, level, chooseLevel, fallBack };
+}

@@ -1,0 +1,96 @@
+/**
+ * The creator follows a conversion from the dashboard: GET /videos/user carries each video's
+ * `processing`, and GET /videos/{id}/processing (owner only) is what the row polls.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { VideoProcessing } from '../../contract/processing.js';
+import type { OwnVideoList } from '../../contract/videos.js';
+import { addRendition, markFailed, processingOf } from '../../server/services/video-processing.js';
+import { createUser, type TestUser } from './auth-helpers.js';
+import { API, call } from './dashboard-helpers.js';
+import { createTestApp, type TestApp } from './helpers.js';
+import { insertVideo, upload } from './video-helpers.js';
+
+const RENDITION = {
+  name: '480p',
+  width: 854,
+  height: 480,
+  bandwidth: 900_000,
+  averageBandwidth: 800_000,
+  codecs: 'avc1.4d401e,mp4a.40.2',
+  segments: 2,
+};
+
+describe('processing status for the creator', () => {
+  let t: TestApp;
+  let owner: TestUser;
+  let stranger: TestUser;
+  let uploaded: string;
+  let demo: string;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    owner = await createUser(t);
+    stranger = await createUser(t);
+    const res = await upload(t, owner);
+    expect(res.statusCode).toBe(201);
+    uploaded = res.json<{ data: { _id: string } }>().data._id;
+    demo = await insertVideo(t, owner);
+  }, 60_000);
+  afterAll(() => t.close());
+
+  const processingOfList = async () => {
+    const list = await call<OwnVideoList>(t, owner, 'GET', '/videos/user');
+    return Object.fromEntries(list.videos.map((v) => [v._id, v.processing]));
+  };
+  const poll = (user: TestUser, id: string) =>
+    t.app.inject({ url: `${API}/videos/${id}/processing`, headers: user.headers });
+
+  it('lists a fresh upload as processing and a video without a row as ready, MP4 only', async () => {
+    const byId = await processingOfList();
+    expect(byId[uploaded]).toEqual({
+      state: 'processing',
+      progress: 0,
+      error: null,
+      renditions: [],
+      hlsUrl: null,
+    });
+    expect(byId[demo]).toEqual({
+      state: 'ready',
+      progress: 1,
+      error: null,
+      renditions: [],
+      hlsUrl: null,
+    });
+  });
+
+  it('gives the owner the same state on the polling route, as it advances', async () => {
+    const first = await poll(owner, uploaded);
+    expect(first.statusCode).toBe(200);
+    expect(first.json<{ data: VideoProcessing }>().data).toMatchObject({ state: 'processing' });
+
+    const row = await processingOf(t.ctx.db, uploaded);
+    await addRendition(t.ctx.db, uploaded, row!.hlsPrefix, RENDITION, 0.5);
+    const advanced = (await poll(owner, uploaded)).json<{ data: VideoProcessing }>().data;
+    expect(advanced).toMatchObject({ state: 'processing', progress: 0.5, renditions: ['480p'] });
+    expect(advanced.hlsUrl).toMatch(/\.m3u8$/);
+
+    await markFailed(t.ctx.db, uploaded, 'The video could not be converted');
+    const failed = (await poll(owner, uploaded)).json<{ data: VideoProcessing }>().data;
+    expect(failed).toMatchObject({ state: 'failed', error: 'The video could not be converted' });
+    expect((await processingOfList())[uploaded]).toEqual(failed);
+  });
+
+  it('refuses others: 403 on a published video, 404 on an unpublished one or an unknown id', async () => {
+    expect((await poll(stranger, uploaded)).statusCode).toBe(403);
+    const hidden = await insertVideo(t, owner, { isPublished: false });
+    const notFound = await poll(stranger, hidden);
+    expect(notFound.statusCode).toBe(404);
+    expect(notFound.json()).toMatchObject({ message: 'Video not found' });
+    expect((await poll(owner, hidden)).statusCode).toBe(200);
+    expect((await poll(owner, 'no-such-video')).statusCode).toBe(404);
+    expect((await t.app.inject({ url: `${API}/videos/${uploaded}/processing` })).statusCode).toBe(
+      401,
+    );
+  });
+});
