@@ -4,7 +4,7 @@
  *
  *   npm run bench                      every bench
  *   npm run bench -- startup media     only the named ones (startup, seed, js, lcp, thumbs, api,
- *                                      lists, dashboard, media, memory)
+ *                                      lists, dashboard, media, memory, transcode)
  *   BENCH_SECONDS=5 npm run bench      shorter load runs
  *   DATABASE_URL=postgres://… npm run bench   also measures the API on PostgreSQL
  */
@@ -25,6 +25,7 @@ import { benchSeed } from './seed.js';
 import { benchStartup } from './startup.js';
 import { benchThroughput } from './throughput.js';
 import { benchThumbs } from './thumbs.js';
+import { benchTranscode } from './transcode.js';
 
 const NAMES = [
   'startup',
@@ -37,6 +38,7 @@ const NAMES = [
   'dashboard',
   'media',
   'memory',
+  'transcode',
 ] as const;
 type Name = (typeof NAMES)[number];
 const requested = process.argv
@@ -141,6 +143,13 @@ if (enabled('media')) await section('media streaming and upload memory', benchMe
 
 if (enabled('memory')) {
   await section('server memory: idle after the demo seed, 60 s mixed load', benchMemory);
+}
+
+if (enabled('transcode')) {
+  await section(
+    'media pipeline: renditions, time to playable, API while transcoding',
+    benchTranscode,
+  );
 }
 
 console.log(`\nVidTube bench results (${((performance.now() - started) / 1000).toFixed(0)} s)\n`);
