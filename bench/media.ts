@@ -7,7 +7,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
@@ -16,6 +16,7 @@ import { registerAndSignIn } from './lib/http.js';
 import { spawnServer, type BenchServer } from './lib/server.js';
 import type { Row } from './lib/table.js';
 import { benchMediaStreaming } from './media-stream.js';
+import { rssOf, settledRss } from './lib/rss.js';
 
 const MB = 1024 * 1024;
 const STREAM_FILE_BYTES = 100 * MB;
@@ -33,27 +34,6 @@ async function writeRandomFile(file: string, bytes: number): Promise<void> {
   await new Promise<void>((resolve, reject) =>
     out.end((e?: Error | null) => (e ? reject(e) : resolve())),
   );
-}
-
-async function rssOf(pid: number): Promise<{ rss: number; hwm: number }> {
-  const status = await readFile(`/proc/${pid}/status`, 'utf8');
-  const kb = (key: string) =>
-    Number(new RegExp(`^${key}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? 0) * 1024;
-  return { rss: kb('VmRSS'), hwm: kb('VmHWM') };
-}
-
-/** RSS once four samples 250 ms apart agree within 4 MB (or after 10 s). */
-async function settledRss(pid: number): Promise<{ rss: number; hwm: number }> {
-  const samples: { rss: number; hwm: number }[] = [];
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    samples.push(await rssOf(pid));
-    const last = samples.slice(-4).map((s) => s.rss);
-    if (last.length === 4 && Math.max(...last) - Math.min(...last) <= 4 * MB) break;
-    if (Date.now() > deadline) break;
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  return samples[samples.length - 1]!;
 }
 
 interface UploadOutcome {
