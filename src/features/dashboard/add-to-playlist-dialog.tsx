@@ -12,7 +12,6 @@
  */
 import { useActorRef, useSelector } from '@xstate/react';
 import { useState } from 'react';
-import styled from 'styled-components';
 import type { VideoItem } from '../../../contract/shapes';
 import { addToPlaylistMachine } from '../../../machines/add-to-playlist.machine';
 import {
@@ -36,23 +35,10 @@ import { useEmitted } from '../../use-emitted';
 import { BatchChecklist } from './batch-checklist';
 import { BatchStatusList } from './batch-status-list';
 import { useDashboardDialogActors } from './dialog-actors';
+import { DialogBody as Body } from './dashboard.styles';
 
 /** Ours: the caller has no playlist to add to. */
 export const NO_PLAYLISTS = 'You have no playlists yet. Create one from the Create menu.';
-
-const Body = styled.div`
-  display: grid;
-  gap: 12px;
-  margin-bottom: 16px;
-  p {
-    margin: 0;
-    color: ${({ theme }) => theme.colors.textMuted};
-    overflow-wrap: anywhere;
-  }
-  > button {
-    justify-self: start;
-  }
-`;
 
 export function AddToPlaylistDialog({ video, onClose }: { video: VideoItem; onClose: () => void }) {
   const user = useCurrentUser();

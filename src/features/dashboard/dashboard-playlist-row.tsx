@@ -10,6 +10,7 @@ import { MESSAGES } from '../../../machines/messages';
 import { formatAge } from '../../format';
 import { Button } from '../../ui/button';
 import { videoCountLabel } from '../channel/playlist-card';
+import { RowInfo as Info } from './dashboard.styles';
 
 export type PlaylistAction = 'edit' | 'addVideos' | 'removeVideos' | 'delete';
 
@@ -36,21 +37,6 @@ const Cover = styled.div`
     width: 100%;
     height: 100%;
     object-fit: cover;
-  }
-`;
-
-const Info = styled.div`
-  display: grid;
-  gap: 6px;
-  min-width: 0;
-  a {
-    font-weight: 600;
-    overflow-wrap: anywhere;
-  }
-  p {
-    margin: 0;
-    color: ${({ theme }) => theme.colors.textMuted};
-    overflow-wrap: anywhere;
   }
 `;
 

@@ -13,6 +13,7 @@ import { Button } from '../../ui/button';
 import { Thumbnail } from '../videos/thumbnail';
 import { THUMBNAIL_SIZES } from '../videos/thumbnail-sizes';
 import { ProcessingStatus } from './processing-status';
+import { RowInfo } from './dashboard.styles';
 
 // Phones keep the thumbnail beside the text (smaller) and give the actions the full width
 // below, two per line, so a row stays short and every button stays easy to hit.
@@ -37,19 +38,8 @@ const Row = styled.li`
   }
 `;
 
-const Info = styled.div`
+const Info = styled(RowInfo)`
   grid-area: info;
-  display: grid;
-  gap: 6px;
-  min-width: 0;
-  a {
-    font-weight: 600;
-    overflow-wrap: anywhere;
-  }
-  p {
-    margin: 0;
-    color: ${({ theme }) => theme.colors.textMuted};
-  }
 `;
 
 /** Age, views and likes: a line may break between the figures, never inside one ("4 likes"). */

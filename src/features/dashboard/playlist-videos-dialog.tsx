@@ -31,6 +31,7 @@ import { Spinner } from '../../ui/spinner';
 import { BatchChecklist } from './batch-checklist';
 import { BatchStatusList } from './batch-status-list';
 import { useDashboardDialogActors } from './dialog-actors';
+import { DialogBody as Body } from './dashboard.styles';
 
 export type PlaylistVideosMode = 'addVideos' | 'removeVideos';
 
@@ -39,16 +40,6 @@ const TEXTS: Readonly<Record<PlaylistVideosMode, { title: string; save: string; 
     addVideos: { title: 'Add videos to', save: 'Add videos', empty: M.noVideosToAdd },
     removeVideos: { title: 'Remove videos from', save: 'Remove videos', empty: M.noVideosToRemove },
   };
-
-const Body = styled.div`
-  display: grid;
-  gap: 12px;
-  margin-bottom: 16px;
-  p {
-    margin: 0;
-    color: ${({ theme }) => theme.colors.textMuted};
-  }
-`;
 
 const Pager = styled.div`
   display: flex;
