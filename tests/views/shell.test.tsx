@@ -217,7 +217,8 @@ describe('legal pages', () => {
   it('shows the privacy policy publicly', async () => {
     renderApp('/PrivacyPolicy');
     expect(await screen.findByRole('heading', { name: 'Privacy Policy' })).toBeInTheDocument();
-    expect(document.title).toBe('Privacy Policy - VidTube');
+    // The title is set in an effect after the heading renders: wait for it, not the render.
+    await waitFor(() => expect(document.title).toBe('Privacy Policy - VidTube'));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 });
