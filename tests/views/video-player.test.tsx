@@ -174,6 +174,35 @@ describe('video player with adaptive streaming', () => {
     expect(logged).toHaveBeenCalled();
   });
 
+  /** The element as the viewer left it: `time` seconds in, playing or paused. */
+  function watchedTo(element: HTMLVideoElement, time: number, playing: boolean) {
+    element.currentTime = time;
+    Object.defineProperty(element, 'paused', { value: !playing });
+  }
+  /** The fresh MP4 element has read its header (jsdom loads nothing by itself). */
+  const metadataLoaded = (element: HTMLVideoElement) =>
+    fireEvent(element, new Event('loadedmetadata'));
+
+  it.each([
+    { state: 'playing', playing: true },
+    { state: 'paused', playing: false },
+  ])('continues the MP4 from the position HLS stopped at, still $state', async ({ playing }) => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const play = vi.spyOn(HTMLMediaElement.prototype, 'play').mockResolvedValue(undefined);
+    renderPlayer(HLS);
+    await waitFor(() => expect(hls.instances).toHaveLength(1));
+    watchedTo(videoElement(), 42.5, playing);
+    act(() =>
+      latest().handlers.get('hlsError')!('hlsError', { fatal: true, details: 'fragLoadError' }),
+    );
+    const mp4 = videoElement();
+    expect(mp4.getAttribute('src')).toBe(MP4);
+    metadataLoaded(mp4);
+    expect(mp4.currentTime).toBe(42.5);
+    expect(mp4.autoplay).toBe(playing);
+    expect(play.mock.contexts.includes(mp4)).toBe(playing);
+  });
+
   it('plays the MP4 when hls.js finds the Media Source Extensions unusable', async () => {
     hls.supported = false;
     renderPlayer(HLS);
@@ -205,8 +234,11 @@ describe('video player with adaptive streaming', () => {
     await Promise.resolve();
     expect(hls.instances).toHaveLength(0);
     expect(screen.queryByRole('button', { name: /quality/i })).toBeNull();
-    // It refuses the playlist after all: the MP4 plays instead.
+    // It refuses the playlist after all: the MP4 plays instead, from where it stopped.
+    watchedTo(videoElement(), 8, true);
     fireEvent.error(videoElement());
     expect(videoElement().getAttribute('src')).toBe(MP4);
+    metadataLoaded(videoElement());
+    expect(videoElement().currentTime).toBe(8);
   });
 });

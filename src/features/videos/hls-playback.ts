@@ -7,7 +7,8 @@
  * here, when a video with renditions is opened, so it never weighs on the other pages; its light
  * build, since our streams have no DRM, subtitles or alternate audio. Anything
  * that stops HLS (no MSE, a fatal hls.js error, the native player refusing the playlist) falls
- * back to the MP4 for the rest of this video.
+ * back to the MP4 for the rest of this video, from where the viewer was: the MP4 is a fresh
+ * element that would start at 0, so the position and whether it played are carried over.
  */
 import { useCallback, useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import type Hls from 'hls.js/light';
@@ -48,14 +49,40 @@ function hasMediaSource(): boolean {
   );
 }
 
+/** Where the element stood when HLS stopped, for the MP4 to continue from. */
+interface ResumePoint {
+  time: number;
+  playing: boolean;
+}
+
+function resumePointOf(element: HTMLVideoElement | null): ResumePoint | null {
+  if (!element || element.currentTime === 0) return null;
+  return { time: element.currentTime, playing: !element.paused && !element.ended };
+}
+
+/** Seeks the fresh element once it knows its duration (a seek before that is ignored). */
+function seekWhenLoaded(element: HTMLVideoElement, time: number): () => void {
+  const seek = () => {
+    element.currentTime = time;
+  };
+  if (element.readyState >= HTMLMediaElement.HAVE_METADATA) {
+    seek();
+    return () => undefined;
+  }
+  element.addEventListener('loadedmetadata', seek, { once: true });
+  return () => element.removeEventListener('loadedmetadata', seek);
+}
+
 export interface HlsPlayback {
   source: PlaybackSource;
+  /** Whether the element should start by itself: false when HLS stopped while it was paused. */
+  autoplay: boolean;
   /** The renditions hls.js offers, highest first; empty unless hls.js plays. */
   renditions: Rendition[];
   /** The chosen level, AUTO_LEVEL for automatic. */
   level: number;
   chooseLevel: (level: number) => void;
-  /** The element refused the source (a native HLS error): play the MP4 instead. */
+  /** The element refused the source (a native HLS error): play the MP4 from where it was. */
   fallBack: () => void;
 }
 
@@ -65,11 +92,23 @@ export function useHlsPlayback(
   hlsUrl: string | null,
 ): HlsPlayback {
   const [fallback, setFallback] = useState(false);
+  const [resume, setResume] = useState<ResumePoint | null>(null);
   const [renditions, setRenditions] = useState<Rendition[]>([]);
   const [level, setLevel] = useState(AUTO_LEVEL);
   const hls = useRef<Hls | null>(null);
   // A new object only when the video or the fallback changes: the effect below restarts on it.
   const source = useMemo(() => chooseSource(mp4, hlsUrl, fallback), [mp4, hlsUrl, fallback]);
+  // Read before the HLS element is torn down (hls.js's destroy() empties it back to 0).
+  const fallBack = useCallback(() => {
+    setResume(resumePointOf(video.current));
+    setFallback(true);
+  }, [video]);
+
+  useEffect(() => {
+    const element = video.current;
+    if (source.kind !== 'mp4' || !element || !resume) return;
+    return seekWhenLoaded(element, resume.time);
+  }, [video, source, resume]);
 
   useEffect(() => {
     const element = video.current;
@@ -79,7 +118,7 @@ export function useHlsPlayback(
       .then(({ default: HlsPlayer }) => {
         if (cancelled) return;
         if (!HlsPlayer.isSupported()) {
-          setFallback(true);
+          fallBack();
           return;
         }
         const player = new HlsPlayer();
@@ -94,15 +133,15 @@ export function useHlsPlayback(
         player.on(HlsPlayer.Events.ERROR, (_event, data) => {
           if (!data.fatal) return; // hls.js recovers from the others itself
           console.error('HLS playback failed, playing the MP4:', data.details);
+          fallBack();
           player.destroy();
           hls.current = null;
-          setFallback(true);
         });
         player.loadSource(source.url);
         player.attachMedia(element);
       })
       .catch(() => {
-        if (!cancelled) setFallback(true);
+        if (!cancelled) fallBack();
       });
     return () => {
       cancelled = true;
@@ -111,14 +150,20 @@ export function useHlsPlayback(
       setRenditions([]);
       setLevel(AUTO_LEVEL);
     };
-  }, [video, source]);
+  }, [video, source, fallBack]);
 
   const chooseLevel = useCallback((next: number) => {
     if (!hls.current) return;
     hls.current.currentLevel = next;
     setLevel(next);
   }, []);
-  const fallBack = useCallback(() => setFallback(true), []);
 
-  return { source, renditions, level, chooseLevel, fallBack };
+  return {
+    source,
+    autoplay: resume?.playing ?? true,
+    renditions,
+    level,
+    chooseLevel,
+    fallBack,
+  };
 }

@@ -42,12 +42,16 @@ export function VideoPlayer({
   title: string;
 }) {
   const video = useRef<HTMLVideoElement>(null);
-  const { source, renditions, level, chooseLevel, fallBack } = useHlsPlayback(video, src, hlsUrl);
+  const { source, autoplay, renditions, level, chooseLevel, fallBack } = useHlsPlayback(
+    video,
+    src,
+    hlsUrl,
+  );
 
   useEffect(() => {
     const element = video.current;
     // jsdom has no media playback; play() is absent or returns undefined there.
-    if (!element || typeof element.play !== 'function') return;
+    if (!autoplay || !element || typeof element.play !== 'function') return;
     const started = element.play() as Promise<void> | undefined;
     started?.catch(() => {
       if (!element.paused) return;
@@ -56,7 +60,7 @@ export function VideoPlayer({
         /* the user starts it with the controls */
       });
     });
-  }, [source]);
+  }, [source, autoplay]);
 
   return (
     <div>
@@ -69,7 +73,7 @@ export function VideoPlayer({
           src={source.kind === 'hlsjs' ? undefined : source.url}
           data-source={source.kind}
           poster={poster}
-          autoPlay
+          autoPlay={autoplay}
           controls
           playsInline
           preload="auto"
