@@ -111,7 +111,11 @@ function ContentPage({ tab }: { tab: DashboardTab }) {
           }))}
         />
       </Tabs>
-      {tab === 'videos' && <DashboardVideos />}
+      {tab === 'videos' && (
+        // A finished upload reloads the list from its first page, which the new video now leads
+        // with its conversion status ("Processing…"), so the creator can follow it there.
+        <DashboardVideos key={uploaded.length} />
+      )}
       {tab === 'playlists' && (
         <DashboardPlaylists
           creating={creating === 'playlist'}

@@ -1,10 +1,19 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { VideoProcessing } from '../../contract/processing';
 import type { VideoItem } from '../../contract/shapes';
+import type { Page, PageRequest } from '../../machines/pager.machine';
 import type { UploadRequest } from '../../machines/upload.machine';
 import DashboardContentPage from '../../src/pages/dashboard-content-page';
-import { deferred, makeUser, makeVideo, renderVideoPage } from './videos-helpers';
+import { makeOwnVideo } from './dashboard-videos-helpers';
+import {
+  deferred,
+  installIntersectionObserver,
+  makeUser,
+  makeVideo,
+  renderVideoPage,
+} from './videos-helpers';
 
 const REQUIRED = 'All fields marked with * are required! You must add at least one tag.';
 
@@ -18,10 +27,15 @@ afterEach(() => vi.useRealTimers());
 async function openDialog() {
   const capture = deferred<{ file: File; atSeconds: number }, Blob>();
   const upload = deferred<UploadRequest, VideoItem>();
+  const ownVideoPage = deferred<PageRequest, Page>();
   const view = renderVideoPage(<DashboardContentPage />, {
     path: '/Dashboard/Content',
     user: makeUser({ fullName: 'Cora Creator' }),
-    actors: { captureThumbnail: capture.logic, uploadVideo: upload.logic },
+    actors: {
+      captureThumbnail: capture.logic,
+      uploadVideo: upload.logic,
+      fetchOwnVideoPage: ownVideoPage.logic,
+    },
   });
   await screen.findByRole('heading', { name: 'Welcome back, Cora Creator' });
   fireEvent.click(screen.getByRole('button', { name: /Create/ }));
@@ -33,7 +47,7 @@ async function openDialog() {
   ).toEqual(['Upload Video', 'Create Playlist', 'Post Tweet']);
   fireEvent.click(within(menu).getByRole('menuitem', { name: 'Upload Video' }));
   const dialog = screen.getByRole('dialog', { name: 'Upload Video' });
-  return { capture, upload, dialog: within(dialog), ...view };
+  return { capture, upload, ownVideoPage, dialog: within(dialog), ...view };
 }
 
 const videoFile = () => new File(['x'.repeat(2_000_000)], 'clip.mp4', { type: 'video/mp4' });
@@ -155,6 +169,35 @@ describe('Upload dialog', () => {
     act(() => upload.calls[0]!.onProgress(1_100_000, 2_000_000));
     expect(progress.queryByRole('status')).not.toBeInTheDocument();
     expect(progress.getByTestId('upload-bytes')).toHaveTextContent('1.1 MB of 2.0 MB');
+  });
+
+  it('lists the new video in Your videos, with its conversion status, once uploaded', async () => {
+    installIntersectionObserver();
+    const { dialog, capture, upload, ownVideoPage } = await openDialog();
+    await act(async () => ownVideoPage.resolve({ items: [makeOwnVideo(1)], total: 1 }));
+    await fillEverything(dialog, capture);
+    fireEvent.click(dialog.getByRole('button', { name: 'Upload' }));
+    await act(async () => upload.resolve(makeVideo(7, { title: 'My trip' })));
+    fireEvent.click(screen.getByRole('button', { name: 'Finish' }));
+
+    // The list asks for its first page again, which now starts with the upload.
+    expect(ownVideoPage.calls).toHaveLength(2);
+    expect(ownVideoPage.calls[1]).toMatchObject({ page: 1 });
+    const converting: VideoProcessing = {
+      state: 'processing',
+      progress: 0,
+      error: null,
+      renditions: [],
+      hlsUrl: null,
+    };
+    await act(async () =>
+      ownVideoPage.resolve({
+        items: [makeOwnVideo(7, { title: 'My trip', processing: converting }), makeOwnVideo(1)],
+        total: 2,
+      }),
+    );
+    const row = screen.getByRole('listitem', { name: 'My trip' });
+    expect(within(row).getByRole('status')).toHaveTextContent('Processing… 0%');
   });
 
   it('Finish closes the dialog at once', async () => {
