@@ -18,6 +18,7 @@ import {
 } from './harness.js';
 import { signUpAndSignIn } from './accounts-api.js';
 import { startFlakyLine, type FlakyLine } from './flaky-line.js';
+import { fillUploadDialog, uploadedLink } from './upload-dialog.js';
 import { makeTestMp4 } from './videos-fixtures.js';
 
 const PASSWORD = 'resume-pass-123';
@@ -68,16 +69,12 @@ describe.skipIf(!hasBrowser)('resumable upload', () => {
     });
     // The page talks to the server through the line (cookies are per host, not per port).
     await page.goto(`${line.url}/Dashboard/Content`);
-    await page.getByRole('button', { name: 'Create' }).click();
-    await page.getByRole('menuitem', { name: 'Upload Video' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Upload Video' });
-    await dialog.getByLabel('Video file *').setInputFiles(clip);
-    await dialog.getByRole('img', { name: 'Thumbnail preview' }).waitFor();
-    await dialog.getByLabel('Title *').fill(TITLE);
-    await dialog
-      .getByLabel('Description *')
-      .fill('Half of it went through before the line dropped.');
-    await dialog.getByLabel('Tags *').fill('resume,');
+    const dialog = await fillUploadDialog(page, {
+      clip,
+      title: TITLE,
+      description: 'Half of it went through before the line dropped.',
+      tag: 'resume',
+    });
 
     await dialog.getByRole('button', { name: 'Upload' }).click();
     const progress = page.getByRole('dialog', { name: 'Uploading Video' });
@@ -121,7 +118,7 @@ describe.skipIf(!hasBrowser)('resumable upload', () => {
     expect(await bytesOnServer()).toBe(0);
 
     // The video is watchable: its page plays it.
-    const href = (await page.getByRole('link', { name: TITLE }).getAttribute('href')) ?? '';
+    const href = (await uploadedLink(page, TITLE).getAttribute('href')) ?? '';
     expect(href).toMatch(/^\/watch\//);
     await page.goto(`${line.url}${href}`);
     await page.getByRole('heading', { name: TITLE, level: 1 }).waitFor();

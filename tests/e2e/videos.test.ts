@@ -16,6 +16,7 @@ import {
   type RunningServer,
 } from './harness.js';
 import { signIn, signUpAndSignIn } from './accounts-api.js';
+import { uploadedLink } from './upload-dialog.js';
 import { makeTestMp4 } from './videos-fixtures.js';
 
 const PASSWORD = 'journey-pass-123';
@@ -137,7 +138,7 @@ describe.skipIf(!hasBrowser)('videos journey', () => {
     if (await finish.isVisible()) await finish.click({ timeout: 2_000 }).catch(() => {});
     await page.getByRole('dialog').waitFor({ state: 'detached' });
 
-    const link = page.getByRole('link', { name: TITLE });
+    const link = uploadedLink(page, TITLE);
     const href = (await link.getAttribute('href')) ?? '';
     videoId = href.split('/').pop() ?? '';
     expect(videoId).not.toBe('');
