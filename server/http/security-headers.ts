@@ -13,8 +13,9 @@ import { MEDIA_PREFIX } from '../storage/storage.js';
 export type HeaderMap = Record<string, string>;
 
 /**
- * `mediaOrigins`: where media URLs redirect to (the S3 bucket's host); images and videos load
- * from there, so the policy must allow it.
+ * `mediaOrigins`: where media URLs redirect to (the S3 bucket's host). Images and the MP4 load
+ * from there (img-src, media-src), and hls.js fetches HLS segments from there with XHR, which
+ * connect-src governs (redirects included), so the policy allows it for all three.
  */
 export function securityHeaders(
   config: Pick<Config, 'corsOrigins'>,
@@ -38,7 +39,7 @@ export function securityHeaders(
         // styled-components injects <style> elements at run time.
         styleSrc: ["'self'", "'unsafe-inline'"],
         scriptSrc: ["'self'"],
-        connectSrc: ["'self'"],
+        connectSrc: ["'self'", ...mediaOrigins],
         upgradeInsecureRequests: null,
       },
     },

@@ -129,6 +129,13 @@ describe('delivery', () => {
     expect(res.headers['strict-transport-security']).toBeDefined();
   });
 
+  it('with media on the local disk, pages fetch and play media from their own origin only', async () => {
+    const res = await t.app.inject({ url: '/api/v1/healthcheck' });
+    const policy = String(res.headers['content-security-policy']).split(';');
+    expect(policy).toContain("connect-src 'self'");
+    expect(policy).toContain("media-src 'self' blob:");
+  });
+
   it('a configured origin may use every method the API has', async () => {
     for (const method of ['PATCH', 'DELETE', 'POST']) {
       const res = await t.app.inject({

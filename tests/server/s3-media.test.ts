@@ -93,6 +93,8 @@ describe('media in S3', () => {
     const policy = String(res.headers['content-security-policy']);
     expect(policy).toContain(`media-src 'self' blob: ${s3.config.endpoint}`);
     expect(policy).toMatch(new RegExp(`img-src [^;]*${s3.config.endpoint}`));
+    // hls.js fetches segments with XHR, which connect-src governs.
+    expect(policy.split(';')).toContain(`connect-src 'self' ${s3.config.endpoint}`);
   });
 
   it('unpublished media: old URLs and their signed URLs stop working, strangers get 404', async () => {
