@@ -34,7 +34,10 @@ const CONTENT_TYPES: Record<string, string> = {
 
 /** An HLS master playlist gains a line as each rendition is ready, so playlists are revalidated;
  * everything else under a media name never changes. */
-const cacheControlOf = (key: string) => (key.endsWith('.m3u8') ? 'no-cache' : IMMUTABLE);
+export const cacheControlOf = (key: string) => (key.endsWith('.m3u8') ? 'no-cache' : IMMUTABLE);
+
+export const contentTypeOf = (key: string) =>
+  CONTENT_TYPES[path.extname(key)] ?? 'application/octet-stream';
 
 /** The same weak validator @fastify/send gave, so caches keep their entries across the change. */
 const etagOf = (size: number, mtimeMs: number) =>
@@ -52,7 +55,7 @@ async function serveMedia(root: string, request: FastifyRequest, reply: FastifyR
     const { size } = stats;
     const etag = etagOf(size, stats.mtimeMs);
     void reply.headers({
-      'content-type': CONTENT_TYPES[path.extname(key)] ?? 'application/octet-stream',
+      'content-type': contentTypeOf(key),
       'accept-ranges': 'bytes',
       'cache-control': cacheControlOf(key),
       etag,
