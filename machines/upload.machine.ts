@@ -22,8 +22,11 @@
  * Choices: typing a comma in the tag box adds the tag before it (as Enter and Add do); a thumbnail
  * the user chose is never replaced by a capture from a later video choice, a captured one is; the
  * bar follows the spec's timed steps (the byte counter shows the real progress beside it).
+ *
+ * Its context, events, emissions, the actor's request and the form rule are in upload.types.ts;
+ * what the views read, in upload.selectors.ts.
  */
-import { assign, emit, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import { assign, emit, fromPromise, setup } from 'xstate';
 import type { VideoItem } from '../contract/shapes.js';
 import {
   THUMBNAIL_CAPTURE_SECONDS,
@@ -33,107 +36,19 @@ import {
   UPLOAD_PROGRESS_STEP,
   UPLOAD_PROGRESS_TICK_MS,
 } from './constants.js';
-import { addTag, removeTag, splitTagDraft } from './tags.js';
+import { addTag, removeTag } from './tags.js';
+import {
+  emptyUploadForm,
+  fieldChange,
+  formIsComplete,
+  UPLOAD_REQUIRED_MESSAGE,
+  type UploadContext,
+  type UploadEmitted,
+  type UploadEvent,
+  type UploadRequest,
+  uploadRequestOf,
+} from './upload.types.js';
 import { errorMessage } from './validation.js';
-
-/** The spec's alert text (§7), exact. */
-export const UPLOAD_REQUIRED_MESSAGE =
-  'All fields marked with * are required! You must add at least one tag.';
-
-/** Shown while the connection is down (our text: the spec has no resumable uploads). */
-export const UPLOAD_RECONNECTING_MESSAGE =
-  'Connection lost. The upload continues from where it stopped as soon as the connection is back.';
-
-export type UploadTextField = 'title' | 'description' | 'tagText';
-
-export interface UploadForm {
-  title: string;
-  description: string;
-  /** Captured from the video or chosen by the user. */
-  thumbnail: Blob | null;
-  videoFile: File | null;
-  tags: string[];
-}
-
-export interface UploadContext extends UploadForm {
-  /** The tag box's text not yet added. */
-  tagText: string;
-  thumbnailSource: 'none' | 'captured' | 'chosen';
-  /** The spec's alert after a SUBMIT with something missing; null otherwise. */
-  formError: string | null;
-  /** The last upload's failure, for the form to show; null otherwise. */
-  uploadError: string | null;
-  /** The bar, 0…100. */
-  progress: number;
-  bytesSent: number;
-  bytesTotal: number;
-}
-
-export interface UploadRequest {
-  title: string;
-  description: string;
-  thumbnail: Blob;
-  videoFile: File;
-  tags: string[];
-  onProgress: (loaded: number, total: number) => void;
-  onInterrupted: () => void;
-}
-
-export type UploadEvent =
-  /** The user typed into the title, the description or the tag box. */
-  | { type: 'FIELD_CHANGED'; field: UploadTextField; value: string }
-  /** Enter or Add in the tag box: adds `tag` if given, else the box's text (trimmed). */
-  | { type: 'TAG_ADDED'; tag?: string }
-  /** A tag's remove button. */
-  | { type: 'TAG_REMOVED'; tag: string }
-  /** A video file was picked: a thumbnail is captured from it. */
-  | { type: 'VIDEO_CHOSEN'; file: File }
-  /** The user picked their own thumbnail image. */
-  | { type: 'THUMBNAIL_CHOSEN'; file: Blob }
-  /** The Upload button. */
-  | { type: 'SUBMIT' }
-  /** Bytes sent so far (from the upload request's progress). */
-  | { type: 'UPLOAD_PROGRESS'; loaded: number; total: number }
-  /** The connection dropped; the upload retries and resumes from the last byte received. */
-  | { type: 'UPLOAD_INTERRUPTED' }
-  /** The Finish button (enabled only at 100). */
-  | { type: 'FINISH' };
-
-export type UploadEmitted =
-  /** The video was saved. */
-  | { type: 'uploaded'; video: VideoItem }
-  /** The upload failed: log it and tell the user; the form keeps everything. */
-  | { type: 'failed'; message: string }
-  /** No thumbnail could be captured: the user has to choose one. */
-  | { type: 'thumbnailCaptureFailed'; message: string }
-  /** The dialog should close. */
-  | { type: 'closed' };
-
-const emptyForm = (): UploadContext => ({
-  title: '',
-  description: '',
-  thumbnail: null,
-  videoFile: null,
-  tags: [],
-  tagText: '',
-  thumbnailSource: 'none',
-  formError: null,
-  uploadError: null,
-  progress: 0,
-  bytesSent: 0,
-  bytesTotal: 0,
-});
-
-/** Title, description, thumbnail, video file and at least one tag (spec §7). */
-export function formIsComplete(c: UploadForm): boolean {
-  return (
-    c.title.trim() !== '' &&
-    c.description.trim() !== '' &&
-    c.thumbnail !== null &&
-    c.videoFile !== null &&
-    c.tags.length > 0
-  );
-}
 
 export const uploadMachine = setup({
   types: {
@@ -159,13 +74,9 @@ export const uploadMachine = setup({
     belowCap: ({ context }) => context.progress < UPLOAD_PROGRESS_CAP,
   },
   actions: {
-    setField: assign(({ context, event }) => {
-      if (event.type !== 'FIELD_CHANGED') return {};
-      if (event.field !== 'tagText') return { [event.field]: event.value };
-      // A comma finishes the tag before it, like Enter.
-      const { finished, draft } = splitTagDraft(event.value);
-      return { tags: finished.reduce(addTag, context.tags), tagText: draft };
-    }),
+    setField: assign(({ context, event }) =>
+      event.type === 'FIELD_CHANGED' ? fieldChange(context, event.field, event.value) : {},
+    ),
     addTag: assign(({ context }, tag: string | undefined) =>
       tag === undefined
         ? { tags: addTag(context.tags, context.tagText), tagText: '' }
@@ -193,10 +104,9 @@ export const uploadMachine = setup({
       progress: ({ context }) =>
         Math.min(context.progress + UPLOAD_PROGRESS_STEP, UPLOAD_PROGRESS_CAP),
     }),
-    recordBytes: assign((_, bytes: { loaded: number; total: number }) => ({
-      bytesSent: bytes.loaded,
-      bytesTotal: bytes.total,
-    })),
+    recordBytes: assign(({ event }) =>
+      event.type === 'UPLOAD_PROGRESS' ? { bytesSent: event.loaded, bytesTotal: event.total } : {},
+    ),
     completeProgress: assign({
       progress: UPLOAD_PROGRESS_DONE,
       bytesSent: ({ context }) => context.bytesTotal,
@@ -216,7 +126,7 @@ export const uploadMachine = setup({
   },
 }).createMachine({
   id: 'upload',
-  context: emptyForm,
+  context: emptyUploadForm,
   initial: 'form',
   states: {
     form: {
@@ -274,16 +184,7 @@ export const uploadMachine = setup({
       invoke: {
         id: 'uploadVideo',
         src: 'uploadVideo',
-        input: ({ context, self }) => ({
-          title: context.title.trim(),
-          description: context.description.trim(),
-          thumbnail: context.thumbnail as Blob,
-          videoFile: context.videoFile as File,
-          tags: [...context.tags],
-          onProgress: (loaded: number, total: number) =>
-            self.send({ type: 'UPLOAD_PROGRESS', loaded, total }),
-          onInterrupted: () => self.send({ type: 'UPLOAD_INTERRUPTED' }),
-        }),
+        input: ({ context, self }) => uploadRequestOf(context, (event) => self.send(event)),
         onDone: {
           target: 'done',
           actions: { type: 'announceUploaded', params: ({ event }) => event.output },
@@ -302,14 +203,7 @@ export const uploadMachine = setup({
           ],
         },
       },
-      on: {
-        UPLOAD_PROGRESS: {
-          actions: {
-            type: 'recordBytes',
-            params: ({ event }) => ({ loaded: event.loaded, total: event.total }),
-          },
-        },
-      },
+      on: { UPLOAD_PROGRESS: { actions: 'recordBytes' } },
       // The bar keeps the spec's timing whatever the connection does.
       type: 'parallel',
       states: {
@@ -335,15 +229,7 @@ export const uploadMachine = setup({
             // Bytes flowing again mean the upload resumed.
             reconnecting: {
               tags: 'reconnecting',
-              on: {
-                UPLOAD_PROGRESS: {
-                  target: 'sending',
-                  actions: {
-                    type: 'recordBytes',
-                    params: ({ event }) => ({ loaded: event.loaded, total: event.total }),
-                  },
-                },
-              },
+              on: { UPLOAD_PROGRESS: { target: 'sending', actions: 'recordBytes' } },
             },
           },
         },
@@ -359,28 +245,4 @@ export const uploadMachine = setup({
       entry: 'announceClosed',
     },
   },
-});
-
-export type UploadSnapshot = SnapshotFrom<typeof uploadMachine>;
-
-/** Selectors the views use. */
-export const selectIsUploadingView = (s: UploadSnapshot) =>
-  s.matches('uploading') || s.matches('done') || s.matches('closed');
-export const selectProgress = (s: UploadSnapshot) => s.context.progress;
-export const selectBytes = (s: UploadSnapshot) => ({
-  sent: s.context.bytesSent,
-  total: s.context.bytesTotal,
-});
-export const selectCanFinish = (s: UploadSnapshot) => s.matches('done');
-export const selectFormError = (s: UploadSnapshot) => s.context.formError;
-export const selectUploadError = (s: UploadSnapshot) => s.context.uploadError;
-export const selectIsCapturing = (s: UploadSnapshot) => s.hasTag('capturing');
-export const selectIsReconnecting = (s: UploadSnapshot) => s.hasTag('reconnecting');
-export const selectForm = (s: UploadSnapshot) => ({
-  title: s.context.title,
-  description: s.context.description,
-  thumbnail: s.context.thumbnail,
-  videoFile: s.context.videoFile,
-  tags: s.context.tags,
-  tagText: s.context.tagText,
 });

@@ -18,7 +18,7 @@
 import type { DetailedError, Upload } from 'tus-js-client';
 import type { VideoItem } from '../../contract/shapes';
 import { API_PREFIX } from '../../contract/limits';
-import type { UploadRequest } from '../../machines/upload.machine';
+import type { UploadRequest } from '../../machines/upload.types';
 import { ApiError, refreshSession, request } from './client';
 
 /** 0 s, 1 s, 3 s, 5 s, 10 s, then every 20 s for about ten minutes. */

@@ -9,7 +9,7 @@ import type { Comment, VideoItem } from '../../contract/shapes';
 import type { VideoDetail } from '../../contract/videos';
 import type { LikeStatus, ToggleLikeResult } from '../../machines/like-toggle.machine';
 import type { SubscriptionState } from '../../machines/subscribe-toggle.machine';
-import type { UploadRequest } from '../../machines/upload.machine';
+import type { UploadRequest } from '../../machines/upload.types';
 import { captureThumbnail } from '../media/capture-thumbnail';
 import type { Page, PageRequest } from '../../machines/pager.machine';
 import {

@@ -7,8 +7,8 @@ import {
   UPLOAD_PROGRESS_DONE,
   UPLOAD_PROGRESS_STEP,
 } from '../../machines/constants.js';
+import { uploadMachine } from '../../machines/upload.machine.js';
 import {
-  formIsComplete,
   selectBytes,
   selectCanFinish,
   selectFormError,
@@ -17,12 +17,14 @@ import {
   selectIsUploadingView,
   selectProgress,
   selectUploadError,
+  type UploadSnapshot,
+} from '../../machines/upload.selectors.js';
+import {
+  formIsComplete,
   UPLOAD_REQUIRED_MESSAGE,
-  uploadMachine,
   type UploadContext,
   type UploadRequest,
-  type UploadSnapshot,
-} from '../../machines/upload.machine.js';
+} from '../../machines/upload.types.js';
 import type { Model } from '../support/model.js';
 
 export const videoFile = new File([new Uint8Array(1000)], 'trip.mp4', { type: 'video/mp4' });

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, SimulatedClock } from 'xstate';
 import type { VideoItem } from '../../contract/shapes.js';
 import { UPLOAD_CLOSE_DELAY_MS, UPLOAD_PROGRESS_TICK_MS } from '../../machines/constants.js';
+import { uploadMachine } from '../../machines/upload.machine.js';
 import {
   selectBytes,
   selectCanFinish,
@@ -9,10 +10,8 @@ import {
   selectFormError,
   selectIsReconnecting,
   selectProgress,
-  UPLOAD_REQUIRED_MESSAGE,
-  uploadMachine,
-  type UploadRequest,
-} from '../../machines/upload.machine.js';
+} from '../../machines/upload.selectors.js';
+import { UPLOAD_REQUIRED_MESSAGE, type UploadRequest } from '../../machines/upload.types.js';
 import { describeModel } from '../support/model-vitest.js';
 import { capturedThumb, chosenThumb, model, uploadedVideo, videoFile } from './upload.model.js';
 import { settle } from './video-fixtures.js';

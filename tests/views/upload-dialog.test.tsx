@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { VideoProcessing } from '../../contract/processing';
 import type { VideoItem } from '../../contract/shapes';
 import type { Page, PageRequest } from '../../machines/pager.machine';
-import type { UploadRequest } from '../../machines/upload.machine';
+import type { UploadRequest } from '../../machines/upload.types';
 import DashboardContentPage from '../../src/pages/dashboard-content-page';
 import { makeOwnVideo } from './dashboard-videos-helpers';
 import {

@@ -9,7 +9,8 @@
  */
 import { useActorRef, useSelector } from '@xstate/react';
 import type { VideoItem } from '../../../contract/shapes';
-import { selectIsUploadingView, uploadMachine } from '../../../machines/upload.machine';
+import { uploadMachine } from '../../../machines/upload.machine';
+import { selectIsUploadingView } from '../../../machines/upload.selectors';
 import { useActors } from '../../actors';
 import { notify } from '../../notify';
 import { useEmitted } from '../../use-emitted';

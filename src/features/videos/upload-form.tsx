@@ -5,14 +5,14 @@
 import { useSelector } from '@xstate/react';
 import { useId } from 'react';
 import type { ActorRefFrom } from 'xstate';
+import type { uploadMachine } from '../../../machines/upload.machine';
 import {
   selectForm,
   selectFormError,
   selectIsCapturing,
   selectUploadError,
-  type UploadTextField,
-  type uploadMachine,
-} from '../../../machines/upload.machine';
+} from '../../../machines/upload.selectors';
+import type { UploadTextField } from '../../../machines/upload.types';
 import { Button } from '../../ui/button';
 import { FormActions, FormError } from '../../ui/form';
 import { Modal } from '../../ui/modal';

@@ -5,15 +5,15 @@
 import { useSelector } from '@xstate/react';
 import styled from 'styled-components';
 import type { ActorRefFrom } from 'xstate';
+import type { uploadMachine } from '../../../machines/upload.machine';
 import {
   selectBytes,
   selectCanFinish,
   selectForm,
   selectIsReconnecting,
   selectProgress,
-  UPLOAD_RECONNECTING_MESSAGE,
-  type uploadMachine,
-} from '../../../machines/upload.machine';
+} from '../../../machines/upload.selectors';
+import { UPLOAD_RECONNECTING_MESSAGE } from '../../../machines/upload.types';
 import { formatBytes } from '../../format';
 import { Button } from '../../ui/button';
 import { FormActions } from '../../ui/form';

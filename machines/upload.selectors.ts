@@ -1,0 +1,30 @@
+/**
+ * What the upload dialog's views read from the upload machine (upload.machine.ts). A file of its
+ * own only to keep the machine file short; it imports only the machine's type.
+ */
+import type { SnapshotFrom } from 'xstate';
+import type { uploadMachine } from './upload.machine.js';
+
+export type UploadSnapshot = SnapshotFrom<typeof uploadMachine>;
+
+/** Selectors the views use. */
+export const selectIsUploadingView = (s: UploadSnapshot) =>
+  s.matches('uploading') || s.matches('done') || s.matches('closed');
+export const selectProgress = (s: UploadSnapshot) => s.context.progress;
+export const selectBytes = (s: UploadSnapshot) => ({
+  sent: s.context.bytesSent,
+  total: s.context.bytesTotal,
+});
+export const selectCanFinish = (s: UploadSnapshot) => s.matches('done');
+export const selectFormError = (s: UploadSnapshot) => s.context.formError;
+export const selectUploadError = (s: UploadSnapshot) => s.context.uploadError;
+export const selectIsCapturing = (s: UploadSnapshot) => s.hasTag('capturing');
+export const selectIsReconnecting = (s: UploadSnapshot) => s.hasTag('reconnecting');
+export const selectForm = (s: UploadSnapshot) => ({
+  title: s.context.title,
+  description: s.context.description,
+  thumbnail: s.context.thumbnail,
+  videoFile: s.context.videoFile,
+  tags: s.context.tags,
+  tagText: s.context.tagText,
+});
