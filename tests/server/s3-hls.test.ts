@@ -7,7 +7,6 @@
  * playlists itself: redirected to the bucket, their relative URIs would name unsigned objects.
  * And a cross-origin GET of a segment passes with the bucket CORS rule the README gives.
  */
-import { PutBucketCorsCommand, S3Client } from '@aws-sdk/client-s3';
 import HLS from 'hls-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, type TestUser } from './auth-helpers.js';
@@ -16,15 +15,6 @@ import { startS3Server, type S3TestServer } from './s3-server.js';
 import { mediaPath, transcodeNow, uploadHd } from './transcode-helpers.js';
 
 const SITE = 'https://videos.example.com';
-
-/** The README's bucket CORS rule (Object storage), for the site at SITE. */
-const README_CORS_RULE = {
-  AllowedOrigins: [SITE],
-  AllowedMethods: ['GET', 'HEAD'],
-  AllowedHeaders: ['Range'],
-  ExposeHeaders: ['Content-Length', 'Content-Range'],
-  MaxAgeSeconds: 3600,
-};
 
 /** One file as the player received it: from where (after redirects), and what. */
 interface Loaded {
@@ -121,19 +111,7 @@ describe('HLS with media in S3', () => {
   });
 
   it('lets the site read a segment cross-origin under the README bucket CORS rule', async () => {
-    const client = new S3Client({
-      region: s3.config.region,
-      endpoint: s3.config.endpoint,
-      forcePathStyle: true,
-      credentials: s3.config.credentials,
-    });
-    await client.send(
-      new PutBucketCorsCommand({
-        Bucket: s3.config.bucket,
-        CORSConfiguration: { CORSRules: [README_CORS_RULE] },
-      }),
-    );
-    client.destroy();
+    await s3.allowSite(SITE);
     const segmentUrl = await firstSegmentUrl();
 
     const allowed = await load(segmentUrl, SITE);

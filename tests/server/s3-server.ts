@@ -10,6 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { PutBucketCorsCommand, S3Client } from '@aws-sdk/client-s3';
 import type { S3Config } from '../../server/config-s3.js';
 
 const PROCESS_SCRIPT = fileURLToPath(new URL('./s3rver-process.ts', import.meta.url));
@@ -29,6 +30,8 @@ export interface S3TestServer {
   events: S3Event[];
   /** Whether the bucket holds `key`, asked without the app's S3 client (an anonymous HEAD). */
   holds(key: string): Promise<boolean>;
+  /** Gives the bucket the CORS rule the README gives (Object storage) for the site `origin`. */
+  allowSite(origin: string): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -65,6 +68,28 @@ export async function startS3Server(bucket = 'vidtube-test'): Promise<S3TestServ
         throw new Error(`s3rver answered HEAD ${key} with ${answer.status}`);
       }
       return answer.status === 200;
+    },
+    async allowSite(origin) {
+      const client = new S3Client({
+        region: 'us-east-1',
+        endpoint,
+        forcePathStyle: true,
+        credentials: CREDENTIALS,
+      });
+      const rule = {
+        AllowedOrigins: [origin],
+        AllowedMethods: ['GET', 'HEAD'],
+        AllowedHeaders: ['Range'],
+        ExposeHeaders: ['Content-Length', 'Content-Range'],
+        MaxAgeSeconds: 3600,
+      };
+      try {
+        await client.send(
+          new PutBucketCorsCommand({ Bucket: bucket, CORSConfiguration: { CORSRules: [rule] } }),
+        );
+      } finally {
+        client.destroy();
+      }
     },
     async stop() {
       const exited = new Promise((resolve) => child.once('exit', resolve));
