@@ -19,6 +19,8 @@ export type WorkerRequest =
       nativeTypes?: boolean;
       /** Set when the statement belongs to an open transaction. */
       txId?: number;
+      /** Run as a named prepared statement, parsed once (pglite-named-statements.ts). */
+      named?: boolean;
     }
   /** Several statements without parameters (PGlite's exec); answers the last one's rows. */
   | { id: number; kind: 'exec'; sql: string }

@@ -111,6 +111,8 @@ export class PgliteWorkerClient implements QueryClient {
   #exited!: Promise<void>;
   /** Set while restart() replaces the worker. */
   #reopening: Promise<void> | undefined;
+  /** Statement texts the worker runs as named prepared statements (see nameStatement). */
+  readonly #named = new Set<string>();
 
   private constructor(input: ClientInput, worker: Worker) {
     this.#input = input;
@@ -146,6 +148,15 @@ export class PgliteWorkerClient implements QueryClient {
       this.#reopening = undefined;
       reopened();
     }
+  }
+
+  /**
+   * From now on `sql` runs as a named prepared statement in the worker: parsed once, then only
+   * bound and executed. For the statements the code prepares on purpose (prepared.ts), never for
+   * text built per request, of which there is no end.
+   */
+  nameStatement(sql: string): void {
+    this.#named.add(sql);
   }
 
   query(sql: string, params: unknown[] = [], options?: { rowMode?: RowMode }) {
@@ -205,10 +216,9 @@ export class PgliteWorkerClient implements QueryClient {
   }
 
   async #query(sql: string, params: unknown[], rowMode: RowMode = 'object', txId?: number) {
-    const request: Outgoing =
-      txId === undefined
-        ? { kind: 'query', sql, params, rowMode }
-        : { kind: 'query', sql, params, rowMode, txId };
+    const request: Outgoing = { kind: 'query', sql, params, rowMode };
+    if (txId !== undefined) request.txId = txId;
+    if (this.#named.has(sql)) request.named = true;
     return (await this.#send(request))!;
   }
 

@@ -11,6 +11,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, types, type Transaction } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
+import { NamedStatements } from './pglite-named-statements.js';
 import {
   toSerializedError,
   type QueryResult,
@@ -94,23 +95,37 @@ async function end(txId: number, commit: boolean): Promise<void> {
   await open.done;
 }
 
-async function run(pg: PGlite, request: WorkerRequest): Promise<QueryResult | undefined> {
+async function query(
+  pg: PGlite,
+  named: NamedStatements,
+  request: Extract<WorkerRequest, { kind: 'query' }>,
+): Promise<QueryResult> {
+  const options = {
+    rowMode: request.rowMode,
+    ...(request.nativeTypes ? {} : { parsers: PARSERS }),
+  };
+  const open = request.txId === undefined ? undefined : transactions.get(request.txId);
+  if (request.txId !== undefined && !open) throw new Error('the transaction has ended');
+  const { sql, params } = request;
+  let result;
+  if (request.named) {
+    // Inside a transaction, wait until it has begun: it holds the lock the statement runs under.
+    if (open) await open.tx;
+    result = await named.query(sql, params, options, open !== undefined);
+  } else {
+    result = await (open ? await open.tx : pg).query(sql, params, options);
+  }
+  return { rows: result.rows, affectedRows: result.affectedRows, fields: result.fields };
+}
+
+async function run(
+  pg: PGlite,
+  named: NamedStatements,
+  request: WorkerRequest,
+): Promise<QueryResult | undefined> {
   switch (request.kind) {
-    case 'query': {
-      const options = {
-        rowMode: request.rowMode,
-        ...(request.nativeTypes ? {} : { parsers: PARSERS }),
-      };
-      const open = request.txId === undefined ? undefined : transactions.get(request.txId);
-      if (request.txId !== undefined && !open) throw new Error('the transaction has ended');
-      const target = open ? await open.tx : pg;
-      const { rows, affectedRows, fields } = await target.query(
-        request.sql,
-        request.params,
-        options,
-      );
-      return { rows, affectedRows, fields };
-    }
+    case 'query':
+      return query(pg, named, request);
     case 'exec': {
       const last = (await pg.exec(request.sql)).at(-1);
       return {
@@ -143,8 +158,9 @@ async function serve(): Promise<void> {
     ...(template ? { loadDataDir: template } : {}),
   });
   await migrate(drizzle(pg), { migrationsFolder });
+  const named = new NamedStatements(pg);
   port.on('message', (request: WorkerRequest) => {
-    run(pg, request).then(
+    run(pg, named, request).then(
       (result) => {
         const reply: WorkerReply = result
           ? { id: request.id, ok: true, result }
