@@ -9,8 +9,7 @@
  * PostgreSQL, so both databases plan them alike: custom plans first, then a generic plan once
  * Postgres finds it no worse. The set is small and fixed by the code, so it is never evicted.
  */
-import { messages, parse, protocol, type PGlite, type Results } from '@electric-sql/pglite';
-import type { RowMode } from './pglite-protocol.js';
+import { messages, protocol, type PGlite } from '@electric-sql/pglite';
 
 const { serialize } = protocol;
 
@@ -20,12 +19,7 @@ interface Statement {
   paramTypes: number[];
 }
 
-export interface NamedQueryOptions {
-  rowMode: RowMode;
-  parsers?: Record<number, (value: string, typeId?: number) => unknown>;
-}
-
-function concat(parts: Uint8Array[]): Uint8Array {
+function concat(parts: Uint8Array[]): Uint8Array<ArrayBuffer> {
   const message = new Uint8Array(parts.reduce((total, part) => total + part.length, 0));
   let offset = 0;
   for (const part of parts) {
@@ -53,29 +47,35 @@ export class NamedStatements {
   }
 
   /**
-   * Runs `sql` as a named statement, preparing it on first use. `inTransaction` says the caller
-   * holds PGlite's transaction lock (its statement belongs to the open transaction); otherwise
-   * the statement waits for any open transaction to end, exactly as PGlite's query() does.
+   * Runs `sql` as a named statement, preparing it on first use, and answers Postgres's raw reply
+   * (decoded by pg-wire.ts on the HTTP thread, so this thread only runs Postgres). `inTransaction`
+   * says the caller holds PGlite's transaction lock (its statement belongs to the open
+   * transaction); otherwise the statement waits for any open transaction to end, exactly as
+   * PGlite's query() does.
    */
   async query(
     sql: string,
     params: unknown[],
-    options: NamedQueryOptions,
     inTransaction: boolean,
-  ): Promise<Results> {
+  ): Promise<Uint8Array<ArrayBuffer>> {
     const run = () =>
       this.#pg.runExclusive(async () => {
         const statement = this.#statements.get(sql) ?? (await this.#prepare(sql));
-        const { messages } = await this.#pg.execProtocol(
+        const chunks: Uint8Array[] = [];
+        await this.#pg.execProtocolRawStream(
           concat([
             serialize.bind({ statement: statement.name, values: this.#values(statement, params) }),
             serialize.describe({ type: 'P' }),
             serialize.execute({}),
             serialize.sync(),
           ]),
-          { syncToFs: !inTransaction },
+          {
+            syncToFs: !inTransaction,
+            // A view into Postgres's memory, reused for the next chunk: copied.
+            onRawData: (chunk) => chunks.push(chunk.slice()),
+          },
         );
-        return parse.parseResults(messages, this.#pg.parsers, options)[0]!;
+        return concat(chunks);
       });
     return inTransaction ? run() : this.#pg._runExclusiveTransaction(run);
   }

@@ -43,6 +43,8 @@ export interface SerializedError {
 
 export type WorkerReply =
   | { id: number; ok: true; result?: QueryResult }
+  /** A named statement's reply as Postgres sent it, decoded by the caller (pg-wire.ts). */
+  | { id: number; ok: true; raw: Uint8Array }
   | { id: number; ok: false; error: SerializedError };
 
 /** The worker's first message: ready to serve, or why it could not open the database. */

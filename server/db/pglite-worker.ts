@@ -8,10 +8,11 @@
  * statement outside a transaction waits while one is open, exactly as with PGlite in-process.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { PGlite, types, type Transaction } from '@electric-sql/pglite';
+import { PGlite, type Transaction } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { NamedStatements } from './pglite-named-statements.js';
+import { DRIZZLE_PARSERS } from './pg-wire.js';
 import {
   toSerializedError,
   type QueryResult,
@@ -38,23 +39,6 @@ const MEMORY_SETTINGS = [
   '-c',
   'temp_buffers=2MB',
 ];
-
-/**
- * The parsers drizzle-orm/pglite passes with every statement (functions cannot cross threads):
- * dates, timestamps and intervals stay text, and drizzle's column mappers turn them into values.
- */
-const keepText = (value: string) => value;
-const PARSERS = {
-  [types.TIMESTAMP]: keepText,
-  [types.TIMESTAMPTZ]: keepText,
-  [types.INTERVAL]: keepText,
-  [types.DATE]: keepText,
-  1231: keepText, // numeric[]
-  1115: keepText, // timestamp[]
-  1185: keepText, // timestamptz[]
-  1187: keepText, // interval[]
-  1182: keepText, // date[]
-};
 
 interface OpenTransaction {
   /** Resolves once PGlite has begun it (it may first wait for the lock). */
@@ -99,30 +83,33 @@ async function query(
   pg: PGlite,
   named: NamedStatements,
   request: Extract<WorkerRequest, { kind: 'query' }>,
-): Promise<QueryResult> {
-  const options = {
-    rowMode: request.rowMode,
-    ...(request.nativeTypes ? {} : { parsers: PARSERS }),
-  };
+): Promise<QueryResult | Uint8Array<ArrayBuffer>> {
   const open = request.txId === undefined ? undefined : transactions.get(request.txId);
   if (request.txId !== undefined && !open) throw new Error('the transaction has ended');
   const { sql, params } = request;
-  let result;
   if (request.named) {
     // Inside a transaction, wait until it has begun: it holds the lock the statement runs under.
     if (open) await open.tx;
-    result = await named.query(sql, params, options, open !== undefined);
-  } else {
-    result = await (open ? await open.tx : pg).query(sql, params, options);
+    return named.query(sql, params, open !== undefined);
   }
-  return { rows: result.rows, affectedRows: result.affectedRows, fields: result.fields };
+  const options = {
+    rowMode: request.rowMode,
+    // PGlite's own parsers (Date for timestamps) for libraries other than drizzle.
+    ...(request.nativeTypes ? {} : { parsers: DRIZZLE_PARSERS }),
+  };
+  const { rows, affectedRows, fields } = await (open ? await open.tx : pg).query(
+    sql,
+    params,
+    options,
+  );
+  return { rows, affectedRows, fields };
 }
 
 async function run(
   pg: PGlite,
   named: NamedStatements,
   request: WorkerRequest,
-): Promise<QueryResult | undefined> {
+): Promise<QueryResult | Uint8Array<ArrayBuffer> | undefined> {
   switch (request.kind) {
     case 'query':
       return query(pg, named, request);
@@ -162,6 +149,12 @@ async function serve(): Promise<void> {
   port.on('message', (request: WorkerRequest) => {
     run(pg, named, request).then(
       (result) => {
+        if (result instanceof Uint8Array) {
+          // Handed over, not copied: the bytes are this reply's alone.
+          const reply: WorkerReply = { id: request.id, ok: true, raw: result };
+          port.postMessage(reply, [result.buffer]);
+          return;
+        }
         const reply: WorkerReply = result
           ? { id: request.id, ok: true, result }
           : { id: request.id, ok: true };

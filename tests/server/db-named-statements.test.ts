@@ -83,6 +83,15 @@ describe('named prepared statements on the embedded database', () => {
     expect(texts.filter((text) => text === prepared().byId.getQuery().sql)).toHaveLength(1);
   });
 
+  it('returns long and non-ASCII values whole (the reply spans several chunks)', async () => {
+    // 3 MB of text, more than PGlite's 1 MB reply buffer, with multi-byte characters throughout.
+    const note = 'Ça marche — 日本語 🎬 '.repeat(110_000);
+    await prepared().insert.execute({ id: 30, note, tag: 'ünïcode' });
+    const [row] = await prepared().byId.execute({ id: 30 });
+    expect(row?.note).toBe(note);
+    expect(row?.tags).toEqual(['ünïcode']);
+  });
+
   it('runs inside a transaction, sees its writes, and rolls back with it', async () => {
     let outside: Promise<unknown> | undefined;
     const failing = database.db.transaction(async (tx) => {
