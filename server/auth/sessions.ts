@@ -3,9 +3,10 @@
  * takes effect at once. Refresh tokens rotate on every use; a replayed old one revokes the session.
  * The rules of logout and refresh live here too; the routes only handle cookies.
  */
-import { and, eq, isNull, ne } from 'drizzle-orm';
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { newId } from '../db/ids.js';
+import { preparedPerDb } from '../db/prepared.js';
 import { sessions } from '../db/schema.js';
 import { unauthorized } from '../http/errors.js';
 import {
@@ -110,11 +111,22 @@ export async function revokeOtherSessions(
 }
 
 /** True when the session exists, belongs to the user and is neither revoked nor expired. */
-export async function isSessionActive(db: Db, sessionId: string, userId: string): Promise<boolean> {
-  const [row] = await db
+/** Every signed-in API request asks it, so it is prepared once per database. */
+const sessionStatements = preparedPerDb((db: Db) => ({
+  lookup: db
     .select({ revokedAt: sessions.revokedAt, expiresAt: sessions.expiresAt })
     .from(sessions)
-    .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId)));
+    .where(
+      and(
+        eq(sessions.id, sql.placeholder('sessionId')),
+        eq(sessions.userId, sql.placeholder('userId')),
+      ),
+    )
+    .prepare('session_lookup'),
+}));
+
+export async function isSessionActive(db: Db, sessionId: string, userId: string): Promise<boolean> {
+  const [row] = await sessionStatements(db).lookup.execute({ sessionId, userId });
   return !!row && !row.revokedAt && row.expiresAt.getTime() > Date.now();
 }
 

@@ -19,6 +19,8 @@ export type WorkerRequest =
       nativeTypes?: boolean;
       /** Set when the statement belongs to an open transaction. */
       txId?: number;
+      /** Run as a named prepared statement, parsed once (pglite-named-statements.ts). */
+      named?: boolean;
     }
   /** Several statements without parameters (PGlite's exec); answers the last one's rows. */
   | { id: number; kind: 'exec'; sql: string }
@@ -41,6 +43,8 @@ export interface SerializedError {
 
 export type WorkerReply =
   | { id: number; ok: true; result?: QueryResult }
+  /** A named statement's reply as Postgres sent it, decoded by the caller (pg-wire.ts). */
+  | { id: number; ok: true; raw: Uint8Array }
   | { id: number; ok: false; error: SerializedError };
 
 /** The worker's first message: ready to serve, or why it could not open the database. */

@@ -17,6 +17,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import { DRIZZLE_PARSERS, decodeReply } from './pg-wire.js';
 import {
   fromSerializedError,
   type QueryResult,
@@ -32,6 +33,8 @@ type Outgoing = WorkerRequest extends infer R ? (R extends unknown ? Omit<R, 'id
 interface Pending {
   resolve: (result: QueryResult | undefined) => void;
   reject: (error: Error) => void;
+  /** How to read a raw reply (a named statement's). */
+  rowMode: RowMode;
 }
 
 export interface QueryClient {
@@ -111,6 +114,8 @@ export class PgliteWorkerClient implements QueryClient {
   #exited!: Promise<void>;
   /** Set while restart() replaces the worker. */
   #reopening: Promise<void> | undefined;
+  /** Statement texts the worker runs as named prepared statements (see nameStatement). */
+  readonly #named = new Set<string>();
 
   private constructor(input: ClientInput, worker: Worker) {
     this.#input = input;
@@ -146,6 +151,15 @@ export class PgliteWorkerClient implements QueryClient {
       this.#reopening = undefined;
       reopened();
     }
+  }
+
+  /**
+   * From now on `sql` runs as a named prepared statement in the worker: parsed once, then only
+   * bound and executed. For the statements the code prepares on purpose (prepared.ts), never for
+   * text built per request, of which there is no end.
+   */
+  nameStatement(sql: string): void {
+    this.#named.add(sql);
   }
 
   query(sql: string, params: unknown[] = [], options?: { rowMode?: RowMode }) {
@@ -205,23 +219,22 @@ export class PgliteWorkerClient implements QueryClient {
   }
 
   async #query(sql: string, params: unknown[], rowMode: RowMode = 'object', txId?: number) {
-    const request: Outgoing =
-      txId === undefined
-        ? { kind: 'query', sql, params, rowMode }
-        : { kind: 'query', sql, params, rowMode, txId };
-    return (await this.#send(request))!;
+    const request: Outgoing = { kind: 'query', sql, params, rowMode };
+    if (txId !== undefined) request.txId = txId;
+    if (this.#named.has(sql)) request.named = true;
+    return (await this.#send(request, rowMode))!;
   }
 
-  #send(request: Outgoing): Promise<QueryResult | undefined> {
-    if (this.#reopening) return this.#reopening.then(() => this.#send(request));
-    return this.#dispatch(request);
+  #send(request: Outgoing, rowMode: RowMode = 'object'): Promise<QueryResult | undefined> {
+    if (this.#reopening) return this.#reopening.then(() => this.#send(request, rowMode));
+    return this.#dispatch(request, rowMode);
   }
 
-  #dispatch(request: Outgoing): Promise<QueryResult | undefined> {
+  #dispatch(request: Outgoing, rowMode: RowMode = 'object'): Promise<QueryResult | undefined> {
     if (this.#stopped) return Promise.reject(this.#stopped);
     const id = this.#nextId++;
     const answer = new Promise<QueryResult | undefined>((resolve, reject) => {
-      this.#pending.set(id, { resolve, reject });
+      this.#pending.set(id, { resolve, reject, rowMode });
       this.#worker.postMessage({ ...request, id });
     });
     this.#inFlight.add(answer);
@@ -234,8 +247,16 @@ export class PgliteWorkerClient implements QueryClient {
     const pending = this.#pending.get(reply.id);
     if (!pending) return;
     this.#pending.delete(reply.id);
-    if (reply.ok) pending.resolve(reply.result);
-    else pending.reject(fromSerializedError(reply.error));
+    if (!reply.ok) {
+      pending.reject(fromSerializedError(reply.error));
+    } else if ('raw' in reply) {
+      // Named statements serve drizzle only, so drizzle's parsers apply.
+      const decoded = decodeReply(reply.raw, pending.rowMode, DRIZZLE_PARSERS);
+      if (decoded.ok) pending.resolve(decoded.result);
+      else pending.reject(fromSerializedError(decoded.error));
+    } else {
+      pending.resolve(reply.result);
+    }
   }
 
   /** The worker is gone: every waiting caller gets the reason instead of hanging. */

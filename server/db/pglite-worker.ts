@@ -8,9 +8,11 @@
  * statement outside a transaction waits while one is open, exactly as with PGlite in-process.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { PGlite, types, type Transaction } from '@electric-sql/pglite';
+import { PGlite, type Transaction } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
+import { NamedStatements } from './pglite-named-statements.js';
+import { DRIZZLE_PARSERS } from './pg-wire.js';
 import {
   toSerializedError,
   type QueryResult,
@@ -37,23 +39,6 @@ const MEMORY_SETTINGS = [
   '-c',
   'temp_buffers=2MB',
 ];
-
-/**
- * The parsers drizzle-orm/pglite passes with every statement (functions cannot cross threads):
- * dates, timestamps and intervals stay text, and drizzle's column mappers turn them into values.
- */
-const keepText = (value: string) => value;
-const PARSERS = {
-  [types.TIMESTAMP]: keepText,
-  [types.TIMESTAMPTZ]: keepText,
-  [types.INTERVAL]: keepText,
-  [types.DATE]: keepText,
-  1231: keepText, // numeric[]
-  1115: keepText, // timestamp[]
-  1185: keepText, // timestamptz[]
-  1187: keepText, // interval[]
-  1182: keepText, // date[]
-};
 
 interface OpenTransaction {
   /** Resolves once PGlite has begun it (it may first wait for the lock). */
@@ -94,23 +79,40 @@ async function end(txId: number, commit: boolean): Promise<void> {
   await open.done;
 }
 
-async function run(pg: PGlite, request: WorkerRequest): Promise<QueryResult | undefined> {
+async function query(
+  pg: PGlite,
+  named: NamedStatements,
+  request: Extract<WorkerRequest, { kind: 'query' }>,
+): Promise<QueryResult | Uint8Array<ArrayBuffer>> {
+  const open = request.txId === undefined ? undefined : transactions.get(request.txId);
+  if (request.txId !== undefined && !open) throw new Error('the transaction has ended');
+  const { sql, params } = request;
+  if (request.named) {
+    // Inside a transaction, wait until it has begun: it holds the lock the statement runs under.
+    if (open) await open.tx;
+    return named.query(sql, params, open !== undefined);
+  }
+  const options = {
+    rowMode: request.rowMode,
+    // PGlite's own parsers (Date for timestamps) for libraries other than drizzle.
+    ...(request.nativeTypes ? {} : { parsers: DRIZZLE_PARSERS }),
+  };
+  const { rows, affectedRows, fields } = await (open ? await open.tx : pg).query(
+    sql,
+    params,
+    options,
+  );
+  return { rows, affectedRows, fields };
+}
+
+async function run(
+  pg: PGlite,
+  named: NamedStatements,
+  request: WorkerRequest,
+): Promise<QueryResult | Uint8Array<ArrayBuffer> | undefined> {
   switch (request.kind) {
-    case 'query': {
-      const options = {
-        rowMode: request.rowMode,
-        ...(request.nativeTypes ? {} : { parsers: PARSERS }),
-      };
-      const open = request.txId === undefined ? undefined : transactions.get(request.txId);
-      if (request.txId !== undefined && !open) throw new Error('the transaction has ended');
-      const target = open ? await open.tx : pg;
-      const { rows, affectedRows, fields } = await target.query(
-        request.sql,
-        request.params,
-        options,
-      );
-      return { rows, affectedRows, fields };
-    }
+    case 'query':
+      return query(pg, named, request);
     case 'exec': {
       const last = (await pg.exec(request.sql)).at(-1);
       return {
@@ -143,9 +145,16 @@ async function serve(): Promise<void> {
     ...(template ? { loadDataDir: template } : {}),
   });
   await migrate(drizzle(pg), { migrationsFolder });
+  const named = new NamedStatements(pg);
   port.on('message', (request: WorkerRequest) => {
-    run(pg, request).then(
+    run(pg, named, request).then(
       (result) => {
+        if (result instanceof Uint8Array) {
+          // Handed over, not copied: the bytes are this reply's alone.
+          const reply: WorkerReply = { id: request.id, ok: true, raw: result };
+          port.postMessage(reply, [result.buffer]);
+          return;
+        }
         const reply: WorkerReply = result
           ? { id: request.id, ok: true, result }
           : { id: request.id, ok: true };

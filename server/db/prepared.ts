@@ -1,18 +1,35 @@
 /**
  * Prepared statements for the hottest reads (feed pages, the current user). drizzle builds their
- * SQL once instead of on every request, and on PostgreSQL each is a named statement that the
- * server parses once per connection. A prepared statement belongs to the database handle it was
- * built on, so each set is built once per handle (tests open many).
+ * SQL once instead of on every request, and each is a named statement that the database parses
+ * once: on PostgreSQL through node-postgres (drizzle passes the name), on the embedded database
+ * because the worker client is told their texts (drizzle-orm/pglite drops the name). A prepared
+ * statement belongs to the database handle it was built on, so each set is built once per handle
+ * (tests open many).
  */
 import type { Db } from './client.js';
 
-export function preparedPerDb<T>(build: (db: Db) => T): (db: Db) => T {
+interface StatementNaming {
+  nameStatement(sql: string): void;
+}
+
+function namesStatements(client: unknown): client is StatementNaming {
+  return typeof (client as Partial<StatementNaming> | undefined)?.nameStatement === 'function';
+}
+
+export function preparedPerDb<T extends Record<string, { getQuery(): { sql: string } }>>(
+  build: (db: Db) => T,
+): (db: Db) => T {
   const built = new WeakMap<Db, T>();
   return (db) => {
     let statements = built.get(db);
     if (!statements) {
       statements = build(db);
       built.set(db, statements);
+      const client = (db as { $client?: unknown }).$client;
+      if (namesStatements(client)) {
+        for (const statement of Object.values(statements))
+          client.nameStatement(statement.getQuery().sql);
+      }
     }
     return statements;
   };

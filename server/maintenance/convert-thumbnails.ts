@@ -15,7 +15,7 @@ import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyBaseLogger } from 'fastify';
-import { and, countDistinct, eq, notInArray, notLike, type SQL } from 'drizzle-orm';
+import { and, countDistinct, eq, inArray, notInArray, notLike, type SQL } from 'drizzle-orm';
 import type { AppContext } from '../context.js';
 import type { Db } from '../db/client.js';
 import { users, videos } from '../db/schema.js';
@@ -74,22 +74,49 @@ async function countOld(db: Db, role: ImageRole): Promise<number> {
   return row?.count ?? 0;
 }
 
-/** Points every row naming `from` at `to`; returns how many rows changed. */
-async function repoint(db: Db, role: ImageRole, from: string, to: string): Promise<number> {
+/**
+ * Rows repointed per statement. Catalogue rows share files (one key can stand for thousands of
+ * rows), and one UPDATE over all of them held the embedded database for seconds, so every request
+ * waited behind it; in small statements the requests get their turn in between.
+ */
+const REPOINT_BATCH = 200;
+
+/** Points up to REPOINT_BATCH rows naming `from` at `to`; returns how many rows changed. */
+async function repointBatch(db: Db, role: ImageRole, from: string, to: string): Promise<number> {
   if (role === 'thumbnail') {
+    const batch = db
+      .select({ id: videos.id })
+      .from(videos)
+      .where(eq(videos.thumbnailKey, from))
+      .limit(REPOINT_BATCH);
     const rows = await db
       .update(videos)
       .set({ thumbnailKey: to })
-      .where(eq(videos.thumbnailKey, from))
+      .where(inArray(videos.id, batch))
       .returning({ id: videos.id });
     return rows.length;
   }
+  const batch = db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(COLUMNS[role], from))
+    .limit(REPOINT_BATCH);
   const rows = await db
     .update(users)
     .set(role === 'avatar' ? { avatarKey: to } : { coverKey: to })
-    .where(eq(COLUMNS[role], from))
+    .where(inArray(users.id, batch))
     .returning({ id: users.id });
   return rows.length;
+}
+
+/** Points every row naming `from` at `to`; returns how many rows changed. */
+async function repoint(db: Db, role: ImageRole, from: string, to: string): Promise<number> {
+  let changed = 0;
+  for (;;) {
+    const batch = await repointBatch(db, role, from, to);
+    changed += batch;
+    if (batch < REPOINT_BATCH) return changed;
+  }
 }
 
 /** The old key's random name, reused so a re-run after a kill writes the very same files. */

@@ -1,9 +1,11 @@
 /**
  * The feed's most requested shapes as prepared statements: the whole feed, one channel and one
- * tag, newest first (the default order), and their trigger-kept totals. Any other shape (another
- * order, a search, combined filters) is built per request by video-feed.ts.
+ * tag, newest first (the default order), and their trigger-kept totals. A page carries its total
+ * in every row (a scalar subquery, read once), so page and total are one round trip to the
+ * database; only a page past the end, which has no rows, asks for the total on its own. Any other
+ * shape (another order, a search, combined filters) is built per request by video-feed.ts.
  */
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { SortType, VideoSortBy } from '../../contract/videos.js';
 import { preparedPerDb } from '../db/prepared.js';
 import { users, videoCounts, videos } from '../db/schema.js';
@@ -12,22 +14,26 @@ import { descNullsLast } from './order.js';
 import { videoItemColumns, type VideoItemRow } from './video-dto.js';
 
 const statements = preparedPerDb((db: Db) => {
+  const totalOf = (scope: Scope) =>
+    sql<number>`(select ${videoCounts.n} from ${videoCounts}
+      where ${videoCounts.scope} = ${sql.raw(`'${scope}'`)}
+        and ${videoCounts.key} = ${sql.placeholder('key')})`.mapWith(Number);
   // Mirrors orderOf() for the default order, so pages are the same whichever path serves them.
-  const page = (name: string, filter?: ReturnType<typeof eq>) =>
+  const page = (scope: Scope, filter?: SQL) =>
     db
-      .select(videoItemColumns)
+      .select({ ...videoItemColumns, total: totalOf(scope) })
       .from(videos)
       .innerJoin(users, eq(users.id, videos.ownerId))
       .where(and(eq(videos.isPublished, true), filter))
       .orderBy(descNullsLast(videos.createdAt), asc(videos.id))
       .limit(sql.placeholder('limit'))
       .offset(sql.placeholder('offset'))
-      .prepare(name);
+      .prepare(`feed_page_${scope}`);
   return {
-    all: page('feed_page_all'),
-    owner: page('feed_page_owner', eq(videos.ownerId, sql.placeholder('key'))),
+    all: page('all'),
+    owner: page('owner', eq(videos.ownerId, sql.placeholder('key'))),
     // A one-element array literal built in SQL, so the tag travels as a plain text parameter.
-    tag: page('feed_page_tag', sql`${videos.tags} @> array[${sql.placeholder('key')}]::text[]`),
+    tag: page('tag', sql`${videos.tags} @> array[${sql.placeholder('key')}]::text[]`),
     count: db
       .select({ n: videoCounts.n })
       .from(videoCounts)
@@ -62,17 +68,26 @@ export function singleScope(filters: FeedShape): [Scope, string] | null {
   return null;
 }
 
-/** A page of a single-scope feed in the default order; undefined when `filters` ask for more. */
-export function preparedFeedPage(
+/**
+ * A page of a single-scope feed in the default order with the feed's total; undefined when
+ * `filters` ask for more.
+ */
+export async function preparedFeedPage(
   db: Db,
   filters: FeedShape,
   offset: number,
-): Promise<VideoItemRow[]> | undefined {
+): Promise<{ rows: VideoItemRow[]; total: number } | undefined> {
   const scope = singleScope(filters);
   const defaultOrder =
     (filters.sortBy ?? 'createdAt') === 'createdAt' && filters.sortType !== 'asc';
   if (!scope || !defaultOrder) return undefined;
-  return statements(db)[scope[0]].execute({ key: scope[1], limit: filters.limit, offset });
+  const rows = await statements(db)[scope[0]].execute({
+    key: scope[1],
+    limit: filters.limit,
+    offset,
+  });
+  const total = rows[0]?.total ?? (await scopeCount(db, scope));
+  return { rows, total };
 }
 
 /** The trigger-kept count of a single-scope feed (video_counts). */

@@ -4,20 +4,31 @@
  */
 import { and, count, eq, sql } from 'drizzle-orm';
 import type { HistoryPage } from '../../contract/history.js';
-import type { Db, Tx } from '../db/client.js';
+import type { Db } from '../db/client.js';
 import { newId } from '../db/ids.js';
+import { preparedPerDb } from '../db/prepared.js';
 import { users, videos, watchHistory } from '../db/schema.js';
 import { descNullsLast } from './order.js';
 import { toVideoItem, videoItemColumns, visibleTo, type MediaUrls } from './video-dto.js';
 
-export async function recordWatch(db: Db | Tx, userId: string, videoId: string): Promise<void> {
-  await db
+/** Every opened video writes one; prepared, as the watch page is the busiest signed-in route. */
+const recordStatement = preparedPerDb((db: Db) => ({
+  upsert: db
     .insert(watchHistory)
-    .values({ id: newId(), userId, videoId })
+    .values({
+      id: sql.placeholder('id'),
+      userId: sql.placeholder('userId'),
+      videoId: sql.placeholder('videoId'),
+    })
     .onConflictDoUpdate({
       target: [watchHistory.userId, watchHistory.videoId],
       set: { watchedAt: sql`now()` },
-    });
+    })
+    .prepare('record_watch'),
+}));
+
+export async function recordWatch(db: Db, userId: string, videoId: string): Promise<void> {
+  await recordStatement(db).upsert.execute({ id: newId(), userId, videoId });
 }
 
 /**

@@ -102,10 +102,10 @@ export async function listFeed(
       ? await sorted()
       : await rankedSearch(db, where, search, offset, filters.limit, !total.atLeast);
   } else {
-    const [page, n] = await Promise.all([
-      preparedFeedPage(db, filters, offset) ?? sorted(),
-      countFeed(db, filters, where),
-    ]);
+    const prepared = await preparedFeedPage(db, filters, offset);
+    const [page, n] = prepared
+      ? [prepared.rows, prepared.total]
+      : await Promise.all([sorted(), countFeed(db, filters, where)]);
     rows = page;
     total = { total: n, atLeast: false };
   }

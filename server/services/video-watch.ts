@@ -2,9 +2,10 @@
  * Watching a video: the visibility check, the history entry, the view count (once per viewer per
  * hour, queued for the view counter) with the owner's subscriber figures for the watch page.
  */
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, or, sql } from 'drizzle-orm';
 import type { VideoDetail } from '../../contract/videos.js';
 import type { Db } from '../db/client.js';
+import { preparedPerDb } from '../db/prepared.js';
 import { subscriptions, users, videoProcessing, videoViews, videos } from '../db/schema.js';
 import { notFound } from '../http/errors.js';
 import { recordWatch } from './history.js';
@@ -35,25 +36,40 @@ export async function assertVisibleVideo(db: Db, videoId: string, viewerId: stri
  * its adaptive-streaming state,
  * whether the viewer subscribes, whether the viewer's view already counted this hour, and the
  * database's clock (the time a view is recorded at, so the hour window uses one clock).
+ * Prepared once per database: the watch page is the busiest signed-in route.
  */
+const watchStatements = preparedPerDb((db: Db) => {
+  const viewerId = sql.placeholder('viewerId');
+  return {
+    video: db
+      .select({
+        ...videoItemColumns,
+        subscriberCount: users.subscriberCount,
+        isSubscribed: sql<boolean>`exists (select 1 from ${subscriptions}
+          where ${subscriptions.subscriberId} = ${viewerId}
+            and ${subscriptions.channelId} = ${videos.ownerId})`,
+        countedThisHour: sql<boolean>`exists (select 1 from ${videoViews}
+          where ${videoViews.userId} = ${viewerId} and ${videoViews.videoId} = ${videos.id}
+            and ${videoViews.countedAt} > now() - ${sql.raw(`'${VIEW_WINDOW}'`)}::interval)`,
+        now: sql<Date>`now()`.mapWith(videos.createdAt),
+        processing: processingColumns,
+      })
+      .from(videos)
+      .innerJoin(users, eq(users.id, videos.ownerId))
+      .leftJoin(videoProcessing, eq(videoProcessing.videoId, videos.id))
+      // visibleTo(viewerId), with the viewer as a parameter of the prepared statement.
+      .where(
+        and(
+          eq(videos.id, sql.placeholder('videoId')),
+          or(eq(videos.isPublished, true), eq(videos.ownerId, viewerId)),
+        ),
+      )
+      .prepare('watch_video'),
+  };
+});
+
 async function findWatchedVideo(db: Db, videoId: string, viewerId: string) {
-  const [row] = await db
-    .select({
-      ...videoItemColumns,
-      subscriberCount: users.subscriberCount,
-      isSubscribed: sql<boolean>`exists (select 1 from ${subscriptions}
-        where ${subscriptions.subscriberId} = ${viewerId}
-          and ${subscriptions.channelId} = ${videos.ownerId})`,
-      countedThisHour: sql<boolean>`exists (select 1 from ${videoViews}
-        where ${videoViews.userId} = ${viewerId} and ${videoViews.videoId} = ${videos.id}
-          and ${videoViews.countedAt} > now() - ${VIEW_WINDOW}::interval)`,
-      now: sql<Date>`now()`.mapWith(videos.createdAt),
-      processing: processingColumns,
-    })
-    .from(videos)
-    .innerJoin(users, eq(users.id, videos.ownerId))
-    .leftJoin(videoProcessing, eq(videoProcessing.videoId, videos.id))
-    .where(and(eq(videos.id, videoId), visibleTo(viewerId)));
+  const [row] = await watchStatements(db).video.execute({ videoId, viewerId });
   if (!row) throw notFound(VIDEO_NOT_FOUND);
   return row;
 }

@@ -6,7 +6,7 @@
 import { existsSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { VideoItem } from '../../contract/shapes.js';
@@ -94,6 +94,34 @@ describe('converting images stored before sizes existed', () => {
     expect(again).toEqual({ converted: 0, skipped: [`thumbnails/${lost}.webp`] });
     expect(await filesOnDisk(t)).toEqual(files);
     expect(await watch(first)).toEqual(a);
+  });
+
+  it('moves every row of a file shared by more rows than one statement updates', async () => {
+    const shared = `thumbnails/${newId()}.webp`;
+    await storeOld(shared, 640, 360);
+    // 450 rows, as a catalogue shares its few files among thousands (statements take 200).
+    const ids = Array.from({ length: 450 }, () => newId());
+    await t.ctx.db.insert(videos).values(
+      ids.map((id) => ({
+        id,
+        ownerId: alice.id,
+        title: `Catalogue ${id}`,
+        description: '',
+        tags: ['catalogue'],
+        isPublished: true,
+        duration: 10,
+        videoKey: `videos/${id}.mp4`,
+        thumbnailKey: shared,
+      })),
+    );
+    await convert();
+    const keys = await t.ctx.db
+      .selectDistinct({ key: videos.thumbnailKey })
+      .from(videos)
+      .where(inArray(videos.id, ids));
+    expect(keys).toHaveLength(1);
+    expect(keys[0]!.key).toMatch(/^thumbnail-sizes\/.*-w640\.webp$/);
+    expect(await filesOnDisk(t)).not.toContain(`media/${shared}`);
   });
 
   it('moves rows on the first version of the default images to the sized defaults', async () => {
