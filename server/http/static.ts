@@ -10,7 +10,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { MEDIA_PREFIX } from '../storage/storage.js';
 import { failure } from './envelope.js';
 import { IMMUTABLE, installMediaFiles } from './media-files.js';
@@ -20,6 +20,8 @@ export async function installStatic(
   app: FastifyInstance,
   mediaRoot: string | undefined,
   clientDir: string,
+  /** What the HTML of `/` adds to its head (first-screen-html.ts). */
+  homeHead?: (request: FastifyRequest) => Promise<string>,
 ): Promise<void> {
   if (mediaRoot) installMediaFiles(app, mediaRoot);
 
@@ -43,13 +45,20 @@ export async function installStatic(
   }
 
   const pageHtml = hasClient ? pageHtmlOf(clientDir) : undefined;
-  const sendPage = (reply: FastifyReply, pathname: string) =>
+  const sendPage = (reply: FastifyReply, pathname: string, extraHead?: string) =>
     reply
       .header('cache-control', 'no-cache')
       .type('text/html; charset=utf-8')
-      .send(pageHtml!(pathname));
+      .send(pageHtml!(pathname, extraHead));
   if (hasClient)
-    app.get('/', { schema: { hide: true } }, (_request, reply) => sendPage(reply, '/'));
+    app.get('/', { schema: { hide: true } }, async (request, reply) => {
+      // The page works without its additions: a failed feed leaves them to the SPA's own call.
+      const extraHead = await homeHead?.(request).catch((error: unknown) => {
+        request.log.warn({ err: error }, 'the home page goes out without its first feed page');
+        return '';
+      });
+      return sendPage(reply, '/', extraHead);
+    });
 
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
