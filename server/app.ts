@@ -23,7 +23,7 @@ import { installSecurityHeaders, securityHeaders } from './http/security-headers
 import { installOriginCheck } from './http/security.js';
 import { installMediaRedirect } from './http/media-redirect.js';
 import { installStatic } from './http/static.js';
-import { homePageHead } from './http/first-screen-html.js';
+import { firstScreenHead } from './http/first-screen-html.js';
 import type { AppContext } from './context.js';
 import type { App } from './http/types.js';
 import { LocalDiskStorage } from './storage/local-disk.js';
@@ -143,8 +143,8 @@ export async function buildApp({ ctx, logger = false }: BuildOptions): Promise<A
   app.addHook('onClose', () => ctx.viewCounter.close());
 
   const mediaRoot = ctx.storage instanceof LocalDiskStorage ? ctx.storage.root : undefined;
-  await installStatic(app, mediaRoot, config.clientDir, (request) =>
-    homePageHead(ctx, mediaUrlsOf(request, ctx)),
+  await installStatic(app, mediaRoot, config.clientDir, (request, pathname) =>
+    firstScreenHead(ctx, pathname, request, mediaUrlsOf(request, ctx)),
   );
   if (ctx.storage.direct) installMediaRedirect(app, ctx.storage, ctx.storage.direct);
   return app;

@@ -1,14 +1,17 @@
 /**
- * What the HTML of `/` carries beyond index.html, so that the home feed paints without an API
- * round trip after the scripts have run (issue 11):
+ * What the HTML of the first-screen pages carries beyond index.html (issue 11). On `/`, so that
+ * the home feed paints without an API round trip after the scripts have run:
  * - the feed's first page exactly as `GET /videos?page=1` answers a visitor, in a
  *   `<script type="application/json">` data block that the SPA reads (src/api/first-screen.ts).
  *   A data block never runs, so the Content-Security-Policy (`script-src 'self'`, no inline
  *   script) is untouched; every `<` is written `\u003c`, so no title can close the element.
  * - `<link rel="preload" as="image">` for the first thumbnails with the grid's own srcset and
  *   sizes, so the browser fetches them while it fetches the scripts.
- * Public data only: the page is built without the caller's cookies and is the same for everyone
- * on an origin, so a shared cache holding the HTML (`no-cache`: revalidated) leaks nothing.
+ * On `/watch/{id}`, for a caller with a session cookie (the page is for signed-in users), a preload
+ * of the poster, which is the page's largest paint: it loads beside the scripts instead of after
+ * the video's API answer. Only for a published video, so an id reveals nothing new.
+ * Public data only: the additions never depend on who asks (the cookie only decides whether the
+ * poster is worth preloading), so a shared cache holding the HTML (`no-cache`) leaks nothing.
  */
 import { FIRST_FEED_ELEMENT_ID } from '../../contract/first-screen.js';
 import { PAGE_SIZE } from '../../contract/limits.js';
@@ -17,10 +20,27 @@ import { EAGER_THUMBNAILS, THUMBNAIL_SIZES } from '../../contract/thumbnail-size
 import type { VideoList } from '../../contract/videos.js';
 import type { AppContext } from '../context.js';
 import type { MediaUrls } from '../services/video-dto.js';
+import { ACCESS_COOKIE } from '../auth/plugin.js';
+import { publishedPosterKey } from '../services/video-watch.js';
+import { mediaUrl } from '../services/video-dto.js';
 import { feedAnswer } from './feed-answer.js';
 
-/** The HTML waits at most this long for the feed; past it the SPA asks the API itself. */
-const FEED_WAIT_MS = 100;
+/** The HTML waits at most this long for its data; past it the SPA asks the API itself. */
+const WAIT_MS = 100;
+
+/** `work`'s answer, or undefined once WAIT_MS have passed. */
+async function withinWait<T>(work: Promise<T>): Promise<T | undefined> {
+  let stopWaiting = () => {};
+  const late = new Promise<undefined>((resolve) => {
+    const timer = setTimeout(() => resolve(undefined), WAIT_MS);
+    stopWaiting = () => clearTimeout(timer);
+  });
+  try {
+    return await Promise.race([work, late]);
+  } finally {
+    stopWaiting();
+  }
+}
 
 const escapeAttribute = (value: string) =>
   value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
@@ -44,26 +64,37 @@ export function firstFeedHead(envelope: string): string {
 
 let last: { envelope: string; head: string } | undefined;
 
+/** The head's additions for `/`; '' when the feed is slower than WAIT_MS. */
+async function homePageHead(ctx: AppContext, urls: MediaUrls): Promise<string> {
+  const envelope = await withinWait(feedAnswer(ctx, { page: 1, limit: PAGE_SIZE.homeFeed }, urls));
+  if (envelope === undefined) return '';
+  // The cache hands out the same string for a while: build its head once.
+  if (last?.envelope !== envelope) last = { envelope, head: firstFeedHead(envelope) };
+  return last.head;
+}
+
+async function watchPageHead(ctx: AppContext, urls: MediaUrls, videoId: string): Promise<string> {
+  const key = await withinWait(publishedPosterKey(ctx.db, videoId));
+  if (!key) return '';
+  const href = escapeAttribute(mediaUrl(urls, key));
+  return `    <link rel="preload" as="image" fetchpriority="high" href="${href}">\n`;
+}
+
+/** Same id rule as the API's (contract/common.ts Id), so no odd path reaches the database. */
+const WATCH_PATH = /^\/watch\/([A-Za-z0-9_-]{1,64})\/?$/i;
+
 /**
- * The head's additions for `/`, or '' when the feed is slower than FEED_WAIT_MS (the SPA then asks
- * the API itself, as on any other page). A failed feed query rejects.
+ * The head's additions for the page at `pathname` ('' for pages without any, or when the data is
+ * slower than WAIT_MS: the SPA then asks the API itself). A failed query rejects.
  */
-export async function homePageHead(ctx: AppContext, urls: MediaUrls): Promise<string> {
-  let stopWaiting = () => {};
-  const late = new Promise<undefined>((resolve) => {
-    const timer = setTimeout(() => resolve(undefined), FEED_WAIT_MS);
-    stopWaiting = () => clearTimeout(timer);
-  });
-  try {
-    const envelope = await Promise.race([
-      feedAnswer(ctx, { page: 1, limit: PAGE_SIZE.homeFeed }, urls),
-      late,
-    ]);
-    if (envelope === undefined) return '';
-    // The cache hands out the same string for a while: build its head once.
-    if (last?.envelope !== envelope) last = { envelope, head: firstFeedHead(envelope) };
-    return last.head;
-  } finally {
-    stopWaiting();
-  }
+export function firstScreenHead(
+  ctx: AppContext,
+  pathname: string,
+  request: { cookies: Record<string, string | undefined> },
+  urls: MediaUrls,
+): Promise<string> {
+  if (pathname === '/') return homePageHead(ctx, urls);
+  const watched = WATCH_PATH.exec(pathname)?.[1];
+  if (watched && request.cookies[ACCESS_COOKIE]) return watchPageHead(ctx, urls, watched);
+  return Promise.resolve('');
 }

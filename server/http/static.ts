@@ -20,8 +20,8 @@ export async function installStatic(
   app: FastifyInstance,
   mediaRoot: string | undefined,
   clientDir: string,
-  /** What the HTML of `/` adds to its head (first-screen-html.ts). */
-  homeHead?: (request: FastifyRequest) => Promise<string>,
+  /** What a page's HTML adds to its head (first-screen-html.ts). */
+  pageHead?: (request: FastifyRequest, pathname: string) => Promise<string>,
 ): Promise<void> {
   if (mediaRoot) installMediaFiles(app, mediaRoot);
 
@@ -45,20 +45,19 @@ export async function installStatic(
   }
 
   const pageHtml = hasClient ? pageHtmlOf(clientDir) : undefined;
-  const sendPage = (reply: FastifyReply, pathname: string, extraHead?: string) =>
-    reply
+  const sendPage = async (request: FastifyRequest, reply: FastifyReply, pathname: string) => {
+    // The page works without its additions: a failed query leaves the data to the SPA's calls.
+    const extraHead = await pageHead?.(request, pathname).catch((error: unknown) => {
+      request.log.warn({ err: error }, 'a page goes out without its first-screen data');
+      return '';
+    });
+    return reply
       .header('cache-control', 'no-cache')
       .type('text/html; charset=utf-8')
       .send(pageHtml!(pathname, extraHead));
+  };
   if (hasClient)
-    app.get('/', { schema: { hide: true } }, async (request, reply) => {
-      // The page works without its additions: a failed feed leaves them to the SPA's own call.
-      const extraHead = await homeHead?.(request).catch((error: unknown) => {
-        request.log.warn({ err: error }, 'the home page goes out without its first feed page');
-        return '';
-      });
-      return sendPage(reply, '/', extraHead);
-    });
+    app.get('/', { schema: { hide: true } }, (request, reply) => sendPage(request, reply, '/'));
 
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
@@ -67,7 +66,7 @@ export async function installStatic(
       !pathname.startsWith('/api/') &&
       !pathname.startsWith(MEDIA_PREFIX) &&
       !pathname.startsWith('/assets/');
-    if (wantsPage && hasClient) return sendPage(reply, pathname);
+    if (wantsPage && hasClient) return sendPage(request, reply, pathname);
     return reply.status(404).send(failure(404, `Route ${request.method} ${pathname} not found`));
   });
 }

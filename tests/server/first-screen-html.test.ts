@@ -35,6 +35,8 @@ describe('the HTML of /', () => {
   let t: TestApp;
   let clientDir: string;
   let ownerCookie: string;
+  let publishedId: string;
+  let draftId: string;
 
   beforeAll(async () => {
     clientDir = await mkdtemp(path.join(os.tmpdir(), 'vidtube-client-'));
@@ -50,8 +52,11 @@ describe('the HTML of /', () => {
     const base = Date.parse('2026-01-01T00:00:00Z');
     for (let i = 0; i < 14; i += 1)
       await insertVideo(t, owner, { title: `Clip ${i}`, createdAt: new Date(base + i * 60_000) });
-    await insertVideo(t, owner, { title: HOSTILE_TITLE, createdAt: new Date(base + 3_600_000) });
-    await insertVideo(t, owner, {
+    publishedId = await insertVideo(t, owner, {
+      title: HOSTILE_TITLE,
+      createdAt: new Date(base + 3_600_000),
+    });
+    draftId = await insertVideo(t, owner, {
       title: 'Private draft',
       isPublished: false,
       createdAt: new Date(base + 7_200_000),
@@ -102,6 +107,28 @@ describe('the HTML of /', () => {
       expect(embeddedEnvelope(body)).toBeNull();
       expect(preloadsOf(body)).toEqual([]);
     }
+  });
+
+  describe('the HTML of /watch/{id}', () => {
+    const watch = (id: string, cookie?: string) =>
+      t.app.inject({ url: `/watch/${id}`, headers: cookie ? { cookie } : {} });
+
+    it("preloads a published video's poster for a caller with a session", async () => {
+      const api = await t.app.inject({
+        url: `/api/v1/videos/${publishedId}`,
+        headers: { cookie: ownerCookie },
+      });
+      const poster = (JSON.parse(api.body) as { data: { thumbnail: string } }).data.thumbnail;
+      const { body } = await watch(publishedId, ownerCookie);
+      expect(preloadsOf(body)).toEqual([`href="${poster}"`]);
+      expect(embeddedEnvelope(body)).toBeNull();
+    });
+
+    it('preloads nothing for a visitor, an unpublished video or an unknown id', async () => {
+      expect(preloadsOf((await watch(publishedId)).body)).toEqual([]);
+      expect(preloadsOf((await watch(draftId, ownerCookie)).body)).toEqual([]);
+      expect(preloadsOf((await watch('no-such-video', ownerCookie)).body)).toEqual([]);
+    });
   });
 });
 
