@@ -42,6 +42,7 @@ export function pageHtmlOf(clientDir: string): (pathname: string, extraHead?: st
   }));
   return (pathname, extraHead = '') => {
     const page = variants.find((v) => v.matches.test(pathname))?.html ?? html;
-    return extraHead ? page.replace('</head>', `${extraHead}  </head>`) : page;
+    // A replacer function: a replacement string would expand `$&`, `$'`… found in video titles.
+    return extraHead ? page.replace('</head>', () => `${extraHead}  </head>`) : page;
   };
 }

@@ -15,7 +15,8 @@ import { createUser } from './auth-helpers.js';
 import { createTestApp, type TestApp } from './helpers.js';
 import { insertVideo } from './video-helpers.js';
 
-const HOSTILE_TITLE = '</script><script>alert(1)</script>';
+// "$`" and "$&" would pull in parts of the page if the HTML were built with a replacement string.
+const HOSTILE_TITLE = '</script><script>alert(1)</script> $` $&';
 const DATA_BLOCK = new RegExp(
   `<script type="application/json" id="${FIRST_FEED_ELEMENT_ID}">([^<]*)</script>`,
 );
