@@ -18,11 +18,10 @@ import { PAGE_SIZE } from '../../contract/limits.js';
 import { srcSetOf } from '../../contract/srcset.js';
 import { EAGER_THUMBNAILS, THUMBNAIL_SIZES } from '../../contract/thumbnail-sizes.js';
 import type { VideoList } from '../../contract/videos.js';
-import type { AppContext } from '../context.js';
-import type { MediaUrls } from '../services/video-dto.js';
 import { ACCESS_COOKIE } from '../auth/plugin.js';
+import type { AppContext } from '../context.js';
+import { mediaUrl, type MediaUrls } from '../services/video-dto.js';
 import { publishedPosterKey } from '../services/video-watch.js';
-import { mediaUrl } from '../services/video-dto.js';
 import { feedAnswer } from './feed-answer.js';
 
 /** The HTML waits at most this long for its data; past it the SPA asks the API itself. */
