@@ -16,7 +16,7 @@ const LOADS = 5;
 
 declare global {
   interface Window {
-    __lcp?: { time: number; url: string };
+    __lcp?: { time: number; url: string; element: string };
   }
 }
 
@@ -29,6 +29,8 @@ interface Sample {
   api: [number, number] | null;
   image: [number, number] | null;
   sessionRequests: number;
+  /** What the LCP was: the element's tag and its image's file or its first words. */
+  element: string;
 }
 
 /** Today's one session call, and the two sequential ones it replaced (to compare older builds). */
@@ -67,10 +69,19 @@ async function loadOnce(
     }
     const page = await context.newPage();
     await page.addInitScript(() => {
-      window.__lcp = { time: 0, url: '' };
+      window.__lcp = { time: 0, url: '', element: '' };
       new PerformanceObserver((list) => {
-        for (const entry of list.getEntries() as (PerformanceEntry & { url: string })[])
-          window.__lcp = { time: entry.startTime, url: entry.url };
+        type Lcp = PerformanceEntry & { url: string; element: Element | null };
+        for (const entry of list.getEntries() as Lcp[]) {
+          const what = entry.url
+            ? entry.url.slice(entry.url.lastIndexOf('/') + 1)
+            : `"${(entry.element?.textContent ?? '').slice(0, 24)}"`;
+          window.__lcp = {
+            time: entry.startTime,
+            url: entry.url,
+            element: `${entry.element?.tagName.toLowerCase() ?? '?'} ${what}`,
+          };
+        }
       }).observe({ type: 'largest-contentful-paint', buffered: true });
     });
     await page.goto(url, { waitUntil: 'networkidle' });
@@ -78,7 +89,7 @@ async function loadOnce(
     await page.waitForTimeout(300);
     // Raw entries only: functions declared inside evaluate() would need tsx's __name helper.
     const seen = await page.evaluate(() => ({
-      lcp: window.__lcp ?? { time: 0, url: '' },
+      lcp: window.__lcp ?? { time: 0, url: '', element: '' },
       html: (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming)
         .responseEnd,
       resources: (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).map(
@@ -96,6 +107,7 @@ async function loadOnce(
       api: span(resources.filter((e) => path(e) === apiPath)),
       image: span(resources.filter((e) => lcp.url !== '' && e.name === lcp.url)),
       sessionRequests: sessions.length,
+      element: lcp.element,
     };
   } finally {
     await context.close();
@@ -105,10 +117,18 @@ async function loadOnce(
 const median = (values: number[]) =>
   [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
+/** The value most loads had (the LCP element can differ between loads). */
+function mostCommon(values: string[]): string {
+  const counts = new Map<string, number>();
+  for (const v of values) counts.set(v, (counts.get(v) ?? 0) + 1);
+  const [value, count] = [...counts].sort((a, b) => b[1] - a[1])[0]!;
+  return `${value} (${count} of ${values.length})`;
+}
+
 /** "start–end" of a step, each the median over the loads that had it. */
 function step(samples: Sample[], key: 'js' | 'session' | 'api' | 'image'): string {
   const spans = samples.map((s) => s[key]).filter((s): s is [number, number] => s !== null);
-  if (spans.length === 0) return '—';
+  if (spans.length === 0) return 'none';
   return `${median(spans.map((s) => s[0])).toFixed(0)}–${median(spans.map((s) => s[1])).toFixed(0)}`;
 }
 
@@ -148,6 +168,11 @@ export async function benchLcp(baseUrl: string): Promise<Row[]> {
           value: ms(value),
           target: `≤ ${p.budget} ms`,
           ok: value > 0 && value <= p.budget,
+        },
+        {
+          bench: '',
+          metric: `  LCP element: ${mostCommon(samples.map((s) => s.element))}`,
+          value: '',
         },
         {
           bench: '',

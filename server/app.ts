@@ -23,6 +23,7 @@ import { installSecurityHeaders, securityHeaders } from './http/security-headers
 import { installOriginCheck } from './http/security.js';
 import { installMediaRedirect } from './http/media-redirect.js';
 import { installStatic } from './http/static.js';
+import { firstScreenHead } from './http/first-screen-html.js';
 import type { AppContext } from './context.js';
 import type { App } from './http/types.js';
 import { LocalDiskStorage } from './storage/local-disk.js';
@@ -39,6 +40,7 @@ import tweetsRoutes from './routes/tweets.js';
 import usersRoutes from './routes/users.js';
 import usersSessionRoutes from './routes/users-session.js';
 import videosRoutes from './routes/videos.js';
+import { mediaUrlsOf } from './routes/route-helpers.js';
 
 export interface BuildOptions {
   ctx: AppContext;
@@ -141,7 +143,9 @@ export async function buildApp({ ctx, logger = false }: BuildOptions): Promise<A
   app.addHook('onClose', () => ctx.viewCounter.close());
 
   const mediaRoot = ctx.storage instanceof LocalDiskStorage ? ctx.storage.root : undefined;
-  await installStatic(app, mediaRoot, config.clientDir);
+  await installStatic(app, mediaRoot, config.clientDir, (request, pathname) =>
+    firstScreenHead(ctx, pathname, request, mediaUrlsOf(request, ctx)),
+  );
   if (ctx.storage.direct) installMediaRedirect(app, ctx.storage, ctx.storage.direct);
   return app;
 }

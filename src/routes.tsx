@@ -2,27 +2,39 @@
  * The whole route table (spec §2) with its access rules. Every page is its own lazy chunk, so the
  * first visit to / loads only the shell and the home page.
  */
-import { lazy, Suspense, type ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { Redirect, Route, Switch } from 'wouter';
 import { OwnChannelRedirect, PublicOnly, RequireAuth } from './guards';
 import { DashboardLayout } from './layout/dashboard-layout';
 import { Layout } from './layout/layout';
+import { lazyPage } from './lazy-page';
 import { PageSpinner } from './ui/spinner';
 
-const HomePage = lazy(() => import('./pages/home-page'));
-const SearchPage = lazy(() => import('./pages/search-page'));
-const WatchPage = lazy(() => import('./pages/watch-page'));
-const DashboardContentPage = lazy(() => import('./pages/dashboard-content-page'));
-const LoginPage = lazy(() => import('./pages/login-page'));
-const SignupPage = lazy(() => import('./pages/signup-page'));
-const TermsPage = lazy(() => import('./pages/terms-page'));
-const PrivacyPage = lazy(() => import('./pages/privacy-page'));
-const SettingsPage = lazy(() => import('./pages/settings-page'));
-const SubscriptionsPage = lazy(() => import('./pages/subscriptions-page'));
-const HistoryPage = lazy(() => import('./pages/history-page'));
-const PlaylistPage = lazy(() => import('./pages/playlist-page'));
-const ChannelPage = lazy(() => import('./pages/channel-page'));
-const NotFoundPage = lazy(() => import('./pages/not-found-page'));
+const HomePage = lazyPage(() => import('./pages/home-page'));
+const SearchPage = lazyPage(() => import('./pages/search-page'));
+const WatchPage = lazyPage(() => import('./pages/watch-page'));
+const DashboardContentPage = lazyPage(() => import('./pages/dashboard-content-page'));
+const LoginPage = lazyPage(() => import('./pages/login-page'));
+const SignupPage = lazyPage(() => import('./pages/signup-page'));
+const TermsPage = lazyPage(() => import('./pages/terms-page'));
+const PrivacyPage = lazyPage(() => import('./pages/privacy-page'));
+const SettingsPage = lazyPage(() => import('./pages/settings-page'));
+const SubscriptionsPage = lazyPage(() => import('./pages/subscriptions-page'));
+const HistoryPage = lazyPage(() => import('./pages/history-page'));
+const PlaylistPage = lazyPage(() => import('./pages/playlist-page'));
+const ChannelPage = lazyPage(() => import('./pages/channel-page'));
+const NotFoundPage = lazyPage(() => import('./pages/not-found-page'));
+
+/**
+ * Loads the page a cold load of `pathname` shows first, for the routes whose chunks index.html
+ * preloads (vite.config.ts): main.tsx waits for it before React's first render (lazy-page.ts).
+ */
+export function preloadFirstPage(pathname: string): Promise<unknown> {
+  if (pathname === '/') return HomePage.preload();
+  if (/^\/search\/?$/i.test(pathname)) return SearchPage.preload();
+  if (/^\/watch\/[^/]+\/?$/i.test(pathname)) return WatchPage.preload();
+  return Promise.resolve();
+}
 
 /** A page inside the main layout; the layout stays while the page's chunk loads. */
 function InLayout({ children, guarded }: { children: ReactNode; guarded?: boolean }) {

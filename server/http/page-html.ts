@@ -26,8 +26,11 @@ function matcherOf(pattern: string): RegExp {
 const preloadLinks = (files: string[]) =>
   files.map((f) => `    <link rel="modulepreload" crossorigin href="${f}">\n`).join('');
 
-/** Returns the HTML of the page at a pathname; `index.html` as built for routes not listed. */
-export function pageHtmlOf(clientDir: string): (pathname: string) => string {
+/**
+ * Returns the HTML of the page at a pathname (`index.html` as built for routes not listed), with
+ * `extraHead` (first-screen-html.ts) at the end of its head.
+ */
+export function pageHtmlOf(clientDir: string): (pathname: string, extraHead?: string) => string {
   const html = readFileSync(path.join(clientDir, 'index.html'), 'utf8');
   const listFile = path.join(clientDir, 'route-preload.json');
   const routes = existsSync(listFile)
@@ -37,5 +40,9 @@ export function pageHtmlOf(clientDir: string): (pathname: string) => string {
     matches: matcherOf(route.path),
     html: html.replace('</head>', `${preloadLinks(route.files)}  </head>`),
   }));
-  return (pathname) => variants.find((v) => v.matches.test(pathname))?.html ?? html;
+  return (pathname, extraHead = '') => {
+    const page = variants.find((v) => v.matches.test(pathname))?.html ?? html;
+    // A replacer function: a replacement string would expand `$&`, `$'`… found in video titles.
+    return extraHead ? page.replace('</head>', () => `${extraHead}  </head>`) : page;
+  };
 }

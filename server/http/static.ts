@@ -10,7 +10,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { MEDIA_PREFIX } from '../storage/storage.js';
 import { failure } from './envelope.js';
 import { IMMUTABLE, installMediaFiles } from './media-files.js';
@@ -20,6 +20,8 @@ export async function installStatic(
   app: FastifyInstance,
   mediaRoot: string | undefined,
   clientDir: string,
+  /** What a page's HTML adds to its head (first-screen-html.ts). */
+  pageHead?: (request: FastifyRequest, pathname: string) => Promise<string>,
 ): Promise<void> {
   if (mediaRoot) installMediaFiles(app, mediaRoot);
 
@@ -43,13 +45,19 @@ export async function installStatic(
   }
 
   const pageHtml = hasClient ? pageHtmlOf(clientDir) : undefined;
-  const sendPage = (reply: FastifyReply, pathname: string) =>
-    reply
+  const sendPage = async (request: FastifyRequest, reply: FastifyReply, pathname: string) => {
+    // The page works without its additions: a failed query leaves the data to the SPA's calls.
+    const extraHead = await pageHead?.(request, pathname).catch((error: unknown) => {
+      request.log.warn({ err: error }, 'a page goes out without its first-screen data');
+      return '';
+    });
+    return reply
       .header('cache-control', 'no-cache')
       .type('text/html; charset=utf-8')
-      .send(pageHtml!(pathname));
+      .send(pageHtml!(pathname, extraHead));
+  };
   if (hasClient)
-    app.get('/', { schema: { hide: true } }, (_request, reply) => sendPage(reply, '/'));
+    app.get('/', { schema: { hide: true } }, (request, reply) => sendPage(request, reply, '/'));
 
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
@@ -58,7 +66,7 @@ export async function installStatic(
       !pathname.startsWith('/api/') &&
       !pathname.startsWith(MEDIA_PREFIX) &&
       !pathname.startsWith('/assets/');
-    if (wantsPage && hasClient) return sendPage(reply, pathname);
+    if (wantsPage && hasClient) return sendPage(request, reply, pathname);
     return reply.status(404).send(failure(404, `Route ${request.method} ${pathname} not found`));
   });
 }

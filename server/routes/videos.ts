@@ -22,8 +22,8 @@ import {
 } from '../http/multipart-body.js';
 import { normalizeFields } from '../http/normalize-fields.js';
 import type { App, RouteOptions } from '../http/types.js';
-import { FeedCache } from '../services/feed-cache.js';
-import { listFeed, listOwnVideos } from '../services/video-feed.js';
+import { feedAnswer, feedCacheOf } from '../http/feed-answer.js';
+import { listOwnVideos } from '../services/video-feed.js';
 import {
   deleteVideo,
   editVideo,
@@ -44,7 +44,7 @@ const trimVideoText = normalizeFields({ trimKeepBlank: ['title', 'description'] 
 
 export default async function videosRoutes(app: App, { ctx }: RouteOptions) {
   // Holds the serialized response: a cache hit costs no query and no serialization.
-  const feedCache = new FeedCache<string>(ctx.config.feedCacheMs);
+  const feedCache = feedCacheOf(ctx);
   // Any successful video write through this replica shows in the feed at once.
   app.addHook('onResponse', async (request, reply) => {
     if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400) {
@@ -73,14 +73,7 @@ export default async function videosRoutes(app: App, { ctx }: RouteOptions) {
         page: q.page,
         limit: q.limit,
       };
-      const urls = mediaUrlsOf(request, ctx);
-      // Media URLs depend on the origin the caller used, so it is part of the key.
-      const key = JSON.stringify([urls.origin, filters]);
-      const body = await feedCache.get(key, async () =>
-        JSON.stringify(
-          ok(await listFeed(ctx.db, filters, urls, ctx.config.searchCountCap), 'Videos fetched'),
-        ),
-      );
+      const body = await feedAnswer(ctx, filters, mediaUrlsOf(request, ctx));
       // `body` is the envelope already serialized (strings are sent as they are); the typed reply
       // only knows the object form of the schema.
       return reply.type('application/json; charset=utf-8').send(body as never);

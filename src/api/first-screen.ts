@@ -1,14 +1,17 @@
 /**
  * The first screen's requests, started by main.tsx before React renders and while the route's
- * chunk is still loading, then handed to the actor that asks for the same thing. Without this the
+ * chunk is still loading, then handed to the actor that asks for the same thing. On `/` the feed's
+ * first page usually came with the HTML, so that one is no request at all. Without this the
  * feed (or the watched video) was only asked for once the page's chunk had arrived and rendered:
  * an idle network between the chunk and the data (issue 11).
  *
  * The session call goes first: it holds the client's refresh slot, so a data call that meets a
  * 401 meanwhile waits for it rather than rotating the same refresh token twice (client.ts).
  */
+import { FIRST_FEED_ELEMENT_ID } from '../../contract/first-screen';
 import { PAGE_SIZE } from '../../contract/limits';
 import type { User } from '../../contract/shapes';
+import type { VideoList } from '../../contract/videos';
 import { resumeSession } from './client';
 import { getVideo, listVideos } from './videos';
 
@@ -31,9 +34,25 @@ function start(key: string, call: Promise<unknown>): void {
 export function startFirstScreen(pathname: string): void {
   startedAt = performance.now();
   start('session', resumeSession<User>());
-  if (pathname === '/') start(FEED_KEY, listVideos({ page: 1, limit: PAGE_SIZE.homeFeed }));
+  if (pathname === '/')
+    start(FEED_KEY, embeddedFeed() ?? listVideos({ page: 1, limit: PAGE_SIZE.homeFeed }));
   const watched = watchedVideoId(pathname);
   if (watched) start(videoKey(watched), getVideo(watched));
+}
+
+/**
+ * The feed's first page as the HTML of `/` carries it (server/http/first-screen-html.ts): no
+ * request at all. Null when the HTML came without it (the server did not get it in time).
+ */
+function embeddedFeed(): Promise<VideoList> | null {
+  const element = document.getElementById(FIRST_FEED_ELEMENT_ID);
+  element?.remove();
+  try {
+    const envelope = JSON.parse(element?.textContent ?? 'null') as { data: VideoList } | null;
+    return envelope ? Promise.resolve(envelope.data) : null;
+  } catch {
+    return null; // unreadable: ask the API, as without it
+  }
 }
 
 function watchedVideoId(pathname: string): string | null {

@@ -1,6 +1,6 @@
 import styled from 'styled-components';
 import type { ImageSize } from '../../contract/shapes';
-import { srcSetOf } from './srcset';
+import { srcSetOf } from '../../contract/srcset';
 
 const Img = styled.img<{ $size: number }>`
   width: ${({ $size }) => $size}px;

@@ -75,14 +75,26 @@ describe.skipIf(!hasBrowser)('videos journey', () => {
     });
   }
 
-  it("a visitor's / asks the session once and has its page chunk preloaded", async () => {
+  it("a visitor's / asks the session once, has its page chunk preloaded and its feed in the HTML", async () => {
     const { context, page } = await browser.newPage(VIEWPORTS.desktop);
     const sessionCalls: string[] = [];
+    const feedCalls: string[] = [];
+    const images: string[] = [];
+    const cspErrors: string[] = [];
     page.on('request', (request) => {
       const { pathname } = new URL(request.url());
       if (/^\/api\/v1\/users\/(session|current-user|refresh-token)$/.test(pathname))
         sessionCalls.push(`${request.method()} ${pathname}`);
+      if (pathname === '/api/v1/videos' && new URL(request.url()).searchParams.get('page') === '1')
+        feedCalls.push(request.url());
+      if (pathname.startsWith('/media/thumbnail')) images.push(pathname);
     });
+    page.on('console', (message) => {
+      if (/Content.Security.Policy/i.test(message.text())) cspErrors.push(message.text());
+    });
+    // The HTML waits 100 ms at most for the feed; a just-started server's first query can take
+    // longer, so the feed cache is warmed first (FEED_CACHE_MS, 2 s by default).
+    await fetch(`${server.url}/api/v1/videos?page=1&limit=12`);
     await page.goto(`${server.url}/`, { waitUntil: 'networkidle' });
     await page.getByRole('link', { name: 'Log in' }).first().waitFor();
     expect(sessionCalls).toEqual(['POST /api/v1/users/session']);
@@ -90,6 +102,18 @@ describe.skipIf(!hasBrowser)('videos journey', () => {
       .locator('link[rel="modulepreload"]')
       .evaluateAll((links) => links.map((l) => new URL((l as HTMLLinkElement).href).pathname));
     expect(preloaded.some((href) => /^\/assets\/home-page-[\w-]+\.js$/.test(href))).toBe(true);
+    // The feed's first page came with the HTML: the grid shows it without asking the API, and
+    // the preloaded thumbnails are the ones the grid draws (each fetched once).
+    expect(await page.getByRole('article').count()).toBeGreaterThanOrEqual(12);
+    expect(feedCalls).toEqual([]);
+    const firstThumbnail = await page
+      .getByRole('article')
+      .first()
+      .locator('img')
+      .first()
+      .evaluate((img) => new URL((img as HTMLImageElement).currentSrc).pathname);
+    expect(images.filter((p) => p === firstThumbnail)).toHaveLength(1);
+    expect(cspErrors).toEqual([]);
     await context.close();
   });
 

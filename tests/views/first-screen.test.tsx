@@ -5,6 +5,7 @@
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, toPromise } from 'xstate';
+import { FIRST_FEED_ELEMENT_ID } from '../../contract/first-screen';
 import { startFirstScreen } from '../../src/api/first-screen';
 import { currentSession } from '../../src/api/users';
 import { fetchVideo, fetchVideoPage } from '../../src/api/video-actors';
@@ -41,7 +42,17 @@ const run = <T,>(logic: Parameters<typeof createActor>[0], input: unknown) =>
 
 afterEach(() => {
   vi.unstubAllGlobals();
+  document.getElementById(FIRST_FEED_ELEMENT_ID)?.remove();
 });
+
+/** The data block the server's HTML of `/` carries (server/http/first-screen-html.ts). */
+function embedFeed(text: string) {
+  const element = document.createElement('script');
+  element.type = 'application/json';
+  element.id = FIRST_FEED_ELEMENT_ID;
+  element.textContent = text;
+  document.head.append(element);
+}
 
 describe('first screen', () => {
   it('asks the session once and the feed at once on /, and hands both out', async () => {
@@ -57,6 +68,30 @@ describe('first screen', () => {
     // Handed out once: a later load of the feed asks the server again.
     await run(fetchVideoPage, { page: 1, limit: 12, params: {} });
     expect(calls).toEqual([SESSION, FEED, FEED]);
+  });
+
+  it("on /, takes the feed's first page from the HTML and asks only the session", async () => {
+    serve(() => ({ status: 200, data: { user: null } }));
+    const embedded = { ...page, totalVideos: 1, videos: [{ _id: 'v1', title: '\u003c/script>' }] };
+    embedFeed(JSON.stringify({ statusCode: 200, data: embedded, success: true }));
+    startFirstScreen('/');
+    expect(calls).toEqual([SESSION]);
+    expect(await run(fetchVideoPage, { page: 1, limit: 12, params: {} })).toEqual({
+      items: [{ _id: 'v1', title: '</script>' }],
+      total: 1,
+    });
+    expect(calls).toEqual([SESSION]);
+    // Read once: the element is gone, and a later load asks the server.
+    expect(document.getElementById(FIRST_FEED_ELEMENT_ID)).toBeNull();
+  });
+
+  it('on /, asks the API when the HTML carries an unreadable feed', async () => {
+    serve((call) =>
+      call === SESSION ? { status: 200, data: { user: null } } : { status: 200, data: page },
+    );
+    embedFeed('{"data": [');
+    startFirstScreen('/');
+    expect(calls).toEqual([SESSION, FEED]);
   });
 
   it('does not hand the feed to another list', async () => {

@@ -4,7 +4,7 @@ import type { ImageSize } from '../../contract/shapes';
 import type { Page, PageRequest } from '../../machines/pager.machine';
 import HomePage from '../../src/pages/home-page';
 import SearchPage from '../../src/pages/search-page';
-import { THUMBNAIL_SIZES } from '../../src/features/videos/thumbnail-sizes';
+import { THUMBNAIL_SIZES } from '../../contract/thumbnail-sizes';
 import {
   deferred,
   installIntersectionObserver,

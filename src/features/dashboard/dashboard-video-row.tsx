@@ -11,7 +11,7 @@ import type { ConfirmAction } from '../../../machines/confirm-action.machine';
 import { formatAge, formatViewCount, formatViews } from '../../format';
 import { Button } from '../../ui/button';
 import { Thumbnail } from '../videos/thumbnail';
-import { THUMBNAIL_SIZES } from '../videos/thumbnail-sizes';
+import { THUMBNAIL_SIZES } from '../../../contract/thumbnail-sizes';
 import { ProcessingStatus } from './processing-status';
 import { RowInfo } from './dashboard.styles';
 

@@ -11,7 +11,7 @@ import { Avatar } from '../../ui/avatar';
 import { IconButton } from '../../ui/icon-button';
 import { MoreIcon } from '../../ui/icons';
 import { Thumbnail } from '../videos/thumbnail';
-import { THUMBNAIL_SIZES } from '../videos/thumbnail-sizes';
+import { THUMBNAIL_SIZES } from '../../../contract/thumbnail-sizes';
 import { channelPath, Meta, OwnerLink, Title, watchPath } from '../videos/video-card';
 import {
   AvatarLink,

@@ -5,7 +5,7 @@ import type { VideoItem } from '../../../contract/shapes';
 import { Avatar } from '../../ui/avatar';
 import { formatAge, formatViewCount } from '../../format';
 import { Thumbnail } from './thumbnail';
-import { THUMBNAIL_SIZES } from './thumbnail-sizes';
+import { THUMBNAIL_SIZES } from '../../../contract/thumbnail-sizes';
 import { Meta, OwnerLink, Title, channelPath, watchPath } from './video-card';
 import { mutedDescription } from '../../ui/clamp';
 

@@ -6,8 +6,8 @@ import { Link } from 'wouter';
 import styled from 'styled-components';
 import type { VideoItem } from '../../../contract/shapes';
 import { formatDuration } from '../../format';
-import { srcSetOf } from '../../ui/srcset';
-import { THUMBNAIL_SIZES } from './thumbnail-sizes';
+import { srcSetOf } from '../../../contract/srcset';
+import { THUMBNAIL_SIZES } from '../../../contract/thumbnail-sizes';
 
 const Frame = styled(Link)`
   position: relative;

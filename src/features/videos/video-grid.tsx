@@ -1,6 +1,7 @@
 /** The home feed grid: one column on phones, more as the screen widens. */
 import styled from 'styled-components';
 import type { VideoItem } from '../../../contract/shapes';
+import { EAGER_THUMBNAILS } from '../../../contract/thumbnail-sizes';
 import { Skeleton } from '../../ui/skeleton';
 import { VideoCard } from './video-card';
 
@@ -19,14 +20,11 @@ export const Grid = styled.div`
   }
 `;
 
-/** Cards above the fold on a wide screen: their thumbnails load eagerly. */
-const EAGER_CARDS = 4;
-
 export function VideoGrid({ videos }: { videos: readonly VideoItem[] }) {
   return (
     <Grid>
       {videos.map((video, i) => (
-        <VideoCard key={video._id} video={video} eager={i < EAGER_CARDS} />
+        <VideoCard key={video._id} video={video} eager={i < EAGER_THUMBNAILS} />
       ))}
     </Grid>
   );

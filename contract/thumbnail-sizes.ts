@@ -1,4 +1,8 @@
 /**
+ * Shared by the SPA and the server: the server's HTML of `/` preloads the first thumbnails with
+ * the same `sizes` the grid's images carry (server/http/first-screen-html.ts), or the browser
+ * would fetch another width a second time.
+ *
  * The `sizes` attribute of each thumbnail layout: how wide the image is drawn at each breakpoint
  * (theme.ts), so the browser picks the smallest stored width that fills it. They follow the CSS of
  * the layouts: content = viewport − side menu (232 px from md) − page padding (2 × 24 px from md,
@@ -18,3 +22,9 @@ export const THUMBNAIL_SIZES = {
   /** Beside the player and on dashboard rows: a 160 px column. */
   small: '160px',
 } as const;
+
+/**
+ * Cards of the home grid whose thumbnails load eagerly (above the fold on a wide screen); the
+ * HTML of `/` preloads these (largest contentful paint).
+ */
+export const EAGER_THUMBNAILS = 4;

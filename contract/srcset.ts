@@ -3,7 +3,7 @@
  * when there are none (an image stored before sizes existed, or an older server): the element
  * then loads its single URL, as before.
  */
-import type { ImageSize } from '../../contract/shapes';
+import type { ImageSize } from './shapes';
 
 export function srcSetOf(sizes: readonly ImageSize[] | undefined): string | undefined {
   if (!sizes || sizes.length === 0) return undefined;
