@@ -35,6 +35,8 @@ export interface Config {
   transcodeRetrySeconds: number;
   /** How long a public feed page may be served from the per-replica cache; 0 turns it off. */
   feedCacheMs: number;
+  /** How long a page's HTML waits for its first-screen data before it goes out without. */
+  firstScreenWaitMs: number;
   /** How often counted views and tag interests are written in one batch (view-counter.ts). */
   viewFlushMs: number;
   /** Search totals are exact up to this many matches; past it the answer says "at least". */
@@ -107,6 +109,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     transcodeRetrySeconds: positiveInt('TRANSCODE_RETRY_SECONDS', env.TRANSCODE_RETRY_SECONDS, 30),
     authRateLimit: positiveInt('AUTH_RATE_LIMIT', env.AUTH_RATE_LIMIT, 10),
     feedCacheMs: nonNegativeInt('FEED_CACHE_MS', env.FEED_CACHE_MS, 2000),
+    firstScreenWaitMs: nonNegativeInt('FIRST_SCREEN_WAIT_MS', env.FIRST_SCREEN_WAIT_MS, 100),
     viewFlushMs: positiveInt('VIEW_FLUSH_MS', env.VIEW_FLUSH_MS, 1000),
     searchCountCap: positiveInt('SEARCH_COUNT_CAP', env.SEARCH_COUNT_CAP, 1000),
     logLevel: env.LOG_LEVEL || 'info',

@@ -24,14 +24,14 @@ import { mediaUrl, type MediaUrls } from '../services/video-dto.js';
 import { publishedPosterKey } from '../services/video-watch.js';
 import { feedAnswer } from './feed-answer.js';
 
-/** The HTML waits at most this long for its data; past it the SPA asks the API itself. */
-const WAIT_MS = 100;
-
-/** `work`'s answer, or undefined once WAIT_MS have passed. */
-async function withinWait<T>(work: Promise<T>): Promise<T | undefined> {
+/**
+ * `work`'s answer, or undefined once `waitMs` (FIRST_SCREEN_WAIT_MS) have passed: the HTML waits
+ * that long at most for its data, and past it the SPA asks the API itself.
+ */
+async function withinWait<T>(waitMs: number, work: Promise<T>): Promise<T | undefined> {
   let stopWaiting = () => {};
   const late = new Promise<undefined>((resolve) => {
-    const timer = setTimeout(() => resolve(undefined), WAIT_MS);
+    const timer = setTimeout(() => resolve(undefined), waitMs);
     stopWaiting = () => clearTimeout(timer);
   });
   try {
@@ -63,9 +63,12 @@ export function firstFeedHead(envelope: string): string {
 
 let last: { envelope: string; head: string } | undefined;
 
-/** The head's additions for `/`; '' when the feed is slower than WAIT_MS. */
+/** The head's additions for `/`; '' when the feed is slower than FIRST_SCREEN_WAIT_MS. */
 async function homePageHead(ctx: AppContext, urls: MediaUrls): Promise<string> {
-  const envelope = await withinWait(feedAnswer(ctx, { page: 1, limit: PAGE_SIZE.homeFeed }, urls));
+  const envelope = await withinWait(
+    ctx.config.firstScreenWaitMs,
+    feedAnswer(ctx, { page: 1, limit: PAGE_SIZE.homeFeed }, urls),
+  );
   if (envelope === undefined) return '';
   // The cache hands out the same string for a while: build its head once.
   if (last?.envelope !== envelope) last = { envelope, head: firstFeedHead(envelope) };
@@ -73,7 +76,7 @@ async function homePageHead(ctx: AppContext, urls: MediaUrls): Promise<string> {
 }
 
 async function watchPageHead(ctx: AppContext, urls: MediaUrls, videoId: string): Promise<string> {
-  const key = await withinWait(publishedPosterKey(ctx.db, videoId));
+  const key = await withinWait(ctx.config.firstScreenWaitMs, publishedPosterKey(ctx.db, videoId));
   if (!key) return '';
   const href = escapeAttribute(mediaUrl(urls, key));
   return `    <link rel="preload" as="image" fetchpriority="high" href="${href}">\n`;
@@ -84,7 +87,7 @@ const WATCH_PATH = /^\/watch\/([A-Za-z0-9_-]{1,64})\/?$/i;
 
 /**
  * The head's additions for the page at `pathname` ('' for pages without any, or when the data is
- * slower than WAIT_MS: the SPA then asks the API itself). A failed query rejects.
+ * slower than FIRST_SCREEN_WAIT_MS: the SPA then asks the API itself). A failed query rejects.
  */
 export function firstScreenHead(
   ctx: AppContext,

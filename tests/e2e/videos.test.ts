@@ -92,9 +92,6 @@ describe.skipIf(!hasBrowser)('videos journey', () => {
     page.on('console', (message) => {
       if (/Content.Security.Policy/i.test(message.text())) cspErrors.push(message.text());
     });
-    // The HTML waits 100 ms at most for the feed; a just-started server's first query can take
-    // longer, so the feed cache is warmed first (FEED_CACHE_MS, 2 s by default).
-    await fetch(`${server.url}/api/v1/videos?page=1&limit=12`);
     await page.goto(`${server.url}/`, { waitUntil: 'networkidle' });
     await page.getByRole('link', { name: 'Log in' }).first().waitFor();
     expect(sessionCalls).toEqual(['POST /api/v1/users/session']);
