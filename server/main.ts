@@ -6,6 +6,7 @@ import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
 import { createContext } from './context.js';
 import { loggerOptions } from './http/logging.js';
+import { startImageConversionWorker } from './jobs/image-conversion-worker.js';
 import { startTranscodeWorkers } from './jobs/transcode-worker.js';
 import { startMaintenance } from './maintenance/index.js';
 import { seedDemoIfEmpty } from './seed/index.js';
@@ -35,14 +36,18 @@ const maintenance = startMaintenance({
   tmpDir: ctx.tmpDir,
   log: app.log,
   resumableUploads: { dir: resumableUploadsDir(config), expiryMs: config.uploadExpiryMs },
+  jobs: ctx.jobs,
 });
 maintenance.firstRun.catch((error: unknown) => app.log.error({ err: error }, 'maintenance failed'));
-// The embedded database has no other process to transcode; with DATABASE_URL, TRANSCODE_CONCURRENCY=0
-// leaves the work to `npm run worker` processes.
+// The embedded database has no other process to work jobs; with DATABASE_URL, TRANSCODE_CONCURRENCY=0
+// leaves the work (transcodes and the image conversion) to `npm run worker` processes.
 const workers =
   config.transcodeConcurrency > 0
-    ? await startTranscodeWorkers(ctx, app.log, config.transcodeConcurrency)
-    : undefined;
+    ? [
+        await startTranscodeWorkers(ctx, app.log, config.transcodeConcurrency),
+        await startImageConversionWorker(ctx, app.log),
+      ]
+    : [];
 
 let closing = false;
 async function shutdown(signal: string) {
@@ -54,7 +59,7 @@ async function shutdown(signal: string) {
   maintenance.stop();
   try {
     await app.close();
-    await workers?.stop();
+    await Promise.all(workers.map((worker) => worker.stop()));
     await database.close();
     process.exit(0);
   } catch (error) {

@@ -2,19 +2,18 @@
  * Start-up and periodic housekeeping of what a crash can leave behind: partial uploads in tmp/,
  * abandoned resumable uploads and media files that no row references. The first pass runs at
  * start (tmp first, so a restart frees the disk at once); later passes run every `intervalMs`
- * until `stop()`. After the first pass, images stored before sizes existed are converted in the
- * background (a no-op once done).
+ * until `stop()`. After the first pass, the conversion of images stored before sizes existed is
+ * asked for as a background job (jobs/image-conversion-worker.ts; a no-op once done).
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.js';
+import type { JobQueue } from '../jobs/queue.js';
 import type { MediaStorage } from '../storage/storage.js';
-import { convertThumbnails, type ConvertReport } from './convert-thumbnails.js';
 import { reconcileMedia, type ReconcileReport } from './media-reconcile.js';
 import { sweepTmp } from './tmp-sweep.js';
 import { expireUploads } from './upload-expiry.js';
 
 const HOUR_MS = 60 * 60 * 1000;
-const CONVERSION_BATCH = 100;
 
 export interface MaintenanceOptions {
   db: Db;
@@ -26,19 +25,19 @@ export interface MaintenanceOptions {
   intervalMs?: number;
   /** Resumable uploads: their folder, and how long one may go without a byte before removal. */
   resumableUploads?: { dir: string; expiryMs: number };
+  /** Where the image conversion is asked for after the first pass (none: not asked). */
+  jobs?: Pick<JobQueue, 'enqueueImageConversion'>;
 }
 
 export interface Maintenance {
   /** The start-up pass: tmp swept, then media reconciled. */
   firstRun: Promise<ReconcileReport & { sweptTmp: number; expiredUploads: number }>;
-  /** The image conversion after the first pass; never rejects (failures are logged). */
-  conversion: Promise<ConvertReport | null>;
   stop(): void;
 }
 
 export function startMaintenance(options: MaintenanceOptions): Maintenance {
-  const { db, storage, tmpDir, log, graceMs = HOUR_MS, intervalMs = HOUR_MS } = options;
-  const { resumableUploads } = options;
+  const { db, storage, log, tmpDir, graceMs = HOUR_MS, intervalMs = HOUR_MS } = options;
+  const { resumableUploads, jobs } = options;
   const pass = async (tmpOlderThanMs: number) => {
     const sweptTmp = await sweepTmp(tmpDir, tmpOlderThanMs);
     if (sweptTmp > 0) log.info({ count: sweptTmp }, 'tmp: removed partial uploads');
@@ -49,29 +48,19 @@ export function startMaintenance(options: MaintenanceOptions): Maintenance {
     if (expiredUploads > 0) log.info({ count: expiredUploads }, 'uploads: removed abandoned ones');
     return { sweptTmp, expiredUploads, ...(await reconcileMedia(db, storage, log, graceMs)) };
   };
-  let stopped = false;
   const firstRun = pass(0);
-  const conversion = firstRun
-    .then(() =>
-      convertThumbnails(
-        { db, storage, tmpDir },
-        { batchSize: CONVERSION_BATCH, log, stopped: () => stopped },
-      ),
-    )
-    .catch((error: unknown) => {
-      log.error({ err: error }, 'image conversion failed');
-      return null;
-    });
+  // After the first pass: the seed and the reconcile have made their files before.
+  if (jobs) {
+    firstRun
+      .then(() => jobs.enqueueImageConversion())
+      .catch((error: unknown) => log.error({ err: error }, 'image conversion not enqueued'));
+  }
   const timer = setInterval(() => {
     pass(graceMs).catch((error: unknown) => log.error({ err: error }, 'maintenance failed'));
   }, intervalMs);
   timer.unref();
   return {
     firstRun,
-    conversion,
-    stop: () => {
-      stopped = true;
-      clearInterval(timer);
-    },
+    stop: () => clearInterval(timer),
   };
 }

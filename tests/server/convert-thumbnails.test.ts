@@ -6,17 +6,21 @@
 import { existsSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { VideoItem } from '../../contract/shapes.js';
 import { newId } from '../../server/db/ids.js';
 import { users, videos } from '../../server/db/schema.js';
+import { startImageConversionWorker } from '../../server/jobs/image-conversion-worker.js';
+import { IMAGE_CONVERSION_QUEUE } from '../../server/jobs/queue.js';
 import { convertThumbnails } from '../../server/maintenance/convert-thumbnails.js';
+import { startMaintenance } from '../../server/maintenance/index.js';
 import { DEFAULT_AVATAR_KEY } from '../../server/services/default-images.js';
 import { createUser, type TestUser } from './auth-helpers.js';
 import { filesOnDisk } from './fixtures/users.js';
 import { createTestApp, type TestApp } from './helpers.js';
+import { silentLog, until } from './transcode-helpers.js';
 import { insertVideo } from './video-helpers.js';
 
 describe('converting images stored before sizes existed', () => {
@@ -122,6 +126,46 @@ describe('converting images stored before sizes existed', () => {
     expect(keys).toHaveLength(1);
     expect(keys[0]!.key).toMatch(/^thumbnail-sizes\/.*-w640\.webp$/);
     expect(await filesOnDisk(t)).not.toContain(`media/${shared}`);
+  });
+
+  it('runs as a background job that the start-up asks for, once however often it is asked', async () => {
+    const key = `thumbnails/${newId()}.webp`;
+    await storeOld(key, 640, 360);
+    const id = await insertVideo(t, alice);
+    await setThumbnailKey(id, key);
+    const queued = async () => {
+      const result: unknown = await t.ctx.db.execute(
+        sql`select count(*)::int as n from pgboss.job
+            where name = ${IMAGE_CONVERSION_QUEUE} and state = 'created'`,
+      );
+      return (result as { rows: { n: number }[] }).rows[0]!.n;
+    };
+    const maintenance = startMaintenance({
+      db: t.ctx.db,
+      storage: t.ctx.storage,
+      tmpDir: t.ctx.tmpDir,
+      log: silentLog,
+      jobs: t.ctx.jobs,
+    });
+    await maintenance.firstRun;
+    await until(queued, (n) => n === 1);
+    // Another replica starting asks too: one job is already waiting, so nothing is added.
+    await t.ctx.jobs.enqueueImageConversion();
+    expect(await queued()).toBe(1);
+    expect((await watch(id)).thumbnailSizes).toEqual([]);
+
+    const worker = await startImageConversionWorker(t.ctx, silentLog);
+    try {
+      const converted = await until(
+        () => watch(id),
+        (video) => (video.thumbnailSizes?.length ?? 0) > 0,
+      );
+      expect(converted.thumbnailSizes?.map((size) => size.width)).toEqual([180, 360, 640]);
+      expect(await filesOnDisk(t)).not.toContain(`media/${key}`);
+    } finally {
+      await worker.stop();
+      maintenance.stop();
+    }
   });
 
   it('moves rows on the first version of the default images to the sized defaults', async () => {
