@@ -4,6 +4,7 @@
  * client aborts, a later validation fails), `cleanup()` removes every temp file still owned.
  */
 import { randomBytes } from 'node:crypto';
+import { once } from 'node:events';
 import { createWriteStream } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
@@ -118,7 +119,16 @@ export async function receiveForm(
       const limiter = new ByteLimit(rule.maxBytes, () =>
         payloadTooLarge(`${part.fieldname}: file is larger than ${rule.limitText}`),
       );
-      await pipeline(part.file, limiter, createWriteStream(tmpPath));
+      const sink = createWriteStream(tmpPath);
+      try {
+        await pipeline(part.file, limiter, sink);
+      } catch (error) {
+        // A body cut off early can fail the pipeline before the file is even open; its close
+        // comes after the open, so wait for it, or the cleanup below would run first and the
+        // file would appear after it, left behind.
+        if (!sink.closed) await once(sink, 'close').catch(() => undefined);
+        throw error;
+      }
       if (part.file.truncated) {
         throw payloadTooLarge(`${part.fieldname}: file is larger than ${rule.limitText}`);
       }

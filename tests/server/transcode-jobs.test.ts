@@ -48,7 +48,13 @@ describe('transcode jobs', () => {
       error: null,
       renditions: ['480p', '720p'],
     });
-    expect(await jobsOf(id)).toEqual(['completed']);
+    // pg-boss marks the job completed once the handler has returned, just after the video.
+    expect(
+      await until(
+        () => jobsOf(id),
+        (states) => states[0] !== 'active',
+      ),
+    ).toEqual(['completed']);
 
     const master = await t.app.inject({ url: mediaPath(after.processing.hlsUrl!) });
     expect(master.statusCode).toBe(200);
