@@ -67,7 +67,7 @@ let memoryTemplate: Blob | undefined;
 /**
  * The worker's young generation (where V8 puts new objects) is capped at 4 MB semi-spaces instead
  * of 16 MB: PGlite's result parsing made V8 grow it to the full 32 MB, which stayed resident
- * between bursts. Same size as the HTTP thread's --max-semi-space-size (server-process.ts).
+ * between bursts. Same size as the HTTP thread's --max-semi-space-size (scripts/server-process.ts).
  */
 const WORKER_LIMITS = { maxYoungGenerationSizeMb: 12 };
 
