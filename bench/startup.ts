@@ -1,5 +1,5 @@
 /**
- * Time from process start (spawn of `node --import tsx server/main.ts`) to the first healthy
+ * Time from process start (spawn of the bundled server, as `npm start` runs it) to the first healthy
  * `/api/v1/healthcheck`: on a fresh DATA_DIR (creates the database and runs migrations) and again
  * on the now-existing one. Demo content is off: that is measured by the seed figure.
  */

@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { APP_ROOT } from './app-root.js';
 import { loadS3Config, type S3Config } from './config-s3.js';
 
 export interface Config {
@@ -50,10 +50,7 @@ export interface Config {
   s3: S3Config | undefined;
 }
 
-const DEFAULT_CLIENT_DIR = path.resolve(
-  path.dirname(fileURLToPath(import.meta.url)),
-  '../dist/client',
-);
+const DEFAULT_CLIENT_DIR = path.join(APP_ROOT, 'dist/client');
 
 function flag(value: string | undefined, fallback: boolean): boolean {
   if (value === undefined || value === '') return fallback;

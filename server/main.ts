@@ -2,9 +2,11 @@
  * The one process: API, SPA and media on PORT. Stops gracefully on SIGINT/SIGTERM (in-flight
  * requests finish, then the database closes).
  */
+import path from 'node:path';
 import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
 import { createContext } from './context.js';
+import { embeddedDatabaseMissing, runFirstStart } from './first-start.js';
 import { loggerOptions } from './http/logging.js';
 import { startImageConversionWorker } from './jobs/image-conversion-worker.js';
 import { startTranscodeWorkers } from './jobs/transcode-worker.js';
@@ -15,7 +17,10 @@ import { prepareStart } from './start-up.js';
 
 const startedAt = performance.now();
 const config = loadConfig();
+const pgliteDir = path.join(config.dataDir, 'pglite');
+if (embeddedDatabaseMissing(config, pgliteDir)) await runFirstStart();
 const { ctx, database } = await createContext(config, {
+  pgliteDir,
   superviseJobs: config.transcodeConcurrency > 0,
 });
 await prepareStart(ctx);
@@ -25,7 +30,9 @@ const app = await buildApp({
 });
 
 if (config.seedDemo) {
-  // The seed's one big transaction grows the embedded database's WebAssembly memory for good.
+  // Seeded by now on a new embedded database (first-start.ts); this seeds PostgreSQL, or an
+  // embedded database whose earlier seed did not finish. Its one big transaction grows the
+  // embedded database's WebAssembly memory for good, hence the reopening.
   const { seeded } = await seedDemoIfEmpty(ctx, app.log);
   if (seeded) await database.releaseMemory();
 }

@@ -1,11 +1,15 @@
 /**
  * Runs a server in a child process (never in the bench process, so load generators do not share
- * its event loop) and measures how long it takes to answer its healthcheck. The child is
- * `node --import tsx <entry>` itself, so its pid is the server's (for /proc memory readings).
+ * its event loop) and measures how long it takes to answer its healthcheck. The VidTube server
+ * runs as `npm start` runs it (the bundle, with its Node flags and malloc settings); another entry
+ * (the hello-world) as `node --import tsx <entry>`. Either way the child is Node itself, so its pid
+ * is the server's (for /proc memory readings).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
 import path from 'node:path';
+import { buildServer } from '../../scripts/build-server.js';
+import { SERVER_BUNDLE, SERVER_ENV, SERVER_NODE_FLAGS } from '../../scripts/server-process.js';
 import { ROOT } from './paths.js';
 
 export interface BenchServer {
@@ -29,7 +33,7 @@ export async function freePort(): Promise<number> {
 }
 
 export interface SpawnOptions {
-  /** Script relative to the repository root. */
+  /** Script relative to the repository root; default: the VidTube server. */
   entry?: string;
   env?: Record<string, string | undefined>;
   healthPath?: string;
@@ -46,19 +50,31 @@ export function childEnv(overrides: Record<string, string | undefined>): NodeJS.
   return env;
 }
 
+/** Built once per bench run, from the sources being measured. */
+let built: Promise<void> | undefined;
+
+async function commandFor(entry: string | undefined) {
+  if (entry) return { args: ['--import', 'tsx', path.join(ROOT, entry)], env: {} };
+  built ??= buildServer();
+  await built;
+  return { args: [...SERVER_NODE_FLAGS, path.join(ROOT, SERVER_BUNDLE)], env: SERVER_ENV };
+}
+
 export async function spawnServer(options: SpawnOptions = {}): Promise<BenchServer> {
-  const {
-    entry = 'server/main.ts',
-    env = {},
-    healthPath = '/api/v1/healthcheck',
-    timeoutMs = 300_000,
-  } = options;
+  const { entry, env = {}, healthPath = '/api/v1/healthcheck', timeoutMs = 300_000 } = options;
   const port = await freePort();
+  const command = await commandFor(entry);
   let log = '';
   const started = performance.now();
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, entry)], {
+  const child: ChildProcess = spawn(process.execPath, command.args, {
     cwd: ROOT,
-    env: childEnv({ PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env }),
+    env: childEnv({
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      ...command.env,
+      ...env,
+    }),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout?.on('data', (d: Buffer) => (log += d.toString()));

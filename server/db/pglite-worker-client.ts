@@ -17,6 +17,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import { FROM_SOURCE } from '../app-root.js';
 import { DRIZZLE_PARSERS, decodeReply } from './pg-wire.js';
 import {
   fromSerializedError,
@@ -67,15 +68,25 @@ function compiledPglite() {
 let memoryTemplate: Blob | undefined;
 
 /**
+ * The worker's young generation (where V8 puts new objects) is capped at 4 MB semi-spaces instead
+ * of 16 MB: PGlite's result parsing made V8 grow it to the full 32 MB, which stayed resident
+ * between bursts. Same size as the HTTP thread's --max-semi-space-size (scripts/server-process.ts).
+ */
+const WORKER_LIMITS = { maxYoungGenerationSizeMb: 12 };
+
+/**
+ * From the bundle (`npm start`), the worker is its own bundled file beside main.mjs. From source,
  * Node cannot load a .ts worker by itself: a one-line bootstrap registers tsx's CommonJS hooks,
  * which compile in the worker's own thread (its ESM hooks would start one more thread per worker),
  * then loads the worker file.
  */
 function startWorker(input: WorkerInput): Worker {
+  const options = { workerData: input, execArgv: [], resourceLimits: WORKER_LIMITS };
+  if (!FROM_SOURCE) return new Worker(new URL('./pglite-worker.mjs', import.meta.url), options);
   const tsx = createRequire(import.meta.url).resolve('tsx/cjs/api');
   const entry = fileURLToPath(new URL('./pglite-worker.ts', import.meta.url));
   const bootstrap = `require(${JSON.stringify(tsx)}).register(); require(${JSON.stringify(entry)});`;
-  return new Worker(bootstrap, { eval: true, workerData: input, execArgv: [] });
+  return new Worker(bootstrap, { ...options, eval: true });
 }
 
 type ClientInput = Omit<WorkerInput, 'pgliteWasmModule' | 'initdbWasmModule'>;

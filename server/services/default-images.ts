@@ -7,13 +7,13 @@
 import { randomBytes } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
+import { APP_ROOT } from '../app-root.js';
 import { IMAGE_ROLES, sizedKey, storedKeysOf, type ImageRole } from '../media/image-keys.js';
 import type { AppContext } from '../context.js';
 import { storeImageAs } from './sized-images.js';
 
-const ASSETS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../assets');
+const ASSETS_DIR = path.join(APP_ROOT, 'server/assets');
 
 /** The SVGs are drawn at their role's largest width, so every width is a downscale. */
 const largest = (role: ImageRole) => IMAGE_ROLES[role].widths.at(-1) ?? 1;

@@ -1,5 +1,5 @@
 /**
- * End-to-end harness: the real server (`server/main.ts`, built SPA) on a free port with a fresh
+ * End-to-end harness: the real server (its bundle and built SPA) on a free port with a fresh
  * DATA_DIR, and Debian's Chromium driven by playwright-core. Nothing here downloads a browser.
  *
  * Chromium is found at CHROME_PATH or /usr/bin/chromium. When it is missing the suite is skipped
@@ -13,6 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { SERVER_BUNDLE, SERVER_ENV, SERVER_NODE_FLAGS } from '../../scripts/server-process.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const SCREENSHOT_DIR = path.join(root, 'test-results/screenshots');
@@ -53,13 +54,15 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'vidtube-e2e-'));
   const port = await freePort();
   let log = '';
+  // As `npm start` runs it: the bundle that `npm run build` made (test:e2e builds first).
   const child: ChildProcess = spawn(
     process.execPath,
-    [path.join(root, 'node_modules/tsx/dist/cli.mjs'), path.join(root, 'server/main.ts')],
+    [...SERVER_NODE_FLAGS, path.join(root, SERVER_BUNDLE)],
     {
       cwd: root,
       env: {
         ...process.env,
+        ...SERVER_ENV,
         PORT: String(port),
         HOST: '127.0.0.1',
         DATA_DIR: dataDir,
