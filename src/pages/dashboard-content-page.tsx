@@ -91,7 +91,7 @@ function ContentPage({ tab }: { tab: DashboardTab }) {
           onPostTweet={() => create('tweet')}
         />
       </Header>
-      <DashboardStatsSection />
+      <DashboardStatsSection statsVersion={uploaded.length} />
       {uploaded.length > 0 && (
         <Uploaded aria-label="Uploaded just now">
           {uploaded.map((video) => (

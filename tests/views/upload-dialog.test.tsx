@@ -1,11 +1,13 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { DashboardStats } from '../../contract/dashboard';
 import type { VideoProcessing } from '../../contract/processing';
 import type { VideoItem } from '../../contract/shapes';
 import type { Page, PageRequest } from '../../machines/pager.machine';
 import type { UploadRequest } from '../../machines/upload.types';
 import DashboardContentPage from '../../src/pages/dashboard-content-page';
+import { aStats } from '../machines/dashboard-fixtures';
 import { makeOwnVideo } from './dashboard-videos-helpers';
 import {
   deferred,
@@ -28,6 +30,7 @@ async function openDialog() {
   const capture = deferred<{ file: File; atSeconds: number }, Blob>();
   const upload = deferred<UploadRequest, VideoItem>();
   const ownVideoPage = deferred<PageRequest, Page>();
+  const stats = deferred<void, DashboardStats>();
   const view = renderVideoPage(<DashboardContentPage />, {
     path: '/Dashboard/Content',
     user: makeUser({ fullName: 'Cora Creator' }),
@@ -35,6 +38,7 @@ async function openDialog() {
       captureThumbnail: capture.logic,
       uploadVideo: upload.logic,
       fetchOwnVideoPage: ownVideoPage.logic,
+      fetchStats: stats.logic,
     },
   });
   await screen.findByRole('heading', { name: 'Welcome back, Cora Creator' });
@@ -47,7 +51,7 @@ async function openDialog() {
   ).toEqual(['Upload Video', 'Create Playlist', 'Post Tweet']);
   fireEvent.click(within(menu).getByRole('menuitem', { name: 'Upload Video' }));
   const dialog = screen.getByRole('dialog', { name: 'Upload Video' });
-  return { capture, upload, ownVideoPage, dialog: within(dialog), ...view };
+  return { capture, upload, ownVideoPage, stats, dialog: within(dialog), ...view };
 }
 
 const videoFile = () => new File(['x'.repeat(2_000_000)], 'clip.mp4', { type: 'video/mp4' });
@@ -198,6 +202,21 @@ describe('Upload dialog', () => {
     );
     const row = screen.getByRole('listitem', { name: 'My trip' });
     expect(within(row).getByRole('status')).toHaveTextContent('Processing… 0%');
+  });
+
+  it('asks the channel stats again once uploaded, so Videos counts the new one', async () => {
+    const { dialog, capture, upload, stats } = await openDialog();
+    await act(async () => stats.resolve({ ...aStats, totalVideos: 1 }));
+    const videosCell = () => within(screen.getByLabelText('Channel stats')).getByText('Videos');
+    expect(videosCell().nextElementSibling).toHaveTextContent('1');
+    await fillEverything(dialog, capture);
+    fireEvent.click(dialog.getByRole('button', { name: 'Upload' }));
+    await act(async () => upload.resolve(makeVideo(7, { title: 'My trip' })));
+    fireEvent.click(screen.getByRole('button', { name: 'Finish' }));
+
+    expect(stats.calls).toHaveLength(2);
+    await act(async () => stats.resolve({ ...aStats, totalVideos: 2 }));
+    expect(videosCell().nextElementSibling).toHaveTextContent('2');
   });
 
   it('Finish closes the dialog at once', async () => {

@@ -2,10 +2,11 @@
 import { StatsGrid } from './stats-grid';
 import { ViewsSection } from './views-section';
 
-export function DashboardStatsSection() {
+/** `statsVersion`: a new value asks the figures again (after an upload, Videos has grown). */
+export function DashboardStatsSection({ statsVersion = 0 }: { statsVersion?: number }) {
   return (
     <>
-      <StatsGrid />
+      <StatsGrid key={statsVersion} />
       <ViewsSection />
     </>
   );
