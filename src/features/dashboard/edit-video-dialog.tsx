@@ -8,27 +8,23 @@
  * also shown in red in the form; a failed save stays in the form in red with everything typed,
  * and is logged (spec §8 only logs it).
  */
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { useId, useState } from 'react';
 import type { VideoItem } from '../../../contract/shapes';
 import { DASHBOARD_MESSAGES } from '../../../machines/dashboard-messages';
 import {
   editVideoMachine,
-  selectError,
-  selectIsSaving,
   selectShowsTagHint,
-  selectValues,
   type EditVideoValues,
 } from '../../../machines/edit-video.machine';
 import { addTag, removeTag, splitTagDraft } from '../../../machines/tags';
-import { notify } from '../../notify';
 import { Button } from '../../ui/button';
 import { FormActions, FormError } from '../../ui/form';
 import { Modal } from '../../ui/modal';
-import { useEmitted } from '../../use-emitted';
 import { useObjectUrl } from '../../use-object-url';
 import { TagInput } from '../videos/tag-input';
 import { Field, Form } from '../videos/upload-form.styles';
+import { useFormDialog } from './use-form-dialog';
 import { ThumbnailField, TitleAndDescription } from '../videos/video-form-fields';
 import { useDashboardDialogActors } from './dialog-actors';
 
@@ -47,31 +43,22 @@ export function EditVideoDialog({
   const [machine] = useState(() =>
     editVideoMachine.provide({ actors: { save: saveVideoEdit(video._id) } }),
   );
-  const edit = useActorRef(machine, {
-    input: {
-      values: {
-        title: video.title,
-        description: video.description,
-        tags: video.tags,
-        thumbnail: null,
-      },
-    },
-  });
-  useEmitted(edit, {
-    invalid: ({ message }) => notify.error(message),
-    saved: ({ result }) => onSaved(result as VideoItem),
-    closed: () => onClose(),
-  });
-  const values = useSelector(edit, selectValues<EditVideoValues>);
-  const error = useSelector(edit, selectError);
-  const saving = useSelector(edit, selectIsSaving);
+  const {
+    actor: edit,
+    values,
+    error,
+    saving,
+    change,
+    close,
+  } = useFormDialog<EditVideoValues, VideoItem>(
+    machine,
+    { title: video.title, description: video.description, tags: video.tags, thumbnail: null },
+    { onSaved, onClose },
+  );
   const showsTagHint = useSelector(edit, selectShowsTagHint);
   const chosenUrl = useObjectUrl(values.thumbnail);
   // What is typed in the tag box and not yet a tag: the view's own, as nothing is sent from it.
   const [draft, setDraft] = useState('');
-
-  const change = (next: Partial<EditVideoValues>) => edit.send({ type: 'CHANGE', values: next });
-  const close = () => edit.send({ type: 'CLOSE' });
 
   return (
     <Modal title="Edit video" onClose={close} width={560} busy={saving}>

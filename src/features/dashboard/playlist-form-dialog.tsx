@@ -4,7 +4,6 @@
  * (spec §8); what was typed stays. While saving the fields and buttons are disabled and Escape
  * does nothing, since the machine ignores CLOSE then.
  */
-import { useActorRef, useSelector } from '@xstate/react';
 import { useId, useMemo } from 'react';
 import type { Playlist } from '../../../contract/playlists';
 import { LIMITS } from '../../../contract/limits';
@@ -12,19 +11,15 @@ import {
   createPlaylistMachine,
   editPlaylistMachine,
   emptyPlaylistValues,
-  selectError,
-  selectIsSaving,
-  selectValues,
   type PlaylistValues,
 } from '../../../machines/playlist-form.machine';
 import { dashboardPlaylistActors } from '../../api/dashboard-playlists';
 import { usePageActors } from '../../actors';
-import { notify } from '../../notify';
-import { useEmitted } from '../../use-emitted';
 import { Button } from '../../ui/button';
 import { FormActions, FormError } from '../../ui/form';
 import { Modal } from '../../ui/modal';
 import { Field, Form } from '../videos/upload-form.styles';
+import { useFormDialog } from './use-form-dialog';
 import { formSave } from './form-save';
 
 export const PLAYLIST_DIALOG_TITLES = { create: 'Create Playlist', edit: 'Edit Playlist' } as const;
@@ -52,22 +47,20 @@ export function PlaylistFormDialog({
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [],
   );
-  const form = useActorRef(machine, {
-    input: {
-      values: playlist
-        ? { title: playlist.playlistName, description: playlist.description }
-        : emptyPlaylistValues,
-    },
-  });
-  useEmitted(form, {
-    invalid: ({ message }) => notify.error(message),
-    saved: ({ result }) => onSaved(result as Playlist),
-    closed: () => onClose(),
-  });
-  const values = useSelector(form, selectValues<PlaylistValues>);
-  const error = useSelector(form, selectError);
-  const saving = useSelector(form, selectIsSaving);
-  const close = () => form.send({ type: 'CLOSE' });
+  const {
+    actor: form,
+    values,
+    error,
+    saving,
+    change,
+    close,
+  } = useFormDialog<PlaylistValues, Playlist>(
+    machine,
+    playlist
+      ? { title: playlist.playlistName, description: playlist.description }
+      : emptyPlaylistValues,
+    { onSaved, onClose },
+  );
   // Create needs both fields, edit only the title (spec §5): the stars say which.
   const descriptionLabel = playlist ? 'Description' : 'Description *';
 
@@ -88,7 +81,7 @@ export function PlaylistFormDialog({
             value={values.title}
             maxLength={LIMITS.playlistName.max}
             disabled={saving}
-            onChange={(e) => form.send({ type: 'CHANGE', values: { title: e.target.value } })}
+            onChange={(e) => change({ title: e.target.value })}
           />
         </Field>
         <Field>
@@ -98,7 +91,7 @@ export function PlaylistFormDialog({
             value={values.description}
             maxLength={LIMITS.playlistDescription.max}
             disabled={saving}
-            onChange={(e) => form.send({ type: 'CHANGE', values: { description: e.target.value } })}
+            onChange={(e) => change({ description: e.target.value })}
           />
         </Field>
         <FormError message={error} />
