@@ -5,10 +5,11 @@
 import { and, eq, or, sql } from 'drizzle-orm';
 import type { VideoDetail } from '../../contract/videos.js';
 import type { Db } from '../db/client.js';
+import { newId } from '../db/ids.js';
 import { preparedPerDb } from '../db/prepared.js';
 import { subscriptions, users, videoProcessing, videoViews, videos } from '../db/schema.js';
 import { notFound } from '../http/errors.js';
-import { recordWatch } from './history.js';
+import { recordWatchStep } from './history.js';
 import { processingColumns, toProcessing } from './video-processing.js';
 import {
   VIDEO_NOT_FOUND,
@@ -52,8 +53,19 @@ export async function publishedPosterKey(db: Db, videoId: string): Promise<strin
  */
 const watchStatements = preparedPerDb((db: Db) => {
   const viewerId = sql.placeholder('viewerId');
+  // visibleTo(viewerId), with the viewer as a parameter of the prepared statement.
+  const watched = and(
+    eq(videos.id, sql.placeholder('videoId')),
+    or(eq(videos.isPublished, true), eq(videos.ownerId, viewerId)),
+  );
+  const recorded = recordWatchStep(
+    db,
+    { id: sql.placeholder('historyId'), userId: viewerId },
+    watched,
+  );
   return {
     video: db
+      .with(recorded)
       .select({
         ...videoItemColumns,
         subscriberCount: users.subscriberCount,
@@ -69,19 +81,18 @@ const watchStatements = preparedPerDb((db: Db) => {
       .from(videos)
       .innerJoin(users, eq(users.id, videos.ownerId))
       .leftJoin(videoProcessing, eq(videoProcessing.videoId, videos.id))
-      // visibleTo(viewerId), with the viewer as a parameter of the prepared statement.
-      .where(
-        and(
-          eq(videos.id, sql.placeholder('videoId')),
-          or(eq(videos.isPublished, true), eq(videos.ownerId, viewerId)),
-        ),
-      )
+      .where(watched)
       .prepare('watch_video'),
   };
 });
 
+/** The watched video, recording the watch in history in the same statement. */
 async function findWatchedVideo(db: Db, videoId: string, viewerId: string) {
-  const [row] = await watchStatements(db).video.execute({ videoId, viewerId });
+  const [row] = await watchStatements(db).video.execute({
+    videoId,
+    viewerId,
+    historyId: newId(),
+  });
   if (!row) throw notFound(VIDEO_NOT_FOUND);
   return row;
 }
@@ -100,7 +111,6 @@ export async function watchVideo(
   urls: MediaUrls,
 ): Promise<VideoDetail> {
   const row = await findWatchedVideo(db, videoId, viewerId);
-  await recordWatch(db, viewerId, videoId);
   if (!row.countedThisHour && !counter.has(viewerId, videoId)) {
     counter.add({ userId: viewerId, videoId, at: row.now });
   }

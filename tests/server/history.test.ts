@@ -107,6 +107,21 @@ describe('GET /users/history', () => {
     expect(again.totalHistory).toBe(3);
   });
 
+  it("records a watch of one's own draft, and nothing for a video the viewer may not see", async () => {
+    const viewer = await createUser(t);
+    const othersDraft = await insertVideo(t, alice, { title: 'Not yours', isPublished: false });
+    const ownDraft = await insertVideo(t, viewer, { title: 'Mine', isPublished: false });
+    expect((await watch(viewer, othersDraft)).statusCode).toBe(404);
+    expect((await watch(viewer, 'no-such-video')).statusCode).toBe(404);
+    expect((await watch(viewer, ownDraft)).statusCode).toBe(200);
+    const rows = await t.ctx.db
+      .select({ videoId: watchHistory.videoId, visible: watchHistory.visible })
+      .from(watchHistory)
+      .where(eq(watchHistory.userId, viewer.id));
+    expect(rows).toEqual([{ videoId: ownDraft, visible: true }]);
+    expect((await history(viewer)).history.map((h) => h.video.title)).toEqual(['Mine']);
+  });
+
   it('refuses bad paging with 400 and anonymous callers with 401', async () => {
     for (const query of ['?limit=0', '?limit=51', '?page=0', '?page=x']) {
       const res = await t.app.inject({
