@@ -87,4 +87,32 @@ describe('logs', () => {
     expect(log).not.toContain('$argon2');
     expect(log).not.toMatch(/params:/);
   });
+
+  it('write one line per request: method, URL, status and time, without its cookies', async () => {
+    lines.length = 0;
+    const res = await app.inject({
+      method: 'GET',
+      url: '/api/v1/healthcheck',
+      cookies: { accessToken: 'not-a-token-to-log' },
+    });
+    expect(res.statusCode).toBe(200);
+    const entries = lines.map(
+      (line) =>
+        JSON.parse(line) as {
+          msg: string;
+          req?: { method: string; url: string };
+          res?: { statusCode: number };
+          responseTime?: number;
+        },
+    );
+    const requestLines = entries.filter((e) => e.req || e.res);
+    expect(requestLines).toHaveLength(1);
+    expect(requestLines[0]).toMatchObject({
+      msg: 'request completed',
+      req: { method: 'GET', url: '/api/v1/healthcheck' },
+      res: { statusCode: 200 },
+    });
+    expect(requestLines[0]!.responseTime).toBeGreaterThanOrEqual(0);
+    expect(lines.join('')).not.toContain('not-a-token-to-log');
+  });
 });
