@@ -11,6 +11,7 @@ import type { Browser } from 'playwright-core';
 import { launchBrowser } from '../tests/e2e/harness.js';
 import { firstVideo, signIn, type SignedIn } from './lib/http.js';
 import { ms, type Row } from './lib/table.js';
+import { median } from './lib/stats.js';
 
 const LOADS = 5;
 
@@ -113,9 +114,6 @@ async function loadOnce(
     await context.close();
   }
 }
-
-const median = (values: number[]) =>
-  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 /** The value most loads had (the LCP element can differ between loads). */
 function mostCommon(values: string[]): string {
