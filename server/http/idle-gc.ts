@@ -5,9 +5,9 @@
  * not collected (it collects the old generation when it needs room, and its memory reducer had not
  * run) and young generations grown to their full 8 MB; one full collection of each took RSS from
  * 30 MB above idle to below idle. So: once no request has been in flight for QUIET_TICKS whole
- * check periods, after at least MIN_REQUESTS requests, collect once. Never during a request (a full
- * collection pauses its thread for tens of milliseconds), never under load (requests keep
- * arriving), and not again while idle (the count starts over). Counted on the Node server itself,
+ * check periods, after at least MIN_REQUESTS requests, collect (PASSES times). Never during a
+ * request (a full collection pauses its thread for tens of milliseconds), never under load
+ * (requests keep arriving), and not again while idle (the count starts over). Counted on the Node server itself,
  * so every request counts: API, SPA, media and uploads alike.
  */
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
@@ -22,6 +22,13 @@ const CHECK_EVERY_MS = 1_000;
  * after 5 s at 1 MB.
  */
 const QUIET_TICKS = 5;
+/**
+ * Collections per quiet spell, one per check period: a full collection sweeps the pages it emptied
+ * lazily, so they go back to the system only when the next one starts, and the one after that
+ * moves what survives off fragmented pages (measured on 80 MB of old-generation garbage: 79 MB
+ * resident after one, 34 after two, 12 after three). One per period keeps each pause short.
+ */
+export const PASSES = 3;
 
 /** Calls `tick` every `ms` until the returned function is called; never keeps the process up. */
 export type Every = (ms: number, tick: () => void) => () => void;
@@ -48,6 +55,7 @@ export function collectWhenIdle(server: Server, options: IdleGcOptions): () => v
   /** Whether a request started or ended since the last check. */
   let active = false;
   let quietTicks = 0;
+  let passes = 0;
   /** Set while checks run: from the first request after a quiet period until the next one. */
   let stopChecking: (() => void) | undefined;
 
@@ -58,12 +66,15 @@ export function collectWhenIdle(server: Server, options: IdleGcOptions): () => v
       return;
     }
     if (++quietTicks < QUIET_TICKS) return;
+    if (requests >= MIN_REQUESTS) {
+      collect().catch(onError);
+      if (++passes < PASSES) return;
+      requests = 0;
+      passes = 0;
+    }
     quietTicks = 0;
     stopChecking?.();
     stopChecking = undefined;
-    if (requests < MIN_REQUESTS) return;
-    requests = 0;
-    collect().catch(onError);
   };
   const ended = () => {
     inFlight--;
