@@ -25,8 +25,8 @@ const QUIET_TICKS = 5;
 /**
  * Collections per quiet spell, one per check period: a full collection sweeps the pages it emptied
  * lazily, so they go back to the system only when the next one starts, and the one after that
- * moves what survives off fragmented pages (measured on 80 MB of old-generation garbage: 79 MB
- * resident after one, 34 after two, 12 after three). One per period keeps each pause short.
+ * moves what survives off fragmented pages (measured on 80 MB of old-generation garbage: its pages
+ * held 79 MB after one, 34 after two, 12 after three). One per period keeps each pause short.
  */
 export const PASSES = 3;
 
