@@ -27,6 +27,11 @@ export interface Database {
    * reopening it; nothing else may use the database meanwhile. A no-op on PostgreSQL.
    */
   releaseMemory(): Promise<void>;
+  /**
+   * A full garbage collection in the embedded database's worker thread (http/idle-gc.ts says
+   * when and why). A no-op on PostgreSQL, whose memory is another process's.
+   */
+  collectGarbage(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -54,6 +59,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
       kind: 'postgres',
       executeSql: (text, values = []) => pool.query(text, values),
       releaseMemory: async () => {},
+      collectGarbage: async () => {},
       close: () => pool.end(),
     };
   }
@@ -72,6 +78,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     executeSql: (text, values) => client.executeSql(text, values),
     // An in-memory database would not survive being reopened.
     releaseMemory: inMemory ? async () => {} : () => client.restart(),
+    collectGarbage: () => client.collectGarbage(),
     close: () => client.close(),
   };
 }
