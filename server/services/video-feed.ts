@@ -10,8 +10,10 @@ import { preparedFeedPage, scopeCount, singleScope } from './feed-pages.js';
 import { ascNullsFirst, descNullsLast } from './order.js';
 import { toProcessing } from './video-processing.js';
 import { toVideoItem, videoItemColumns, type MediaUrls, type VideoItemRow } from './video-dto.js';
+import { lexemeStats, readsThroughSearchIndex } from './search-density.js';
 import {
   countSearch,
+  rankWindowEnd,
   rankedSearch,
   searchQueries,
   type SearchQueries,
@@ -97,10 +99,17 @@ export async function listFeed(
   let total: SearchTotal;
   if (search) {
     // The ranked page waits for the total: it tells how to read the matches (rankedSearch).
-    total = await countSearch(db, where, searchCountCap, offset, filters.limit);
+    const [counted, stats] = await Promise.all([
+      countSearch(db, where, searchCountCap, offset, filters.limit, search.lexemes),
+      filters.sortBy ? undefined : lexemeStats(db),
+    ]);
+    total = { total: counted.total, atLeast: counted.atLeast };
+    const windowEnd = rankWindowEnd(offset, filters.limit);
+    const throughSearchIndex =
+      !counted.atLeast || readsThroughSearchIndex(stats, counted.lexemes, windowEnd) === true;
     rows = filters.sortBy
       ? await sorted()
-      : await rankedSearch(db, where, search, offset, filters.limit, !total.atLeast);
+      : await rankedSearch(db, where, search, offset, filters.limit, throughSearchIndex);
   } else {
     const prepared = await preparedFeedPage(db, filters, offset);
     const [page, n] = prepared

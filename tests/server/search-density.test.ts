@@ -1,0 +1,93 @@
+/**
+ * How a broad search reads its newest matches (services/search-density.ts): the choice follows
+ * the planner's statistics of the search document, and both ways give the same page.
+ */
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { videos } from '../../server/db/schema.js';
+import {
+  lexemeStats,
+  readsThroughSearchIndex,
+  type LexemeStats,
+} from '../../server/services/search-density.js';
+import { rankedSearch, searchQueries } from '../../server/services/video-search.js';
+import { createUser } from './auth-helpers.js';
+import { createTestApp, type TestApp } from './helpers.js';
+
+const stats = (videos: number, shares: Record<string, number>): LexemeStats => ({
+  shares: new Map(Object.entries(shares)),
+  otherShare: 0.001,
+  videos,
+});
+
+describe('readsThroughSearchIndex', () => {
+  const catalogue = stats(100_000, { music: 0.25, guitar: 0.021, riff: 0.021 });
+
+  it('walks the feed index for a common word and reads a less common one through the index', () => {
+    expect(readsThroughSearchIndex(catalogue, ['music'], 200)).toBe(false);
+    expect(readsThroughSearchIndex(catalogue, ['guitar', 'riff'], 200)).toBe(true);
+    expect(readsThroughSearchIndex(catalogue, ['capacitor'], 200)).toBe(true);
+  });
+
+  it('adds the shares of the words, any of which is a match', () => {
+    const many = stats(100_000, { a: 0.05, b: 0.05, c: 0.05 });
+    expect(readsThroughSearchIndex(many, ['a'], 200)).toBe(true);
+    expect(readsThroughSearchIndex(many, ['a', 'b', 'c'], 200)).toBe(false);
+  });
+
+  it('walks for the same share in a ten times larger catalogue, and reads deep pages through the index', () => {
+    const large = stats(1_000_000, { guitar: 0.021, riff: 0.021 });
+    expect(readsThroughSearchIndex(large, ['guitar', 'riff'], 200)).toBe(false);
+    expect(readsThroughSearchIndex(large, ['guitar', 'riff'], 2_000)).toBe(true);
+  });
+
+  it('leaves the choice to the planner without statistics or lexemes', () => {
+    expect(readsThroughSearchIndex(undefined, ['music'], 200)).toBeUndefined();
+    expect(readsThroughSearchIndex(catalogue, [], 200)).toBeUndefined();
+    expect(readsThroughSearchIndex(catalogue, null, 200)).toBeUndefined();
+  });
+});
+
+describe('search density on a database', () => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    const owner = await createUser(t, 'density_owner');
+    const base = Date.UTC(2025, 0, 1);
+    // 260 videos, four in five about drums: more than one rank window (200) of matches.
+    const rows = Array.from({ length: 260 }, (_, i) => ({
+      id: `density${String(i).padStart(9, '0')}`,
+      ownerId: owner.id,
+      title: i % 5 ? `Drums lesson ${i}` : `Cooking pasta ${i}`,
+      description: i % 6 === 0 ? 'drums drums groove' : 'an evening at home',
+      tags: i % 5 ? ['drums'] : ['food'],
+      duration: 5,
+      videoKey: `videos/d${i}.mp4`,
+      thumbnailKey: `thumbnails/d${i}.webp`,
+      createdAt: new Date(base + i * 60_000),
+    }));
+    await t.ctx.db.insert(videos).values(rows);
+    await t.ctx.db.execute(sql`analyze videos`);
+  });
+  afterAll(() => t.close());
+
+  it("reads the lexemes' shares and the catalogue's size from the planner's statistics", async () => {
+    const read = await lexemeStats(t.ctx.db);
+    expect(read?.videos).toBeGreaterThanOrEqual(260);
+    expect(read?.shares.get('drum')).toBeCloseTo(0.8, 1);
+    expect(read?.shares.get('pasta')).toBeCloseTo(0.2, 1);
+  });
+
+  it('gives the same pages whichever way the matches are read', async () => {
+    const search = searchQueries('drums groove');
+    const where = and(eq(videos.isPublished, true), sql`${videos.searchVector} @@ ${search.any}`);
+    // The first page, one straddling the two windows, and the last.
+    for (const offset of [0, 192, 216]) {
+      const walked = await rankedSearch(t.ctx.db, where, search, offset, 12, false);
+      const indexed = await rankedSearch(t.ctx.db, where, search, offset, 12, true);
+      expect(walked.map((r) => r.id)).toEqual(indexed.map((r) => r.id));
+      expect(walked).toHaveLength(offset === 216 ? 1 : 12); // 208 about drums, 9 more grooves
+    }
+  });
+});
