@@ -46,6 +46,7 @@ const maintenance = startMaintenance({
   log: app.log,
   resumableUploads: { dir: resumableUploadsDir(config), expiryMs: config.uploadExpiryMs },
   jobs: ctx.jobs,
+  vacuum: database.kind === 'pglite',
 });
 maintenance.firstRun.catch((error: unknown) => app.log.error({ err: error }, 'maintenance failed'));
 // The embedded database has no other process to work jobs; with DATABASE_URL, TRANSCODE_CONCURRENCY=0

@@ -3,12 +3,14 @@
  * abandoned resumable uploads and media files that no row references. The first pass runs at
  * start (tmp first, so a restart frees the disk at once); later passes run every `intervalMs`
  * until `stop()`. After the first pass, the conversion of images stored before sizes existed is
- * asked for as a background job (jobs/image-conversion-worker.ts; a no-op once done).
+ * asked for as a background job (jobs/image-conversion-worker.ts; a no-op once done). On the
+ * embedded database, later passes also vacuum and analyze it (embedded-vacuum.ts).
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.js';
 import type { JobQueue } from '../jobs/queue.js';
 import type { MediaStorage } from '../storage/storage.js';
+import { vacuumEmbedded } from './embedded-vacuum.js';
 import { reconcileMedia, type ReconcileReport } from './media-reconcile.js';
 import { sweepTmp } from './tmp-sweep.js';
 import { expireUploads } from './upload-expiry.js';
@@ -27,6 +29,8 @@ export interface MaintenanceOptions {
   resumableUploads?: { dir: string; expiryMs: number };
   /** Where the image conversion is asked for after the first pass (none: not asked). */
   jobs?: Pick<JobQueue, 'enqueueImageConversion'>;
+  /** The database has no autovacuum of its own (the embedded one): later passes vacuum it. */
+  vacuum?: boolean;
 }
 
 export interface Maintenance {
@@ -37,7 +41,7 @@ export interface Maintenance {
 
 export function startMaintenance(options: MaintenanceOptions): Maintenance {
   const { db, storage, log, tmpDir, graceMs = HOUR_MS, intervalMs = HOUR_MS } = options;
-  const { resumableUploads, jobs } = options;
+  const { resumableUploads, jobs, vacuum = false } = options;
   const pass = async (tmpOlderThanMs: number) => {
     const sweptTmp = await sweepTmp(tmpDir, tmpOlderThanMs);
     if (sweptTmp > 0) log.info({ count: sweptTmp }, 'tmp: removed partial uploads');
@@ -56,7 +60,9 @@ export function startMaintenance(options: MaintenanceOptions): Maintenance {
       .catch((error: unknown) => log.error({ err: error }, 'image conversion not enqueued'));
   }
   const timer = setInterval(() => {
-    pass(graceMs).catch((error: unknown) => log.error({ err: error }, 'maintenance failed'));
+    pass(graceMs)
+      .then(() => (vacuum ? vacuumEmbedded(db, log) : undefined))
+      .catch((error: unknown) => log.error({ err: error }, 'maintenance failed'));
   }, intervalMs);
   timer.unref();
   return {

@@ -7,7 +7,7 @@ import { spawn } from 'node:child_process';
 import { mkdir, mkdtemp, readdir, rm, utimes, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { videos } from '../../server/db/schema.js';
 import { startMaintenance } from '../../server/maintenance/index.js';
@@ -131,6 +131,27 @@ describe('crash safety', () => {
       })
       .toBe(false);
     maintenance.stop();
+  });
+
+  it('vacuums and analyzes a database without autovacuum on later passes, not at start', async () => {
+    const lastVacuum = async () => {
+      const result = await t.ctx.db.execute(
+        sql`select last_vacuum, last_analyze from pg_stat_user_tables where relname = 'videos'`,
+      );
+      const { rows } = result as { rows: { last_vacuum: unknown; last_analyze: unknown }[] };
+      return rows[0]!;
+    };
+    const options = { db: t.ctx.db, storage: t.ctx.storage, tmpDir: tmp, log: t.app.log };
+    const hourly = startMaintenance({ ...options, vacuum: true });
+    await hourly.firstRun;
+    hourly.stop();
+    expect((await lastVacuum()).last_vacuum).toBeNull();
+    const often = startMaintenance({ ...options, vacuum: true, intervalMs: 100 });
+    await expect
+      .poll(async () => (await lastVacuum()).last_vacuum, { timeout: 5000 })
+      .not.toBeNull();
+    often.stop();
+    expect((await lastVacuum()).last_analyze).not.toBeNull();
   });
 });
 
