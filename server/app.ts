@@ -19,7 +19,7 @@ import { authPlugin } from './auth/plugin.js';
 import { clientErrorReply, frameworkErrorReply } from './http/early-replies.js';
 import { installErrorHandling } from './http/error-handler.js';
 import { installInputGuard } from './http/input-guard.js';
-import { installAccessLog } from './http/logging.js';
+import { AccessLog } from './http/logging.js';
 import { installSecurityHeaders, securityHeaders } from './http/security-headers.js';
 import { installOriginCheck } from './http/security.js';
 import { installMediaRedirect } from './http/media-redirect.js';
@@ -55,8 +55,7 @@ export async function buildApp({ ctx, logger = false }: BuildOptions): Promise<A
   const headers = securityHeaders(config, mediaOrigins);
   const app = Fastify({
     logger,
-    // One line per request instead of Fastify's two (installAccessLog).
-    disableRequestLogging: true,
+    logController: new AccessLog(),
     bodyLimit: LIMITS.jsonBodyBytes,
     routerOptions: { ignoreTrailingSlash: true },
     trustProxy: process.env.TRUST_PROXY === '1',
@@ -77,7 +76,6 @@ export async function buildApp({ ctx, logger = false }: BuildOptions): Promise<A
   installErrorHandling(app);
   installOriginCheck(app, config);
   installInputGuard(app);
-  installAccessLog(app);
   // Fastify parses text/plain by default; no route takes it, so it is a 415 like any other type.
   app.removeContentTypeParser('text/plain');
 
