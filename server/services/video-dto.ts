@@ -3,7 +3,7 @@
  * `mediaUrl` and `toOwner` are the one copy every resource (users, channels, comments,
  * subscriptions) builds its media URLs and owner objects with.
  */
-import { or, eq, type SQL } from 'drizzle-orm';
+import { or, eq, type Placeholder, type SQL } from 'drizzle-orm';
 import type { ImageSize, Owner, VideoItem } from '../../contract/shapes.js';
 import { users, videos } from '../db/schema.js';
 import { sizedFiles } from '../media/image-keys.js';
@@ -109,9 +109,10 @@ export function toVideoItem(row: VideoItemRow, urls: MediaUrls): VideoItem {
 
 /**
  * The visibility rule of DESIGN.md: an unpublished video exists only for its owner. Every query
- * that can return someone else's video goes through this condition.
+ * that can return someone else's video goes through this condition. A prepared statement passes
+ * the viewer as its placeholder.
  */
-export function visibleTo(viewerId: string | null): SQL {
+export function visibleTo(viewerId: string | Placeholder<string> | null): SQL {
   if (!viewerId) return eq(videos.isPublished, true);
   return or(eq(videos.isPublished, true), eq(videos.ownerId, viewerId))!;
 }

@@ -2,7 +2,7 @@
  * Watching a video: the visibility check, the history entry, the view count (once per viewer per
  * hour, queued for the view counter) with the owner's subscriber figures for the watch page.
  */
-import { and, eq, or, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { VideoDetail } from '../../contract/videos.js';
 import type { Db } from '../db/client.js';
 import { newId } from '../db/ids.js';
@@ -53,11 +53,7 @@ export async function publishedPosterKey(db: Db, videoId: string): Promise<strin
  */
 const watchStatements = preparedPerDb((db: Db) => {
   const viewerId = sql.placeholder('viewerId');
-  // visibleTo(viewerId), with the viewer as a parameter of the prepared statement.
-  const watched = and(
-    eq(videos.id, sql.placeholder('videoId')),
-    or(eq(videos.isPublished, true), eq(videos.ownerId, viewerId)),
-  );
+  const watched = and(eq(videos.id, sql.placeholder('videoId')), visibleTo(viewerId));
   const recorded = recordWatchStep(
     db,
     { id: sql.placeholder('historyId'), userId: viewerId },
