@@ -26,10 +26,10 @@
 import { assign, emit, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import type { User } from '../contract/shapes.js';
 import { MESSAGES } from './messages.js';
-import type { ImageKind } from './signup.machine.js';
+import type { ImageKind } from './signup.types.js';
 import { errorMessage, isImageFile } from './validation.js';
 
-export type { ImageKind } from './signup.machine.js';
+export type { ImageKind } from './signup.types.js';
 
 /** Used when a failure carries no message of its own (the view toasts the spec's text anyway). */
 const uploadFallback = 'Upload failed';

@@ -20,83 +20,27 @@
  *   loginAfterRegisterFailed {reason}  → view navigates to /login
  * Actors (provided by src/): loadDefaultImage ('avatar' | 'cover' → Blob), register
  * (RegisterInput → User), login (Credentials → User).
- * Selectors: selectStep (0..3), selectStepLabel ('Step n of 4'), selectCanContinue, selectIsBusy,
- * selectAvatar / selectCover (Blob | null, for previews), selectUsesDefaultAvatar /
+ * Its fields, context, events and emissions are in signup.types.ts; what the views read, in
+ * signup.selectors.ts: selectStep (0..3), selectStepLabel ('Step n of 4'), selectCanContinue,
+ * selectIsBusy, selectAvatar / selectCover (Blob | null, for previews), selectUsesDefaultAvatar /
  * selectUsesDefaultCover (review notes), selectError, selectIsLoadingDefault, selectIsDone.
  */
-import { assign, emit, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import { assign, emit, fromPromise, setup } from 'xstate';
 import type { User } from '../contract/shapes.js';
-import { MESSAGES, stepLabel } from './messages.js';
+import { MESSAGES } from './messages.js';
 import type { Credentials } from './sign-in.machine.js';
-import { allFilled, errorMessage, isImageFile } from './validation.js';
-
-export interface SignupFields {
-  fullName: string;
-  userName: string;
-  email: string;
-  password: string;
-}
-
-export type SignupField = keyof SignupFields;
-
-export type ImageKind = 'avatar' | 'cover';
-
-/** Where an image step's picture comes from: nothing yet, the user's file, or the default. */
-export type ImageSource = 'none' | 'picked' | 'default';
-
-export interface SignupContext extends SignupFields {
-  /** The picked file, or the loaded default picture (for the preview); null when none. */
-  avatar: Blob | null;
-  avatarSource: ImageSource;
-  cover: Blob | null;
-  coverSource: ImageSource;
-  /** A refused file on an image step, or the last registration failure; null when none. */
-  error: string | null;
-}
-
-/** What the register call receives: trimmed fields; a null image means "use the default". */
-export interface RegisterInput extends SignupFields {
-  avatar: Blob | null;
-  coverImage: Blob | null;
-}
-
-export type SignupEvent =
-  /** The user typed into one of the basic-information fields. */
-  | { type: 'FIELD_CHANGED'; field: SignupField; value: string }
-  /** The user pressed Continue. */
-  | { type: 'CONTINUE' }
-  /** The user pressed Back. */
-  | { type: 'BACK' }
-  /** The user picked (or dropped) a file on an image step. */
-  | { type: 'IMAGE_PICKED'; file: Blob }
-  /** The user pressed 'Use Default Image'. */
-  | { type: 'USE_DEFAULT' }
-  /** The user pressed Edit on the review step. */
-  | { type: 'EDIT' }
-  /** The user pressed 'Complete Registration'. */
-  | { type: 'SUBMIT' };
-
-export type SignupEmitted =
-  | { type: 'registered'; user: User }
-  | { type: 'registerFailed'; reason: string }
-  | { type: 'signedIn'; user: User }
-  | { type: 'loginAfterRegisterFailed'; reason: string };
-
-const emptyFields: SignupFields = { fullName: '', userName: '', email: '', password: '' };
-
-function trimmedFields(c: SignupFields): SignupFields {
-  return {
-    fullName: c.fullName.trim(),
-    userName: c.userName.trim(),
-    email: c.email.trim(),
-    // Passwords are sent exactly as typed.
-    password: c.password,
-  };
-}
-
-function basicInfoFilled(c: SignupFields): boolean {
-  return allFilled([c.fullName, c.userName, c.email, c.password]);
-}
+import {
+  basicInfoFilled,
+  emptyFields,
+  trimmedFields,
+  type ImageKind,
+  type ImageSource,
+  type RegisterInput,
+  type SignupContext,
+  type SignupEmitted,
+  type SignupEvent,
+} from './signup.types.js';
+import { errorMessage, isImageFile } from './validation.js';
 
 /** The context fields of one image step's picture. */
 function imageFields(kind: ImageKind, image: Blob | null, source: ImageSource) {
@@ -296,34 +240,3 @@ export const signupMachine = signup.createMachine({
     loginFailed: { type: 'final' },
   },
 });
-
-type SignupSnapshot = SnapshotFrom<typeof signupMachine>;
-
-/** Selectors the views use. */
-export const selectStep = (s: SignupSnapshot): number => {
-  if (s.matches('basicInfo')) return 0;
-  if (s.matches('profilePicture')) return 1;
-  if (s.matches('coverImage')) return 2;
-  return 3;
-};
-export const selectStepLabel = (s: SignupSnapshot) => stepLabel(selectStep(s));
-/** Continue is enabled on step 0 only when the four fields are filled; on image steps always. */
-export const selectCanContinue = (s: SignupSnapshot) =>
-  s.matches('basicInfo')
-    ? basicInfoFilled(s.context)
-    : s.matches({ profilePicture: 'choosing' }) || s.matches({ coverImage: 'choosing' });
-export const selectIsBusy = (s: SignupSnapshot) => s.hasTag('busy');
-export const selectIsLoadingDefault = (s: SignupSnapshot) => s.hasTag('loadingDefault');
-export const selectIsDone = (s: SignupSnapshot) => s.status === 'done';
-export const selectFields = (s: SignupSnapshot): SignupFields => ({
-  fullName: s.context.fullName,
-  userName: s.context.userName,
-  email: s.context.email,
-  password: s.context.password,
-});
-export const selectAvatar = (s: SignupSnapshot) => s.context.avatar;
-export const selectCover = (s: SignupSnapshot) => s.context.cover;
-/** Review: 'Using default avatar' shows when the user did not pick their own picture. */
-export const selectUsesDefaultAvatar = (s: SignupSnapshot) => s.context.avatarSource !== 'picked';
-export const selectUsesDefaultCover = (s: SignupSnapshot) => s.context.coverSource !== 'picked';
-export const selectError = (s: SignupSnapshot) => s.context.error;

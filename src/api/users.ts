@@ -7,7 +7,7 @@ import { fromPromise } from 'xstate';
 import type { AccountDetailsBody, ChangePasswordBody, LoginData } from '../../contract/users';
 import type { User } from '../../contract/shapes';
 import type { Credentials } from '../../machines/sign-in.machine';
-import type { RegisterInput } from '../../machines/signup.machine';
+import type { RegisterInput } from '../../machines/signup.types';
 import { request, resumeSession } from './client';
 import { takeFirstScreen } from './first-screen';
 

@@ -1,6 +1,7 @@
 import { expect } from 'vitest';
 import type { AnyMachineSnapshot } from 'xstate';
 import { MESSAGES } from '../../machines/messages.js';
+import { signupMachine } from '../../machines/signup.machine.js';
 import {
   selectAvatar,
   selectCanContinue,
@@ -13,10 +14,8 @@ import {
   selectStepLabel,
   selectUsesDefaultAvatar,
   selectUsesDefaultCover,
-  signupMachine,
-  type RegisterInput,
-  type SignupContext,
-} from '../../machines/signup.machine.js';
+} from '../../machines/signup.selectors.js';
+import type { RegisterInput, SignupContext } from '../../machines/signup.types.js';
 import type { Model } from '../support/model.js';
 import { aDefaultImage, apiError, aPng, aTextFile, aUser } from './fixtures.js';
 

@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { User } from '../../contract/shapes';
 import type { Credentials } from '../../machines/sign-in.machine';
-import type { RegisterInput } from '../../machines/signup.machine';
+import type { RegisterInput } from '../../machines/signup.types';
 import { ApiError } from '../../src/api/client';
 import { accountFakes, fake, png, renderApp, textFile } from './app-helpers';
 

@@ -8,7 +8,7 @@ import { memoryLocation } from 'wouter/memory-location';
 import { fromPromise } from 'xstate';
 import type { User } from '../../contract/shapes';
 import type { Credentials } from '../../machines/sign-in.machine';
-import type { RegisterInput } from '../../machines/signup.machine';
+import type { RegisterInput } from '../../machines/signup.types';
 import type { AccountActors } from '../../src/api/users';
 import { App } from '../../src/app';
 

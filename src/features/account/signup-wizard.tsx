@@ -7,6 +7,7 @@ import { notify } from '../../notify';
 import { Link, useLocation } from 'wouter';
 import { SIGNUP_STEPS } from '../../../machines/constants';
 import { MESSAGES, SIGNUP_STEP_TITLES } from '../../../machines/messages';
+import { signupMachine } from '../../../machines/signup.machine';
 import {
   selectAvatar,
   selectCanContinue,
@@ -19,9 +20,8 @@ import {
   selectStepLabel,
   selectUsesDefaultAvatar,
   selectUsesDefaultCover,
-  signupMachine,
-  type SignupField,
-} from '../../../machines/signup.machine';
+} from '../../../machines/signup.selectors';
+import type { SignupField } from '../../../machines/signup.types';
 import { useActors } from '../../actors';
 import { useSessionRef } from '../../session';
 import { Button } from '../../ui/button';
