@@ -10,6 +10,8 @@
  *          postTweet   — input { content }, output Tweet
  *          updateTweet — input { tweetId, content }, output Tweet
  *          deleteTweet — input { tweetId }, output void
+ * Its input, context, events and emissions are in tweets.types.ts; what the views read, in
+ * tweets.selectors.ts.
  * Emitted: posted · updated · deleted — the view toasts the spec's success texts;
  *          invalid { message } — blank text ('Tweet content is required!' when posting,
  *          'Tweet content cannot be empty' when editing); nothing is sent;
@@ -25,56 +27,17 @@
  * - The tab shows the newest PAGE_SIZE.channelTweets (50, the API's largest page) with the count
  *   of all; paging further is left to a later change.
  */
-import { assign, emit, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import { assign, emit, fromPromise, setup } from 'xstate';
 import type { Tweet } from '../contract/tweets.js';
 import { MESSAGES } from './messages.js';
+import type {
+  TweetList,
+  TweetsContext,
+  TweetsEmitted,
+  TweetsEvent,
+  TweetsInput,
+} from './tweets.types.js';
 import { errorMessage } from './validation.js';
-
-export interface TweetsInput {
-  userId: string;
-}
-
-export interface TweetList {
-  tweets: Tweet[];
-  /** All of the user's tweets (the count the tab shows), not only those fetched. */
-  total: number;
-}
-
-export interface TweetsContext extends TweetList {
-  userId: string;
-  /** The new tweet's text as typed. */
-  draft: string;
-  /** The tweet whose edit box is open, with its text as typed. */
-  editing: { tweetId: string; text: string } | null;
-  /** The tweet being saved or deleted. */
-  pendingId: string | null;
-  error: string | null;
-}
-
-export type TweetsEvent =
-  /** The new tweet's textarea changed. */
-  | { type: 'TYPE'; text: string }
-  /** The Tweet button. */
-  | { type: 'POST' }
-  /** Edit on one's own tweet: open its edit box with its content. */
-  | { type: 'START_EDIT'; tweetId: string }
-  /** The edit box's text changed. */
-  | { type: 'EDIT_TEXT'; text: string }
-  /** Close the edit box without saving. */
-  | { type: 'CANCEL_EDIT' }
-  /** Save the edit box. */
-  | { type: 'SAVE_EDIT' }
-  /** Delete one's own tweet. */
-  | { type: 'DELETE'; tweetId: string }
-  /** Fetch the list again (Retry after a failure, or another screen changed it). */
-  | { type: 'RELOAD' };
-
-export type TweetsEmitted =
-  | { type: 'posted' }
-  | { type: 'updated' }
-  | { type: 'deleted' }
-  | { type: 'invalid'; message: string }
-  | { type: 'failed'; message: string };
 
 /** A post, edit or delete failed: the server's reason, or a general one. */
 const failureOf = ({ event }: { event: { error: unknown } }) =>
@@ -261,26 +224,3 @@ export const tweetsMachine = setup({
     },
   },
 });
-
-export type TweetsSnapshot = SnapshotFrom<typeof tweetsMachine>;
-
-/** Selectors the views use. */
-export const selectTweets = (s: TweetsSnapshot) => s.context.tweets;
-export const selectTotal = (s: TweetsSnapshot) => s.context.total;
-export const selectDraft = (s: TweetsSnapshot) => s.context.draft;
-export const selectEditing = (s: TweetsSnapshot) => s.context.editing;
-export const selectPendingId = (s: TweetsSnapshot) => s.context.pendingId;
-/** The first fetch runs (a reload after a post keeps the list on screen). */
-export const selectIsLoadingFirst = (s: TweetsSnapshot) =>
-  s.matches('loading') && s.context.tweets.length === 0;
-export const selectHasFailed = (s: TweetsSnapshot) => s.matches('failed');
-export const selectError = (s: TweetsSnapshot) => s.context.error;
-export const selectIsEmpty = (s: TweetsSnapshot) =>
-  s.matches('ready') && s.context.tweets.length === 0;
-export const selectIsBusy = (s: TweetsSnapshot) => s.hasTag('busy');
-/** Posting and saving are taken now (a load or another request is not running). */
-export const selectIsReady = (s: TweetsSnapshot) => s.matches('ready');
-export const selectIsPosting = (s: TweetsSnapshot) => s.matches('posting');
-/** The Tweet button works: text is typed and nothing else runs. */
-export const selectCanPost = (s: TweetsSnapshot) =>
-  s.matches('ready') && s.context.draft.trim() !== '';

@@ -6,7 +6,7 @@ import { fromPromise } from 'xstate';
 import type { Tweet } from '../../contract/tweets';
 import type { LikeToggle } from '../../contract/engagement';
 import { PAGE_SIZE } from '../../contract/limits';
-import type { TweetList } from '../../machines/tweets.machine';
+import type { TweetList } from '../../machines/tweets.types';
 import { request, requestList } from './client';
 
 const id = (value: string) => encodeURIComponent(value);

@@ -2,6 +2,7 @@ import { expect } from 'vitest';
 import type { AnyMachineSnapshot } from 'xstate';
 import type { Tweet } from '../../contract/tweets.js';
 import { MESSAGES } from '../../machines/messages.js';
+import { tweetsMachine } from '../../machines/tweets.machine.js';
 import {
   selectCanPost,
   selectDraft,
@@ -12,9 +13,8 @@ import {
   selectIsLoadingFirst,
   selectTotal,
   selectTweets,
-  tweetsMachine,
   type TweetsSnapshot,
-} from '../../machines/tweets.machine.js';
+} from '../../machines/tweets.selectors.js';
 import type { Fixtures, Model } from '../support/model.js';
 
 const userId = 'u_olive';

@@ -1,13 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import type { Tweet } from '../../contract/tweets.js';
-import {
-  selectDraft,
-  selectTotal,
-  selectTweets,
-  tweetsMachine,
-  type TweetList,
-} from '../../machines/tweets.machine.js';
+import { tweetsMachine } from '../../machines/tweets.machine.js';
+import { selectDraft, selectTotal, selectTweets } from '../../machines/tweets.selectors.js';
+import type { TweetList } from '../../machines/tweets.types.js';
 import { describeModel } from '../support/model-vitest.js';
 import { settle } from './video-fixtures.js';
 import { makeTweet, model } from './tweets.model.js';

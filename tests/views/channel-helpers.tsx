@@ -11,7 +11,7 @@ import type { Tweet } from '../../contract/tweets';
 import type { Channel } from '../../contract/users';
 import type { Page, PageRequest } from '../../machines/pager.machine';
 import type { SubscriptionState } from '../../machines/subscribe-toggle.machine';
-import type { TweetList } from '../../machines/tweets.machine';
+import type { TweetList } from '../../machines/tweets.types';
 import type { AppActors } from '../../src/actors';
 import { ApiError } from '../../src/api/client';
 import { App } from '../../src/app';

@@ -13,7 +13,7 @@ import {
   selectDraft,
   selectIsPosting,
   selectTotal,
-} from '../../../machines/tweets.machine';
+} from '../../../machines/tweets.selectors';
 import { Button } from '../../ui/button';
 import { Spinner } from '../../ui/spinner';
 import { Panel } from './channel.styles';

@@ -7,7 +7,7 @@ import { useState } from 'react';
 import type { Tweet } from '../../../contract/tweets';
 import { TWEET_TEXTAREA_ROWS } from '../../../machines/constants';
 import { LIMITS } from '../../../contract/limits';
-import type { TweetsEvent } from '../../../machines/tweets.machine';
+import type { TweetsEvent } from '../../../machines/tweets.types';
 import { formatAge } from '../../format';
 import { Avatar } from '../../ui/avatar';
 import { Button } from '../../ui/button';

@@ -5,6 +5,7 @@
  */
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
+import { type tweetsMachine } from '../../../machines/tweets.machine';
 import {
   selectEditing,
   selectHasFailed,
@@ -12,8 +13,7 @@ import {
   selectIsEmpty,
   selectIsLoadingFirst,
   selectTweets,
-  type tweetsMachine,
-} from '../../../machines/tweets.machine';
+} from '../../../machines/tweets.selectors';
 import { Spinner } from '../../ui/spinner';
 import { ListEmpty, ListError } from '../videos/list-states';
 import { PlainList } from './channel.styles';

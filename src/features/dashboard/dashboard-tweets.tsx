@@ -4,7 +4,7 @@
  * asked first); only posting and editing move into dialogs here (spec §2 Dialogs: create/edit tweet).
  */
 import { useSelector } from '@xstate/react';
-import { selectTotal } from '../../../machines/tweets.machine';
+import { selectTotal } from '../../../machines/tweets.selectors';
 import { useCurrentUser } from '../../session';
 import { useEmitted } from '../../use-emitted';
 import { Button } from '../../ui/button';

@@ -10,13 +10,13 @@ import type { ActorRefFrom } from 'xstate';
 import { LIMITS } from '../../../contract/limits';
 import { TWEET_TEXTAREA_ROWS } from '../../../machines/constants';
 import { MESSAGES } from '../../../machines/messages';
+import { type tweetsMachine } from '../../../machines/tweets.machine';
 import {
   selectDraft,
   selectEditing,
   selectIsBusy,
   selectIsReady,
-  type tweetsMachine,
-} from '../../../machines/tweets.machine';
+} from '../../../machines/tweets.selectors';
 import { Button } from '../../ui/button';
 import { FormActions } from '../../ui/form';
 import { Modal } from '../../ui/modal';
