@@ -1,5 +1,7 @@
-/** API.md, Videos: feed, own videos, upload, watch, edit, delete, publish toggle. */
-import { VideoProcessing } from '../../contract/processing.js';
+/**
+ * API.md, Videos: feed, own videos, upload, watch, edit, delete, publish toggle; resumable uploads
+ * (uploads.ts) and the adaptive-streaming conversion (video-processing.ts) are registered inside.
+ */
 import { EmptyObject, Envelope } from '../../contract/common.js';
 import { VideoItem } from '../../contract/shapes.js';
 import {
@@ -27,8 +29,6 @@ import { listOwnVideos } from '../services/video-feed.js';
 import {
   deleteVideo,
   editVideo,
-  ownProcessing,
-  retryProcessing,
   togglePublish,
   videoItemById,
 } from '../services/video-lifecycle.js';
@@ -36,6 +36,7 @@ import { uploadVideo } from '../services/video-upload.js';
 import { watchVideo } from '../services/video-watch.js';
 import { errorResponses, mediaUrlsOf } from './route-helpers.js';
 import uploadsRoutes from './uploads.js';
+import videoProcessingRoutes from './video-processing.js';
 
 const tags = ['videos'];
 const security = [{ cookieAuth: [] }];
@@ -158,52 +159,6 @@ export default async function videosRoutes(app: App, { ctx }: RouteOptions) {
   );
 
   app.get(
-    '/:videoId/processing',
-    {
-      onRequest: app.requireAuth,
-      schema: {
-        tags,
-        security,
-        summary: "An own video's conversion to adaptive streaming (polled while it runs)",
-        params: VideoIdParams,
-        response: { 200: Envelope(VideoProcessing), ...errorResponses(400, 401, 403, 404) },
-      },
-    },
-    async (request) => {
-      const processing = await ownProcessing(
-        ctx.db,
-        request.params.videoId,
-        callerId(request),
-        mediaUrlsOf(request, ctx),
-      );
-      return ok(processing, 'Processing fetched');
-    },
-  );
-
-  app.post(
-    '/:videoId/processing/retry',
-    {
-      onRequest: app.requireAuth,
-      schema: {
-        tags,
-        security,
-        summary: "Retry an own video's failed conversion to adaptive streaming",
-        params: VideoIdParams,
-        response: { 200: Envelope(VideoProcessing), ...errorResponses(400, 401, 403, 404, 409) },
-      },
-    },
-    async (request) => {
-      const processing = await retryProcessing(
-        ctx,
-        request.params.videoId,
-        callerId(request),
-        mediaUrlsOf(request, ctx),
-      );
-      return ok(processing, 'Conversion restarted');
-    },
-  );
-
-  app.get(
     '/:videoId',
     {
       onRequest: app.requireAuth,
@@ -280,4 +235,5 @@ export default async function videosRoutes(app: App, { ctx }: RouteOptions) {
   // Resumable uploads (routes/uploads.ts) live inside this plugin so that a finished one clears
   // the feed cache like POST /videos does.
   await app.register(uploadsRoutes, { ctx, prefix: '/uploads' });
+  await app.register(videoProcessingRoutes, { ctx });
 }
