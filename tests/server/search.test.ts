@@ -3,6 +3,7 @@
  * matching all of them rank first; web-search syntax ("phrase", -exclude, or) means exactly what
  * it says.
  */
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from './auth-helpers.js';
 import { createTestApp, type TestApp } from './helpers.js';
@@ -60,6 +61,16 @@ describe('search', () => {
     expect((await search('pasta or tour')).titles.sort()).toEqual([
       'A lighthouse tour',
       'Pasta at home',
+    ]);
+  });
+
+  it("keeps the search indexes' queue of new entries small (searches scan all of it)", async () => {
+    const result = await t.ctx.db.execute(sql`
+      select relname, reloptions from pg_class
+      where relname in ('videos_search_idx', 'videos_tags_idx') order by relname`);
+    expect(result.rows).toEqual([
+      { relname: 'videos_search_idx', reloptions: ['gin_pending_list_limit=64'] },
+      { relname: 'videos_tags_idx', reloptions: ['gin_pending_list_limit=64'] },
     ]);
   });
 
