@@ -68,7 +68,7 @@ describe('search', () => {
     const result = await t.ctx.db.execute(sql`
       select relname, reloptions from pg_class
       where relname in ('videos_search_idx', 'videos_tags_idx') order by relname`);
-    expect(result.rows).toEqual([
+    expect((result as { rows: unknown[] }).rows).toEqual([
       { relname: 'videos_search_idx', reloptions: ['gin_pending_list_limit=64'] },
       { relname: 'videos_tags_idx', reloptions: ['gin_pending_list_limit=64'] },
     ]);
