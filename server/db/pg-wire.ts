@@ -29,6 +29,38 @@ export const DRIZZLE_PARSERS: Parsers = {
   1182: keepText, // date[]
 };
 
+/**
+ * Arrays of the element types above, keyed by the array type's id. PGlite's query() reads these
+ * ids from pg_type when it opens; this schema uses a handful of them, which never change.
+ */
+const ARRAY_ELEMENTS: Record<number, number> = {
+  1000: types.BOOL,
+  1005: types.INT2,
+  1007: types.INT4,
+  1016: types.INT8,
+  1021: types.FLOAT4,
+  1022: types.FLOAT8,
+  1009: types.TEXT,
+  1015: types.VARCHAR,
+};
+
+const parsersWith = new WeakMap<Parsers, Parsers>();
+
+/** PGlite's type parsers, its array parsers, then `overrides`: built once per overrides. */
+function parsersFor(overrides: Parsers): Parsers {
+  let parsers = parsersWith.get(overrides);
+  if (!parsers) {
+    const base: Parsers = { ...types.parsers };
+    for (const [arrayType, element] of Object.entries(ARRAY_ELEMENTS)) {
+      const parseElement = types.parsers[element] ?? ((value: string) => value);
+      base[arrayType] = (value) => types.arrayParser(value, parseElement, Number(arrayType));
+    }
+    parsers = { ...base, ...overrides };
+    parsersWith.set(overrides, parsers);
+  }
+  return parsers;
+}
+
 /** Error and notice field codes → the names PGlite's DatabaseError (and pg's) gives them. */
 const ERROR_FIELD_NAMES: Record<string, string> = {
   S: 'severity',
@@ -112,7 +144,7 @@ export type DecodedReply =
  * error Postgres sent for it. Messages that carry nothing for the caller are skipped.
  */
 export function decodeReply(bytes: Uint8Array, rowMode: RowMode, overrides: Parsers): DecodedReply {
-  const parsers: Parsers = { ...types.parsers, ...overrides };
+  const parsers = parsersFor(overrides);
   const fields: QueryResult['fields'] = [];
   const rows: unknown[] = [];
   let affectedRows = 0;

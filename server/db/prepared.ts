@@ -6,6 +6,8 @@
  * statement belongs to the database handle it was built on, so each set is built once per handle
  * (tests open many).
  */
+import type { SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Db } from './client.js';
 
 interface StatementNaming {
@@ -33,4 +35,15 @@ export function preparedPerDb<T extends Record<string, { getQuery(): { sql: stri
     }
     return statements;
   };
+}
+
+const dialect = new PgDialect();
+
+/**
+ * A statement drizzle's query builder cannot express (window functions over a fenced subquery),
+ * written as raw SQL with sql.placeholder()s and prepared under `name`. It answers what
+ * db.execute() would: `{ rows }`. Build it inside preparedPerDb so each handle names it once.
+ */
+export function prepareSql(db: Db, name: string, query: SQL) {
+  return db._.session.prepareQuery(dialect.sqlToQuery(query), undefined, name, false);
 }

@@ -7,7 +7,7 @@ import { eq, sql } from 'drizzle-orm';
 import { boolean, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../server/db/client.js';
-import { preparedPerDb } from '../../server/db/prepared.js';
+import { preparedPerDb, prepareSql } from '../../server/db/prepared.js';
 
 const probe = pgTable('named_probe', {
   id: integer('id').primaryKey(),
@@ -33,7 +33,13 @@ const statements = preparedPerDb((db) => ({
       at: sql`now()`,
     })
     .prepare('named_probe_insert'),
+  raw: prepareSql(db, 'named_probe_raw', rawById(sql.placeholder('id'))),
 }));
+
+/** Raw SQL (no column mappers) with arrays of several element types. */
+const rawById = (id: unknown) =>
+  sql`select id, note, tags, flag, array[id, id + 1] as ids, array[flag] as flags
+      from named_probe where id = ${id}`;
 
 describe('named prepared statements on the embedded database', () => {
   let database: Database;
@@ -81,6 +87,15 @@ describe('named prepared statements on the embedded database', () => {
     // Three executions above, one statement held by Postgres.
     const texts = await preparedTexts();
     expect(texts.filter((text) => text === prepared().byId.getQuery().sql)).toHaveLength(1);
+  });
+
+  it('answers raw SQL as db.execute does, arrays parsed', async () => {
+    const unprepared = (await database.db.execute(rawById(1))) as { rows: unknown[] };
+    const result = (await prepared().raw.execute({ id: 1 })) as { rows: unknown[] };
+    expect(result.rows).toEqual(unprepared.rows);
+    expect(result.rows).toEqual([
+      { id: 1, note: 'first', tags: ['music', 'live'], flag: true, ids: [1, 2], flags: [true] },
+    ]);
   });
 
   it('returns long and non-ASCII values whole (the reply spans several chunks)', async () => {
