@@ -14,6 +14,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
+import { videoCounts } from '../db/schema.js';
 
 const REFRESH_MS = 10 * 60_000;
 /**
@@ -30,6 +31,8 @@ export interface LexemeStats {
   otherShare: number;
   /** The planner's estimate of the catalogue's size. */
   videos: number;
+  /** Published videos (the trigger-kept feed total), when the statistics were read. */
+  published: number;
 }
 
 interface Cached {
@@ -43,16 +46,24 @@ const cache = new WeakMap<Db, Cached>();
 async function readStats(db: Db): Promise<LexemeStats | undefined> {
   const result = await db.execute(sql`
     select s.most_common_elems::text::text[] as elems, s.most_common_elem_freqs as freqs,
-           c.reltuples::float8 as videos
+           c.reltuples::float8 as videos,
+           (select ${videoCounts.n} from ${videoCounts}
+             where ${videoCounts.scope} = 'all' and ${videoCounts.key} = '')::float8 as published
     from pg_stats s
     join pg_namespace n on n.nspname = s.schemaname
     join pg_class c on c.relnamespace = n.oid and c.relname = s.tablename
     where s.schemaname = current_schema() and s.tablename = 'videos'
       and s.attname = 'search_vector'`);
-  const [row] = (result as { rows: { elems: string[]; freqs: number[]; videos: number }[] }).rows;
+  type Row = { elems: string[]; freqs: number[]; videos: number; published: number | null };
+  const [row] = (result as { rows: Row[] }).rows;
   if (!row?.elems?.length || !row.freqs || !(row.videos > 0)) return undefined;
   const shares = new Map(row.elems.map((lexeme, i) => [lexeme, Number(row.freqs[i])]));
-  return { shares, otherShare: Math.min(...shares.values()) / 2, videos: Number(row.videos) };
+  return {
+    shares,
+    otherShare: Math.min(...shares.values()) / 2,
+    videos: Number(row.videos),
+    published: Number(row.published ?? 0),
+  };
 }
 
 /**

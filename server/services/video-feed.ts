@@ -11,13 +11,13 @@ import { ascNullsFirst, descNullsLast } from './order.js';
 import { toProcessing } from './video-processing.js';
 import { toVideoItem, videoItemColumns, type MediaUrls, type VideoItemRow } from './video-dto.js';
 import { lexemeStats, readsThroughSearchIndex } from './search-density.js';
+import { countSearch, searchTotal, type SearchScope, type SearchTotal } from './search-total.js';
 import {
-  countSearch,
   rankWindowEnd,
   rankedSearch,
   searchQueries,
+  walkedSearch,
   type SearchQueries,
-  type SearchTotal,
 } from './video-search.js';
 
 export interface FeedFilters {
@@ -98,18 +98,15 @@ export async function listFeed(
   let rows: VideoItemRow[];
   let total: SearchTotal;
   if (search) {
-    // The ranked page waits for the total: it tells how to read the matches (rankedSearch).
-    const [counted, stats] = await Promise.all([
-      countSearch(db, where, searchCountCap, offset, filters.limit, search.lexemes),
-      filters.sortBy ? undefined : lexemeStats(db),
-    ]);
-    total = { total: counted.total, atLeast: counted.atLeast };
-    const windowEnd = rankWindowEnd(offset, filters.limit);
-    const throughSearchIndex =
-      !counted.atLeast || readsThroughSearchIndex(stats, counted.lexemes, windowEnd) === true;
-    rows = filters.sortBy
-      ? await sorted()
-      : await rankedSearch(db, where, search, offset, filters.limit, throughSearchIndex);
+    const scope: SearchScope = {
+      where,
+      search,
+      narrowed: Boolean(filters.userId || filters.tag),
+      cap: searchCountCap,
+      offset,
+      limit: filters.limit,
+    };
+    ({ rows, total } = await searchPage(db, scope, filters.sortBy ? sorted : undefined));
   } else {
     const prepared = await preparedFeedPage(db, filters, offset);
     const [page, n] = prepared
@@ -125,6 +122,33 @@ export async function listFeed(
     page: filters.page,
     limit: filters.limit,
   };
+}
+
+/**
+ * A search's page and total. The ranked page waits for the total: it tells how to read the
+ * matches. `sorted` reads the page in a chosen order instead of by relevance.
+ */
+async function searchPage(
+  db: Db,
+  scope: SearchScope,
+  sorted: (() => Promise<VideoItemRow[]>) | undefined,
+): Promise<{ rows: VideoItemRow[]; total: SearchTotal }> {
+  const { where, search, offset, limit } = scope;
+  // The statistics answer at once after a database's first search.
+  const stats = await lexemeStats(db);
+  const counted = await searchTotal(db, scope, stats);
+  const reading = readsThroughSearchIndex(stats, counted.lexemes, rankWindowEnd(offset, limit));
+  let rows: VideoItemRow[];
+  if (sorted) rows = await sorted();
+  else if (counted.atLeast && reading === false && counted.compiled && !scope.narrowed) {
+    rows = await walkedSearch(db, counted.compiled, offset, limit);
+  } else {
+    const throughSearchIndex = !counted.atLeast || reading === true;
+    rows = await rankedSearch(db, where, search, offset, limit, throughSearchIndex);
+  }
+  // A short page ends the matches before the promised total: the statistics were wrong.
+  const total = counted.estimated && rows.length < limit ? await countSearch(db, scope) : counted;
+  return { rows, total };
 }
 
 /**

@@ -1,9 +1,10 @@
 /**
- * Full-text search over the public feed: what a query matches, the ranked page of matches and
- * their total, capped so that a broad query never counts the whole catalogue.
+ * Full-text search over the public feed: what a query matches and the ranked page of matches.
+ * Their total, capped so that a broad query never counts the whole catalogue, is search-total.ts's.
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
+import { preparedPerDb, prepareSql } from '../db/prepared.js';
 import { users, videos } from '../db/schema.js';
 import type { VideoItemRow } from './video-dto.js';
 
@@ -22,6 +23,8 @@ export interface SearchQueries {
    * has none (an excluded word is no match). search-density.ts estimates their share.
    */
   lexemes?: SQL;
+  /** The words `lexemes` are of, as one text: what search-total.ts remembers them by. */
+  words?: string;
 }
 
 /**
@@ -36,14 +39,15 @@ export function searchQueries(text: string): SearchQueries {
     .filter(Boolean)
     .slice(0, MAX_WORDS);
   if (WEBSEARCH_SYNTAX.test(text)) return { any: all, all };
-  const lexemes = sql`tsvector_to_array(to_tsvector('english', ${words.join(' ')}))`;
-  if (words.length < 2) return { any: all, all, lexemes };
+  const plain = words.join(' ');
+  const lexemes = sql`tsvector_to_array(to_tsvector('english', ${plain}))`;
+  if (words.length < 2) return { any: all, all, lexemes, words: plain };
   // `||` of per-word queries: a stop word's empty query drops out instead of emptying the rest.
   const any = sql.join(
     words.map((word) => sql`plainto_tsquery('english', ${word})`),
     sql` || `,
   );
-  return { any: sql`(${any})`, all, lexemes };
+  return { any: sql`(${any})`, all, lexemes, words: plain };
 }
 
 /**
@@ -75,23 +79,83 @@ export async function rankedSearch(
   limit: number,
   /**
    * Read the matches through the search index and sort them: when the exact total is known and
-   * small (countSearch), or when they are too few for walking the feed index to pay
+   * small (search-total.ts), or when they are too few for walking the feed index to pay
    * (search-density.ts). Otherwise the planner chooses, and walks the feed index for a broad word.
    */
   throughSearchIndex: boolean,
 ): Promise<VideoItemRow[]> {
-  const windowEnd = rankWindowEnd(offset, limit);
   // Walking the feed index is cheap only while matches are dense: for a rare word the planner's
   // guess can make it walk the whole catalogue (seconds at 1 000 000 videos). `offset 0` keeps the
   // ORDER BY out of the subquery, so the matches are read through the search index and sorted.
   const source = throughSearchIndex
     ? sql`(select * from ${videos} where ${where} offset 0) as ${videos}`
     : sql`${videos} where ${where}`;
-  // Every column is read in the innermost scan, so no second pass over videos is needed. Rank and
-  // the all-words test are computed a level up, for the windowEnd rows kept only: computed beside
-  // the sort, every match read through the search index paid for them (8 ms of 10 for the 4 300
-  // matches of "guitar riff" at 100 000 videos).
-  const result = await db.execute(sql`
+  const query = rankedPage(source, search, {
+    windowEnd: rankWindowEnd(offset, limit),
+    limit,
+    offset,
+  });
+  return toItemRows(await db.execute(query));
+}
+
+/** A query's tsqueries as Postgres printed them (tsquery::text), with its lexemes. */
+export interface CompiledSearch {
+  lexemes: string[];
+  any: string;
+  all: string;
+}
+
+/**
+ * The walk of rankedSearch over the whole public catalogue as a prepared statement: parsing and
+ * planning were a third of a broad search's database time. Its plan must not depend on the
+ * words (a prepared statement's generic plan does not know them), so the published videos are
+ * read newest first behind an `offset 0` fence and only then tested: always the walk, which
+ * search-density.ts chose from the statistics.
+ */
+const walkStatements = preparedPerDb((db: Db) => {
+  const tsquery = (name: string) => sql`${sql.placeholder(name)}::tsquery`;
+  const published = sql`(select * from ${videos} where ${videos.isPublished} = true
+    order by ${videos.createdAt} desc nulls last, ${videos.id} offset 0) as ${videos}
+    where ${videos.searchVector} @@ ${tsquery('any')}`;
+  const page = rankedPage(
+    published,
+    { any: tsquery('any'), all: tsquery('all') },
+    {
+      windowEnd: sql.placeholder('windowEnd'),
+      limit: sql.placeholder('limit'),
+      offset: sql.placeholder('offset'),
+    },
+  );
+  return { walk: prepareSql(db, 'search_walk', page) };
+});
+
+/** rankedSearch's page of the public catalogue, read by walking the feed index. */
+export async function walkedSearch(
+  db: Db,
+  search: CompiledSearch,
+  offset: number,
+  limit: number,
+): Promise<VideoItemRow[]> {
+  const windowEnd = rankWindowEnd(offset, limit);
+  const { any, all } = search;
+  return toItemRows(await walkStatements(db).walk.execute({ any, all, windowEnd, limit, offset }));
+}
+
+type PageBound = number | ReturnType<typeof sql.placeholder>;
+
+/**
+ * The ranked page of the matches `source` yields (a FROM item aliased as videos), newest
+ * windowEnd first. Every column is read in the innermost scan, so no second pass over videos is
+ * needed. Rank and the all-words test are computed a level up, for the windowEnd rows kept only:
+ * computed beside the sort, every match read through the search index paid for them (8 ms of 10
+ * for the 4 300 matches of "guitar riff" at 100 000 videos).
+ */
+function rankedPage(
+  source: SQL,
+  search: Pick<SearchQueries, 'any' | 'all'>,
+  bounds: { windowEnd: PageBound; limit: PageBound; offset: PageBound },
+): SQL {
+  return sql`
     select w.id, w.title, w.description, w.tags, w.duration, w.views,
            w.is_published as "isPublished", w.video_key as "videoKey",
            w.thumbnail_key as "thumbnailKey", w.created_at as "createdAt",
@@ -110,44 +174,17 @@ export async function rankedSearch(
                ${videos.ownerId} as owner_id, ${videos.searchVector} as search_vector
         from ${source}
         order by ${videos.createdAt} desc nulls last, ${videos.id}
-        limit ${windowEnd}
+        limit ${bounds.windowEnd}
       ) m
     ) w
     join ${users} u on u.id = w.owner_id
     order by w.rank_window, w.matches_all desc, w.rank desc, w.created_at desc nulls last, w.id
-    limit ${limit} offset ${offset}`);
+    limit ${bounds.limit} offset ${bounds.offset}`;
+}
+
+function toItemRows(result: unknown): VideoItemRow[] {
   // Raw rows: drivers differ in how they hand back timestamps (Date or text).
   type RawRow = Omit<VideoItemRow, 'createdAt'> & { createdAt: Date | string };
   const { rows } = result as { rows: RawRow[] };
   return rows.map((row) => ({ ...row, createdAt: new Date(row.createdAt) }));
-}
-
-export interface SearchTotal {
-  total: number;
-  /** True when `total` only says there are at least that many matches. */
-  atLeast: boolean;
-}
-
-/**
- * The number of matches, exact up to `cap` (SEARCH_COUNT_CAP). Past it, counting stops one row
- * after the cap or after the requested page, whichever is further: the answer is then "at least
- * n" with n greater than every row shown so far, so a client paging while offset < total keeps
- * paging to the last match, and no request counts more rows than its own page reads.
- */
-export async function countSearch(
-  db: Db,
-  where: SQL | undefined,
-  cap: number,
-  offset: number,
-  limit: number,
-  /** Also answers these lexemes (SearchQueries.lexemes), at no extra round trip. */
-  lexemes?: SQL,
-): Promise<SearchTotal & { lexemes: string[] | null }> {
-  const stopAt = Math.max(cap, offset + limit) + 1;
-  const result = await db.execute(sql`
-    select count(*)::int as n, ${lexemes ?? sql`null`}::text[] as lexemes
-    from (select 1 from ${videos} where ${where} limit ${stopAt}) as m`);
-  const [row] = (result as { rows: { n: number; lexemes: string[] | null }[] }).rows;
-  const n = Number(row?.n ?? 0);
-  return { total: n, atLeast: n >= stopAt, lexemes: row?.lexemes ?? null };
 }

@@ -10,7 +10,8 @@ import {
   readsThroughSearchIndex,
   type LexemeStats,
 } from '../../server/services/search-density.js';
-import { rankedSearch, searchQueries } from '../../server/services/video-search.js';
+import { countSearch } from '../../server/services/search-total.js';
+import { rankedSearch, searchQueries, walkedSearch } from '../../server/services/video-search.js';
 import { createUser } from './auth-helpers.js';
 import { createTestApp, type TestApp } from './helpers.js';
 
@@ -18,6 +19,7 @@ const stats = (videos: number, shares: Record<string, number>): LexemeStats => (
   shares: new Map(Object.entries(shares)),
   otherShare: 0.001,
   videos,
+  published: videos,
 });
 
 describe('readsThroughSearchIndex', () => {
@@ -82,11 +84,23 @@ describe('search density on a database', () => {
   it('gives the same pages whichever way the matches are read', async () => {
     const search = searchQueries('drums groove');
     const where = and(eq(videos.isPublished, true), sql`${videos.searchVector} @@ ${search.any}`);
+    const scope = { where, search, narrowed: false, cap: 1_000, offset: 0, limit: 12 };
+    const { compiled } = await countSearch(t.ctx.db, scope);
+    expect(compiled).toEqual({
+      lexemes: ['drum', 'groov'],
+      any: "'drum' | 'groov'",
+      all: "'drum' & 'groov'",
+    });
     // The first page, one straddling the two windows, and the last.
     for (const offset of [0, 192, 216]) {
       const walked = await rankedSearch(t.ctx.db, where, search, offset, 12, false);
       const indexed = await rankedSearch(t.ctx.db, where, search, offset, 12, true);
+      // The prepared walk, twice: a prepared statement's later runs may take its generic plan.
+      const prepared = await walkedSearch(t.ctx.db, compiled!, offset, 12);
+      const again = await walkedSearch(t.ctx.db, compiled!, offset, 12);
       expect(walked.map((r) => r.id)).toEqual(indexed.map((r) => r.id));
+      expect(prepared).toEqual(walked);
+      expect(again).toEqual(walked);
       expect(walked).toHaveLength(offset === 216 ? 1 : 12); // 208 about drums, 9 more grooves
     }
   });

@@ -1,0 +1,127 @@
+/**
+ * How many videos a search matches: exact up to the cap, "at least n" past it. Counting stops one
+ * row after the cap, yet for a broad word that still reads thousands of videos per request (about
+ * 4 200 for the 1 001 "music" matches at 1 000 000 videos: two thirds of the search's database
+ * time). When the planner's statistics say the query matches many times more videos than counting
+ * would reach, the count's answer is already known, and it is not run.
+ */
+import { sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../db/client.js';
+import { videos } from '../db/schema.js';
+import type { LexemeStats } from './search-density.js';
+import type { CompiledSearch, SearchQueries } from './video-search.js';
+
+export interface SearchTotal {
+  total: number;
+  /** True when `total` only says there are at least that many matches. */
+  atLeast: boolean;
+}
+
+/**
+ * The statistics must promise this many times the rows a count would stop at before it is
+ * skipped. They come from a sample of 30 000 videos and may be up to an hour old (autovacuum's
+ * analyze, or maintenance/embedded-vacuum.ts), so a word must have lost nine in ten of its
+ * published videos since for the promise to be wrong, and listFeed still counts when a page then
+ * comes back short.
+ */
+const SURE_FACTOR = 10;
+
+/**
+ * Recently searched texts as Postgres compiled them (their lexemes and tsqueries; the count query
+ * returns them). They are a function of the text alone, so they never go stale; a text's first
+ * search counts.
+ */
+const MAX_KNOWN_TEXTS = 1_000;
+const knownTexts = new Map<string, CompiledSearch>();
+
+function learn(words: string, compiled: CompiledSearch): void {
+  knownTexts.delete(words);
+  knownTexts.set(words, compiled);
+  if (knownTexts.size > MAX_KNOWN_TEXTS)
+    knownTexts.delete(knownTexts.keys().next().value as string);
+}
+
+type Counted = SearchTotal & { lexemes: string[] | null; compiled?: CompiledSearch };
+
+/**
+ * True when more than `n` published videos surely hold at least one of `lexemes`: the most common
+ * one's share of the published catalogue is SURE_FACTOR × n or more. A match is any of the words,
+ * so the most common one alone is a lower bound; words outside the statistics count for nothing.
+ */
+export function surelyMatchesMoreThan(
+  stats: LexemeStats | undefined,
+  lexemes: readonly string[] | null | undefined,
+  n: number,
+): boolean {
+  if (!stats || !lexemes?.length) return false;
+  const share = Math.max(...lexemes.map((lexeme) => stats.shares.get(lexeme) ?? 0));
+  return share * stats.published >= SURE_FACTOR * n;
+}
+
+/** Where a search looks, and the page it is for. */
+export interface SearchScope {
+  where: SQL | undefined;
+  search: SearchQueries;
+  /** Whether a channel or tag narrows the search: the statistics are of the whole catalogue. */
+  narrowed: boolean;
+  cap: number;
+  offset: number;
+  limit: number;
+}
+
+/**
+ * The number of matches, exact up to `cap` (SEARCH_COUNT_CAP). Past it, counting stops one row
+ * after the cap or after the requested page, whichever is further: the answer is then "at least
+ * n" with n greater than every row shown so far, so a client paging while offset < total keeps
+ * paging to the last match, and no request counts more rows than its own page reads.
+ */
+export async function countSearch(db: Db, scope: SearchScope): Promise<Counted> {
+  const stopAt = countStop(scope);
+  const { search } = scope;
+  // A plain-words query also answers how Postgres compiles it, at no extra round trip.
+  const compiledColumns = search.lexemes
+    ? sql`${search.lexemes}::text[] as lexemes, ${search.any}::text as "any", ${search.all}::text as "all"`
+    : sql`null::text[] as lexemes, null as "any", null as "all"`;
+  const result = await db.execute(sql`
+    select count(*)::int as n, ${compiledColumns}
+    from (select 1 from ${videos} where ${scope.where} limit ${stopAt}) as m`);
+  type Row = { n: number; lexemes: string[] | null; any: string | null; all: string | null };
+  const [row] = (result as { rows: Row[] }).rows;
+  const n = Number(row?.n ?? 0);
+  const total = { total: n, atLeast: n >= stopAt };
+  if (!row?.lexemes || row.any === null || row.all === null || search.words === undefined) {
+    return { ...total, lexemes: row?.lexemes ?? null };
+  }
+  const compiled = { lexemes: row.lexemes, any: row.any, all: row.all };
+  learn(search.words, compiled);
+  return { ...total, lexemes: compiled.lexemes, compiled };
+}
+
+function countStop({ cap, offset, limit }: SearchScope): number {
+  return Math.max(cap, offset + limit) + 1;
+}
+
+/**
+ * The search's total as countSearch would answer it, the lexemes it looks for and, for plain
+ * words, the compiled query. `estimated` says the count was skipped because the statistics
+ * promise more matches than it would reach.
+ */
+export async function searchTotal(
+  db: Db,
+  scope: SearchScope,
+  stats: LexemeStats | undefined,
+): Promise<Counted & { estimated: boolean }> {
+  const { words } = scope.search;
+  const known = words === undefined ? undefined : knownTexts.get(words);
+  const stopAt = countStop(scope);
+  if (known && !scope.narrowed && surelyMatchesMoreThan(stats, known.lexemes, stopAt)) {
+    return {
+      total: stopAt,
+      atLeast: true,
+      lexemes: known.lexemes,
+      compiled: known,
+      estimated: true,
+    };
+  }
+  return { ...(await countSearch(db, scope)), estimated: false };
+}
