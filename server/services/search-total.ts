@@ -78,13 +78,18 @@ export interface SearchScope {
 export async function countSearch(db: Db, scope: SearchScope): Promise<Counted> {
   const stopAt = countStop(scope);
   const { search } = scope;
+  // The `offset 0` fence has the planner read the matches as if it needed all of them: through
+  // the search index for a word in a few percent of videos, by scanning for a common one. Planned
+  // for the limit, it scanned for both, reading stopAt / share videos: 25 000 rows for the 1 001
+  // "guitar riff" matches at 100 000 videos, 2.2 ms against 1.2 through the index (PostgreSQL).
   // A plain-words query also answers how Postgres compiles it, at no extra round trip.
   const compiledColumns = search.lexemes
     ? sql`${search.lexemes}::text[] as lexemes, ${search.any}::text as "any", ${search.all}::text as "all"`
     : sql`null::text[] as lexemes, null as "any", null as "all"`;
   const result = await db.execute(sql`
     select count(*)::int as n, ${compiledColumns}
-    from (select 1 from ${videos} where ${scope.where} limit ${stopAt}) as m`);
+    from (select 1 from (select 1 from ${videos} where ${scope.where} offset 0) as s
+          limit ${stopAt}) as m`);
   type Row = { n: number; lexemes: string[] | null; any: string | null; all: string | null };
   const [row] = (result as { rows: Row[] }).rows;
   const n = Number(row?.n ?? 0);
@@ -101,6 +106,17 @@ function countStop({ cap, offset, limit }: SearchScope): number {
   return Math.max(cap, offset + limit) + 1;
 }
 
+/** What countSearch would answer for a search with `matches` matches in all. */
+export function cappedTotal(matches: number, scope: SearchScope): SearchTotal {
+  const stopAt = countStop(scope);
+  return { total: Math.min(matches, stopAt), atLeast: matches >= stopAt };
+}
+
+/** The text's compiled form, when an earlier search of it was counted. */
+export function knownCompiled(search: SearchQueries): CompiledSearch | undefined {
+  return search.words === undefined ? undefined : knownTexts.get(search.words);
+}
+
 /**
  * The search's total as countSearch would answer it, the lexemes it looks for and, for plain
  * words, the compiled query. `estimated` says the count was skipped because the statistics
@@ -111,8 +127,7 @@ export async function searchTotal(
   scope: SearchScope,
   stats: LexemeStats | undefined,
 ): Promise<Counted & { estimated: boolean }> {
-  const { words } = scope.search;
-  const known = words === undefined ? undefined : knownTexts.get(words);
+  const known = knownCompiled(scope.search);
   const stopAt = countStop(scope);
   if (known && !scope.narrowed && surelyMatchesMoreThan(stats, known.lexemes, stopAt)) {
     return {

@@ -11,8 +11,16 @@ import { ascNullsFirst, descNullsLast } from './order.js';
 import { toProcessing } from './video-processing.js';
 import { toVideoItem, videoItemColumns, type MediaUrls, type VideoItemRow } from './video-dto.js';
 import { lexemeStats, readsThroughSearchIndex } from './search-density.js';
-import { countSearch, searchTotal, type SearchScope, type SearchTotal } from './search-total.js';
 import {
+  cappedTotal,
+  countSearch,
+  knownCompiled,
+  searchTotal,
+  type SearchScope,
+  type SearchTotal,
+} from './search-total.js';
+import {
+  indexedSearchWithCount,
   rankWindowEnd,
   rankedSearch,
   searchQueries,
@@ -136,8 +144,17 @@ async function searchPage(
   const { where, search, offset, limit } = scope;
   // The statistics answer at once after a database's first search.
   const stats = await lexemeStats(db);
+  const windowEnd = rankWindowEnd(offset, limit);
+  const known = knownCompiled(search);
+  if (!sorted && known && readsThroughSearchIndex(stats, known.lexemes, windowEnd) === true) {
+    // Every match is read to sort them, so the same statement counts them.
+    const { rows, matches } = await indexedSearchWithCount(db, where, search, offset, limit);
+    const total =
+      matches === undefined ? await countSearch(db, scope) : cappedTotal(matches, scope);
+    return { rows, total };
+  }
   const counted = await searchTotal(db, scope, stats);
-  const reading = readsThroughSearchIndex(stats, counted.lexemes, rankWindowEnd(offset, limit));
+  const reading = readsThroughSearchIndex(stats, counted.lexemes, windowEnd);
   let rows: VideoItemRow[];
   if (sorted) rows = await sorted();
   else if (counted.atLeast && reading === false && counted.compiled && !scope.narrowed) {

@@ -98,6 +98,30 @@ export async function rankedSearch(
   return toItemRows(await db.execute(query));
 }
 
+/**
+ * rankedSearch reading the matches through the search index, which reads every match anyway, so
+ * it counts them too: the page and the number of matches in one statement instead of a count
+ * that reads the same videos again (5 of 15 ms for "guitar riff" at 100 000 videos, PGlite).
+ * `matches` is undefined for a page past the end, which has no row to carry it.
+ */
+export async function indexedSearchWithCount(
+  db: Db,
+  where: SQL | undefined,
+  search: SearchQueries,
+  offset: number,
+  limit: number,
+): Promise<{ rows: VideoItemRow[]; matches: number | undefined }> {
+  const source = sql`(select *, count(*) over () as matches from ${videos} where ${where}
+    offset 0) as ${videos}`;
+  const bounds = { windowEnd: rankWindowEnd(offset, limit), limit, offset };
+  const result = await db.execute(rankedPage(source, search, bounds, { countMatches: true }));
+  const { rows } = result as { rows: { matches: number | string }[] };
+  return {
+    rows: toItemRows(result),
+    matches: rows[0] === undefined ? undefined : Number(rows[0].matches),
+  };
+}
+
 /** A query's tsqueries as Postgres printed them (tsquery::text), with its lexemes. */
 export interface CompiledSearch {
   lexemes: string[];
@@ -154,13 +178,18 @@ function rankedPage(
   source: SQL,
   search: Pick<SearchQueries, 'any' | 'all'>,
   bounds: { windowEnd: PageBound; limit: PageBound; offset: PageBound },
+  /** `source` has a `matches` column, which each row of the page carries. */
+  { countMatches = false } = {},
 ): SQL {
+  const [inner, outer] = countMatches
+    ? [sql`, ${videos}.matches as matches`, sql`, w.matches as matches`]
+    : [sql``, sql``];
   return sql`
     select w.id, w.title, w.description, w.tags, w.duration, w.views,
            w.is_published as "isPublished", w.video_key as "videoKey",
            w.thumbnail_key as "thumbnailKey", w.created_at as "createdAt",
            u.id as "ownerId", u.user_name as "ownerUserName", u.full_name as "ownerFullName",
-           u.avatar_key as "ownerAvatarKey"
+           u.avatar_key as "ownerAvatarKey"${outer}
     from (
       select m.*, m.search_vector @@ ${search.all} as matches_all,
              ts_rank_cd(m.search_vector, ${search.any}) as rank,
@@ -171,7 +200,7 @@ function rankedPage(
                ${videos.tags} as tags, ${videos.duration} as duration, ${videos.views} as views,
                ${videos.isPublished} as is_published, ${videos.videoKey} as video_key,
                ${videos.thumbnailKey} as thumbnail_key, ${videos.createdAt} as created_at,
-               ${videos.ownerId} as owner_id, ${videos.searchVector} as search_vector
+               ${videos.ownerId} as owner_id, ${videos.searchVector} as search_vector${inner}
         from ${source}
         order by ${videos.createdAt} desc nulls last, ${videos.id}
         limit ${bounds.windowEnd}
@@ -184,7 +213,7 @@ function rankedPage(
 
 function toItemRows(result: unknown): VideoItemRow[] {
   // Raw rows: drivers differ in how they hand back timestamps (Date or text).
-  type RawRow = Omit<VideoItemRow, 'createdAt'> & { createdAt: Date | string };
+  type RawRow = Omit<VideoItemRow, 'createdAt'> & { createdAt: Date | string; matches?: unknown };
   const { rows } = result as { rows: RawRow[] };
-  return rows.map((row) => ({ ...row, createdAt: new Date(row.createdAt) }));
+  return rows.map(({ matches: _, ...row }) => ({ ...row, createdAt: new Date(row.createdAt) }));
 }

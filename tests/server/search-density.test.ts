@@ -11,7 +11,12 @@ import {
   type LexemeStats,
 } from '../../server/services/search-density.js';
 import { countSearch } from '../../server/services/search-total.js';
-import { rankedSearch, searchQueries, walkedSearch } from '../../server/services/video-search.js';
+import {
+  indexedSearchWithCount,
+  rankedSearch,
+  searchQueries,
+  walkedSearch,
+} from '../../server/services/video-search.js';
 import { createUser } from './auth-helpers.js';
 import { createTestApp, type TestApp } from './helpers.js';
 
@@ -101,6 +106,9 @@ describe('search density on a database', () => {
       expect(walked.map((r) => r.id)).toEqual(indexed.map((r) => r.id));
       expect(prepared).toEqual(walked);
       expect(again).toEqual(walked);
+      // Read through the index and counted in the same statement: 217 matches.
+      const counted = await indexedSearchWithCount(t.ctx.db, where, search, offset, 12);
+      expect(counted).toEqual({ rows: indexed, matches: 217 });
       expect(walked).toHaveLength(offset === 216 ? 1 : 12); // 208 about drums, 9 more grooves
     }
   });
