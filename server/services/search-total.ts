@@ -21,8 +21,8 @@ export interface SearchTotal {
  * The statistics must promise this many times the rows a count would stop at before it is
  * skipped. They come from a sample of 30 000 videos and may be up to an hour old (autovacuum's
  * analyze, or maintenance/embedded-vacuum.ts), so a word must have lost nine in ten of its
- * published videos since for the promise to be wrong, and listFeed still counts when a page then
- * comes back short.
+ * published videos since for the promise to be wrong, and video-feed.ts still counts when a page
+ * then comes back short.
  */
 const SURE_FACTOR = 10;
 
@@ -41,7 +41,8 @@ function learn(words: string, compiled: CompiledSearch): void {
     knownTexts.delete(knownTexts.keys().next().value as string);
 }
 
-type Counted = SearchTotal & { lexemes: string[] | null; compiled?: CompiledSearch };
+/** A total, with the text's compiled form when it is plain words. */
+type Counted = SearchTotal & { compiled?: CompiledSearch };
 
 /**
  * True when more than `n` published videos surely hold at least one of `lexemes`: the most common
@@ -95,11 +96,11 @@ export async function countSearch(db: Db, scope: SearchScope): Promise<Counted> 
   const n = Number(row?.n ?? 0);
   const total = { total: n, atLeast: n >= stopAt };
   if (!row?.lexemes || row.any === null || row.all === null || search.words === undefined) {
-    return { ...total, lexemes: row?.lexemes ?? null };
+    return total;
   }
   const compiled = { lexemes: row.lexemes, any: row.any, all: row.all };
   learn(search.words, compiled);
-  return { ...total, lexemes: compiled.lexemes, compiled };
+  return { ...total, compiled };
 }
 
 function countStop({ cap, offset, limit }: SearchScope): number {
@@ -118,8 +119,8 @@ export function knownCompiled(search: SearchQueries): CompiledSearch | undefined
 }
 
 /**
- * The search's total as countSearch would answer it, the lexemes it looks for and, for plain
- * words, the compiled query. `estimated` says the count was skipped because the statistics
+ * The search's total as countSearch would answer it and, for plain words, the compiled query.
+ * `estimated` says the count was skipped because the statistics
  * promise more matches than it would reach.
  */
 export async function searchTotal(
@@ -130,13 +131,7 @@ export async function searchTotal(
   const known = knownCompiled(scope.search);
   const stopAt = countStop(scope);
   if (known && !scope.narrowed && surelyMatchesMoreThan(stats, known.lexemes, stopAt)) {
-    return {
-      total: stopAt,
-      atLeast: true,
-      lexemes: known.lexemes,
-      compiled: known,
-      estimated: true,
-    };
+    return { total: stopAt, atLeast: true, compiled: known, estimated: true };
   }
   return { ...(await countSearch(db, scope)), estimated: false };
 }

@@ -154,7 +154,7 @@ async function searchPage(
     return { rows, total };
   }
   const counted = await searchTotal(db, scope, stats);
-  const reading = readsThroughSearchIndex(stats, counted.lexemes, windowEnd);
+  const reading = readsThroughSearchIndex(stats, counted.compiled?.lexemes ?? null, windowEnd);
   let rows: VideoItemRow[];
   if (sorted) rows = await sorted();
   else if (counted.atLeast && reading === false && counted.compiled && !scope.narrowed) {
