@@ -2,6 +2,12 @@
  * Reads the caller's identity from the `accessToken` cookie or an `Authorization: Bearer` header.
  * Routes opt in with `onRequest: app.requireAuth` (401 without a live session) or read
  * `request.auth` (null for anonymous callers) where signing in is optional.
+ *
+ * A route whose single statement checks the session itself (the watch page: one round trip
+ * instead of two) says so with `config: { sessionCheckedInQuery: true }`. It gets the token's
+ * verified claims in `request.sessionClaim` and no `request.auth`, so nothing in it can take an
+ * unchecked session for a live one (callerId() answers 401 there); `onRequest:
+ * app.requireSessionClaim` refuses callers without a valid token as requireAuth does.
  */
 import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -20,9 +26,19 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The signed-in caller, or null. Set for every request before handlers run. */
     auth: AuthContext | null;
+    /**
+     * A valid token's claims on a `sessionCheckedInQuery` route, whose session is not yet known
+     * to be live: the route's statement must check it (sessions.ts `sessionIsLive`).
+     */
+    sessionClaim: AuthContext | null;
   }
   interface FastifyInstance {
     requireAuth: (request: FastifyRequest) => Promise<void>;
+    requireSessionClaim: (request: FastifyRequest) => Promise<void>;
+  }
+  interface FastifyContextConfig {
+    /** The route checks the caller's session inside its own statement (see above). */
+    sessionCheckedInQuery?: boolean;
   }
 }
 
@@ -46,9 +62,11 @@ function bearer(request: FastifyRequest): string | undefined {
 export const authPlugin = fp<AuthPluginOptions>(
   async (app, { db, tokenSecret }) => {
     app.decorateRequest('auth', null);
+    app.decorateRequest('sessionClaim', null);
 
     app.addHook('onRequest', async (request) => {
       request.auth = null;
+      request.sessionClaim = null;
       // Only the API reads the caller: media ranges, the SPA's files and index.html carry the
       // cookie too, and must not cost a session lookup each (a player sends dozens of ranges).
       if (!request.url.startsWith(API_PREFIX)) return;
@@ -56,6 +74,10 @@ export const authPlugin = fp<AuthPluginOptions>(
       if (!token) return;
       const claims = verifyAccessToken(token, tokenSecret);
       if (!claims) return;
+      if (request.routeOptions.config.sessionCheckedInQuery) {
+        request.sessionClaim = { userId: claims.uid, sessionId: claims.sid };
+        return;
+      }
       // One indexed lookup: logout and password changes must take effect immediately.
       if (await isSessionActive(db, claims.sid, claims.uid)) {
         request.auth = { userId: claims.uid, sessionId: claims.sid };
@@ -65,6 +87,10 @@ export const authPlugin = fp<AuthPluginOptions>(
     app.decorate('requireAuth', async (request: FastifyRequest) => {
       if (!request.auth) throw unauthorized('Unauthorized request');
     });
+
+    app.decorate('requireSessionClaim', async (request: FastifyRequest) => {
+      if (!request.sessionClaim) throw unauthorized('Unauthorized request');
+    });
   },
   { name: 'auth', dependencies: ['@fastify/cookie'] },
 );
@@ -73,6 +99,12 @@ export const authPlugin = fp<AuthPluginOptions>(
 export function callerId(request: FastifyRequest): string {
   if (!request.auth) throw unauthorized('Unauthorized request');
   return request.auth.userId;
+}
+
+/** The token's claims on a `sessionCheckedInQuery` route guarded by requireSessionClaim. */
+export function sessionClaimOf(request: FastifyRequest): AuthContext {
+  if (!request.sessionClaim) throw unauthorized('Unauthorized request');
+  return request.sessionClaim;
 }
 
 export function setAuthCookies(reply: FastifyReply, tokens: IssuedTokens, secure: boolean): void {

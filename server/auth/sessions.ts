@@ -3,7 +3,7 @@
  * takes effect at once. Refresh tokens rotate on every use; a replayed old one revokes the session.
  * The rules of logout and refresh live here too; the routes only handle cookies.
  */
-import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, isNull, ne, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { newId } from '../db/ids.js';
 import { preparedPerDb } from '../db/prepared.js';
@@ -110,8 +110,10 @@ export async function revokeOtherSessions(
     );
 }
 
-/** True when the session exists, belongs to the user and is neither revoked nor expired. */
-/** Every signed-in API request asks it, so it is prepared once per database. */
+/**
+ * True when the session exists, belongs to the user and is neither revoked nor expired. Every
+ * signed-in API request asks it, so it is prepared once per database.
+ */
 const sessionStatements = preparedPerDb((db: Db) => ({
   lookup: db
     .select({ revokedAt: sessions.revokedAt, expiresAt: sessions.expiresAt })
@@ -184,4 +186,18 @@ export async function refreshSession(
 ): Promise<IssuedTokens> {
   if (!refreshToken) throw unauthorized('Refresh token is required');
   return rotateSession(db, refreshToken, tokenSecret);
+}
+
+/**
+ * The same condition as isSessionActive, as SQL for a route that checks the caller's session
+ * inside its own statement (auth/plugin.ts `sessionCheckedInQuery`). Expiry is judged by the
+ * database's clock here, by the server's in isSessionActive; both are the same host's or NTP's.
+ */
+export function sessionIsLive(
+  sessionId: SQL | Placeholder<string>,
+  userId: SQL | Placeholder<string>,
+): SQL {
+  return sql`exists (select 1 from ${sessions}
+    where ${sessions.id} = ${sessionId} and ${sessions.userId} = ${userId}
+      and ${sessions.revokedAt} is null and ${sessions.expiresAt} > now())`;
 }

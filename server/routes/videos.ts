@@ -14,7 +14,7 @@ import {
   VideoList,
   VideoUploadBody,
 } from '../../contract/videos.js';
-import { callerId } from '../auth/plugin.js';
+import { callerId, sessionClaimOf } from '../auth/plugin.js';
 import { created, ok } from '../http/envelope.js';
 import { IMAGE_RULE, fileRule } from '../http/multipart.js';
 import {
@@ -161,7 +161,9 @@ export default async function videosRoutes(app: App, { ctx }: RouteOptions) {
   app.get(
     '/:videoId',
     {
-      onRequest: app.requireAuth,
+      // Its statement checks the session (services/video-watch.ts): one round trip per watch.
+      config: { sessionCheckedInQuery: true },
+      onRequest: app.requireSessionClaim,
       schema: {
         tags,
         security,
@@ -175,7 +177,7 @@ export default async function videosRoutes(app: App, { ctx }: RouteOptions) {
         ctx.db,
         ctx.viewCounter,
         request.params.videoId,
-        callerId(request),
+        sessionClaimOf(request),
         mediaUrlsOf(request, ctx),
       );
       return ok(video, 'Video fetched');

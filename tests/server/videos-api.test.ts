@@ -10,12 +10,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   comments,
   likes,
+  sessions,
   subscriptions,
   userTagScores,
   videoViews,
   videos,
   watchHistory,
 } from '../../server/db/schema.js';
+import { signAccessToken } from '../../server/auth/tokens.js';
 import { createUser, type TestUser } from './auth-helpers.js';
 import { createTestApp, type TestApp } from './helpers.js';
 import { multipart, pngImage } from './media-fixtures.js';
@@ -334,6 +336,53 @@ describe('videos API', () => {
       expect(bad.statusCode).toBe(400);
       expect(bad.json<{ message: string }>().message).toMatch(/^videoId/);
       expect((await t.app.inject({ url: `/api/v1/videos/${v.guitar}` })).statusCode).toBe(401);
+    });
+    // The watch checks the session inside its own statement (sessionCheckedInQuery).
+    it('refuses a revoked or expired session with 401 and records nothing for it', async () => {
+      const viewer = await createUser(t);
+      const recorded = async () => ({
+        history: await t.ctx.db.$count(watchHistory, eq(watchHistory.userId, viewer.id)),
+        views: await t.ctx.db.$count(videoViews, eq(videoViews.userId, viewer.id)),
+      });
+      const expire = (at: Date) =>
+        t.ctx.db.update(sessions).set({ expiresAt: at }).where(eq(sessions.userId, viewer.id));
+
+      await expire(new Date(Date.now() - 1000));
+      const expired = await watch(viewer, v.drums!);
+      expect(expired.statusCode).toBe(401);
+      expect(expired.json()).toMatchObject({ message: 'Unauthorized request', data: null });
+      // An unknown id answers 401 too: the session is judged before the video.
+      expect((await watch(viewer, 'AAAAAAAAAAAAAAAA')).statusCode).toBe(401);
+
+      await expire(new Date(Date.now() + 60_000));
+      expect((await watch(viewer, v.drums!)).statusCode).toBe(200);
+      await t.ctx.viewCounter.flush();
+      expect(await recorded()).toEqual({ history: 1, views: 1 });
+
+      await t.ctx.db
+        .update(sessions)
+        .set({ revokedAt: new Date() })
+        .where(eq(sessions.userId, viewer.id));
+      await t.ctx.db.delete(watchHistory).where(eq(watchHistory.userId, viewer.id));
+      expect((await watch(viewer, v.guitar!)).statusCode).toBe(401);
+      await t.ctx.viewCounter.flush();
+      expect(await recorded()).toEqual({ history: 0, views: 1 });
+
+      // A valid token of another user's session is no session of this one.
+      const [bobSession] = await t.ctx.db
+        .select({ id: sessions.id })
+        .from(sessions)
+        .where(eq(sessions.userId, bob.id));
+      const forged = signAccessToken(
+        { uid: viewer.id, sid: bobSession!.id, exp: Date.now() + 60_000 },
+        t.ctx.config.accessTokenSecret,
+      );
+      const res = await t.app.inject({
+        url: `/api/v1/videos/${v.guitar}`,
+        cookies: { accessToken: forged },
+      });
+      expect(res.statusCode).toBe(401);
+      expect(await recorded()).toEqual({ history: 0, views: 1 });
     });
   });
 
