@@ -9,7 +9,7 @@ import type { Config } from './config.js';
 import { openDatabase, type Database, type Db } from './db/client.js';
 import { serializeError } from './http/logging.js';
 import { openJobQueue, type JobQueue } from './jobs/queue.js';
-import { ViewCounter } from './services/view-counter.js';
+import { EMBEDDED_VIEWS_PER_STATEMENT, ViewCounter } from './services/view-counter.js';
 import { openStorage } from './storage/open-storage.js';
 import type { MediaStorage } from './storage/storage.js';
 
@@ -55,6 +55,7 @@ export async function createContext(
   await mkdir(tmpDir, { recursive: true });
   const viewCounter = new ViewCounter(opened.db, {
     intervalMs: config.viewFlushMs,
+    viewsPerStatement: opened.kind === 'pglite' ? EMBEDDED_VIEWS_PER_STATEMENT : undefined,
     // Logged like a failed request: the SQL and the error code, never the parameter values.
     onError: (error) =>
       console.error(

@@ -8,7 +8,9 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { DashboardStats, DashboardViews } from '../../contract/dashboard.js';
 import type { HistoryPage } from '../../contract/history.js';
 import { userTagScores, videoViews, videos } from '../../server/db/schema.js';
+import type { Db } from '../../server/db/client.js';
 import { decayedTagScore } from '../../server/services/tag-scores.js';
+import { ViewCounter } from '../../server/services/view-counter.js';
 import { createUser, type TestUser } from './auth-helpers.js';
 import { call, watch } from './dashboard-helpers.js';
 import { createTestApp, type TestApp } from './helpers.js';
@@ -116,6 +118,43 @@ describe('view counter', () => {
     await t.ctx.viewCounter.flush();
     expect(await storedViews(t, video)).toBe(1);
     expect(t.ctx.viewCounter.pendingViews(video)).toBe(0);
+  });
+
+  it('writes a large queue in steps, keeps the answer exact between them, and keeps the rest of a failed one', async () => {
+    const video = await insertVideo(t, creator);
+    const viewers = await Promise.all(Array.from({ length: 5 }, () => createUser(t)));
+    let statements = 0;
+    let betweenSteps: number[] = [];
+    // The real database, failing the third statement once.
+    const db = {
+      execute: async (query: Parameters<Db['execute']>[0]) => {
+        statements += 1;
+        betweenSteps.push((await storedViews(t, video)) + counter.pendingViews(video));
+        if (statements === 3) throw new Error('the database went away');
+        return t.ctx.db.execute(query);
+      },
+    } as unknown as Db;
+    const onError = vi.fn();
+    const counter = new ViewCounter(db, { intervalMs: 3_600_000, viewsPerStatement: 2, onError });
+    const now = new Date();
+    for (const viewer of viewers) counter.add({ userId: viewer.id, videoId: video, at: now });
+
+    await counter.flush();
+    // Steps of 2, 2 and 1: the first two went in, the third failed; its view waits.
+    expect(statements).toBe(3);
+    expect(onError).toHaveBeenCalledTimes(1);
+    expect(await storedViews(t, video)).toBe(4);
+    expect(counter.pendingViews(video)).toBe(1);
+    expect(betweenSteps).toEqual([5, 5, 5]);
+
+    betweenSteps = [];
+    await counter.close();
+    expect(statements).toBe(4);
+    expect(await storedViews(t, video)).toBe(5);
+    expect(counter.pendingViews(video)).toBe(0);
+    expect(betweenSteps).toEqual([5]);
+    const marks = await t.ctx.db.select().from(videoViews).where(eq(videoViews.videoId, video));
+    expect(marks).toHaveLength(5);
   });
 
   it('skips a video deleted before the flush and writes the rest', async () => {
