@@ -8,6 +8,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { APP_ROOT } from './app-root.js';
 import { loadS3Config, type S3Config } from './config-s3.js';
+import { DEFAULT_PGLITE_SHARED_BUFFERS_MB } from './db/client.js';
 
 export interface Config {
   port: number;
@@ -15,6 +16,8 @@ export interface Config {
   dataDir: string;
   /** PostgreSQL server URL; when absent the embedded PGlite database under dataDir is used. */
   databaseUrl: string | undefined;
+  /** The embedded database's shared buffers in MB (db/client.ts says what it trades). */
+  pgliteSharedBuffersMb: number;
   /** Absolute origin used to build media URLs; when absent the request's own origin is used. */
   publicUrl: string | undefined;
   /** Extra origins allowed to call the API with credentials (same origin is always allowed). */
@@ -64,6 +67,20 @@ function positiveInt(name: string, value: string | undefined, fallback: number):
   return n;
 }
 
+/**
+ * PGlite's WebAssembly memory is 32-bit: its whole heap is at most 4 GB, so shared buffers stop
+ * well below that.
+ */
+const MAX_PGLITE_SHARED_BUFFERS_MB = 1024;
+
+function pgliteSharedBuffersMb(value: string | undefined): number {
+  const mb = positiveInt('PGLITE_SHARED_BUFFERS_MB', value, DEFAULT_PGLITE_SHARED_BUFFERS_MB);
+  if (mb > MAX_PGLITE_SHARED_BUFFERS_MB) {
+    throw new Error(`PGLITE_SHARED_BUFFERS_MB must be at most ${MAX_PGLITE_SHARED_BUFFERS_MB}`);
+  }
+  return mb;
+}
+
 function nonNegativeInt(name: string, value: string | undefined, fallback: number): number {
   return value === '0' ? 0 : positiveInt(name, value, fallback);
 }
@@ -88,6 +105,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: env.HOST || '0.0.0.0',
     dataDir,
     databaseUrl,
+    pgliteSharedBuffersMb: pgliteSharedBuffersMb(env.PGLITE_SHARED_BUFFERS_MB),
     publicUrl: env.PUBLIC_URL ? env.PUBLIC_URL.replace(/\/+$/, '') : undefined,
     corsOrigins: (env.CORS_ORIGINS ?? '')
       .split(',')

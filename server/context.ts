@@ -45,7 +45,11 @@ export async function createContext(
 ): Promise<{ ctx: AppContext; database: Database }> {
   // Storage first: an unreachable bucket then stops the start before a database is opened.
   const storage = await openStorage(config);
-  const opened = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir });
+  const opened = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    pgliteDir,
+    pgliteSharedBuffersMb: config.pgliteSharedBuffersMb,
+  });
   const jobs = await openJobQueue(opened, {
     supervise: superviseJobs,
     retries: config.transcodeRetries,

@@ -56,6 +56,8 @@ export type WorkerStatus =
 export interface WorkerInput {
   dataDir: string;
   migrationsFolder: string;
+  /** Postgres's shared_buffers, in MB (client.ts DEFAULT_PGLITE_SHARED_BUFFERS_MB says why 8). */
+  sharedBuffersMb: number;
   pgliteWasmModule: WebAssembly.Module;
   initdbWasmModule: WebAssembly.Module;
   /** A dump of a migrated empty database to start from (in-memory databases skip initdb). */

@@ -24,17 +24,20 @@ import {
 } from './pglite-protocol.js';
 
 const port = parentPort!;
-const { dataDir, migrationsFolder, pgliteWasmModule, initdbWasmModule, template, makeTemplate } =
-  workerData as WorkerInput;
+const {
+  dataDir,
+  migrationsFolder,
+  sharedBuffersMb,
+  pgliteWasmModule,
+  initdbWasmModule,
+  template,
+  makeTemplate,
+} = workerData as WorkerInput;
 
-/**
- * Postgres's default 128 MB of shared buffers would fill with pages over time and stay resident;
- * 8 MB hold the hot index pages of a 100 000-video catalogue, and the rest is read through the OS
- * page cache (shared, reclaimable, not the server's RSS).
- */
+/** Small working memory: the embedded database shares the server's RSS (see client.ts). */
 const MEMORY_SETTINGS = [
   '-c',
-  'shared_buffers=8MB',
+  `shared_buffers=${sharedBuffersMb}MB`,
   '-c',
   'work_mem=2MB',
   '-c',
