@@ -13,10 +13,10 @@ const configWith = (value?: string) =>
 async function sharedBuffersOf(mb?: number): Promise<string> {
   const database = await openDatabase({ pgliteDir: 'memory://', pgliteSharedBuffersMb: mb });
   try {
-    const result = (await database.db.execute(sql`show shared_buffers`)) as unknown as {
+    const { rows } = (await database.db.execute(sql`show shared_buffers`)) as {
       rows: { shared_buffers: string }[];
     };
-    return result.rows[0]!.shared_buffers;
+    return rows[0]!.shared_buffers;
   } finally {
     await database.close();
   }
