@@ -67,6 +67,7 @@ const stopIdleGc = collectWhenIdle(app.server, {
     await inWorker;
   },
   onError: (error) => app.log.warn({ err: error }, 'idle garbage collection failed'),
+  startUpIsABurst: true,
 });
 
 let closing = false;

@@ -3,6 +3,7 @@
  * (server/http/idle-gc.ts): once, never while a request is in flight, and not again while idle.
  * The check period's timer is the test's own, ticked by hand, so nothing waits for real seconds.
  */
+import http from 'node:http';
 import net from 'node:net';
 import { setImmediate as nextMacrotask } from 'node:timers/promises';
 import { sql } from 'drizzle-orm';
@@ -114,6 +115,33 @@ describe('garbage collection once the server is idle', () => {
     clock.periods(PASSES);
     expect(collections).toBe(before + PASSES);
     expect(clock.running).toBe(false);
+  });
+});
+
+describe('garbage collection after the start', () => {
+  it('collects once the started server has been quiet, as after a burst, then stops', () => {
+    const clock = new HandClock();
+    let collections = 0;
+    const watch = (startUpIsABurst: boolean) =>
+      collectWhenIdle(http.createServer(), {
+        collect: async () => void collections++,
+        onError: (error) => expect.unreachable(String(error)),
+        every: clock.every,
+        startUpIsABurst,
+      });
+
+    // Without the option nothing watches until the first request.
+    watch(false)();
+    expect(clock.running).toBe(false);
+
+    const stop = watch(true);
+    expect(clock.running).toBe(true);
+    clock.periods(4);
+    expect(collections).toBe(0);
+    clock.periods(PASSES);
+    expect(collections).toBe(PASSES);
+    expect(clock.running).toBe(false);
+    stop();
   });
 });
 
