@@ -24,7 +24,7 @@ export interface AppContext {
   tmpDir: string;
   /** Counted views waiting to be written (flushed every VIEW_FLUSH_MS and on the app's close). */
   viewCounter: ViewCounter;
-  /** Background jobs (transcoding), stored in the same database. */
+  /** Background jobs (jobs/job-table.ts lists them), stored in the same database. */
   jobs: JobQueue;
 }
 
@@ -50,11 +50,8 @@ export async function createContext(
     pgliteDir,
     pgliteSharedBuffersMb: config.pgliteSharedBuffersMb,
   });
-  const jobs = await openJobQueue(opened, {
-    supervise: superviseJobs,
-    retries: config.transcodeRetries,
-    retrySeconds: config.transcodeRetrySeconds,
-  });
+  // The queues themselves are declared from the job table by prepareStart (start-up.ts).
+  const jobs = await openJobQueue(opened, { supervise: superviseJobs });
   const tmpDir = path.join(config.dataDir, 'tmp');
   await mkdir(tmpDir, { recursive: true });
   const viewCounter = new ViewCounter(opened.db, {

@@ -8,6 +8,7 @@ import type { VideoProcessing } from '../../contract/processing.js';
 import type { AppContext } from '../context.js';
 import type { Db } from '../db/client.js';
 import { newId } from '../db/ids.js';
+import { transcodeJob } from '../jobs/job-table.js';
 import { comments, likes, users, videoViews, videos, watchHistory } from '../db/schema.js';
 import { conflict, forbidden, notFound } from '../http/errors.js';
 import type { ReceivedFile } from '../http/multipart.js';
@@ -233,7 +234,7 @@ export async function retryProcessing(
   const video = await findOwnedVideo(ctx.db, videoId, callerId);
   const retried = await ctx.db.transaction(async (tx) => {
     if (!(await markRetrying(tx, video.id))) return false;
-    await ctx.jobs.enqueueTranscode(tx, video.id);
+    await ctx.jobs.send(transcodeJob, { videoId: video.id }, tx);
     return true;
   });
   if (!retried) throw conflict(NOT_FAILED);

@@ -10,6 +10,7 @@ import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { AppContext } from '../context.js';
 import { newId } from '../db/ids.js';
+import { transcodeJob } from '../jobs/job-table.js';
 import { videos } from '../db/schema.js';
 import { badRequest } from '../http/errors.js';
 import type { ReceivedFile } from '../http/multipart.js';
@@ -88,7 +89,7 @@ export async function uploadVideo(
         thumbnailKey,
       });
       await createProcessing(tx, id);
-      await ctx.jobs.enqueueTranscode(tx, id);
+      await ctx.jobs.send(transcodeJob, { videoId: id }, tx);
     });
     stored.length = 0;
     return id;
