@@ -10,6 +10,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { transcodeJob } from '../../server/jobs/job-table.js';
 import { startJobWorkers } from '../../server/jobs/job-workers.js';
 import { FAILED_REASON } from '../../server/jobs/transcode-job.js';
+import { transcodeVideo } from '../../server/services/video-transcode.js';
 import { prepareStart } from '../../server/start-up.js';
 import { createUser, type TestUser } from './auth-helpers.js';
 import { createTestApp, type TestApp } from './helpers.js';
@@ -83,6 +84,14 @@ describe('transcode jobs', () => {
       expect(segment.statusCode).toBe(200);
       expect(segment.rawPayload.length).toBeGreaterThan(1000);
     }
+
+    // A run killed between recording its last rendition and rewriting the master: the next run
+    // has no rendition left to make, and still leaves a master behind.
+    const masterKey = new URL(after.processing.hlsUrl!).pathname.replace('/media/', '');
+    await t.ctx.storage.delete(masterKey);
+    expect(await t.ctx.storage.size(masterKey)).toBeNull();
+    expect(await transcodeVideo(t.ctx, id)).toBe('done');
+    expect(await t.ctx.storage.size(masterKey)).toBeGreaterThan(0);
   }, 90_000);
 
   it("brings an existing queue to the job table's policy at start (a changed TRANSCODE_RETRIES applies)", async () => {
