@@ -1,6 +1,12 @@
 /**
- * tus requests as a client sends them (tus-js-client does exactly these), through app.inject.
+ * tus requests as a client sends them (tus-js-client does exactly these), through app.inject, and
+ * raw ones as an attacker writes them.
  */
+import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import http from 'node:http';
+import path from 'node:path';
+import { resumableUploadsDir } from '../../server/services/resumable-upload.js';
 import type { TestUser } from './auth-helpers.js';
 import type { TestApp } from './helpers.js';
 
@@ -75,4 +81,59 @@ export async function uploadWhole(t: TestApp, user: TestUser, data: Buffer): Pro
   const id = uploadIdOf((await createUpload(t, user, data.length)).headers.location);
   await patchUpload(t, user, id, 0, data);
   return id;
+}
+
+/**
+ * Everything an upload is, for "unchanged" checks: what HEAD tells its owner (offset, length,
+ * metadata), its bytes and tus' info file on disk.
+ */
+export async function uploadSnapshot(t: TestApp, owner: TestUser, id: string) {
+  const head = await headUpload(t, owner, id);
+  const dir = resumableUploadsDir(t.ctx.config);
+  const bytes = await readFile(path.join(dir, id));
+  return {
+    status: head.statusCode,
+    offset: head.headers['upload-offset'],
+    length: head.headers['upload-length'],
+    metadata: head.headers['upload-metadata'],
+    sha256: createHash('sha256').update(bytes).digest('hex'),
+    info: await readFile(path.join(dir, `${id}.json`), 'utf8'),
+  };
+}
+
+export interface RawAnswer {
+  target: string;
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: string;
+}
+
+/**
+ * A request whose target goes on the wire exactly as written (app.inject and fetch normalise
+ * URLs: they drop a `#…` and resolve dot segments), to a listening app.
+ */
+export function rawRequest(
+  port: number,
+  method: string,
+  target: string,
+  headers: Record<string, string>,
+  body?: Buffer,
+): Promise<RawAnswer> {
+  return new Promise((resolve, reject) => {
+    const request = http.request({ port, host: '127.0.0.1', method, path: target, headers });
+    request.on('error', reject);
+    request.on('response', (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () =>
+        resolve({
+          target,
+          status: response.statusCode ?? 0,
+          headers: response.headers,
+          body: Buffer.concat(chunks).toString(),
+        }),
+      );
+    });
+    request.end(body);
+  });
 }
