@@ -9,6 +9,7 @@ import type { Config } from './config.js';
 import { openDatabase, type Database, type Db } from './db/client.js';
 import { serializeError } from './http/logging.js';
 import { openJobQueue, type JobQueue } from './jobs/queue.js';
+import { MediaJournal, dataDirWriter } from './services/media-journal.js';
 import { EMBEDDED_VIEWS_PER_STATEMENT, ViewCounter } from './services/view-counter.js';
 import { openStorage } from './storage/open-storage.js';
 import type { MediaStorage } from './storage/storage.js';
@@ -26,6 +27,8 @@ export interface AppContext {
   viewCounter: ViewCounter;
   /** Background jobs (jobs/job-table.ts lists them), stored in the same database. */
   jobs: JobQueue;
+  /** Keys of media files in flight, so a start after a crash removes exactly its orphans. */
+  journal: MediaJournal;
 }
 
 export interface ContextOptions {
@@ -33,6 +36,12 @@ export interface ContextOptions {
   pgliteDir?: string;
   /** Run the job queue's maintenance here (a process that also works jobs). */
   superviseJobs?: boolean;
+  /**
+   * This process in the media journal. Default: the server of DATA_DIR, one id across restarts
+   * (one server process per DATA_DIR). `npm run worker` processes, which may share a DATA_DIR
+   * with a server or with each other, pass an id of their own.
+   */
+  journalWriter?: string;
 }
 
 /**
@@ -41,7 +50,11 @@ export interface ContextOptions {
  */
 export async function createContext(
   config: Config,
-  { pgliteDir = path.join(config.dataDir, 'pglite'), superviseJobs = false }: ContextOptions = {},
+  {
+    pgliteDir = path.join(config.dataDir, 'pglite'),
+    superviseJobs = false,
+    journalWriter = dataDirWriter(config.dataDir),
+  }: ContextOptions = {},
 ): Promise<{ ctx: AppContext; database: Database }> {
   // Storage first: an unreachable bucket then stops the start before a database is opened.
   const storage = await openStorage(config);
@@ -70,5 +83,9 @@ export async function createContext(
       await opened.close();
     },
   };
-  return { ctx: { config, db: opened.db, storage, tmpDir, viewCounter, jobs }, database };
+  const journal = new MediaJournal(opened.db, journalWriter);
+  return {
+    ctx: { config, db: opened.db, storage, tmpDir, viewCounter, jobs, journal },
+    database,
+  };
 }

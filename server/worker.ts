@@ -5,6 +5,7 @@
  * TRANSCODE_CONCURRENCY transcodes at a time (at least one). Stops on SIGINT/SIGTERM, handing its
  * running jobs back to the queue.
  */
+import { randomBytes } from 'node:crypto';
 import pino from 'pino';
 import { loadConfig } from './config.js';
 import { createContext } from './context.js';
@@ -21,7 +22,10 @@ if (!config.databaseUrl) {
   process.exit(1);
 }
 const log = pino(loggerOptions(config.logLevel));
-const { ctx, database } = await createContext(config, { superviseJobs: true });
+const { ctx, database } = await createContext(config, {
+  superviseJobs: true,
+  journalWriter: `worker-${randomBytes(8).toString('hex')}`,
+});
 await prepareStart(ctx);
 const workers = await startJobWorkers(ctx, log, JOB_TABLE);
 log.info(

@@ -2,13 +2,15 @@
  * Start-up and periodic housekeeping of what a crash can leave behind: partial uploads in tmp/,
  * abandoned resumable uploads, media files that no row references, and jobs that ended without
  * success while their work still says "in progress" (each job table row's `settle`). The first
- * pass runs at start (tmp first, so a restart frees the disk at once); later passes run every
- * `intervalMs` until `stop()`. After the first pass, what the job table asks for after a start is
+ * pass runs at start (tmp first, so a restart frees the disk at once) and removes at once the
+ * files of work the media journal says a crash interrupted; other unreferenced files wait out
+ * `graceMs`. Later passes run every `intervalMs` until `stop()`. After the first pass, what the job table asks for after a start is
  * sent (the conversion of images stored before sizes existed; a no-op once done). On the
  * embedded database, later passes also vacuum and analyze it (embedded-vacuum.ts).
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.js';
+import type { MediaJournal } from '../services/media-journal.js';
 import type { MediaStorage } from '../storage/storage.js';
 import { vacuumEmbedded } from './embedded-vacuum.js';
 import { reconcileMedia, type ReconcileReport } from './media-reconcile.js';
@@ -27,6 +29,8 @@ export interface MaintenanceOptions {
   intervalMs?: number;
   /** Resumable uploads: their folder, and how long one may go without a byte before removal. */
   resumableUploads?: { dir: string; expiryMs: number };
+  /** Keys of interrupted media work: the first pass removes their orphans at once. */
+  journal?: MediaJournal;
   /** The job table's upkeep (jobs/job-workers.ts, `jobUpkeep`); none: jobs are left alone. */
   jobs?: JobUpkeep;
   /** The database has no autovacuum of its own (the embedded one): later passes vacuum it. */
@@ -48,9 +52,10 @@ export interface Maintenance {
 
 export function startMaintenance(options: MaintenanceOptions): Maintenance {
   const { db, storage, log, tmpDir, graceMs = HOUR_MS, intervalMs = HOUR_MS } = options;
-  const { resumableUploads, jobs, vacuum = false } = options;
-  const pass = async (tmpOlderThanMs: number) => {
-    const sweptTmp = await sweepTmp(tmpDir, tmpOlderThanMs);
+  const { resumableUploads, jobs, journal, vacuum = false } = options;
+  const pass = async (atStart: boolean) => {
+    // At start everything in tmp/ is left over; later only what stalled past the grace period.
+    const sweptTmp = await sweepTmp(tmpDir, atStart ? 0 : graceMs);
     if (sweptTmp > 0) log.info({ count: sweptTmp }, 'tmp: removed partial uploads');
     // Unlike tmp/, resumable uploads outlive a restart: even the first pass spares recent ones.
     const expiredUploads = resumableUploads
@@ -58,9 +63,10 @@ export function startMaintenance(options: MaintenanceOptions): Maintenance {
       : 0;
     if (expiredUploads > 0) log.info({ count: expiredUploads }, 'uploads: removed abandoned ones');
     await jobs?.settle();
-    return { sweptTmp, expiredUploads, ...(await reconcileMedia(db, storage, log, graceMs)) };
+    const reconciled = await reconcileMedia(db, storage, log, graceMs, { journal, atStart });
+    return { sweptTmp, expiredUploads, ...reconciled };
   };
-  const firstRun = pass(0);
+  const firstRun = pass(true);
   // After the first pass: the seed and the reconcile have made their files before.
   if (jobs) {
     firstRun
@@ -70,7 +76,7 @@ export function startMaintenance(options: MaintenanceOptions): Maintenance {
       );
   }
   const timer = setInterval(() => {
-    pass(graceMs)
+    pass(false)
       .then(() => (vacuum ? vacuumEmbedded(db, log) : undefined))
       .catch((error: unknown) => log.error({ err: error }, 'maintenance failed'));
   }, intervalMs);

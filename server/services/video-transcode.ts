@@ -75,7 +75,10 @@ export async function transcodeVideo(
           void recordProgress(ctx.db, videoId, (index + fraction) / ladder.length).catch(() => {});
         },
       });
-      const keys = await storeFiles(ctx, workDir, output.files);
+      // Recorded until the row lists the rendition: a kill while storing leaves nobody's files.
+      const keys = output.files.map((file) => `${HLS_FOLDER}/${file}`);
+      await ctx.journal.record(keys);
+      await storeFiles(ctx, workDir, output.files);
       const stored: StoredRendition = {
         name,
         width: output.width,
@@ -86,9 +89,13 @@ export async function transcodeVideo(
         segments: output.segments,
       };
       const progress = (index + 1) / ladder.length;
-      if (!(await addRendition(ctx.db, videoId, current.hlsPrefix, stored, progress))) {
+      const added = await addRendition(ctx.db, videoId, current.hlsPrefix, stored, progress);
+      if (!added) {
         // Deleted, or unpublished (new prefix) while ffmpeg ran: these files are nobody's.
         await Promise.all(keys.map((key) => ctx.storage.delete(key)));
+      }
+      await ctx.journal.clear(keys);
+      if (!added) {
         const latest = await processingOf(ctx.db, videoId);
         if (!latest) return 'gone';
         current = latest;
@@ -111,18 +118,14 @@ export async function transcodeVideo(
   }
 }
 
-async function storeFiles(ctx: AppContext, dir: string, files: string[]): Promise<string[]> {
-  const keys: string[] = [];
+async function storeFiles(ctx: AppContext, dir: string, files: string[]): Promise<void> {
   for (const file of files) {
-    const key = `${HLS_FOLDER}/${file}`;
     await ctx.storage.put(
-      key,
+      `${HLS_FOLDER}/${file}`,
       path.join(dir, file),
       SEGMENT_TYPES[path.extname(file)] ?? 'application/octet-stream',
     );
-    keys.push(key);
   }
-  return keys;
 }
 
 /** Rewrites the master playlist of a row with every rendition it lists. */
