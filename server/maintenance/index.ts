@@ -67,6 +67,19 @@ export function startMaintenance(options: MaintenanceOptions): Maintenance {
     return { sweptTmp, expiredUploads, ...reconciled };
   };
   const firstRun = pass(true);
+  firstRun
+    .then(({ removedOrphans, missingFiles, sweptTmp, expiredUploads }) =>
+      log.info(
+        {
+          removedOrphans: removedOrphans.length,
+          missingFiles: missingFiles.length,
+          sweptTmp,
+          expiredUploads,
+        },
+        'maintenance: start-up pass done',
+      ),
+    )
+    .catch(() => undefined); // the caller logs the failure
   // After the first pass: the seed and the reconcile have made their files before.
   if (jobs) {
     firstRun

@@ -32,7 +32,8 @@ export interface ReconcileOptions {
   now?: number;
 }
 
-async function referencedKeys(db: Db): Promise<Set<string>> {
+/** Every stored file a row names (each width of an image key, each HLS file of a rendition). */
+export async function referencedKeys(db: Db): Promise<Set<string>> {
   const keys = new Set<string>();
   const add = (key: string) => storedKeysOf(key).forEach((stored) => keys.add(stored));
   for (const row of await db.select({ a: users.avatarKey, b: users.coverKey }).from(users)) {

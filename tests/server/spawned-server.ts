@@ -3,6 +3,7 @@
  * kill it with SIGKILL at chosen moments and start it again on the same DATA_DIR.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';
@@ -87,6 +88,39 @@ export async function startServer(
     },
     stop: () => end('SIGTERM'),
   };
+}
+
+/** Whether `pid` is stopped by a signal (Linux /proc state `T`). */
+function isStopped(pid: number): boolean {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  return stat[stat.lastIndexOf(')') + 2] === 'T';
+}
+
+/**
+ * Lets the process run in slices of `sliceMicros` (SIGCONT, then SIGSTOP) and checks `reached()`
+ * between slices while it is stopped, so a moment that lasts well under a millisecond (a file
+ * stored and its row not yet inserted) is caught. Returns with the process stopped once
+ * `reached()` holds (true), or running again after `timeoutMs` (false). Blocks this thread.
+ */
+export function stopWhen(
+  pid: number,
+  reached: () => boolean,
+  { sliceMicros = 30, timeoutMs = 60_000 } = {},
+): boolean {
+  const deadline = performance.now() + timeoutMs;
+  while (performance.now() < deadline) {
+    process.kill(pid, 'SIGSTOP');
+    while (!isStopped(pid)) {
+      // the signal takes a few microseconds
+    }
+    if (reached()) return true;
+    process.kill(pid, 'SIGCONT');
+    const sliceEnd = performance.now() + sliceMicros / 1000;
+    while (performance.now() < sliceEnd) {
+      // let it run
+    }
+  }
+  return false;
 }
 
 /** The ids of the processes whose parent is `pid` (Linux /proc). */
