@@ -8,7 +8,7 @@
  * The figures of each point are printed.
  */
 import { existsSync, readdirSync, statSync } from 'node:fs';
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
@@ -20,6 +20,7 @@ import { createContext } from '../../server/context.js';
 import { referencedKeys } from '../../server/maintenance/media-reconcile.js';
 import { storedKeysOf } from '../../server/media/image-keys.js';
 import { isDefaultImageKey } from '../../server/services/default-images.js';
+import { listFiles } from './disk-helpers.js';
 import { fixture } from './media-fixtures.js';
 import {
   apiData,
@@ -58,17 +59,6 @@ const start = async () => {
   return server;
 };
 
-async function files(dir: string): Promise<string[]> {
-  try {
-    const entries = await readdir(dir, { recursive: true, withFileTypes: true });
-    return entries
-      .filter((e) => e.isFile())
-      .map((e) => path.relative(dir, path.join(e.parentPath, e.name)));
-  } catch {
-    return [];
-  }
-}
-
 /**
  * Kills the server at the moment `reached()` first holds: it runs in slices of a tenth of a
  * millisecond, checked between slices (spawned-server.ts, `stopWhen`). False: never reached.
@@ -106,7 +96,7 @@ async function account(point: string, note: string) {
   );
   try {
     const named = await referencedKeys(ctx.db);
-    const orphans = (await files(path.join(dataDir, 'media'))).filter(
+    const orphans = (await listFiles(path.join(dataDir, 'media'))).filter(
       (key) => !named.has(key) && !isDefaultImageKey(key),
     );
     const stuck = await ctx.db.execute(
@@ -119,7 +109,7 @@ async function account(point: string, note: string) {
       point,
       note,
       orphans: orphans.length,
-      tmpFiles: (await files(path.join(dataDir, 'tmp'))).length,
+      tmpFiles: (await listFiles(path.join(dataDir, 'tmp'))).length,
       stuckConversions: (stuck as { rows: { n: number }[] }).rows[0]!.n,
       journalEntriesLeft: (journal as { rows: { n: number }[] }).rows[0]!.n,
     };
