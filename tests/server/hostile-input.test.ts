@@ -17,6 +17,7 @@ import {
   VALID_FIELDS,
   createUpload,
   encodeMetadata,
+  hostileTargets,
   patchUpload,
   rawRequest,
   uploadIdOf,
@@ -119,20 +120,6 @@ async function send(
   if (answer.status >= 500) problems.push(`5xx: ${method} ${target} ${answer.status}`);
   tallies.set(category, tally);
   return answer;
-}
-
-function hostileTargets(mine: string, theirs: string): string[] {
-  return [
-    `${mine}?x=/${theirs}`,
-    `${mine}?/${theirs}`,
-    `${mine}/?x=/${theirs}`,
-    `${mine}%2F${theirs}`,
-    `${mine}%2f${theirs}`,
-    `${mine}#/${theirs}`,
-    `${mine}/${theirs}`,
-    `${theirs}/`,
-    `${theirs}`,
-  ].map((tail) => `${UPLOADS}/${tail}`);
 }
 
 it('answers every hostile request of issue 20 without a 5xx, outside the envelope or a leak', async () => {

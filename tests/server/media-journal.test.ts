@@ -17,18 +17,8 @@ import { addRendition, processingOf } from '../../server/services/video-processi
 import { createUser, type TestUser } from './auth-helpers.js';
 import { HOUR, listFiles, placeFile } from './disk-helpers.js';
 import { createTestApp, type TestApp } from './helpers.js';
-import { silentLog } from './transcode-helpers.js';
+import { RENDITION_480P, silentLog } from './transcode-helpers.js';
 import { upload } from './video-helpers.js';
-
-const RENDITION = {
-  name: '480p',
-  width: 854,
-  height: 480,
-  bandwidth: 900_000,
-  averageBandwidth: 800_000,
-  codecs: 'avc1.4d401e,mp4a.40.2',
-  segments: 2,
-};
 
 describe('work a kill interrupted, known from the media journal', () => {
   let t: TestApp;
@@ -93,8 +83,8 @@ describe('work a kill interrupted, known from the media journal', () => {
     const keptFiles = await newFiles(before, leftByUpload);
     const doomed = (await upload(t, alice)).json<{ data: { _id: string } }>().data._id;
     const processing = (await processingOf(t.ctx.db, doomed))!;
-    await addRendition(t.ctx.db, doomed, processing.hlsPrefix, RENDITION, 0.5);
-    const hlsFiles = hlsKeys(processing.hlsPrefix, [RENDITION]);
+    await addRendition(t.ctx.db, doomed, processing.hlsPrefix, RENDITION_480P, 0.5);
+    const hlsFiles = hlsKeys(processing.hlsPrefix, [RENDITION_480P]);
     for (const key of hlsFiles) await placeFile(path.join(media, key), 0);
     const doomedFiles = await newFiles(before, leftByUpload, keptFiles);
     expect(doomedFiles).toEqual(expect.arrayContaining(hlsFiles));

@@ -15,18 +15,8 @@ import { addRendition, markFailed, processingOf } from '../../server/services/vi
 import { createUser, type TestUser } from './auth-helpers.js';
 import { API, call } from './dashboard-helpers.js';
 import { createTestApp, type TestApp } from './helpers.js';
-import { silentLog } from './transcode-helpers.js';
+import { RENDITION_480P, silentLog } from './transcode-helpers.js';
 import { insertVideo, upload } from './video-helpers.js';
-
-const RENDITION = {
-  name: '480p',
-  width: 854,
-  height: 480,
-  bandwidth: 900_000,
-  averageBandwidth: 800_000,
-  codecs: 'avc1.4d401e,mp4a.40.2',
-  segments: 2,
-};
 
 describe('processing status for the creator', () => {
   let t: TestApp;
@@ -77,7 +67,7 @@ describe('processing status for the creator', () => {
     expect(first.json<{ data: VideoProcessing }>().data).toMatchObject({ state: 'processing' });
 
     const row = await processingOf(t.ctx.db, uploaded);
-    await addRendition(t.ctx.db, uploaded, row!.hlsPrefix, RENDITION, 0.5);
+    await addRendition(t.ctx.db, uploaded, row!.hlsPrefix, RENDITION_480P, 0.5);
     const advanced = (await poll(owner, uploaded)).json<{ data: VideoProcessing }>().data;
     expect(advanced).toMatchObject({ state: 'processing', progress: 0.5, renditions: ['480p'] });
     expect(advanced.hlsUrl).toMatch(/\.m3u8$/);

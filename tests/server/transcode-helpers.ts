@@ -9,6 +9,17 @@ import { upload } from './video-helpers.js';
 
 export const silentLog = { info() {}, error() {}, warn() {} } as never;
 
+/** A 480p rendition as a transcode records it (for tests that make its row without ffmpeg). */
+export const RENDITION_480P = {
+  name: '480p',
+  width: 854,
+  height: 480,
+  bandwidth: 900_000,
+  averageBandwidth: 800_000,
+  codecs: 'avc1.4d401e,mp4a.40.2',
+  segments: 2,
+};
+
 export async function watch(t: TestApp, user: TestUser, id: string): Promise<VideoDetail> {
   const res = await t.app.inject({ url: `/api/v1/videos/${id}`, headers: user.headers });
   expect(res.statusCode).toBe(200);

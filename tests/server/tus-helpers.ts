@@ -137,3 +137,23 @@ export function rawRequest(
     request.end(body);
   });
 }
+
+/** The URL shapes of the issue and their relatives; `mine` is the caller's id, `theirs` Alice's. */
+export function hostileTargets(mine: string, theirs: string): string[] {
+  return [
+    `${mine}?x=/${theirs}`,
+    `${mine}?/${theirs}`,
+    `${mine}/?x=/${theirs}`,
+    `${mine}?x=%2F${theirs}`,
+    `${mine}%2F${theirs}`,
+    `${mine}%2f${theirs}`,
+    `${mine}%3F/${theirs}`,
+    `${mine}#/${theirs}`,
+    `${mine}/#/${theirs}`,
+    `${mine}/${theirs}`,
+    `${theirs}/${mine}`,
+    `${theirs}/`,
+    `${theirs}`,
+    `${theirs}?x=/${mine}`,
+  ].map((tail) => `${UPLOADS}/${tail}`);
+}

@@ -12,32 +12,13 @@ import { createTestApp, type TestApp } from './helpers.js';
 import {
   UPLOADS,
   createUpload,
+  hostileTargets,
   patchUpload,
   rawRequest,
   uploadIdOf,
   uploadSnapshot,
   type RawAnswer,
 } from './tus-helpers.js';
-
-/** The URL shapes of the issue and their relatives; `mine` is the caller's id, `theirs` Alice's. */
-function hostileTargets(mine: string, theirs: string): string[] {
-  return [
-    `${mine}?x=/${theirs}`,
-    `${mine}?/${theirs}`,
-    `${mine}/?x=/${theirs}`,
-    `${mine}?x=%2F${theirs}`,
-    `${mine}%2F${theirs}`,
-    `${mine}%2f${theirs}`,
-    `${mine}%3F/${theirs}`,
-    `${mine}#/${theirs}`,
-    `${mine}/#/${theirs}`,
-    `${mine}/${theirs}`,
-    `${theirs}/${mine}`,
-    `${theirs}/`,
-    `${theirs}`,
-    `${theirs}?x=/${mine}`,
-  ].map((tail) => `${UPLOADS}/${tail}`);
-}
 
 function expectEnvelope(answer: RawAnswer, method: string, status: number) {
   expect(`${method} ${answer.target}: ${answer.status}`).toBe(
