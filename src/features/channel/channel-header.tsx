@@ -4,7 +4,7 @@
  *
  * Choice where the spec is silent: on one's own channel page 'View Channel' would lead to the
  * page already shown, so it leads to the dashboard (/Dashboard), where the owner manages the
- * channel; the label stays the spec's. Written down in README ("Decisions").
+ * channel; the label stays the spec's. Written down in docs/decisions.md.
  */
 import { useEffect } from 'react';
 import type { Channel } from '../../../contract/users';
