@@ -16,7 +16,7 @@ import { callerId } from '../auth/plugin.js';
 import { created, ok } from '../http/envelope.js';
 import { multipartFieldsToBody } from '../http/multipart.js';
 import { normalizeFields } from '../http/normalize-fields.js';
-import type { App, RouteOptions } from '../http/types.js';
+import type { App, RouteOptions } from '../app-types.js';
 import { addToPlaylist, removeFromPlaylist } from '../services/playlist-entries.js';
 import { createPlaylist, deletePlaylist, updatePlaylist } from '../services/playlist-edits.js';
 import { listUserPlaylists, playlistDetail } from '../services/playlists.js';

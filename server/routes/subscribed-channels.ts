@@ -9,7 +9,7 @@ import { SubscribedChannel } from '../../contract/engagement.js';
 import { SubscribedChannelsQuery, SubscriberIdParams } from '../../contract/subscribed-channels.js';
 import { callerId } from '../auth/plugin.js';
 import { ok } from '../http/envelope.js';
-import type { App, RouteOptions } from '../http/types.js';
+import type { App, RouteOptions } from '../app-types.js';
 import { listSubscribedChannels } from '../services/subscribed-channels.js';
 import { errorResponses, mediaUrlsOf } from './route-helpers.js';
 import { setTotalCount, withTotalCount } from './total-count.js';

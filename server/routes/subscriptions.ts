@@ -12,7 +12,7 @@ import {
 } from '../../contract/engagement.js';
 import { callerId } from '../auth/plugin.js';
 import { ok } from '../http/envelope.js';
-import type { App, RouteOptions } from '../http/types.js';
+import type { App, RouteOptions } from '../app-types.js';
 import { listSubscribers, toggleSubscription } from '../services/subscriptions.js';
 import { errorResponses, mediaUrlsOf } from './route-helpers.js';
 import { setTotalCount, withTotalCount } from './total-count.js';

@@ -7,7 +7,7 @@ import { callerId } from '../auth/plugin.js';
 import { created, ok } from '../http/envelope.js';
 import { multipartFieldsToBody } from '../http/multipart.js';
 import { normalizeFields } from '../http/normalize-fields.js';
-import type { App, RouteOptions } from '../http/types.js';
+import type { App, RouteOptions } from '../app-types.js';
 import { deleteTweet, editTweet, postTweet } from '../services/tweet-edits.js';
 import { listUserTweets } from '../services/tweets.js';
 import { errorResponses, mediaUrlsOf } from './route-helpers.js';

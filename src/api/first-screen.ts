@@ -41,7 +41,7 @@ export function startFirstScreen(pathname: string): void {
 }
 
 /**
- * The feed's first page as the HTML of `/` carries it (server/http/first-screen-html.ts): no
+ * The feed's first page as the HTML of `/` carries it (server/pages/first-screen-html.ts): no
  * request at all. Null when the HTML came without it (the server did not get it in time).
  */
 function embeddedFeed(): Promise<VideoList> | null {
