@@ -6,12 +6,7 @@
  */
 import type { SnapshotFrom } from 'xstate';
 import { PAGE_SIZE } from '../contract/limits.js';
-import type {
-  addToPlaylistMachine,
-  BatchContext,
-  BatchItem,
-  LineStatus,
-} from './add-to-playlist.machine.js';
+import type { addToPlaylistMachine, BatchItem, LineStatus } from './add-to-playlist.machine.js';
 import { pageCount } from './batch-items.js';
 import { PLAYLISTS_BEFORE_SHOW_MORE } from './constants.js';
 
