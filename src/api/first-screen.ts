@@ -10,6 +10,7 @@
  */
 import { FIRST_FEED_ELEMENT_ID } from '../../contract/first-screen';
 import { PAGE_SIZE } from '../../contract/limits';
+import { PAGE_ROUTES, pageOf } from '../../contract/page-routes';
 import type { User } from '../../contract/shapes';
 import type { VideoList } from '../../contract/videos';
 import { resumeSession } from './client';
@@ -34,9 +35,10 @@ function start(key: string, call: Promise<unknown>): void {
 export function startFirstScreen(pathname: string): void {
   startedAt = performance.now();
   start('session', resumeSession<User>());
-  if (pathname === '/')
+  const page = pageOf(pathname);
+  if (page?.route === PAGE_ROUTES.home)
     start(FEED_KEY, embeddedFeed() ?? listVideos({ page: 1, limit: PAGE_SIZE.homeFeed }));
-  const watched = watchedVideoId(pathname);
+  const watched = page?.route === PAGE_ROUTES.watch ? decoded(page.params.videoId) : null;
   if (watched) start(videoKey(watched), getVideo(watched));
 }
 
@@ -55,8 +57,7 @@ function embeddedFeed(): Promise<VideoList> | null {
   }
 }
 
-function watchedVideoId(pathname: string): string | null {
-  const segment = /^\/watch\/([^/]+)\/?$/.exec(pathname)?.[1];
+function decoded(segment: string | undefined): string | null {
   try {
     return segment ? decodeURIComponent(segment) : null;
   } catch {
