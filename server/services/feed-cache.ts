@@ -7,40 +7,51 @@
  * made through this replica (upload, edit, delete, publish toggle) clear it at once; anything else
  * (view counts, another replica's writes, a renamed channel) shows within `ttlMs`. Nothing here is
  * needed by another replica, so replicas stay stateless. `ttlMs` 0 turns the cache off.
+ *
+ * lru-cache does the keeping (TTL, least-recently-used bound, single flight through `fetch`); a
+ * failed load is dropped, so the next caller loads again. This class only fixes the policy.
  */
+import { LRUCache } from 'lru-cache';
+
+/** Distinct feed pages kept (a page is a few kB to some tens of kB of JSON). */
 const MAX_ENTRIES = 500;
 
-interface Entry<T> {
-  expiresAt: number;
-  value: Promise<T>;
-}
+/** What a value is loaded with: the caller's own load, handed to lru-cache's fetchMethod. */
+type Load<T> = () => Promise<T>;
 
-export class FeedCache<T> {
-  private entries = new Map<string, Entry<T>>();
+export class FeedCache<T extends NonNullable<unknown>> {
+  private readonly cache: LRUCache<string, T, Load<T>> | undefined;
 
-  constructor(private readonly ttlMs: number) {}
-
-  get(key: string, load: () => Promise<T>): Promise<T> {
-    if (this.ttlMs <= 0) return load();
-    const now = Date.now();
-    const hit = this.entries.get(key);
-    if (hit && hit.expiresAt > now) return hit.value;
-    const value = load();
-    // A failed load must not be served to the next caller.
-    value.catch(() => {
-      if (this.entries.get(key)?.value === value) this.entries.delete(key);
+  constructor(
+    ttlMs: number,
+    {
+      maxEntries = MAX_ENTRIES,
+      clock,
+    }: {
+      maxEntries?: number;
+      /** Where the TTL's time comes from (default performance.now); tests move it by hand. */
+      clock?: { now(): number };
+    } = {},
+  ) {
+    if (ttlMs <= 0) return;
+    this.cache = new LRUCache<string, T, Load<T>>({
+      max: maxEntries,
+      ttl: ttlMs,
+      ...(clock ? { perf: clock, ttlResolution: 0 } : {}),
+      fetchMethod: (_key, _stale, { context }) => context(),
+      // clear() aborts loads in flight; whoever already waits still gets that load's answer,
+      // which clear() keeps out of the cache.
+      ignoreFetchAbort: true,
     });
-    this.entries.delete(key);
-    this.entries.set(key, { expiresAt: now + this.ttlMs, value });
-    if (this.entries.size > MAX_ENTRIES) {
-      // Map keeps insertion order: the first key is the oldest.
-      const oldest = this.entries.keys().next().value;
-      if (oldest !== undefined) this.entries.delete(oldest);
-    }
-    return value;
+  }
+
+  get(key: string, load: Load<T>): Promise<T> {
+    if (!this.cache) return load();
+    // fetchMethod never answers undefined (load() gives a T or rejects), so neither does fetch.
+    return this.cache.fetch(key, { context: load }) as Promise<T>;
   }
 
   clear(): void {
-    this.entries.clear();
+    this.cache?.clear();
   }
 }
