@@ -10,7 +10,7 @@ const apiTarget = process.env.API_URL ?? `http://127.0.0.1:${process.env.API_POR
 export default defineConfig({
   plugins: [
     react(),
-    // The routes a visitor lands on (src/routes.tsx): their page chunks are preloaded with index.html.
+    // The routes a visitor lands on (src/app/routes.tsx): their page chunks are preloaded with index.html.
     routePreload({
       [PAGE_ROUTES.home]: 'src/pages/home-page.tsx',
       [PAGE_ROUTES.search]: 'src/pages/search-page.tsx',

@@ -2,7 +2,7 @@
  * The SPA's page routes that code other than the router reads: the server's HTML for a page
  * (server/pages: modulepreload links and first-screen data), the build's preload list
  * (vite.config.ts), the first-screen requests (src/api/first-screen.ts) and the router itself
- * (src/routes.tsx). Each pattern is written here once, in wouter's syntax, and matched with the
+ * (src/app/routes.tsx). Each pattern is written here once, in wouter's syntax, and matched with the
  * library wouter matches with (regexparam): case-insensitive, with an optional trailing slash, so
  * the server, the build and the router always agree on which page a path is.
  */

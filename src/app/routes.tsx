@@ -4,27 +4,27 @@
  */
 import { Suspense, type ReactNode } from 'react';
 import { Redirect, Route, Switch } from 'wouter';
-import { PAGE_ROUTES, pageOf } from '../contract/page-routes';
+import { PAGE_ROUTES, pageOf } from '../../contract/page-routes';
 import { OwnChannelRedirect, PublicOnly, RequireAuth } from './guards';
-import { DashboardLayout } from './layout/dashboard-layout';
-import { Layout } from './layout/layout';
-import { lazyPage } from './lazy-page';
-import { PageSpinner } from './ui/spinner';
+import { DashboardLayout } from '../layout/dashboard-layout';
+import { Layout } from '../layout/layout';
+import { lazyPage } from '../lazy-page';
+import { PageSpinner } from '../ui/spinner';
 
-const HomePage = lazyPage(() => import('./pages/home-page'));
-const SearchPage = lazyPage(() => import('./pages/search-page'));
-const WatchPage = lazyPage(() => import('./pages/watch-page'));
-const DashboardContentPage = lazyPage(() => import('./pages/dashboard-content-page'));
-const LoginPage = lazyPage(() => import('./pages/login-page'));
-const SignupPage = lazyPage(() => import('./pages/signup-page'));
-const TermsPage = lazyPage(() => import('./pages/terms-page'));
-const PrivacyPage = lazyPage(() => import('./pages/privacy-page'));
-const SettingsPage = lazyPage(() => import('./pages/settings-page'));
-const SubscriptionsPage = lazyPage(() => import('./pages/subscriptions-page'));
-const HistoryPage = lazyPage(() => import('./pages/history-page'));
-const PlaylistPage = lazyPage(() => import('./pages/playlist-page'));
-const ChannelPage = lazyPage(() => import('./pages/channel-page'));
-const NotFoundPage = lazyPage(() => import('./pages/not-found-page'));
+const HomePage = lazyPage(() => import('../pages/home-page'));
+const SearchPage = lazyPage(() => import('../pages/search-page'));
+const WatchPage = lazyPage(() => import('../pages/watch-page'));
+const DashboardContentPage = lazyPage(() => import('../pages/dashboard-content-page'));
+const LoginPage = lazyPage(() => import('../pages/login-page'));
+const SignupPage = lazyPage(() => import('../pages/signup-page'));
+const TermsPage = lazyPage(() => import('../pages/terms-page'));
+const PrivacyPage = lazyPage(() => import('../pages/privacy-page'));
+const SettingsPage = lazyPage(() => import('../pages/settings-page'));
+const SubscriptionsPage = lazyPage(() => import('../pages/subscriptions-page'));
+const HistoryPage = lazyPage(() => import('../pages/history-page'));
+const PlaylistPage = lazyPage(() => import('../pages/playlist-page'));
+const ChannelPage = lazyPage(() => import('../pages/channel-page'));
+const NotFoundPage = lazyPage(() => import('../pages/not-found-page'));
 
 /**
  * Loads the page a cold load of `pathname` shows first, for the routes whose chunks index.html
