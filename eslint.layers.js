@@ -226,7 +226,7 @@ export function placesOf(layer) {
 const escape = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** The expression that matches a specifier, written in `fromDir`, that reaches `place`. */
-export function reachRegex(fromDir, place) {
+function reachRegex(fromDir, place) {
   const rel = path.posix.relative(fromDir, place.at.replace(/\.[jt]sx?$/, ''));
   const start = rel.startsWith('..') ? `^${escape(rel)}` : `^\\./${escape(rel)}`;
   const upTo = rel === '' ? '^\\./' : `${start}/`;
@@ -258,7 +258,16 @@ const singleFiles = LAYERS.flatMap((l) => placesOf(l).filter((p) => p.kind === '
 
 /** ESLint config objects: one `no-restricted-imports` per layer place and depth. */
 export function layerWalls() {
-  const byName = new Map(LAYERS.map((l) => [l.name, l]));
+  const names = new Set(LAYERS.map((l) => l.name));
+  if (names.size !== LAYERS.length) throw new Error('eslint.layers.js: two layers share a name');
+  for (const layer of LAYERS) {
+    const unknown = layer.imports.filter((name) => !names.has(name));
+    if (unknown.length > 0) {
+      throw new Error(
+        `eslint.layers.js: ${layer.name} imports unknown layers ${unknown.join(', ')}`,
+      );
+    }
+  }
   const configs = [];
   for (const layer of LAYERS) {
     const places = placesOf(layer);
@@ -290,6 +299,5 @@ export function layerWalls() {
       }
     }
   }
-  if (byName.size !== LAYERS.length) throw new Error('two layers share a name');
   return configs;
 }
