@@ -128,7 +128,7 @@ describe.skipIf(!hasBrowser)('accounts journey in Chromium', () => {
     await page.getByLabel('Password').fill(account.password);
     await shot(page, 'accounts-signup-step1-desktop', {
       ...wizard(page, 'Step 1 of 4'),
-      'password field': page.getByLabel('Password'),
+      'password field': page.getByLabel('Password', { exact: true }),
     });
     await page.getByRole('button', { name: 'Continue' }).click();
     await page.getByText('Step 2 of 4').waitFor();
@@ -224,7 +224,7 @@ describe.skipIf(!hasBrowser)('accounts journey in Chromium', () => {
     await page.getByRole('button', { name: 'Sign in' }).waitFor();
     const loginForm = (p: Page): KeyElements => ({
       username: p.getByLabel('Username'),
-      password: p.getByLabel('Password'),
+      password: p.getByLabel('Password', { exact: true }),
       'sign in': p.getByRole('button', { name: 'Sign in' }),
     });
     await shot(page, 'accounts-login-desktop', loginForm(page));

@@ -196,7 +196,7 @@ describe.skipIf(!hasBrowser)('creator dashboard journey', () => {
     await dialogSettled(page);
     await screenshot(page, 'dashboard-add-to-playlist-desktop', {
       ...dialogFrame(add, 'Add to playlist'),
-      'first playlist': add.getByRole('checkbox', { name: PLAYLISTS[0] }),
+      'first playlist': add.getByText(PLAYLISTS[0]!, { exact: true }),
       'save button': add.getByRole('button', { name: 'Save' }),
     });
     await add.getByRole('button', { name: 'Save' }).click();
