@@ -111,7 +111,9 @@ describe.skipIf(!hasBrowser)('channels and library journey', () => {
       if (tab === 'Subscribers') await panel.getByTestId('subscriber-row').first().waitFor();
       const channelHeader = (p: Page): KeyElements => ({
         'channel name': p.getByRole('heading', { name: other.fullName }),
-        'tab link': p.getByRole('link', { name: tab, exact: true }),
+        'tab link': p
+          .getByRole('navigation', { name: 'Channel sections' })
+          .getByRole('link', { name: tab, exact: true }),
       });
       await screenshot(page, `library-channel-${tab.toLowerCase()}-desktop`, {
         ...topBar(page),

@@ -333,7 +333,7 @@ describe.skipIf(!hasBrowser)('videos journey', () => {
     await screenshot(page, 'videos-home-mobile', {
       ...shell(page),
       'bottom bar': bottomBar,
-      'new video thumbnail': card.getByRole('img').first(),
+      'new video thumbnail': card.locator('img').first(),
     });
 
     await page.goto(`${server.url}/search?query=${video.word}`);
