@@ -18,7 +18,6 @@ function controlledLoad() {
 }
 
 describe('FeedCache', () => {
-  // Not 0: lru-cache takes a start time of 0 for "no TTL".
   let now = 1;
   const clock = { now: () => now };
   beforeEach(() => {
