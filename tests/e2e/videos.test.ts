@@ -30,7 +30,11 @@ describe.skipIf(!hasBrowser)('videos journey', () => {
   let clip: string;
 
   beforeAll(async () => {
-    [server, clip] = await Promise.all([startServer({ SEED_DEMO: '1' }), makeTestMp4()]);
+    // Every test signs up its own users: more than the 10 sign-ins a minute an address may make.
+    [server, clip] = await Promise.all([
+      startServer({ SEED_DEMO: '1', AUTH_RATE_LIMIT: '1000' }),
+      makeTestMp4(),
+    ]);
     browser = await launchBrowser();
   });
 
