@@ -9,6 +9,7 @@ import type { Config } from './config.js';
 import { openDatabase, type Database, type Db } from './db/client.js';
 import { serializeError } from './http/logging.js';
 import { openJobQueue, type JobQueue } from './jobs/queue.js';
+import { FeedCache } from './services/feed-cache.js';
 import { EMBEDDED_VIEWS_PER_STATEMENT, ViewCounter } from './services/view-counter.js';
 import { openStorage } from './storage/open-storage.js';
 import type { MediaStorage } from './storage/storage.js';
@@ -26,6 +27,11 @@ export interface AppContext {
   viewCounter: ViewCounter;
   /** Background jobs (transcoding), stored in the same database. */
   jobs: JobQueue;
+  /**
+   * Public feed pages as `GET /videos` sends them (serialized envelopes), for FEED_CACHE_MS;
+   * video writes through this app clear it (routes/videos.ts).
+   */
+  feedCache: FeedCache<string>;
 }
 
 export interface ContextOptions {
@@ -73,5 +79,9 @@ export async function createContext(
       await opened.close();
     },
   };
-  return { ctx: { config, db: opened.db, storage, tmpDir, viewCounter, jobs }, database };
+  const feedCache = new FeedCache<string>(config.feedCacheMs);
+  return {
+    ctx: { config, db: opened.db, storage, tmpDir, viewCounter, jobs, feedCache },
+    database,
+  };
 }

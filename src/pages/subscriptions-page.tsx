@@ -22,7 +22,7 @@ import { subscriptionsActors } from '../api/subscriptions';
 import { ButtonLink, Heading, Notice, Page } from '../features/library/library.styles';
 import { SubscriptionRow } from '../features/library/subscription-row';
 import { PageSpinner } from '../ui/spinner';
-import { ListError } from '../features/videos/list-states';
+import { ListError } from '../ui/list-states';
 import { useDocumentTitle } from '../use-document-title';
 
 const List = styled.div`

@@ -11,7 +11,7 @@ import type { Channel } from '../../../contract/users';
 import { MESSAGES } from '../../../machines/messages';
 import { formatSubscribers } from '../../format';
 import { Avatar } from '../../ui/avatar';
-import { SubscribeButton, useSubscribeToggle } from '../videos/subscribe-button';
+import { SubscribeButton, useSubscribeToggle } from '../../components/subscribe-button';
 import { useEmitted } from '../../use-emitted';
 import { Cover, Head, Names, ViewChannelLink } from './channel.styles';
 

@@ -1,6 +1,6 @@
 /** The video forms' layout (upload and edit): labelled fields and the thumbnail preview. */
 import styled from 'styled-components';
-import { inputLook } from '../../ui/text-field';
+import { inputLook } from './text-field';
 
 export const Form = styled.form`
   /* Native file pickers follow the dark theme. */

@@ -13,8 +13,11 @@
  * Public data only: the additions never depend on who asks (the cookie only decides whether the
  * poster is worth preloading), so a shared cache holding the HTML (`no-cache`) leaks nothing.
  */
+import { Value } from '@sinclair/typebox/value';
+import { Id } from '../../contract/common.js';
 import { FIRST_FEED_ELEMENT_ID } from '../../contract/first-screen.js';
 import { PAGE_SIZE } from '../../contract/limits.js';
+import { PAGE_ROUTES, pageOf } from '../../contract/page-routes.js';
 import { srcSetOf } from '../../contract/srcset.js';
 import { EAGER_THUMBNAILS, THUMBNAIL_SIZES } from '../../contract/thumbnail-sizes.js';
 import type { VideoList } from '../../contract/videos.js';
@@ -22,7 +25,7 @@ import { ACCESS_COOKIE } from '../auth/plugin.js';
 import type { AppContext } from '../context.js';
 import { mediaUrl, type MediaUrls } from '../services/video-dto.js';
 import { publishedPosterKey } from '../services/video-watch.js';
-import { feedAnswer } from './feed-answer.js';
+import { feedAnswer } from '../services/feed-answer.js';
 
 /**
  * `work`'s answer, or undefined once `waitMs` (FIRST_SCREEN_WAIT_MS) have passed: the HTML waits
@@ -61,20 +64,6 @@ export function firstFeedHead(envelope: string): string {
   return `${preloads}    <script type="application/json" id="${FIRST_FEED_ELEMENT_ID}">${json}</script>\n`;
 }
 
-let last: { envelope: string; head: string } | undefined;
-
-/** The head's additions for `/`; '' when the feed is slower than FIRST_SCREEN_WAIT_MS. */
-async function homePageHead(ctx: AppContext, urls: MediaUrls): Promise<string> {
-  const envelope = await withinWait(
-    ctx.config.firstScreenWaitMs,
-    feedAnswer(ctx, { page: 1, limit: PAGE_SIZE.homeFeed }, urls),
-  );
-  if (envelope === undefined) return '';
-  // The cache hands out the same string for a while: build its head once.
-  if (last?.envelope !== envelope) last = { envelope, head: firstFeedHead(envelope) };
-  return last.head;
-}
-
 async function watchPageHead(ctx: AppContext, urls: MediaUrls, videoId: string): Promise<string> {
   const key = await withinWait(ctx.config.firstScreenWaitMs, publishedPosterKey(ctx.db, videoId));
   if (!key) return '';
@@ -82,21 +71,37 @@ async function watchPageHead(ctx: AppContext, urls: MediaUrls, videoId: string):
   return `    <link rel="preload" as="image" fetchpriority="high" href="${href}">\n`;
 }
 
-/** Same id rule as the API's (contract/common.ts Id), so no odd path reaches the database. */
-const WATCH_PATH = /^\/watch\/([A-Za-z0-9_-]{1,64})\/?$/i;
+/** What `firstScreenHeads` returns: the head's additions for the page at a pathname. */
+export type FirstScreenHead = (
+  pathname: string,
+  request: { cookies: Record<string, string | undefined> },
+  urls: MediaUrls,
+) => Promise<string>;
 
 /**
  * The head's additions for the page at `pathname` ('' for pages without any, or when the data is
  * slower than FIRST_SCREEN_WAIT_MS: the SPA then asks the API itself). A failed query rejects.
  */
-export function firstScreenHead(
-  ctx: AppContext,
-  pathname: string,
-  request: { cookies: Record<string, string | undefined> },
-  urls: MediaUrls,
-): Promise<string> {
-  if (pathname === '/') return homePageHead(ctx, urls);
-  const watched = WATCH_PATH.exec(pathname)?.[1];
-  if (watched && request.cookies[ACCESS_COOKIE]) return watchPageHead(ctx, urls, watched);
-  return Promise.resolve('');
+export function firstScreenHeads(ctx: AppContext): FirstScreenHead {
+  // The feed cache hands out the same string for a while: its head is built once per string.
+  let last: { envelope: string; head: string } | undefined;
+  async function homePageHead(urls: MediaUrls): Promise<string> {
+    const envelope = await withinWait(
+      ctx.config.firstScreenWaitMs,
+      feedAnswer(ctx, { page: 1, limit: PAGE_SIZE.homeFeed }, urls),
+    );
+    if (envelope === undefined) return '';
+    if (last?.envelope !== envelope) last = { envelope, head: firstFeedHead(envelope) };
+    return last.head;
+  }
+  return (pathname, request, urls) => {
+    const page = pageOf(pathname);
+    if (page?.route === PAGE_ROUTES.home) return homePageHead(urls);
+    const watched = page?.route === PAGE_ROUTES.watch ? page.params.videoId : undefined;
+    // The API's own id rule, so no odd path reaches the database.
+    if (watched && Value.Check(Id, watched) && request.cookies[ACCESS_COOKIE]) {
+      return watchPageHead(ctx, urls, watched);
+    }
+    return Promise.resolve('');
+  };
 }

@@ -4,10 +4,11 @@
  */
 import { Link } from 'wouter';
 import styled from 'styled-components';
-import type { VideoItem } from '../../../contract/shapes';
-import { formatDuration } from '../../format';
-import { srcSetOf } from '../../../contract/srcset';
-import { THUMBNAIL_SIZES } from '../../../contract/thumbnail-sizes';
+import type { VideoItem } from '../../contract/shapes';
+import { formatDuration } from '../format';
+import { srcSetOf } from '../../contract/srcset';
+import { THUMBNAIL_SIZES } from '../../contract/thumbnail-sizes';
+import { watchPath } from '../../contract/page-routes';
 
 const Frame = styled(Link)`
   position: relative;
@@ -55,12 +56,7 @@ export function Thumbnail({
 }) {
   const srcSet = srcSetOf(video.thumbnailSizes);
   return (
-    <Frame
-      href={`/watch/${encodeURIComponent(video._id)}`}
-      className={className}
-      tabIndex={-1}
-      aria-hidden="true"
-    >
+    <Frame href={watchPath(video._id)} className={className} tabIndex={-1} aria-hidden="true">
       <img
         // loading and sizes before the sources, so the first pick already knows both.
         loading={eager ? 'eager' : 'lazy'}

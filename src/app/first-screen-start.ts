@@ -3,6 +3,6 @@
  * (ES modules run in import order): the session and the route's data are on the wire ~30–100 ms
  * earlier than from main.tsx's own body, which runs only after all of its imports.
  */
-import { startFirstScreen } from './api/first-screen';
+import { startFirstScreen } from '../api/first-screen';
 
 startFirstScreen(window.location.pathname);

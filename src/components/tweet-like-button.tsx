@@ -9,7 +9,7 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo } from 'react';
 import { createActor, fromPromise, toPromise } from 'xstate';
-import type { Tweet } from '../../../contract/tweets';
+import type { Tweet } from '../../contract/tweets';
 import {
   likeToggleMachine,
   selectCanToggle,
@@ -17,13 +17,13 @@ import {
   selectLiked,
   type LikeStatus,
   type ToggleLikeResult,
-} from '../../../machines/like-toggle.machine';
-import { usePageActors } from '../../actors';
-import { tweetActors } from '../../api/tweets';
-import { formatViews } from '../../format';
-import { failureToast } from '../../notify';
-import { useEmitted } from '../../use-emitted';
-import { Button } from '../../ui/button';
+} from '../../machines/like-toggle.machine';
+import { usePageActors } from '../actors';
+import { tweetActors } from '../api/tweets';
+import { formatViews } from '../format';
+import { failureToast } from '../notify';
+import { useEmitted } from '../use-emitted';
+import { Button } from '../ui/button';
 
 export function TweetLikeButton({ tweet }: { tweet: Tweet }) {
   const { toggleTweetLike } = usePageActors(tweetActors);

@@ -4,8 +4,8 @@
  * required in its labels and what a change means to its machine.
  */
 import type { ReactNode } from 'react';
-import { LIMITS } from '../../../contract/limits';
-import { Field, Preview } from './upload-form.styles';
+import { LIMITS } from '../../contract/limits';
+import { Field, Preview } from '../ui/form-layout.styles';
 
 export function ThumbnailField({
   id,

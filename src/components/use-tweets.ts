@@ -3,12 +3,12 @@
  * its outcomes as toasts: the channel's Tweets tab and the dashboard's both use it.
  */
 import { useActorRef } from '@xstate/react';
-import { MESSAGES } from '../../../machines/messages';
-import { tweetsMachine } from '../../../machines/tweets.machine';
-import { usePageActors } from '../../actors';
-import { tweetActors } from '../../api/tweets';
-import { failureToast, notify } from '../../notify';
-import { useEmitted } from '../../use-emitted';
+import { MESSAGES } from '../../machines/messages';
+import { tweetsMachine } from '../../machines/tweets.machine';
+import { usePageActors } from '../actors';
+import { tweetActors } from '../api/tweets';
+import { failureToast, notify } from '../notify';
+import { useEmitted } from '../use-emitted';
 
 export function useTweets(userId: string) {
   const { fetchTweets, postTweet, updateTweet, deleteTweet } = usePageActors(tweetActors);

@@ -4,11 +4,11 @@
  */
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Redirect } from 'wouter';
-import { useAuthStatus, useCurrentUser } from './session';
-import { PageSpinner } from './ui/spinner';
+import { useAuthStatus, useCurrentUser } from '../session';
+import { PageSpinner } from '../ui/spinner';
 
 // The popup (with the form and the motion code) loads only when a guard needs it.
-const SignInPopup = lazy(() => import('./features/account/sign-in-popup'));
+const SignInPopup = lazy(() => import('../features/account/sign-in-popup'));
 
 /** Signed-in only: a signed-out visitor gets the sign-in popup in place of the page. */
 export function RequireAuth({ children }: { children: ReactNode }) {

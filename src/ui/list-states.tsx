@@ -12,10 +12,10 @@ import {
   selectIsLoading,
   selectIsLoadingMore,
   type PagerSnapshot,
-} from '../../../machines/pager.machine';
-import type { PagerRef } from '../../../machines/feed.machine';
-import { Button } from '../../ui/button';
-import { Spinner } from '../../ui/spinner';
+} from '../../machines/pager.machine';
+import type { PagerRef } from '../../machines/feed.machine';
+import { Button } from './button';
+import { Spinner } from './spinner';
 import { useSentinel } from './use-sentinel';
 
 /** Spec §2 / §8, verbatim. */

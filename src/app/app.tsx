@@ -5,14 +5,14 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { ThemeProvider } from 'styled-components';
 import { Router, type BaseLocationHook } from 'wouter';
-import { ActorsProvider, type AppActors } from './actors';
-import { GlobalStyle } from './global-style';
-import { useToastsNeeded } from './notify';
+import { ActorsProvider, type AppActors } from '../actors';
+import { GlobalStyle } from '../global-style';
+import { useToastsNeeded } from '../notify';
 import { AppRoutes } from './routes';
-import { SessionProvider } from './session';
-import { theme } from './theme';
+import { SessionProvider } from '../session';
+import { theme } from '../theme';
 
-const Toasts = lazy(() => import('./toasts'));
+const Toasts = lazy(() => import('../toasts'));
 
 /** The toast container, mounted (and its chunk fetched) when the first toast is raised. */
 function LazyToasts() {

@@ -4,9 +4,9 @@
  * item's text styles and be centred in the page's animated (transformed) content, not the screen.
  */
 import { createPortal } from 'react-dom';
-import { Button } from '../../ui/button';
-import { FormActions } from '../../ui/form';
-import { Modal } from '../../ui/modal';
+import { Button } from '../ui/button';
+import { FormActions } from '../ui/form';
+import { Modal } from '../ui/modal';
 
 export function ConfirmQuestion({
   title,

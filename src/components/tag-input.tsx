@@ -5,8 +5,8 @@
  * ignored) so that both forms follow the same rules.
  */
 import styled from 'styled-components';
-import { LIMITS } from '../../../contract/limits';
-import { Button } from '../../ui/button';
+import { LIMITS } from '../../contract/limits';
+import { Button } from '../ui/button';
 
 const Row = styled.div`
   display: flex;

@@ -1,3 +1,7 @@
+/**
+ * The types route and page modules are written against: the app as buildApp returns it (server/
+ * app.ts) and the options every route plugin receives.
+ */
 import type {
   FastifyBaseLogger,
   FastifyInstance,
@@ -6,7 +10,7 @@ import type {
   RawServerDefault,
 } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { AppContext } from '../context.js';
+import type { AppContext } from './context.js';
 
 /** The Fastify instance with TypeBox typing, as route modules receive it. */
 export type App = FastifyInstance<

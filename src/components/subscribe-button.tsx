@@ -6,16 +6,16 @@
  * logged and told to the user, and the button keeps its old state.
  */
 import { useActorRef, useSelector } from '@xstate/react';
-import { failureToast } from '../../notify';
+import { failureToast } from '../notify';
 import {
   selectIsBusy,
   selectSubscribed,
   selectSubscriberCount,
   subscribeToggleMachine,
-} from '../../../machines/subscribe-toggle.machine';
-import { Button } from '../../ui/button';
-import { useActors } from '../../actors';
-import { useEmitted } from '../../use-emitted';
+} from '../../machines/subscribe-toggle.machine';
+import { Button } from '../ui/button';
+import { useActors } from '../actors';
+import { useEmitted } from '../use-emitted';
 
 /** The toggle actor for one channel, its failures logged and toasted; read with the selectors. */
 export function useSubscribeToggle(

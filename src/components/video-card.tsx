@@ -5,11 +5,12 @@
  */
 import { Link } from 'wouter';
 import styled from 'styled-components';
-import type { VideoItem } from '../../../contract/shapes';
-import { Avatar } from '../../ui/avatar';
-import { formatAge, formatViewCount } from '../../format';
+import type { VideoItem } from '../../contract/shapes';
+import { Avatar } from '../ui/avatar';
+import { formatAge, formatViewCount } from '../format';
 import { Thumbnail } from './thumbnail';
-import { clampLines } from '../../ui/clamp';
+import { clampLines } from '../ui/clamp';
+import { watchPath } from '../../contract/page-routes';
 
 const Card = styled.article`
   display: flex;
@@ -67,7 +68,6 @@ const AvatarLink = styled(Link)`
   align-self: flex-start;
 `;
 
-export const watchPath = (id: string) => `/watch/${encodeURIComponent(id)}`;
 export const channelPath = (userName: string) => `/Channel/${encodeURIComponent(userName)}`;
 
 export interface VideoCardProps {

@@ -6,21 +6,11 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { routePattern } from '../../contract/page-routes.js';
 
 interface RoutePreload {
   path: string;
   files: string[];
-}
-
-/** `/watch/:videoId` matches `/watch/abc` and `/watch/abc/`; matching ignores case, as wouter's. */
-function matcherOf(pattern: string): RegExp {
-  const source = pattern
-    .split('/')
-    .map((segment) =>
-      segment.startsWith(':') ? '[^/]+' : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'),
-    )
-    .join('/');
-  return new RegExp(`^${source}/?$`, 'i');
 }
 
 const preloadLinks = (files: string[]) =>
@@ -37,7 +27,7 @@ export function pageHtmlOf(clientDir: string): (pathname: string, extraHead?: st
     ? (JSON.parse(readFileSync(listFile, 'utf8')) as RoutePreload[])
     : [];
   const variants = routes.map((route) => ({
-    matches: matcherOf(route.path),
+    matches: routePattern(route.path),
     html: html.replace('</head>', `${preloadLinks(route.files)}  </head>`),
   }));
   return (pathname, extraHead = '') => {

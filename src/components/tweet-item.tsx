@@ -4,13 +4,13 @@
  * edit box. Every action goes to the tweets machine; this view only renders and sends.
  */
 import { useState } from 'react';
-import type { Tweet } from '../../../contract/tweets';
-import { TWEET_TEXTAREA_ROWS } from '../../../machines/constants';
-import { LIMITS } from '../../../contract/limits';
-import type { TweetsEvent } from '../../../machines/tweets.types';
-import { formatAge } from '../../format';
-import { Avatar } from '../../ui/avatar';
-import { Button } from '../../ui/button';
+import type { Tweet } from '../../contract/tweets';
+import { TWEET_TEXTAREA_ROWS } from '../../machines/constants';
+import { LIMITS } from '../../contract/limits';
+import type { TweetsEvent } from '../../machines/tweets.types';
+import { formatAge } from '../format';
+import { Avatar } from '../ui/avatar';
+import { Button } from '../ui/button';
 import { ConfirmQuestion } from './confirm-question';
 import { TweetLikeButton } from './tweet-like-button';
 import { Actions, Byline, Card, TextArea } from './tweets.styles';

@@ -1,13 +1,14 @@
 /** A search result: thumbnail on the left, text on the right (stacked on narrow phones). */
 import { Link } from 'wouter';
 import styled, { css } from 'styled-components';
-import type { VideoItem } from '../../../contract/shapes';
-import { Avatar } from '../../ui/avatar';
-import { formatAge, formatViewCount } from '../../format';
+import type { VideoItem } from '../../contract/shapes';
+import { Avatar } from '../ui/avatar';
+import { formatAge, formatViewCount } from '../format';
 import { Thumbnail } from './thumbnail';
-import { THUMBNAIL_SIZES } from '../../../contract/thumbnail-sizes';
-import { Meta, OwnerLink, Title, channelPath, watchPath } from './video-card';
-import { mutedDescription } from '../../ui/clamp';
+import { THUMBNAIL_SIZES } from '../../contract/thumbnail-sizes';
+import { Meta, OwnerLink, Title, channelPath } from './video-card';
+import { mutedDescription } from '../ui/clamp';
+import { watchPath } from '../../contract/page-routes';
 
 /** Thumbnail above the text on phones, beside it from `sm` up (shared with the skeleton). */
 export const horizontalCardColumns = css`

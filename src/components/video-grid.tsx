@@ -1,8 +1,8 @@
 /** The home feed grid: one column on phones, more as the screen widens. */
 import styled from 'styled-components';
-import type { VideoItem } from '../../../contract/shapes';
-import { EAGER_THUMBNAILS } from '../../../contract/thumbnail-sizes';
-import { Skeleton } from '../../ui/skeleton';
+import type { VideoItem } from '../../contract/shapes';
+import { EAGER_THUMBNAILS } from '../../contract/thumbnail-sizes';
+import { Skeleton } from '../ui/skeleton';
 import { VideoCard } from './video-card';
 
 export const Grid = styled.div`

@@ -1,6 +1,6 @@
 /** Placeholder rows shown while the first page of horizontal cards loads. */
 import styled from 'styled-components';
-import { Skeleton } from '../../ui/skeleton';
+import { Skeleton } from '../ui/skeleton';
 import { horizontalCardColumns } from './horizontal-video-card';
 
 const Row = styled.div`

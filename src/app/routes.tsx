@@ -4,36 +4,43 @@
  */
 import { Suspense, type ReactNode } from 'react';
 import { Redirect, Route, Switch } from 'wouter';
+import { PAGE_ROUTES, pageOf } from '../../contract/page-routes';
 import { OwnChannelRedirect, PublicOnly, RequireAuth } from './guards';
-import { DashboardLayout } from './layout/dashboard-layout';
-import { Layout } from './layout/layout';
-import { lazyPage } from './lazy-page';
-import { PageSpinner } from './ui/spinner';
+import { DashboardLayout } from '../layout/dashboard-layout';
+import { Layout } from '../layout/layout';
+import { lazyPage } from '../lazy-page';
+import { PageSpinner } from '../ui/spinner';
 
-const HomePage = lazyPage(() => import('./pages/home-page'));
-const SearchPage = lazyPage(() => import('./pages/search-page'));
-const WatchPage = lazyPage(() => import('./pages/watch-page'));
-const DashboardContentPage = lazyPage(() => import('./pages/dashboard-content-page'));
-const LoginPage = lazyPage(() => import('./pages/login-page'));
-const SignupPage = lazyPage(() => import('./pages/signup-page'));
-const TermsPage = lazyPage(() => import('./pages/terms-page'));
-const PrivacyPage = lazyPage(() => import('./pages/privacy-page'));
-const SettingsPage = lazyPage(() => import('./pages/settings-page'));
-const SubscriptionsPage = lazyPage(() => import('./pages/subscriptions-page'));
-const HistoryPage = lazyPage(() => import('./pages/history-page'));
-const PlaylistPage = lazyPage(() => import('./pages/playlist-page'));
-const ChannelPage = lazyPage(() => import('./pages/channel-page'));
-const NotFoundPage = lazyPage(() => import('./pages/not-found-page'));
+const HomePage = lazyPage(() => import('../pages/home-page'));
+const SearchPage = lazyPage(() => import('../pages/search-page'));
+const WatchPage = lazyPage(() => import('../pages/watch-page'));
+const DashboardContentPage = lazyPage(() => import('../pages/dashboard-content-page'));
+const LoginPage = lazyPage(() => import('../pages/login-page'));
+const SignupPage = lazyPage(() => import('../pages/signup-page'));
+const TermsPage = lazyPage(() => import('../pages/terms-page'));
+const PrivacyPage = lazyPage(() => import('../pages/privacy-page'));
+const SettingsPage = lazyPage(() => import('../pages/settings-page'));
+const SubscriptionsPage = lazyPage(() => import('../pages/subscriptions-page'));
+const HistoryPage = lazyPage(() => import('../pages/history-page'));
+const PlaylistPage = lazyPage(() => import('../pages/playlist-page'));
+const ChannelPage = lazyPage(() => import('../pages/channel-page'));
+const NotFoundPage = lazyPage(() => import('../pages/not-found-page'));
 
 /**
  * Loads the page a cold load of `pathname` shows first, for the routes whose chunks index.html
  * preloads (vite.config.ts): main.tsx waits for it before React's first render (lazy-page.ts).
  */
 export function preloadFirstPage(pathname: string): Promise<unknown> {
-  if (pathname === '/') return HomePage.preload();
-  if (/^\/search\/?$/i.test(pathname)) return SearchPage.preload();
-  if (/^\/watch\/[^/]+\/?$/i.test(pathname)) return WatchPage.preload();
-  return Promise.resolve();
+  switch (pageOf(pathname)?.route) {
+    case PAGE_ROUTES.home:
+      return HomePage.preload();
+    case PAGE_ROUTES.search:
+      return SearchPage.preload();
+    case PAGE_ROUTES.watch:
+      return WatchPage.preload();
+    default:
+      return Promise.resolve();
+  }
 }
 
 /** A page inside the main layout; the layout stays while the page's chunk loads. */
@@ -49,12 +56,12 @@ function Bare({ children }: { children: ReactNode }) {
 export function AppRoutes() {
   return (
     <Switch>
-      <Route path="/">
+      <Route path={PAGE_ROUTES.home}>
         <InLayout>
           <HomePage />
         </InLayout>
       </Route>
-      <Route path="/search">
+      <Route path={PAGE_ROUTES.search}>
         <InLayout>
           <SearchPage />
         </InLayout>
@@ -127,7 +134,7 @@ export function AppRoutes() {
           <OwnChannelRedirect tab="PlayList" />
         </InLayout>
       </Route>
-      <Route path="/watch/:videoId">
+      <Route path={PAGE_ROUTES.watch}>
         <InLayout guarded>
           <WatchPage />
         </InLayout>

@@ -5,7 +5,7 @@
  */
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
-import { type tweetsMachine } from '../../../machines/tweets.machine';
+import { type tweetsMachine } from '../../machines/tweets.machine';
 import {
   selectEditing,
   selectHasFailed,
@@ -13,10 +13,10 @@ import {
   selectIsEmpty,
   selectIsLoadingFirst,
   selectTweets,
-} from '../../../machines/tweets.selectors';
-import { Spinner } from '../../ui/spinner';
-import { ListEmpty, ListError } from '../videos/list-states';
-import { PlainList } from './channel.styles';
+} from '../../machines/tweets.selectors';
+import { Spinner } from '../ui/spinner';
+import { ListEmpty, ListError } from '../ui/list-states';
+import { PlainList } from '../ui/plain-list';
 import { TweetItem } from './tweet-item';
 
 export const NO_TWEETS = 'No tweets yet.';
