@@ -9,6 +9,7 @@ import type { Config } from './config.js';
 import { openDatabase, type Database, type Db } from './db/client.js';
 import { serializeError } from './http/logging.js';
 import { openJobQueue, type JobQueue } from './jobs/queue.js';
+import { FeedCache } from './services/feed-cache.js';
 import { MediaJournal, dataDirWriter } from './services/media-journal.js';
 import { EMBEDDED_VIEWS_PER_STATEMENT, ViewCounter } from './services/view-counter.js';
 import { openStorage } from './storage/open-storage.js';
@@ -27,6 +28,11 @@ export interface AppContext {
   viewCounter: ViewCounter;
   /** Background jobs (jobs/job-table.ts lists them), stored in the same database. */
   jobs: JobQueue;
+  /**
+   * Public feed pages as `GET /videos` sends them (serialized envelopes), for FEED_CACHE_MS;
+   * video writes through this app clear it (routes/videos.ts).
+   */
+  feedCache: FeedCache<string>;
   /** Keys of media files in flight, so a start after a crash removes exactly its orphans. */
   journal: MediaJournal;
 }
@@ -83,9 +89,10 @@ export async function createContext(
       await opened.close();
     },
   };
+  const feedCache = new FeedCache<string>(config.feedCacheMs);
   const journal = new MediaJournal(opened.db, journalWriter);
   return {
-    ctx: { config, db: opened.db, storage, tmpDir, viewCounter, jobs, journal },
+    ctx: { config, db: opened.db, storage, tmpDir, viewCounter, jobs, feedCache, journal },
     database,
   };
 }

@@ -12,7 +12,7 @@
  * envelope): its status codes and protocol headers stay, its text/plain error bodies become the
  * envelope with a message from tus-messages.ts.
  */
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FileStore } from '@tus/file-store';
 import { Metadata, Server } from '@tus/server';
 import { NodeRequest } from 'srvx/node';
@@ -20,7 +20,6 @@ import { API_PREFIX } from '../../contract/limits.js';
 import type { Config } from '../config.js';
 import { HttpError, notFound } from './errors.js';
 import { UPLOAD_NOT_FOUND, tusErrorMessage } from './tus-messages.js';
-import type { App } from './types.js';
 
 export const TUS_PATH = `${API_PREFIX}/videos/uploads`;
 export const TUS_VERSION = '1.0.0';
@@ -56,7 +55,7 @@ export function createTusServer(config: Config, store: FileStore): Server {
 }
 
 /** The tus PATCH body is the file's bytes: left unread for tus to stream. */
-export function passTusBodiesThrough(app: App): void {
+export function passTusBodiesThrough(app: Pick<FastifyInstance, 'addContentTypeParser'>): void {
   app.addContentTypeParser('application/offset+octet-stream', (_request, _payload, done) => {
     done(null);
   });

@@ -33,7 +33,7 @@ import {
   tusDiscoveryRequest,
   tusResumableHeader,
 } from '../http/tus-server.js';
-import type { App, RouteOptions } from '../http/types.js';
+import type { App, RouteOptions } from '../app-types.js';
 import {
   finishResumableUpload,
   ownedUpload,

@@ -16,7 +16,7 @@ import { badRequest, conflict, HttpError, notFound } from '../http/errors.js';
 import { findProblem } from '../http/input-guard.js';
 import type { ReceivedFile } from '../http/multipart.js';
 import { NOT_A_VIDEO, UNREADABLE_VIDEO, UNSUPPORTED_CONTAINER } from '../media/video-probe.js';
-import { parseTags } from './video-fields.js';
+import { parseTagsField } from './video-fields.js';
 import { uploadVideo } from './video-upload.js';
 
 /**
@@ -63,7 +63,7 @@ export function storedUploadFields(meta: Record<string, string | null | undefine
     throw badRequest(`${invalid.path.slice(1) || 'Upload-Metadata'}: ${invalid.message}`);
   const problem = findProblem(fields, '');
   if (problem) throw badRequest(`${problem[0]}: ${problem[1]}`);
-  parseTags(fields.tags, 1);
+  parseTagsField(fields.tags, 1);
   return fields;
 }
 

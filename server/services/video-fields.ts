@@ -12,7 +12,7 @@ import { NUL_PROBLEM, containsNul } from '../http/input-guard.js';
  * error handler's. JSON text can spell a NUL as `\u0000`, which the input guard cannot see in
  * the raw field and PostgreSQL cannot store: it is refused like a NUL anywhere else.
  */
-export function parseTags(raw: unknown, minCount: number): string[] {
+export function parseTagsField(raw: unknown, minCount: number): string[] {
   let parsed: unknown = raw;
   if (typeof raw === 'string') {
     try {
