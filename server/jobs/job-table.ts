@@ -3,18 +3,14 @@
  * at once, what a run does, and what settles a job that ends without success. `npm start`
  * (server/main.ts, unless TRANSCODE_CONCURRENCY=0) and `npm run worker` (server/worker.ts) both
  * work every row of this table; start-up (start-up.ts) creates the queues from it. Adding a job
- * is a row here and the file with its `run`.
+ * is a row here and the file with its `run`; a job that services send has its queue name and
+ * data type beside the service that sends it (services may not import jobs/: docs/architecture.md).
  */
 import type { Config } from '../config.js';
 import { defineJob, type JobDefinition } from './job-definition.js';
 import { IMAGE_CONVERSION_QUEUE, runImageConversion } from './image-conversion-job.js';
-import {
-  TRANSCODE_QUEUE,
-  giveUpTranscode,
-  runTranscode,
-  settleStrandedTranscodes,
-  type TranscodeJob,
-} from './transcode-job.js';
+import { TRANSCODE_QUEUE, type TranscodeJob } from '../services/video-processing.js';
+import { giveUpTranscode, runTranscode, settleStrandedTranscodes } from './transcode-job.js';
 
 /** A run past this is hung (pg-boss fails it): a 1-hour 1080p source takes about an hour per rendition here. */
 const FOUR_HOURS = 4 * 60 * 60;

@@ -34,7 +34,7 @@ export async function settleJobs(
 /** Sends what each row asks for after a start (`askAfterStart`). */
 export async function askAfterStart(ctx: AppContext, table: readonly JobDefinition[]) {
   for (const job of table) {
-    if (job.askAfterStart) await ctx.jobs.send(job, job.askAfterStart);
+    if (job.askAfterStart) await ctx.jobs.send(job.name, job.askAfterStart);
   }
 }
 
@@ -72,7 +72,7 @@ export async function startJobWorkers(
       });
     } catch (error) {
       if (stopping.signal.aborted) {
-        await jobs.send(job, queued.data);
+        await jobs.send(job.name, queued.data);
         return;
       }
       log.error(

@@ -23,7 +23,7 @@ export interface QueueSpec<Data extends object = object> {
   retries(config: Config): { limit: number; delaySeconds: number };
   /** A run that takes longer is hung: pg-boss fails it (then retries it, while retries remain). */
   expireInSeconds: number;
-  /** Never set: carries the type of the job's data, so `send` checks what is sent. */
+  /** Never set: carries the type of the job's data, so a row's `run` gets what it was sent. */
   readonly data?: Data;
 }
 
@@ -39,8 +39,11 @@ export interface JobQueue {
    * existing queue as it is, so without the update a changed TRANSCODE_RETRIES would never apply.
    */
   declare(specs: readonly QueueSpec[], config: Config): Promise<void>;
-  /** Enqueues a job; with `tx`, inside that transaction (committed with the row that needs it). */
-  send<Data extends object>(spec: QueueSpec<Data>, data: Data, tx?: Db | Tx): Promise<void>;
+  /**
+   * Enqueues a job on the queue `name`; with `tx`, inside that transaction (committed with the
+   * row that needs it). By name: services send jobs without importing what runs them.
+   */
+  send(name: string, data: object, tx?: Db | Tx): Promise<void>;
   /**
    * On the embedded database this process is the only worker, so jobs still `active` at start
    * belong to a run that crashed: they are failed now (and so retried, or failed for good when
@@ -77,8 +80,8 @@ export async function openJobQueue(database: Database, options: QueueOptions): P
         await boss.updateQueue(spec.name, options);
       }
     },
-    async send(spec, data, tx) {
-      await boss.send(spec.name, data, tx ? { db: executorFor(tx) } : {});
+    async send(name, data, tx) {
+      await boss.send(name, data, tx ? { db: executorFor(tx) } : {});
     },
     async recoverCrashedJobs(names) {
       if (database.kind !== 'pglite') return;

@@ -13,15 +13,9 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../context.js';
 import { videoProcessing } from '../db/schema.js';
-import { markFailed } from '../services/video-processing.js';
+import { TRANSCODE_QUEUE, markFailed, type TranscodeJob } from '../services/video-processing.js';
 import { transcodeVideo } from '../services/video-transcode.js';
 import type { JobRun } from './job-definition.js';
-
-export interface TranscodeJob {
-  videoId: string;
-}
-
-export const TRANSCODE_QUEUE = 'transcode';
 
 /** Every run failed (ffmpeg refused the file, or kept failing). */
 export const FAILED_REASON =

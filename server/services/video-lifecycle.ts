@@ -8,7 +8,6 @@ import type { VideoProcessing } from '../../contract/processing.js';
 import type { AppContext } from '../context.js';
 import type { Db } from '../db/client.js';
 import { newId } from '../db/ids.js';
-import { transcodeJob } from '../jobs/job-table.js';
 import { comments, likes, users, videoViews, videos, watchHistory } from '../db/schema.js';
 import { conflict, forbidden, notFound } from '../http/errors.js';
 import type { ReceivedFile } from '../http/multipart.js';
@@ -26,6 +25,7 @@ import { parseTagsField } from './video-fields.js';
 import { retireHlsNames } from './video-hls-files.js';
 import {
   deleteHlsFiles,
+  enqueueTranscode,
   markRetrying,
   processingKeys,
   processingOf,
@@ -259,7 +259,7 @@ export async function retryProcessing(
   const video = await findOwnedVideo(ctx.db, videoId, callerId);
   const retried = await ctx.db.transaction(async (tx) => {
     if (!(await markRetrying(tx, video.id))) return false;
-    await ctx.jobs.send(transcodeJob, { videoId: video.id }, tx);
+    await enqueueTranscode(ctx, tx, video.id);
     return true;
   });
   if (!retried) throw conflict(NOT_FAILED);

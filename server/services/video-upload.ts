@@ -11,7 +11,6 @@ import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { AppContext } from '../context.js';
 import { newId } from '../db/ids.js';
-import { transcodeJob } from '../jobs/job-table.js';
 import { videos } from '../db/schema.js';
 import { badRequest } from '../http/errors.js';
 import type { ReceivedFile } from '../http/multipart.js';
@@ -20,7 +19,7 @@ import { extractFrame } from '../media/frame.js';
 import { probeVideo } from '../media/video-probe.js';
 import { storedKeysOf } from '../media/image-keys.js';
 import { storeNewImage } from './sized-images.js';
-import { createProcessing } from './video-processing.js';
+import { createProcessing, enqueueTranscode } from './video-processing.js';
 import { parseTagsField } from './video-fields.js';
 
 export interface VideoUploadInput {
@@ -94,7 +93,7 @@ export async function uploadVideo(
         thumbnailKey,
       });
       await createProcessing(tx, id);
-      await ctx.jobs.send(transcodeJob, { videoId: id }, tx);
+      await enqueueTranscode(ctx, tx, id);
       await ctx.journal.clear(recorded, tx);
     });
     stored.length = 0;

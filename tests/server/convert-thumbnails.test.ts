@@ -150,7 +150,7 @@ describe('converting images stored before sizes existed', () => {
     await maintenance.firstRun;
     await until(queued, (n) => n === 1);
     // Another replica starting asks too: one job is already waiting, so nothing is added.
-    await t.ctx.jobs.send(imageConversionJob, {});
+    await t.ctx.jobs.send(imageConversionJob.name, {});
     expect(await queued()).toBe(1);
     expect((await watch(id)).thumbnailSizes).toEqual([]);
 
