@@ -60,14 +60,18 @@ const start = async () => {
 };
 
 /**
- * Kills the server at the moment `reached()` first holds: it runs in slices of a tenth of a
- * millisecond, checked between slices (spawned-server.ts, `stopWhen`). False: never reached.
+ * Kills the server at the moment `reached()` first holds: it runs in slices of 30 µs, checked
+ * between slices (spawned-server.ts, `stopWhen`). A moment never reached fails the test: a kill
+ * anywhere else would prove nothing about that point.
  */
-async function killWhen(reached: () => boolean): Promise<boolean> {
+async function killWhen(point: string, reached: () => boolean): Promise<void> {
   const hit = stopWhen(server!.child.pid!, reached);
   await server!.kill();
-  return hit;
+  expect(hit, `${point}: the moment was reached before the kill`).toBe(true);
 }
+
+const ownVideoCount = async () =>
+  (await apiData<{ videos: unknown[] }>(`${server!.url}/api/v1/videos/user`, cookie)).videos.length;
 
 function filesNow(dir: string): string[] {
   try {
@@ -140,11 +144,11 @@ it('leaves no orphan file and no stuck conversion after a kill at each point', a
     });
     request.on('error', () => {});
     await new Promise((resolve) => request.write(body.subarray(0, body.length / 2), resolve));
-    const hit = await killWhen(() =>
+    await killWhen('mid upload', () =>
       filesNow(path.join(dataDir, 'tmp')).some((f) => sizeNow(path.join(dataDir, 'tmp', f)) > 0),
     );
     await start();
-    await account('mid upload', hit ? 'half the body in tmp/' : 'moment missed');
+    await account('mid upload', 'half the body in tmp/');
   }
 
   // 2. An upload's files stored, its row not inserted yet.
@@ -156,11 +160,10 @@ it('leaves no orphan file and no stuck conversion after a kill at each point', a
       { method: 'POST', headers: { ...headers, cookie } },
       body,
     );
-    const hit = await killWhen(() => newIn('thumbnail-sizes', thumbnails));
+    await killWhen('upload stored, no row', () => newIn('thumbnail-sizes', thumbnails));
     await start();
-    const own = await apiData<{ videos: unknown[] }>(`${url()}/api/v1/videos/user`, cookie);
-    const note = !hit ? 'moment missed' : own.videos.length > 0 ? 'row made first' : 'no row';
-    await account('upload stored, no row', `thumbnail stored, ${note}`);
+    expect(await ownVideoCount(), 'the kill came before the row').toBe(0);
+    await account('upload stored, no row', 'thumbnail stored, no row');
   }
 
   // 3. Mid tus PATCH; the client then resumes from the offset HEAD tells.
@@ -189,7 +192,7 @@ it('leaves no orphan file and no stuck conversion after a kill at each point', a
     });
     request.on('error', () => {});
     await new Promise((resolve) => request.write(source.subarray(0, source.length / 2), resolve));
-    const hit = await killWhen(() => sizeNow(path.join(dataDir, 'uploads', tusId)) > 0);
+    await killWhen('mid tus PATCH', () => sizeNow(path.join(dataDir, 'uploads', tusId)) > 0);
     await start();
     const head = await fetch(`${url()}${UPLOADS}/${tusId}`, {
       method: 'HEAD',
@@ -207,10 +210,7 @@ it('leaves no orphan file and no stuck conversion after a kill at each point', a
       body: new Uint8Array(source.subarray(offset)),
     });
     expect(rest.status).toBe(204);
-    await account(
-      'mid tus PATCH',
-      hit ? `resumed at byte ${offset} of ${source.length}` : 'moment missed',
-    );
+    await account('mid tus PATCH', `resumed at byte ${offset} of ${source.length}`);
   }
 
   // 4. Mid finish: the video's thumbnail stored, its row not inserted; the client finishes again.
@@ -220,14 +220,15 @@ it('leaves no orphan file and no stuck conversion after a kill at each point', a
       method: 'POST',
       headers: { cookie },
     });
-    const hit = await killWhen(() => newIn('thumbnail-sizes', thumbnails));
+    await killWhen('mid finish', () => newIn('thumbnail-sizes', thumbnails));
     await start();
+    expect(await ownVideoCount(), 'the kill came before the row').toBe(0);
     const again = await fetch(`${url()}${UPLOADS}/${tusId}/finish`, {
       method: 'POST',
       headers: { cookie },
     });
     expect(again.status).toBe(201);
-    await account('mid finish', hit ? 'thumbnail stored, no row; finished again' : 'moment missed');
+    await account('mid finish', 'thumbnail stored, no row; finished again');
   }
 
   // 5. Mid transcode: a rendition's first file stored, the rendition not recorded.
@@ -242,9 +243,9 @@ it('leaves no orphan file and no stuck conversion after a kill at each point', a
     expect(uploaded.status).toBe(201);
     hdId = ((await uploaded.json()) as { data: { _id: string } }).data._id;
     const hls = filesNow(mediaDir('hls'));
-    const hit = await killWhen(() => newIn('hls', hls));
+    await killWhen('mid transcode', () => newIn('hls', hls));
     await start();
-    await account('mid transcode', hit ? 'a rendition file stored, not recorded' : 'moment missed');
+    await account('mid transcode', 'a rendition file stored, not recorded');
   }
 
   // 6. After a delete's commit: its MP4 removed, its HLS files (removed last) still there.
@@ -263,13 +264,11 @@ it('leaves no orphan file and no stuck conversion after a kill at each point', a
       method: 'DELETE',
       headers: { cookie },
     });
-    const hit = await killWhen(() => first.some((file) => !existsSync(file)));
+    await killWhen('mid delete', () => first.some((file) => !existsSync(file)));
     const left = filesNow(mediaDir('hls')).filter((file) => file.startsWith(prefix)).length;
+    expect(left, 'the kill came before the HLS files were removed').toBeGreaterThan(0);
     await start();
-    await account(
-      'mid delete',
-      hit ? `a first file gone, ${left} of its HLS files left` : 'moment missed',
-    );
+    await account('mid delete', `a first file gone, ${left} of its HLS files left`);
   }
   await server!.stop();
 }, 900_000);
