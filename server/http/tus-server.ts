@@ -13,12 +13,12 @@
  * envelope with a message from tus-messages.ts.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { FileStore } from '@tus/file-store';
-import { Metadata, Server } from '@tus/server';
+import { FileStore } from '@tus/file-store';
+import { ERRORS, Metadata, Server } from '@tus/server';
 import { NodeRequest } from 'srvx/node';
 import { API_PREFIX } from '../../contract/limits.js';
 import type { Config } from '../config.js';
-import { HttpError, notFound } from './errors.js';
+import { HttpError, badRequest, notFound } from './errors.js';
 import { UPLOAD_NOT_FOUND, tusErrorMessage } from './tus-messages.js';
 
 export const TUS_PATH = `${API_PREFIX}/videos/uploads`;
@@ -37,6 +37,21 @@ function uploadIdOfUrl(url: string): string | undefined {
   const { pathname } = new URL(url, 'http://localhost');
   const id = pathname.slice(TUS_PATH.length + 1);
   return pathname === uploadUrl(id) && UPLOAD_ID.test(id) ? id : undefined;
+}
+
+/**
+ * The extensions this server really offers, which discovery announces: not FileStore's whole list.
+ * No creation-with-upload (the creation's body is not read: the bytes come with PATCH), no
+ * deferred length (Upload-Length is required at creation), no expiration (abandoned uploads go
+ * by inactivity, maintenance/upload-expiry.ts, so there is no Upload-Expires to promise).
+ */
+export const TUS_EXTENSIONS = ['creation', 'termination'];
+
+/** The file store of resumable uploads in `directory`, offering TUS_EXTENSIONS. */
+export function createTusStore(directory: string): FileStore {
+  const store = new FileStore({ directory });
+  store.extensions = [...TUS_EXTENSIONS];
+  return store;
 }
 
 export function createTusServer(config: Config, store: FileStore): Server {
@@ -79,6 +94,19 @@ export async function canonicalUploadUrl(request: FastifyRequest) {
   if (typeof uploadId !== 'string' || request.raw.url !== uploadUrl(uploadId)) {
     throw notFound(UPLOAD_NOT_FOUND);
   }
+}
+
+/**
+ * Refuses (400, before tus) the headers of extensions this server does not offer: tus would answer
+ * them with a 501, or never see them (the creation request it gets is rebuilt without them). A
+ * concatenation, a deferred length, or a length sent again with PATCH (known since creation).
+ */
+export function refuseUnofferedExtensions(request: FastifyRequest): void {
+  const has = (name: string) => request.headers[name] !== undefined;
+  const refuse = (error: { body: string }) => badRequest(tusErrorMessage(error.body));
+  if (has('upload-concat')) throw refuse(ERRORS.UNSUPPORTED_CONCATENATION_EXTENSION);
+  if (has('upload-defer-length')) throw refuse(ERRORS.UNSUPPORTED_CREATION_DEFER_LENGTH_EXTENSION);
+  if (request.method === 'PATCH' && has('upload-length')) throw refuse(ERRORS.INVALID_LENGTH);
 }
 
 /**

@@ -7,7 +7,6 @@
  * `POST /videos/uploads/{id}/finish` (multipart, optional thumbnail) makes the video. Every call on
  * an upload is the creator's alone, at that upload's own URL: anything else gets a 404.
  */
-import { FileStore } from '@tus/file-store';
 import { Metadata } from '@tus/server';
 import type { FastifyRequest } from 'fastify';
 import { Envelope } from '../../contract/common.js';
@@ -27,7 +26,9 @@ import {
   answerWithTus,
   canonicalUploadUrl,
   createTusServer,
+  createTusStore,
   passTusBodiesThrough,
+  refuseUnofferedExtensions,
   replyFromTus,
   tusCreationRequest,
   tusDiscoveryRequest,
@@ -71,7 +72,7 @@ function declaredLength(request: FastifyRequest, maxBytes: number): number {
 }
 
 export default async function uploadsRoutes(app: App, { ctx }: RouteOptions) {
-  const store = new FileStore({ directory: resumableUploadsDir(ctx.config) });
+  const store = createTusStore(resumableUploadsDir(ctx.config));
   const tus = createTusServer(ctx.config, store);
   passTusBodiesThrough(app);
 
@@ -110,6 +111,7 @@ export default async function uploadsRoutes(app: App, { ctx }: RouteOptions) {
       },
     },
     async (request, reply) => {
+      refuseUnofferedExtensions(request);
       declaredLength(request, ctx.config.maxVideoBytes);
       const metadata = uploadMetadata(request.body, callerId(request));
       await replyFromTus(reply, await tus.handleWeb(tusCreationRequest(request, metadata)));
@@ -130,6 +132,7 @@ export default async function uploadsRoutes(app: App, { ctx }: RouteOptions) {
     handler: async (request, reply) => {
       const { uploadId } = request.params;
       await ownedUpload(store, uploadId, callerId(request));
+      refuseUnofferedExtensions(request);
       await answerWithTus(tus, request, reply, uploadId);
     },
   });
