@@ -5,22 +5,23 @@
  * succeeded, or that read or changed someone else's upload). Each count must be 0; the table is
  * printed for the record.
  */
-import type { AddressInfo } from 'node:net';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { resumableUploadsDir } from '../../server/services/resumable-upload.js';
-import { createUser, type TestUser } from './auth-helpers.js';
+import type { TestUser } from './auth-helpers.js';
 import { createTestApp, type TestApp } from './helpers.js';
 import { fixture, multipart } from './media-fixtures.js';
 import {
   UPLOADS,
+  aliceAndBobUploads,
   VALID_FIELDS,
   createUpload,
   encodeMetadata,
   hostileTargets,
   patchUpload,
   rawRequest,
+  segmentsAfterUploads,
   uploadIdOf,
   uploadSnapshot,
   type RawAnswer,
@@ -47,14 +48,8 @@ const problems: string[] = [];
 
 beforeAll(async () => {
   t = await createTestApp();
-  alice = await createUser(t);
-  bob = await createUser(t);
-  aliceUpload = uploadIdOf((await createUpload(t, alice, 1000)).headers.location);
-  await patchUpload(t, alice, aliceUpload, 0, Buffer.alloc(100, 7));
-  bobUpload = uploadIdOf((await createUpload(t, bob, 1000)).headers.location);
+  ({ alice, bob, aliceUpload, bobUpload, port } = await aliceAndBobUploads(t));
   videoId = (await upload(t, alice)).json<{ data: { _id: string } }>().data._id;
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  port = (t.app.server.address() as AddressInfo).port;
 }, 60_000);
 afterAll(async () => {
   console.table(Object.fromEntries(tallies));
@@ -101,13 +96,7 @@ async function send(
   tally.requests += 1;
   if (answer.status >= 500) tally.serverErrors += 1;
   // A tus route answers with Tus-Resumable; a path with more segments is no tus route.
-  const tusRoute =
-    target.startsWith(`${UPLOADS}`) &&
-    target
-      .slice(UPLOADS.length + 1)
-      .split(/[?#]/)[0]!
-      .split('/')
-      .filter(Boolean).length <= 1;
+  const tusRoute = target.startsWith(UPLOADS) && segmentsAfterUploads(target) <= 1;
   // A HEAD answer has no body to hold an envelope.
   if (answer.status >= 400 && method !== 'HEAD' && !isEnvelope(answer)) {
     tally.outsideEnvelope += 1;

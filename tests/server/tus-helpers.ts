@@ -5,9 +5,10 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { resumableUploadsDir } from '../../server/services/resumable-upload.js';
-import type { TestUser } from './auth-helpers.js';
+import { createUser, type TestUser } from './auth-helpers.js';
 import type { TestApp } from './helpers.js';
 
 export const UPLOADS = '/api/v1/videos/uploads';
@@ -101,6 +102,22 @@ export async function uploadSnapshot(t: TestApp, owner: TestUser, id: string) {
   };
 }
 
+/**
+ * The scene of the ownership tests: Alice's upload of 1000 bytes with 100 sent (bytes 7), Bob's
+ * own empty one, and the app listening for raw requests aimed at Alice's.
+ */
+export async function aliceAndBobUploads(t: TestApp) {
+  const alice = await createUser(t);
+  const bob = await createUser(t);
+  const aliceUpload = uploadIdOf((await createUpload(t, alice, 1000)).headers.location);
+  const sent = await patchUpload(t, alice, aliceUpload, 0, Buffer.alloc(100, 7));
+  if (sent.statusCode !== 204) throw new Error(`Alice's PATCH: ${sent.statusCode} ${sent.body}`);
+  const bobUpload = uploadIdOf((await createUpload(t, bob, 1000)).headers.location);
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = t.app.server.address() as AddressInfo;
+  return { alice, bob, aliceUpload, bobUpload, port };
+}
+
 export interface RawAnswer {
   target: string;
   status: number;
@@ -136,6 +153,18 @@ export function rawRequest(
     });
     request.end(body);
   });
+}
+
+/**
+ * How many path segments follow `/videos/uploads` in a raw target (query and fragment cut off):
+ * 0 is the creation's route, 1 an upload's, more match no route at all.
+ */
+export function segmentsAfterUploads(target: string): number {
+  return target
+    .slice(UPLOADS.length + 1)
+    .split(/[?#]/)[0]!
+    .split('/')
+    .filter(Boolean).length;
 }
 
 /** The URL shapes of the issue and their relatives; `mine` is the caller's id, `theirs` Alice's. */

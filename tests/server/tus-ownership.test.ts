@@ -5,17 +5,15 @@
  * (and encoded slashes, a trailing slash, a fragment, two ids). Each is a 404 in the envelope,
  * anonymous callers get a 401, and Alice's upload stays byte for byte what it was.
  */
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser, type TestUser } from './auth-helpers.js';
+import type { TestUser } from './auth-helpers.js';
 import { createTestApp, type TestApp } from './helpers.js';
 import {
   UPLOADS,
-  createUpload,
+  aliceAndBobUploads,
   hostileTargets,
-  patchUpload,
   rawRequest,
-  uploadIdOf,
+  segmentsAfterUploads,
   uploadSnapshot,
   type RawAnswer,
 } from './tus-helpers.js';
@@ -39,15 +37,7 @@ describe('tus ownership, whatever the URL', () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    alice = await createUser(t);
-    bob = await createUser(t);
-    aliceUpload = uploadIdOf((await createUpload(t, alice, 1000)).headers.location);
-    expect((await patchUpload(t, alice, aliceUpload, 0, Buffer.alloc(100, 7))).statusCode).toBe(
-      204,
-    );
-    bobUpload = uploadIdOf((await createUpload(t, bob, 1000)).headers.location);
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    port = (t.app.server.address() as AddressInfo).port;
+    ({ alice, bob, aliceUpload, bobUpload, port } = await aliceAndBobUploads(t));
   });
   afterAll(() => t.close());
 
@@ -85,12 +75,7 @@ describe('tus ownership, whatever the URL', () => {
   it('answers 401 to an anonymous caller at every URL shape', async () => {
     const before = await uploadSnapshot(t, alice, aliceUpload);
     // Two segments after uploads/ match no route at all: 404 before any account is asked for.
-    const routed = (target: string) =>
-      target
-        .slice(UPLOADS.length + 1)
-        .split(/[?#]/)[0]!
-        .split('/')
-        .filter(Boolean).length === 1;
+    const routed = (target: string) => segmentsAfterUploads(target) === 1;
     for (const method of ['HEAD', 'PATCH', 'DELETE']) {
       for (const target of hostileTargets(bobUpload, aliceUpload)) {
         expectEnvelope(await send(method, target, {}), method, routed(target) ? 401 : 404);
