@@ -2,7 +2,9 @@
  * Contract of resumable uploads (tus 1.0.0 under `/videos/uploads`). The tus requests themselves carry
  * their data in headers (`Upload-Length`, `Upload-Metadata`, `Upload-Offset`); the metadata is
  * checked against `ResumableUploadFields` when the upload is created, exactly as the multipart
- * `POST /videos` checks its fields. The finish call turns a complete upload into a video.
+ * `POST /videos` checks its fields, and again by the finish call, which turns a complete upload
+ * into a video. tus' own answers keep their status codes and `Tus-Resumable` header; their errors
+ * come in the error envelope like every other. `OPTIONS /videos/uploads` answers tus discovery.
  */
 import { Type, type Static } from '@sinclair/typebox';
 import { VideoFormFields } from './videos.js';

@@ -10,6 +10,7 @@ import { openDatabase, type Database, type Db } from './db/client.js';
 import { serializeError } from './http/logging.js';
 import { openJobQueue, type JobQueue } from './jobs/queue.js';
 import { FeedCache } from './services/feed-cache.js';
+import { MediaJournal, dataDirWriter } from './services/media-journal.js';
 import { EMBEDDED_VIEWS_PER_STATEMENT, ViewCounter } from './services/view-counter.js';
 import { openStorage } from './storage/open-storage.js';
 import type { MediaStorage } from './storage/storage.js';
@@ -25,13 +26,15 @@ export interface AppContext {
   tmpDir: string;
   /** Counted views waiting to be written (flushed every VIEW_FLUSH_MS and on the app's close). */
   viewCounter: ViewCounter;
-  /** Background jobs (transcoding), stored in the same database. */
+  /** Background jobs (jobs/job-table.ts lists them), stored in the same database. */
   jobs: JobQueue;
   /**
    * Public feed pages as `GET /videos` sends them (serialized envelopes), for FEED_CACHE_MS;
    * video writes through this app clear it (routes/videos.ts).
    */
   feedCache: FeedCache<string>;
+  /** Keys of media files in flight, so a start after a crash removes exactly its orphans. */
+  journal: MediaJournal;
 }
 
 export interface ContextOptions {
@@ -39,6 +42,12 @@ export interface ContextOptions {
   pgliteDir?: string;
   /** Run the job queue's maintenance here (a process that also works jobs). */
   superviseJobs?: boolean;
+  /**
+   * This process in the media journal. Default: the server of DATA_DIR, one id across restarts
+   * (one server process per DATA_DIR). `npm run worker` processes, which may share a DATA_DIR
+   * with a server or with each other, pass an id of their own.
+   */
+  journalWriter?: string;
 }
 
 /**
@@ -47,7 +56,11 @@ export interface ContextOptions {
  */
 export async function createContext(
   config: Config,
-  { pgliteDir = path.join(config.dataDir, 'pglite'), superviseJobs = false }: ContextOptions = {},
+  {
+    pgliteDir = path.join(config.dataDir, 'pglite'),
+    superviseJobs = false,
+    journalWriter = dataDirWriter(config.dataDir),
+  }: ContextOptions = {},
 ): Promise<{ ctx: AppContext; database: Database }> {
   // Storage first: an unreachable bucket then stops the start before a database is opened.
   const storage = await openStorage(config);
@@ -56,11 +69,8 @@ export async function createContext(
     pgliteDir,
     pgliteSharedBuffersMb: config.pgliteSharedBuffersMb,
   });
-  const jobs = await openJobQueue(opened, {
-    supervise: superviseJobs,
-    retries: config.transcodeRetries,
-    retrySeconds: config.transcodeRetrySeconds,
-  });
+  // The queues themselves are declared from the job table by prepareStart (start-up.ts).
+  const jobs = await openJobQueue(opened, { supervise: superviseJobs });
   const tmpDir = path.join(config.dataDir, 'tmp');
   await mkdir(tmpDir, { recursive: true });
   const viewCounter = new ViewCounter(opened.db, {
@@ -80,8 +90,9 @@ export async function createContext(
     },
   };
   const feedCache = new FeedCache<string>(config.feedCacheMs);
+  const journal = new MediaJournal(opened.db, journalWriter);
   return {
-    ctx: { config, db: opened.db, storage, tmpDir, viewCounter, jobs, feedCache },
+    ctx: { config, db: opened.db, storage, tmpDir, viewCounter, jobs, feedCache, journal },
     database,
   };
 }

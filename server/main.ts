@@ -10,8 +10,8 @@ import { embeddedDatabaseMissing, runFirstStart } from './first-start.js';
 import { collectAllGarbage } from './full-gc.js';
 import { collectWhenIdle } from './http/idle-gc.js';
 import { loggerOptions } from './http/logging.js';
-import { startImageConversionWorker } from './jobs/image-conversion-worker.js';
-import { startTranscodeWorkers } from './jobs/transcode-worker.js';
+import { JOB_TABLE } from './jobs/job-table.js';
+import { jobUpkeep, startJobWorkers } from './jobs/job-workers.js';
 import { startMaintenance } from './maintenance/index.js';
 import { seedDemoIfEmpty } from './seed/index.js';
 import { resumableUploadsDir } from './services/resumable-upload.js';
@@ -45,19 +45,28 @@ const maintenance = startMaintenance({
   tmpDir: ctx.tmpDir,
   log: app.log,
   resumableUploads: { dir: resumableUploadsDir(config), expiryMs: config.uploadExpiryMs },
-  jobs: ctx.jobs,
+  journal: ctx.journal,
+  jobs: jobUpkeep(ctx, app.log, JOB_TABLE),
   vacuum: database.kind === 'pglite',
 });
 maintenance.firstRun.catch((error: unknown) => app.log.error({ err: error }, 'maintenance failed'));
 // The embedded database has no other process to work jobs; with DATABASE_URL, TRANSCODE_CONCURRENCY=0
-// leaves the work (transcodes and the image conversion) to `npm run worker` processes.
+// leaves every job of the table to `npm run worker` processes. Jobs start once the first pass has
+// settled the work a crash interrupted, so a resumed transcode never rewrites a rendition file
+// while that pass removes it.
 const workers =
   config.transcodeConcurrency > 0
-    ? [
-        await startTranscodeWorkers(ctx, app.log, config.transcodeConcurrency),
-        await startImageConversionWorker(ctx, app.log),
-      ]
-    : [];
+    ? maintenance.firstRun
+        .then(
+          () => undefined,
+          () => undefined,
+        )
+        .then(() => startJobWorkers(ctx, app.log, JOB_TABLE))
+    : Promise.resolve(undefined);
+workers.catch((error: unknown) => {
+  app.log.error({ err: error }, 'job workers did not start');
+  process.exit(1);
+});
 
 // Once quiet after a burst of requests, both threads collect the garbage it left (idle-gc.ts).
 const stopIdleGc = collectWhenIdle(app.server, {
@@ -81,7 +90,7 @@ async function shutdown(signal: string) {
   stopIdleGc();
   try {
     await app.close();
-    await Promise.all(workers.map((worker) => worker.stop()));
+    await (await workers)?.stop();
     await database.close();
     process.exit(0);
   } catch (error) {

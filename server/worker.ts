@@ -1,15 +1,18 @@
 /**
- * `npm run worker`: a process that only runs background jobs (transcoding, the conversion of old
- * images) against the shared PostgreSQL database (DATABASE_URL). Start any number, on any machines
- * that see the same media storage; each runs TRANSCODE_CONCURRENCY transcodes at a time. Stops on SIGINT/SIGTERM, handing its
+ * `npm run worker`: a process that only runs background jobs (every row of jobs/job-table.ts:
+ * transcoding, the conversion of old images) against the shared PostgreSQL database
+ * (DATABASE_URL). Start any number, on any machines that see the same media storage; each runs
+ * TRANSCODE_CONCURRENCY transcodes at a time (at least one). Stops on SIGINT/SIGTERM, handing its
  * running jobs back to the queue.
  */
+import { randomBytes } from 'node:crypto';
 import pino from 'pino';
 import { loadConfig } from './config.js';
 import { createContext } from './context.js';
 import { loggerOptions } from './http/logging.js';
-import { startImageConversionWorker } from './jobs/image-conversion-worker.js';
-import { startTranscodeWorkers } from './jobs/transcode-worker.js';
+import { JOB_TABLE } from './jobs/job-table.js';
+import { startJobWorkers } from './jobs/job-workers.js';
+import { prepareStart } from './start-up.js';
 
 const config = loadConfig();
 if (!config.databaseUrl) {
@@ -19,13 +22,14 @@ if (!config.databaseUrl) {
   process.exit(1);
 }
 const log = pino(loggerOptions(config.logLevel));
-const { ctx, database } = await createContext(config, { superviseJobs: true });
-const workers = [
-  await startTranscodeWorkers(ctx, log, Math.max(1, config.transcodeConcurrency)),
-  await startImageConversionWorker(ctx, log),
-];
+const { ctx, database } = await createContext(config, {
+  superviseJobs: true,
+  journalWriter: `worker-${randomBytes(8).toString('hex')}`,
+});
+await prepareStart(ctx);
+const workers = await startJobWorkers(ctx, log, JOB_TABLE);
 log.info(
-  `worker ready: ${Math.max(1, config.transcodeConcurrency)} transcode job(s) at a time, and the image conversion`,
+  `worker ready: ${JOB_TABLE.map((job) => `${job.concurrency(config)} ${job.name}`).join(', ')} at a time`,
 );
 
 let closing = false;
@@ -33,7 +37,7 @@ async function shutdown(signal: string) {
   if (closing) return;
   closing = true;
   log.info({ signal }, 'worker stopping');
-  await Promise.all(workers.map((worker) => worker.stop()));
+  await workers.stop();
   await database.close();
   process.exit(0);
 }

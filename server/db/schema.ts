@@ -399,3 +399,19 @@ export const videoProcessing = pgTable('video_processing', {
   renditions: jsonb('renditions').$type<StoredRendition[]>().notNull().default([]),
   updatedAt: updatedAt(),
 });
+
+/**
+ * Storage keys whose files are in flight: about to be stored before a row names them, or about to
+ * be removed after rows stopped naming them (services/media-journal.ts). A run killed in between
+ * leaves its keys here, so the next start of the same writer removes exactly those orphans at
+ * once instead of waiting out the reconciliation's grace period.
+ */
+export const mediaJournal = pgTable('media_journal', {
+  /** A row's key: an image key stands for every width stored under it. */
+  key: text('key').primaryKey(),
+  /** Who wrote it: the server of one DATA_DIR (kept across restarts), or a worker process. */
+  writer: text('writer').notNull(),
+  /** The process run that wrote it (new at every start). */
+  run: text('run').notNull(),
+  createdAt: createdAt(),
+});

@@ -14,16 +14,22 @@ import { badRequest } from './errors.js';
 
 const NUL = '\u0000';
 
+/** What a refused NUL is told, wherever it arrives (here, or inside JSON text such as tags). */
+export const NUL_PROBLEM = 'must not contain a NUL character (\\u0000)';
+
+export function containsNul(text: string): boolean {
+  return text.includes(NUL);
+}
+
 /** The problem with `value` itself, or undefined. */
 function problemOf(value: unknown): string | undefined {
-  if (typeof value === 'string' && value.includes(NUL))
-    return 'must not contain a NUL character (\\u0000)';
+  if (typeof value === 'string' && containsNul(value)) return NUL_PROBLEM;
   if (typeof value === 'number' && !Number.isFinite(value)) return 'must be a finite number';
   return undefined;
 }
 
 /** The dotted path and problem of the first bad value under `value`, or undefined. */
-function findProblem(value: unknown, path: string): [string, string] | undefined {
+export function findProblem(value: unknown, path: string): [string, string] | undefined {
   const problem = problemOf(value);
   if (problem) return [path, problem];
   if (value === null || typeof value !== 'object') return undefined;

@@ -1,16 +1,58 @@
 /**
  * The tus protocol server (@tus/server) inside Fastify. Fastify routes do what every route does
- * (auth on onRequest, schemas, ownership) and then hand the raw request to tus, which speaks the
+ * (auth on onRequest, schemas, ownership) and then hand the request to tus, which speaks the
  * protocol (HEAD offsets, PATCH appends, 409 on a wrong offset, locks per upload). Fastify must
  * not read a PATCH body: tus streams it straight into the file store.
+ *
+ * tus acts on the upload that was authorised, never on another: routes accept only the canonical
+ * URL of an upload (`uploadUrl`), and tus takes the id from the URL's path alone (not from the
+ * last `/` of the whole URL, query string included, which is its default).
+ *
+ * tus' answers go out through Fastify like any other (security and CORS headers, the one error
+ * envelope): its status codes and protocol headers stay, its text/plain error bodies become the
+ * envelope with a message from tus-messages.ts.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { FileStore } from '@tus/file-store';
-import { Metadata, Server } from '@tus/server';
+import { FileStore } from '@tus/file-store';
+import { ERRORS, Metadata, Server } from '@tus/server';
+import { NodeRequest } from 'srvx/node';
 import { API_PREFIX } from '../../contract/limits.js';
 import type { Config } from '../config.js';
+import { HttpError, badRequest, notFound } from './errors.js';
+import { UPLOAD_NOT_FOUND, tusErrorMessage } from './tus-messages.js';
 
 export const TUS_PATH = `${API_PREFIX}/videos/uploads`;
+export const TUS_VERSION = '1.0.0';
+
+/** tus' own upload ids: 32 lower-case hex digits (FileStore's names; never a path, never `..`). */
+const UPLOAD_ID = /^[0-9a-f]{32}$/;
+
+/** The one URL of an upload that its routes accept. */
+export function uploadUrl(uploadId: string): string {
+  return `${TUS_PATH}/${uploadId}`;
+}
+
+/** The upload id in a URL's path; a query string, a fragment or any other shape names none. */
+function uploadIdOfUrl(url: string): string | undefined {
+  const { pathname } = new URL(url, 'http://localhost');
+  const id = pathname.slice(TUS_PATH.length + 1);
+  return pathname === uploadUrl(id) && UPLOAD_ID.test(id) ? id : undefined;
+}
+
+/**
+ * The extensions this server really offers, which discovery announces: not FileStore's whole list.
+ * No creation-with-upload (the creation's body is not read: the bytes come with PATCH), no
+ * deferred length (Upload-Length is required at creation), no expiration (abandoned uploads go
+ * by inactivity, maintenance/upload-expiry.ts, so there is no Upload-Expires to promise).
+ */
+export const TUS_EXTENSIONS = ['creation', 'termination'];
+
+/** The file store of resumable uploads in `directory`, offering TUS_EXTENSIONS. */
+export function createTusStore(directory: string): FileStore {
+  const store = new FileStore({ directory });
+  store.extensions = [...TUS_EXTENSIONS];
+  return store;
+}
 
 export function createTusServer(config: Config, store: FileStore): Server {
   return new Server({
@@ -20,6 +62,7 @@ export function createTusServer(config: Config, store: FileStore): Server {
     maxSize: () => config.maxVideoBytes,
     // `/api/v1/videos/uploads/{id}`: right behind any proxy, whatever host the client used.
     relativeLocation: true,
+    getFileIdFromRequest: (request) => uploadIdOfUrl(request.url),
     // tus answers '*' by default; only the origins the API trusts may read its answers.
     allowedOrigins: (origin) => config.corsOrigins.includes(origin),
     allowedCredentials: true,
@@ -31,6 +74,39 @@ export function passTusBodiesThrough(app: Pick<FastifyInstance, 'addContentTypeP
   app.addContentTypeParser('application/offset+octet-stream', (_request, _payload, done) => {
     done(null);
   });
+}
+
+/**
+ * onRequest hook of the tus routes: the protocol asks for `Tus-Resumable` on every response but
+ * OPTIONS, our own refusals (401, 404, 400 for bad metadata) included.
+ */
+export async function tusResumableHeader(_request: FastifyRequest, reply: FastifyReply) {
+  void reply.header('tus-resumable', TUS_VERSION);
+}
+
+/**
+ * onRequest hook (after auth) of the routes of one upload: the URL must be exactly that upload's,
+ * so no query string, trailing slash, fragment or encoded slash can make tus compute another id
+ * than the one whose ownership the route checks. Anything else is an upload that does not exist.
+ */
+export async function canonicalUploadUrl(request: FastifyRequest) {
+  const { uploadId } = request.params as { uploadId?: unknown };
+  if (typeof uploadId !== 'string' || request.raw.url !== uploadUrl(uploadId)) {
+    throw notFound(UPLOAD_NOT_FOUND);
+  }
+}
+
+/**
+ * Refuses (400, before tus) the headers of extensions this server does not offer: tus would answer
+ * them with a 501, or never see them (the creation request it gets is rebuilt without them). A
+ * concatenation, a deferred length, or a length sent again with PATCH (known since creation).
+ */
+export function refuseUnofferedExtensions(request: FastifyRequest): void {
+  const has = (name: string) => request.headers[name] !== undefined;
+  const refuse = (error: { body: string }) => badRequest(tusErrorMessage(error.body));
+  if (has('upload-concat')) throw refuse(ERRORS.UNSUPPORTED_CONCATENATION_EXTENSION);
+  if (has('upload-defer-length')) throw refuse(ERRORS.UNSUPPORTED_CREATION_DEFER_LENGTH_EXTENSION);
+  if (request.method === 'PATCH' && has('upload-length')) throw refuse(ERRORS.INVALID_LENGTH);
 }
 
 /**
@@ -47,35 +123,41 @@ export function tusCreationRequest(
     const value = request.headers[name];
     if (typeof value === 'string') headers.set(name, value);
   }
-  return new Request(new URL(request.url, 'http://localhost'), { method: 'POST', headers });
+  return new Request(new URL(TUS_PATH, 'http://localhost'), { method: 'POST', headers });
 }
 
-/** Sends tus' answer to a Web Request through Fastify, so it gets every usual header. */
-export async function replyFromTus(reply: FastifyReply, response: Response): Promise<void> {
-  response.headers.forEach((value, name) => {
-    if (name !== 'content-length') void reply.header(name, value);
-  });
-  await reply.status(response.status).send(await response.text());
+/** tus' discovery answer (OPTIONS): versions, extensions and the size limit. */
+export function tusDiscoveryRequest(request: FastifyRequest): Request {
+  const headers = new Headers();
+  if (request.headers.origin) headers.set('origin', request.headers.origin);
+  return new Request(new URL(TUS_PATH, 'http://localhost'), { method: 'OPTIONS', headers });
 }
 
 /**
- * Lets tus answer a raw request (HEAD, PATCH, DELETE). The headers Fastify's hooks set so far (security headers, CORS) are copied to
- * the raw response first, since a hijacked reply no longer sends them.
+ * Lets tus answer HEAD, PATCH or DELETE of the upload the route authorised. The request must be
+ * at that upload's canonical URL (the route checks it on onRequest); tus reads the body from the
+ * raw request through srvx's NodeRequest, the adapter its own `handle()` uses.
  */
-export async function handOverToTus(
+export async function answerWithTus(
   tus: Server,
   request: FastifyRequest,
   reply: FastifyReply,
+  uploadId: string,
 ): Promise<void> {
-  for (const [name, value] of Object.entries(reply.getHeaders())) {
-    if (value !== undefined) reply.raw.setHeader(name, value);
+  if (request.raw.url !== uploadUrl(uploadId)) throw notFound(UPLOAD_NOT_FOUND);
+  const response = await tus.handleWeb(new NodeRequest({ req: request.raw, res: reply.raw }));
+  await replyFromTus(reply, response);
+}
+
+/** Sends tus' answer through Fastify; an error leaves through the one error handler. */
+export async function replyFromTus(reply: FastifyReply, response: Response): Promise<void> {
+  response.headers.forEach((value, name) => {
+    if (name !== 'content-length' && name !== 'content-type') void reply.header(name, value);
+  });
+  const text = await response.text();
+  if (response.status >= 500 && response.status !== 501) {
+    throw new Error(`tus answered ${response.status}: ${text.trim()}`);
   }
-  reply.hijack();
-  try {
-    await tus.handle(request.raw, reply.raw);
-  } catch (error) {
-    request.log.error({ err: error }, 'tus request failed');
-    if (reply.raw.headersSent) reply.raw.destroy();
-    else reply.raw.writeHead(500).end();
-  }
+  if (response.status >= 400) throw new HttpError(response.status, tusErrorMessage(text));
+  await reply.status(response.status).send();
 }

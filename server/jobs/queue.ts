@@ -4,44 +4,53 @@
  * in-process on the embedded PGlite, through the pool on PostgreSQL, where any number of
  * `npm run worker` processes on any machines share the queue.
  *
- * Two queues: transcodes (one per upload) and the conversion of old images. Jobs retry (3 times
- * by default) with doubling delays; one that outlives `expireIn` (a hung run) is failed by
- * pg-boss's supervisor and retried like any failure.
+ * This file knows queues, not jobs: which jobs exist, how they are queued and what runs them is
+ * the job table (jobs/job-table.ts). Jobs retry with doubling delays; one that outlives
+ * `expireInSeconds` (a hung run) is failed by pg-boss's supervisor and retried like any failure.
  */
 import PgBoss from 'pg-boss';
+import type { Config } from '../config.js';
 import type { Database, Db, Tx } from '../db/client.js';
 import { executorFor } from './sql-in-transaction.js';
 
-export const TRANSCODE_QUEUE = 'transcode';
-export interface TranscodeJob {
-  videoId: string;
+/** How a queue keeps its jobs: a row of the job table without what runs it. */
+export interface QueueSpec<Data extends object = object> {
+  /** The pg-boss queue, and the job's name in logs. */
+  name: string;
+  /** 'standard': any number wait; 'stately': at most one waiting and one running. */
+  policy: 'standard' | 'stately';
+  /** Retries after a failed run, and the first delay before one (doubling each time). */
+  retries(config: Config): { limit: number; delaySeconds: number };
+  /** A run that takes longer is hung: pg-boss fails it (then retries it, while retries remain). */
+  expireInSeconds: number;
+  /** Never set: carries the type of the job's data, so a row's `run` gets what it was sent. */
+  readonly data?: Data;
 }
-
-/** The one-off conversion of images stored before sizes existed (convert-thumbnails.ts). */
-export const IMAGE_CONVERSION_QUEUE = 'convert-images';
 
 export interface QueueOptions {
   /** Whether this process runs pg-boss's maintenance (expiry, archive); true where workers run. */
   supervise: boolean;
-  retries: number;
-  retrySeconds: number;
 }
 
 export interface JobQueue {
   readonly boss: PgBoss;
-  /** Enqueues the transcode of `videoId` inside `tx`, the transaction that inserts its row. */
-  enqueueTranscode(tx: Db | Tx, videoId: string): Promise<void>;
   /**
-   * Asks for the image conversion; a no-op while one is already waiting, so every replica's
-   * start can ask and a single worker does the work.
+   * Creates each queue, or brings an existing one to its spec: pg-boss's createQueue leaves an
+   * existing queue as it is, so without the update a changed TRANSCODE_RETRIES would never apply.
    */
-  enqueueImageConversion(): Promise<void>;
+  declare(specs: readonly QueueSpec[], config: Config): Promise<void>;
+  /**
+   * Enqueues a job on the queue `name`; with `tx`, inside that transaction (committed with the
+   * row that needs it). By name: services send jobs without importing what runs them.
+   */
+  send(name: string, data: object, tx?: Db | Tx): Promise<void>;
   /**
    * On the embedded database this process is the only worker, so jobs still `active` at start
-   * belong to a run that crashed: they are failed now (and so retried) instead of after
-   * pg-boss's expiry, hours later. On PostgreSQL other workers may be running them: no-op.
+   * belong to a run that crashed: they are failed now (and so retried, or failed for good when
+   * no retry is left) instead of after pg-boss's expiry, hours later. On PostgreSQL other
+   * workers may be running them: no-op.
    */
-  recoverCrashedJobs(): Promise<void>;
+  recoverCrashedJobs(names: readonly string[]): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -54,42 +63,35 @@ export async function openJobQueue(database: Database, options: QueueOptions): P
   // pg-boss reports failed maintenance runs as events; without a listener they would throw.
   boss.on('error', (error) => console.error(`jobs: ${error.message}`));
   await boss.start();
-  await boss.createQueue(TRANSCODE_QUEUE, {
-    name: TRANSCODE_QUEUE,
-    retryLimit: options.retries,
-    retryDelay: options.retrySeconds,
-    retryBackoff: true,
-    // A 1-hour 1080p source takes about an hour per rendition here; a run past this is hung.
-    expireInSeconds: 4 * 60 * 60,
-  });
-  await boss.createQueue(IMAGE_CONVERSION_QUEUE, {
-    name: IMAGE_CONVERSION_QUEUE,
-    // At most one waiting and one running: starts of several replicas add no duplicate work.
-    policy: 'stately',
-    retryLimit: options.retries,
-    retryDelay: options.retrySeconds,
-    retryBackoff: true,
-    // Thousands of old files at a few per second; the run checks for shutdown between files.
-    expireInSeconds: 4 * 60 * 60,
-  });
   return {
     boss,
-    async enqueueTranscode(tx, videoId) {
-      const job: TranscodeJob = { videoId };
-      await boss.send(TRANSCODE_QUEUE, job, { db: executorFor(tx) });
+    async declare(specs, config) {
+      for (const spec of specs) {
+        const { limit, delaySeconds } = spec.retries(config);
+        const options = {
+          name: spec.name,
+          policy: spec.policy,
+          retryLimit: limit,
+          retryDelay: delaySeconds,
+          retryBackoff: true,
+          expireInSeconds: spec.expireInSeconds,
+        };
+        await boss.createQueue(spec.name, options);
+        await boss.updateQueue(spec.name, options);
+      }
     },
-    async enqueueImageConversion() {
-      await boss.send(IMAGE_CONVERSION_QUEUE, {});
+    async send(name, data, tx) {
+      await boss.send(name, data, tx ? { db: executorFor(tx) } : {});
     },
-    async recoverCrashedJobs() {
+    async recoverCrashedJobs(names) {
       if (database.kind !== 'pglite') return;
-      for (const queue of [TRANSCODE_QUEUE, IMAGE_CONVERSION_QUEUE]) {
+      for (const name of names) {
         const { rows } = await database.executeSql(
           `SELECT id FROM pgboss.job WHERE name = $1 AND state = 'active'`,
-          [queue],
+          [name],
         );
         const ids = (rows as { id: string }[]).map((row) => row.id);
-        if (ids.length > 0) await boss.fail(queue, ids);
+        if (ids.length > 0) await boss.fail(name, ids);
       }
     },
     stop: () => boss.stop({ graceful: true, wait: true, close: false }),

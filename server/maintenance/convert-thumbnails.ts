@@ -24,7 +24,7 @@ import { checkedTopWidth } from '../media/images.js';
 import { LEGACY_DEFAULT_KEYS } from '../services/default-images.js';
 import { deleteStored, storeImageAs } from '../services/sized-images.js';
 
-export type ConversionContext = Pick<AppContext, 'db' | 'storage' | 'tmpDir'>;
+export type ConversionContext = Pick<AppContext, 'db' | 'storage' | 'tmpDir' | 'journal'>;
 
 export interface ConvertOptions {
   /** Old keys read per query; progress is logged after each batch. */
@@ -151,12 +151,14 @@ async function convertKey(
     }
     const newKey = sizedKey(role, baseOf(oldKey), top);
     await storeImageAs(ctx, source, newKey);
+    await ctx.journal.record([oldKey]);
     if ((await repoint(ctx.db, role, oldKey, newKey)) === 0) {
       // Its rows changed meanwhile (deleted, or unpublished under a fresh name): not needed.
       await deleteStored(ctx.storage, newKey);
-      return true;
+    } else {
+      await ctx.storage.delete(oldKey);
     }
-    await ctx.storage.delete(oldKey);
+    await ctx.journal.clear([newKey, oldKey]);
     return true;
   } finally {
     await rm(source, { force: true });

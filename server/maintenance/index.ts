@@ -1,14 +1,16 @@
 /**
  * Start-up and periodic housekeeping of what a crash can leave behind: partial uploads in tmp/,
- * abandoned resumable uploads and media files that no row references. The first pass runs at
- * start (tmp first, so a restart frees the disk at once); later passes run every `intervalMs`
- * until `stop()`. After the first pass, the conversion of images stored before sizes existed is
- * asked for as a background job (jobs/image-conversion-worker.ts; a no-op once done). On the
+ * abandoned resumable uploads, media files that no row references, and jobs that ended without
+ * success while their work still says "in progress" (each job table row's `settle`). The first
+ * pass runs at start (tmp first, so a restart frees the disk at once) and removes at once the
+ * files of work the media journal says a crash interrupted; other unreferenced files wait out
+ * `graceMs`. Later passes run every `intervalMs` until `stop()`. After the first pass, what the job table asks for after a start is
+ * sent (the conversion of images stored before sizes existed; a no-op once done). On the
  * embedded database, later passes also vacuum and analyze it (embedded-vacuum.ts).
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.js';
-import type { JobQueue } from '../jobs/queue.js';
+import type { MediaJournal } from '../services/media-journal.js';
 import type { MediaStorage } from '../storage/storage.js';
 import { vacuumEmbedded } from './embedded-vacuum.js';
 import { reconcileMedia, type ReconcileReport } from './media-reconcile.js';
@@ -27,10 +29,19 @@ export interface MaintenanceOptions {
   intervalMs?: number;
   /** Resumable uploads: their folder, and how long one may go without a byte before removal. */
   resumableUploads?: { dir: string; expiryMs: number };
-  /** Where the image conversion is asked for after the first pass (none: not asked). */
-  jobs?: Pick<JobQueue, 'enqueueImageConversion'>;
+  /** Keys of interrupted media work: the first pass removes their orphans at once. */
+  journal?: MediaJournal;
+  /** The job table's upkeep (jobs/job-workers.ts, `jobUpkeep`); none: jobs are left alone. */
+  jobs?: JobUpkeep;
   /** The database has no autovacuum of its own (the embedded one): later passes vacuum it. */
   vacuum?: boolean;
+}
+
+export interface JobUpkeep {
+  /** Sends what the job table asks for after a start. */
+  askAfterStart(): Promise<void>;
+  /** Settles jobs that ended without success (never throws). */
+  settle(): Promise<void>;
 }
 
 export interface Maintenance {
@@ -41,26 +52,44 @@ export interface Maintenance {
 
 export function startMaintenance(options: MaintenanceOptions): Maintenance {
   const { db, storage, log, tmpDir, graceMs = HOUR_MS, intervalMs = HOUR_MS } = options;
-  const { resumableUploads, jobs, vacuum = false } = options;
-  const pass = async (tmpOlderThanMs: number) => {
-    const sweptTmp = await sweepTmp(tmpDir, tmpOlderThanMs);
+  const { resumableUploads, jobs, journal, vacuum = false } = options;
+  const pass = async (atStart: boolean) => {
+    // At start everything in tmp/ is left over; later only what stalled past the grace period.
+    const sweptTmp = await sweepTmp(tmpDir, atStart ? 0 : graceMs);
     if (sweptTmp > 0) log.info({ count: sweptTmp }, 'tmp: removed partial uploads');
     // Unlike tmp/, resumable uploads outlive a restart: even the first pass spares recent ones.
     const expiredUploads = resumableUploads
       ? await expireUploads(resumableUploads.dir, resumableUploads.expiryMs)
       : 0;
     if (expiredUploads > 0) log.info({ count: expiredUploads }, 'uploads: removed abandoned ones');
-    return { sweptTmp, expiredUploads, ...(await reconcileMedia(db, storage, log, graceMs)) };
+    await jobs?.settle();
+    const reconciled = await reconcileMedia(db, storage, log, graceMs, { journal, atStart });
+    return { sweptTmp, expiredUploads, ...reconciled };
   };
-  const firstRun = pass(0);
+  const firstRun = pass(true);
+  firstRun
+    .then(({ removedOrphans, missingFiles, sweptTmp, expiredUploads }) =>
+      log.info(
+        {
+          removedOrphans: removedOrphans.length,
+          missingFiles: missingFiles.length,
+          sweptTmp,
+          expiredUploads,
+        },
+        'maintenance: start-up pass done',
+      ),
+    )
+    .catch(() => undefined); // the caller logs the failure
   // After the first pass: the seed and the reconcile have made their files before.
   if (jobs) {
     firstRun
-      .then(() => jobs.enqueueImageConversion())
-      .catch((error: unknown) => log.error({ err: error }, 'image conversion not enqueued'));
+      .then(() => jobs.askAfterStart())
+      .catch((error: unknown) =>
+        log.error({ err: error }, 'jobs asked for after a start not sent'),
+      );
   }
   const timer = setInterval(() => {
-    pass(graceMs)
+    pass(false)
       .then(() => (vacuum ? vacuumEmbedded(db, log) : undefined))
       .catch((error: unknown) => log.error({ err: error }, 'maintenance failed'));
   }, intervalMs);

@@ -1,16 +1,21 @@
 /**
  * Files and rows can disagree after a crash: a kill between "file stored" and "row inserted"
  * leaves a file no row names, and a kill after a delete's commit but before its files are
- * removed does the same. Those orphans are removed once they are older than `graceMs` (younger
- * ones may belong to an upload about to insert its row). A row whose file is missing cannot be
- * repaired here: it is logged for an operator. An image key stands for every width stored under
- * it (server/media/image-keys.ts), so all of them count as referenced.
+ * removed does the same.
+ * - At start, the media journal (services/media-journal.ts) names the keys of the work this
+ *   server's earlier runs left unfinished: each such file that no row names is removed at once.
+ * - Any other file no row names is removed once older than `graceMs` (a younger one may belong
+ *   to an upload of another process about to insert its row).
+ * A row whose file is missing cannot be repaired here: it is logged for an operator. An image key
+ * stands for every width stored under it (server/media/image-keys.ts), so all of them count as
+ * referenced; a video's HLS files are referenced once their rendition is recorded.
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.js';
 import { users, videoProcessing, videos } from '../db/schema.js';
 import { storedKeysOf } from '../media/image-keys.js';
 import { isDefaultImageKey } from '../services/default-images.js';
+import type { MediaJournal } from '../services/media-journal.js';
 import { processingKeys } from '../services/video-processing.js';
 import type { MediaStorage } from '../storage/storage.js';
 
@@ -19,7 +24,16 @@ export interface ReconcileReport {
   missingFiles: string[];
 }
 
-async function referencedKeys(db: Db): Promise<Set<string>> {
+export interface ReconcileOptions {
+  /** Whose interrupted work to settle at once (at start), and whose stale entries to drop. */
+  journal?: MediaJournal;
+  /** The start-up pass: the journal's entries of earlier runs are settled now. */
+  atStart?: boolean;
+  now?: number;
+}
+
+/** Every stored file a row names (each width of an image key, each HLS file of a rendition). */
+export async function referencedKeys(db: Db): Promise<Set<string>> {
   const keys = new Set<string>();
   const add = (key: string) => storedKeysOf(key).forEach((stored) => keys.add(stored));
   for (const row of await db.select({ a: users.avatarKey, b: users.coverKey }).from(users)) {
@@ -42,19 +56,32 @@ export async function reconcileMedia(
   storage: MediaStorage,
   log: FastifyBaseLogger,
   graceMs: number,
-  now = Date.now(),
+  { journal, atStart = false, now = Date.now() }: ReconcileOptions = {},
 ): Promise<ReconcileReport> {
+  // The journal first: a key recorded after the rows were read may name a file they do not.
+  const interrupted = atStart && journal ? await journal.interrupted() : [];
+  const stale = journal ? await journal.stale(graceMs) : [];
   const referenced = await referencedKeys(db);
+  const named = (key: string) => referenced.has(key) || isDefaultImageKey(key);
+  const interruptedFiles = new Set(interrupted.flatMap(storedKeysOf).filter((k) => !named(k)));
+
   const report: ReconcileReport = { removedOrphans: [], missingFiles: [] };
   const stored = new Set<string>();
   for await (const object of storage.list()) {
     stored.add(object.key);
-    if (referenced.has(object.key)) continue;
-    // Shared images (default avatar and cover) are referenced implicitly, never by every row.
-    if (isDefaultImageKey(object.key)) continue;
-    if (now - object.modifiedAt.getTime() < graceMs) continue;
+    if (named(object.key)) continue;
+    const young = now - object.modifiedAt.getTime() < graceMs;
+    if (young && !interruptedFiles.has(object.key)) continue;
     await storage.delete(object.key);
+    stored.delete(object.key);
     report.removedOrphans.push(object.key);
+  }
+  if (journal) {
+    await journal.forgetInterrupted(interrupted);
+    // Stale entries whose files are settled (named, or gone); a young unnamed file keeps its own.
+    const settled = (key: string) =>
+      storedKeysOf(key).every((file) => named(file) || !stored.has(file));
+    await journal.forgetStale(stale.filter(settled), graceMs);
   }
   for (const key of referenced) {
     if (!stored.has(key) && !isDefaultImageKey(key)) {

@@ -1,11 +1,12 @@
 /**
  * Resumable uploads (tus 1.0.0, creation and termination extensions) for large videos:
- * `POST /videos/uploads` creates an upload (size limit and fields checked here, before any byte),
- * `HEAD /videos/uploads/{id}` tells how many bytes arrived, `PATCH /videos/uploads/{id}` appends from there,
- * `DELETE /videos/uploads/{id}` abandons it, and `POST /videos/uploads/{id}/finish` (multipart, optional
- * thumbnail) makes the video. Every call is the creator's alone: anyone else gets a 404.
+ * `OPTIONS /videos/uploads` tells what the server supports (tus discovery, also the CORS
+ * preflight), `POST /videos/uploads` creates an upload (size limit and fields checked here, before
+ * any byte), `HEAD /videos/uploads/{id}` tells how many bytes arrived, `PATCH /videos/uploads/{id}`
+ * appends from there, `DELETE /videos/uploads/{id}` abandons it, and
+ * `POST /videos/uploads/{id}/finish` (multipart, optional thumbnail) makes the video. Every call on
+ * an upload is the creator's alone, at that upload's own URL: anything else gets a 404.
  */
-import { FileStore } from '@tus/file-store';
 import { Metadata } from '@tus/server';
 import type { FastifyRequest } from 'fastify';
 import { Envelope } from '../../contract/common.js';
@@ -22,11 +23,16 @@ import {
 } from '../http/multipart-body.js';
 import { normalizeFields } from '../http/normalize-fields.js';
 import {
+  answerWithTus,
+  canonicalUploadUrl,
   createTusServer,
-  handOverToTus,
+  createTusStore,
   passTusBodiesThrough,
+  refuseUnofferedExtensions,
   replyFromTus,
   tusCreationRequest,
+  tusDiscoveryRequest,
+  tusResumableHeader,
 } from '../http/tus-server.js';
 import type { App, RouteOptions } from '../app-types.js';
 import {
@@ -66,14 +72,30 @@ function declaredLength(request: FastifyRequest, maxBytes: number): number {
 }
 
 export default async function uploadsRoutes(app: App, { ctx }: RouteOptions) {
-  const store = new FileStore({ directory: resumableUploadsDir(ctx.config) });
+  const store = createTusStore(resumableUploadsDir(ctx.config));
   const tus = createTusServer(ctx.config, store);
   passTusBodiesThrough(app);
+
+  // Discovery needs no account, and answers with or without an Origin. A preflight from a listed
+  // origin gets its CORS headers from the CORS plugin and tus' list of allowed headers from here.
+  for (const url of ['/', '/:uploadId']) {
+    app.options(url, {
+      config: { cors: { preflightContinue: true, strictPreflight: false } },
+      schema: {
+        tags,
+        summary: 'tus discovery: Tus-Version, Tus-Extension and Tus-Max-Size (204)',
+        hide: url !== '/',
+      },
+      handler: async (request, reply) => {
+        await replyFromTus(reply, await tus.handleWeb(tusDiscoveryRequest(request)));
+      },
+    });
+  }
 
   app.post(
     '/',
     {
-      onRequest: app.requireAuth,
+      onRequest: [tusResumableHeader, app.requireAuth],
       preValidation: [
         metadataIntoBody,
         normalizeFields({ trimKeepBlank: ['title', 'description'] }),
@@ -89,6 +111,7 @@ export default async function uploadsRoutes(app: App, { ctx }: RouteOptions) {
       },
     },
     async (request, reply) => {
+      refuseUnofferedExtensions(request);
       declaredLength(request, ctx.config.maxVideoBytes);
       const metadata = uploadMetadata(request.body, callerId(request));
       await replyFromTus(reply, await tus.handleWeb(tusCreationRequest(request, metadata)));
@@ -98,17 +121,19 @@ export default async function uploadsRoutes(app: App, { ctx }: RouteOptions) {
   app.route({
     method: ['HEAD', 'PATCH', 'DELETE'],
     url: '/:uploadId',
-    onRequest: app.requireAuth,
+    onRequest: [tusResumableHeader, app.requireAuth, canonicalUploadUrl],
     schema: {
       tags,
       security,
       summary: 'tus: bytes received (HEAD), append at Upload-Offset (PATCH), abandon (DELETE)',
       params: UploadIdParams,
-      response: errorResponses(400, 401, 404),
+      response: errorResponses(400, 401, 403, 404, 409, 410, 412, 413),
     },
     handler: async (request, reply) => {
-      await ownedUpload(store, request.params.uploadId, callerId(request));
-      await handOverToTus(tus, request, reply);
+      const { uploadId } = request.params;
+      await ownedUpload(store, uploadId, callerId(request));
+      refuseUnofferedExtensions(request);
+      await answerWithTus(tus, request, reply, uploadId);
     },
   });
 

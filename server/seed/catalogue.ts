@@ -192,6 +192,8 @@ export async function addCatalogueVideos(
       }
     }
   });
+  // Thumbnails made here were recorded in the media journal as they were stored; rows name them.
+  await ctx.journal.clear(media.map((file) => file.thumbnailKey));
   // Fresh planner statistics and visibility map: the embedded database has no autovacuum, and
   // without them the planner guesses badly on a table that just grew by N rows.
   await ctx.db.execute(sql`vacuum analyze`);

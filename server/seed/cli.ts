@@ -4,6 +4,7 @@
  * database of DATA_DIR / DATABASE_URL, like the server. Stop the server first when it uses the
  * embedded database: PGlite allows one process per data folder.
  */
+import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config.js';
 import { createContext } from '../context.js';
@@ -36,7 +37,11 @@ const log: SeedLog = {
   warn: (message) => console.warn(`warning: ${message}`),
 };
 const config = loadConfig();
-const { ctx, database } = await createContext(config);
+// A writer of its own in the media journal: a server starting on the same DATA_DIR meanwhile must
+// not take this run's files in flight for a crashed run of its own.
+const { ctx, database } = await createContext(config, {
+  journalWriter: `seed-${randomBytes(8).toString('hex')}`,
+});
 try {
   await prepareStart(ctx);
   log.info(`database: ${database.kind}${config.databaseUrl ? '' : ` in ${config.dataDir}`}`);

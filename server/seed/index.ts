@@ -115,10 +115,11 @@ async function createDemoContent(ctx: AppContext, log: SeedLog): Promise<DemoPla
     now: new Date(),
     newId,
   });
-  const keys = [
+  const imageKeys = [
     ...plan.channelMedia.flatMap((c) => [c.avatarKey, c.coverKey]),
-    ...plan.videoMedia.flatMap((v) => [v.videoKey, v.thumbnailKey]),
-  ].flatMap(storedKeysOf);
+    ...plan.videoMedia.map((v) => v.thumbnailKey),
+  ];
+  const keys = [...imageKeys, ...plan.videoMedia.map((v) => v.videoKey)].flatMap(storedKeysOf);
   const startedAt = new Date().toISOString();
   await writeMarker(dataDir, { state: 'in-progress', startedAt, keys });
 
@@ -136,11 +137,14 @@ async function createDemoContent(ctx: AppContext, log: SeedLog): Promise<DemoPla
     });
     const social = buildSocialPlan({ rng: createRng(20_268), now: new Date(), newId, plan });
     await insertPlan(ctx.db, plan, social, demoViewHistory(plan));
+    // The images were recorded in the media journal as they were stored; rows name them now.
+    await ctx.journal.clear(imageKeys);
     log.info(
       `demo media made in ${seconds(insertStarted - mediaStarted)} s, rows inserted in ${seconds(performance.now() - insertStarted)} s`,
     );
   } catch (error) {
     await Promise.all(keys.map((key) => ctx.storage.delete(key)));
+    await ctx.journal.clear(imageKeys);
     throw error;
   } finally {
     await rm(workDir, { recursive: true, force: true });

@@ -49,6 +49,8 @@ export async function ensureDefaultImages(ctx: AppContext): Promise<void> {
     try {
       await sharp(path.join(ASSETS_DIR, source)).png().toFile(tmpPath);
       await storeImageAs(ctx, tmpPath, key);
+      // No row names it, yet it is never an orphan (isDefaultImageKey): nothing is in flight.
+      await ctx.journal.clear([key]);
     } finally {
       await rm(tmpPath, { force: true });
     }

@@ -6,12 +6,14 @@
  * (ffprobe, faststart remux, thumbnail, one insert), so both ways store exactly the same video.
  */
 import path from 'node:path';
+import { Value } from '@sinclair/typebox/value';
 import type { FileStore } from '@tus/file-store';
 import type { Upload } from '@tus/server';
-import type { ResumableUploadFields } from '../../contract/uploads.js';
+import { ResumableUploadFields } from '../../contract/uploads.js';
 import type { Config } from '../config.js';
 import type { AppContext } from '../context.js';
-import { conflict, HttpError, notFound } from '../http/errors.js';
+import { badRequest, conflict, HttpError, notFound } from '../http/errors.js';
+import { findProblem } from '../http/input-guard.js';
 import type { ReceivedFile } from '../http/multipart.js';
 import { NOT_A_VIDEO, UNREADABLE_VIDEO, UNSUPPORTED_CONTAINER } from '../media/video-probe.js';
 import { parseTagsField } from './video-fields.js';
@@ -33,14 +35,36 @@ export function uploadMetadata(
   fields: ResumableUploadFields,
   ownerId: string,
 ): Record<string, string> {
-  parseTagsField(fields.tags, 1); // refuses bad tags now, not after gigabytes were sent
+  // The finish's own rules, now: not after gigabytes were sent.
+  const checked = storedUploadFields(fields);
   return {
     ownerId,
-    title: fields.title,
-    description: fields.description ?? '',
-    tags: fields.tags,
-    filename: fields.filename ?? 'video',
+    title: checked.title,
+    description: checked.description ?? '',
+    tags: checked.tags,
+    filename: checked.filename ?? 'video',
   };
+}
+
+/**
+ * The video's fields as the upload stored them, checked again with the creation's rules (its
+ * schema, no NUL anywhere, the tags): an upload created before a rule existed may hold fields
+ * that can never become a video, and the finish must say so rather than fail in the database.
+ */
+export function storedUploadFields(meta: Record<string, string | null | undefined>) {
+  const fields: ResumableUploadFields = {
+    title: (meta.title ?? '').trim(),
+    description: meta.description ?? '',
+    tags: meta.tags ?? '',
+    ...(meta.filename ? { filename: meta.filename } : {}),
+  };
+  const invalid = Value.Errors(ResumableUploadFields, fields).First();
+  if (invalid)
+    throw badRequest(`${invalid.path.slice(1) || 'Upload-Metadata'}: ${invalid.message}`);
+  const problem = findProblem(fields, '');
+  if (problem) throw badRequest(`${problem[0]}: ${problem[1]}`);
+  parseTagsField(fields.tags, 1);
+  return fields;
 }
 
 /** The upload, if it exists and `ownerId` created it; a stranger learns nothing (404). */
@@ -66,8 +90,9 @@ const finishing = new Set<string>();
 
 /**
  * Makes the video of a complete upload and returns its id. The upload is removed once the video
- * exists, and also when ffprobe refuses the file (sending it again cannot help); after any other
- * failure (a bad thumbnail, a crash) it stays, so the client can finish again without resending.
+ * exists, and also when its own fields or ffprobe refuse it (sending it again cannot help): that
+ * is a 4xx, and the next finish a 404. After any other failure (a bad thumbnail, a crash) it
+ * stays, so the client can finish again without resending.
  */
 export async function finishResumableUpload(
   ctx: AppContext,
@@ -77,24 +102,26 @@ export async function finishResumableUpload(
   thumbnail: ReceivedFile | undefined,
 ): Promise<string> {
   const upload = await ownedUpload(store, uploadId, ownerId);
+  let fields: ResumableUploadFields;
+  try {
+    fields = storedUploadFields(upload.metadata ?? {});
+  } catch (error) {
+    await store.remove(uploadId);
+    if (!(error instanceof HttpError)) throw error;
+    throw badRequest(`${error.message} (the upload was removed: create a new one)`);
+  }
   if (upload.size === undefined || upload.offset < upload.size) {
     throw conflict('videoFile: the upload is not complete yet');
   }
   if (finishing.has(uploadId)) throw conflict('videoFile: the upload is already being finished');
   finishing.add(uploadId);
   try {
-    const meta = upload.metadata ?? {};
     const videoFile: ReceivedFile = {
       field: 'videoFile',
-      filename: meta.filename ?? 'video',
+      filename: fields.filename ?? 'video',
       mimetype: 'application/octet-stream',
       path: path.join(store.directory, uploadId),
       bytes: upload.size,
-    };
-    const fields = {
-      title: meta.title ?? '',
-      description: meta.description ?? '',
-      tags: meta.tags ?? '',
     };
     const id = await uploadVideo(ctx, ownerId, { fields, files: { videoFile, thumbnail } });
     await store.remove(uploadId);

@@ -2,7 +2,9 @@
  * Images in storage at every width of their role (server/media/image-keys.ts names them). Each
  * new image gets a fresh random base name, so the year-long immutable cache of media never shows
  * a stale picture. Every write removes what it stored when a later step fails, and every delete
- * removes all the widths, so a set is whole or gone.
+ * removes all the widths, so a set is whole or gone. `storeNewImage` and `storeImageAs` record
+ * the key in the media journal first (services/media-journal.ts); the caller clears it once a row
+ * names the image.
  */
 import { newId } from '../db/ids.js';
 import { IMAGE_CONTENT_TYPE, sizedKey, storedKeysOf, type ImageRole } from '../media/image-keys.js';
@@ -15,8 +17,8 @@ import {
 import type { MediaStorage } from '../storage/storage.js';
 import type { AppContext } from '../context.js';
 
-/** What image writes need: the store, and the temp folder to render into. */
-export type ImageStore = Pick<AppContext, 'storage' | 'tmpDir'>;
+/** What image writes need: the store, the temp folder to render into, and the journal. */
+export type ImageStore = Pick<AppContext, 'storage' | 'tmpDir' | 'journal'>;
 
 /** A re-encoded image waiting in the temp folder for storage. */
 export interface PreparedImage {
@@ -62,7 +64,21 @@ export async function discardPrepared(images: readonly (PreparedImage | undefine
   await Promise.all(images.flatMap((image) => (image ? [discardRendered(image.files)] : [])));
 }
 
-/** Validates, renders and stores a new image; returns its key. */
+/**
+ * Records a prepared image in the journal, then stores it (outside any transaction: the record
+ * commits at once). A failed store removes what it stored and clears the record.
+ */
+export async function storeRecorded(ctx: ImageStore, image: PreparedImage): Promise<void> {
+  await ctx.journal.record([image.key]);
+  try {
+    await storePrepared(ctx.storage, image);
+  } catch (error) {
+    await ctx.journal.clear([image.key]);
+    throw error;
+  }
+}
+
+/** Validates, renders and stores a new image; returns its key (recorded in the journal). */
 export async function storeNewImage(
   ctx: ImageStore,
   sourcePath: string,
@@ -71,18 +87,21 @@ export async function storeNewImage(
 ): Promise<string> {
   const image = await prepareImage(ctx, sourcePath, role, field);
   try {
-    await storePrepared(ctx.storage, image);
+    await storeRecorded(ctx, image);
     return image.key;
   } finally {
     await discardPrepared([image]);
   }
 }
 
-/** Renders and stores every width of a key chosen by the caller (seed, defaults, conversion). */
+/**
+ * Renders and stores every width of a key chosen by the caller (seed, defaults, conversion),
+ * recorded in the journal.
+ */
 export async function storeImageAs(ctx: ImageStore, sourcePath: string, key: string) {
   const image = { key, files: await renderSizes(sourcePath, key, ctx.tmpDir, 'image') };
   try {
-    await storePrepared(ctx.storage, image);
+    await storeRecorded(ctx, image);
   } finally {
     await discardPrepared([image]);
   }

@@ -10,7 +10,7 @@ import { notFound } from '../http/errors.js';
 import type { ReceivedFile } from '../http/multipart.js';
 import type { AppContext } from '../context.js';
 import { isDefaultImageKey } from './default-images.js';
-import { deleteStored, discardPrepared, prepareImage, storePrepared } from './sized-images.js';
+import { deleteStored, discardPrepared, prepareImage, storeRecorded } from './sized-images.js';
 import type { UserRow } from './users.js';
 
 export type AccountImage = 'avatar' | 'cover';
@@ -32,6 +32,15 @@ async function deleteReplacedImage(
   }
 }
 
+async function currentImageKey(ctx: AppContext, userId: string, kind: AccountImage) {
+  const [row] = await ctx.db
+    .select({ avatarKey: users.avatarKey, coverKey: users.coverKey })
+    .from(users)
+    .where(eq(users.id, userId));
+  if (!row) throw notFound('User not found');
+  return kind === 'avatar' ? row.avatarKey : row.coverKey;
+}
+
 /** PATCH update-Avatar / update-CoverImage: the updated account row. */
 export async function replaceAccountImage(
   ctx: AppContext,
@@ -41,8 +50,13 @@ export async function replaceAccountImage(
   log: FastifyBaseLogger,
 ): Promise<UserRow> {
   const image = await prepareImage(ctx, file.path, kind, file.field);
+  // The new image until the row names it, and the current one until it is removed.
+  const recorded = [image.key];
   try {
-    await storePrepared(ctx.storage, image);
+    const current = await currentImageKey(ctx, userId, kind);
+    await ctx.journal.record([current]);
+    recorded.push(current);
+    await storeRecorded(ctx, image);
     let previousKey: string;
     let row: UserRow;
     try {
@@ -71,9 +85,16 @@ export async function replaceAccountImage(
       }));
     } catch (error) {
       await deleteStored(ctx.storage, image.key);
+      await ctx.journal.clear(recorded);
       throw error;
     }
+    // Replaced concurrently since it was read: the one this change replaced is in flight too.
+    if (!recorded.includes(previousKey)) {
+      await ctx.journal.record([previousKey]);
+      recorded.push(previousKey);
+    }
     await deleteReplacedImage(ctx, previousKey, log);
+    await ctx.journal.clear(recorded);
     return row;
   } finally {
     await discardPrepared([image]);

@@ -40,7 +40,9 @@ export async function registerUser(
       coverImage && (await prepareImage(ctx, coverImage.path, 'cover', coverImage.field));
     if (coverImg) prepared.push(coverImg);
     const passwordHash = await hashPassword(fields.password);
-    return await ctx.db.transaction(async (tx) => {
+    // In flight until the account commits (or the images are removed): see media-journal.ts.
+    await ctx.journal.record(prepared.map((image) => image.key));
+    const row = await ctx.db.transaction(async (tx) => {
       const row = await insertUser(tx, {
         id: newId(),
         fullName: fields.fullName,
@@ -57,8 +59,11 @@ export async function registerUser(
       }
       return row;
     });
+    await ctx.journal.clear(prepared.map((image) => image.key));
+    return row;
   } catch (error) {
     await Promise.all(stored.map((key) => deleteStored(ctx.storage, key)));
+    await ctx.journal.clear(prepared.map((image) => image.key));
     throw error;
   } finally {
     await discardPrepared(prepared);

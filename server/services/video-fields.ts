@@ -4,11 +4,13 @@
  */
 import { LIMITS } from '../../contract/limits.js';
 import { badRequest } from '../http/errors.js';
+import { NUL_PROBLEM, containsNul } from '../http/input-guard.js';
 
 /**
  * Parses and normalises `tags`: trimmed and lower-cased (so "Music" and "music" are one tag for
  * the feed chips and the tag filter), duplicates dropped. Messages name the field, like the
- * error handler's.
+ * error handler's. JSON text can spell a NUL as `\u0000`, which the input guard cannot see in
+ * the raw field and PostgreSQL cannot store: it is refused like a NUL anywhere else.
  */
 export function parseTagsField(raw: unknown, minCount: number): string[] {
   let parsed: unknown = raw;
@@ -22,6 +24,7 @@ export function parseTagsField(raw: unknown, minCount: number): string[] {
   if (!Array.isArray(parsed) || parsed.some((t) => typeof t !== 'string')) {
     throw badRequest('tags: must be the JSON text of an array of strings');
   }
+  if ((parsed as string[]).some(containsNul)) throw badRequest(`tags: ${NUL_PROBLEM}`);
   const { max, tagMin, tagMax } = LIMITS.tags;
   const tags = [...new Set((parsed as string[]).map((t) => t.trim().toLowerCase()))];
   if (tags.some((t) => t.length < tagMin || t.length > tagMax)) {

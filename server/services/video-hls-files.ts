@@ -49,8 +49,12 @@ export async function retireHlsNames(ctx: AppContext, videoId: string): Promise<
     if (!row || row.renditions.length === 0) return;
     const fresh = newId();
     const copied: string[] = [];
+    const keys = processingKeys(row);
+    // The copies, and the old names once the row stops naming them, are in flight until the end.
+    const recorded = [...keys, ...keys.map((key) => key.replace(row.hlsPrefix, fresh))];
+    await ctx.journal.record(recorded);
     try {
-      for (const key of processingKeys(row)) {
+      for (const key of keys) {
         if ((await ctx.storage.size(key)) === null) continue;
         copied.push(await copyRenamed(ctx, key, row.hlsPrefix, fresh));
       }
@@ -67,13 +71,16 @@ export async function retireHlsNames(ctx: AppContext, videoId: string): Promise<
         .returning({ videoId: videoProcessing.videoId });
       if (switched.length > 0) {
         await deleteHlsFiles(ctx.storage, row);
+        await ctx.journal.clear(recorded);
         return;
       }
     } catch (error) {
       await Promise.all(copied.map((key) => ctx.storage.delete(key)));
+      await ctx.journal.clear(recorded);
       throw error;
     }
     await Promise.all(copied.map((key) => ctx.storage.delete(key)));
+    await ctx.journal.clear(recorded);
   }
   throw new Error(`could not retire the HLS names of ${videoId}: it kept changing`);
 }

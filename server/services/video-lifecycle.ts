@@ -23,7 +23,14 @@ import { renamedKey } from '../media/image-keys.js';
 import { deleteStored } from './sized-images.js';
 import { parseTagsField } from './video-fields.js';
 import { retireHlsNames } from './video-hls-files.js';
-import { deleteHlsFiles, markRetrying, processingOf, toProcessing } from './video-processing.js';
+import {
+  deleteHlsFiles,
+  enqueueTranscode,
+  markRetrying,
+  processingKeys,
+  processingOf,
+  toProcessing,
+} from './video-processing.js';
 import { storeThumbnail } from './video-upload.js';
 
 /**
@@ -83,11 +90,15 @@ export async function togglePublish(
   }
   await retireHlsNames(ctx, video.id);
   const copied: string[] = [];
+  // The copies, then the old names once the row stops naming them: all in flight until the end.
+  const recorded = [video.videoKey, video.thumbnailKey];
   const copyUnderFreshName = async (key: string) => {
     // A row whose file is missing (see maintenance/) has no URL left to retire.
     if ((await storage.size(key)) === null) return key;
     // The same folder and kind of key under a fresh random name (every width of a thumbnail).
     const fresh = renamedKey(key, newId());
+    recorded.push(fresh.key);
+    await ctx.journal.record([fresh.key, key]);
     for (const { from, to } of fresh.copies) {
       await storage.copy(from, to);
       copied.push(to);
@@ -107,9 +118,11 @@ export async function togglePublish(
     if (changed.length === 0) await removeCopies();
   } catch (error) {
     await removeCopies();
+    await ctx.journal.clear(recorded);
     throw error;
   }
   await deleteFilesIfUnused(db, storage, [video.videoKey, video.thumbnailKey]);
+  await ctx.journal.clear(recorded);
 }
 
 /** A video by id with its owner, without visibility rules (for answers to its owner). */
@@ -127,7 +140,8 @@ export async function videoItemById(db: Db, videoId: string, urls: MediaUrls) {
  * Deletes a video and everything that hangs on it in one transaction: likes of the video and of
  * its comments, the comments, history rows and view marks. Other tables that reference videos
  * (playlist entries) go by their ON DELETE CASCADE. Files are removed after the commit: a crash in
- * between leaves an orphan file, never a row pointing at a missing file.
+ * between leaves orphan files, never a row pointing at a missing file, and the media journal
+ * (recorded before the transaction) lets the next start remove those orphans at once.
  */
 export async function deleteVideo(
   ctx: AppContext,
@@ -137,6 +151,12 @@ export async function deleteVideo(
   const { db, storage } = ctx;
   const video = await findOwnedVideo(db, videoId, callerId);
   const processing = await processingOf(db, video.id);
+  const files = [
+    video.videoKey,
+    video.thumbnailKey,
+    ...(processing ? processingKeys(processing) : []),
+  ];
+  await ctx.journal.record(files);
   await db.transaction(async (tx) => {
     const commentIds = tx
       .select({ id: comments.id })
@@ -158,6 +178,7 @@ export async function deleteVideo(
   await deleteFilesIfUnused(db, storage, [video.videoKey, video.thumbnailKey]);
   // A rendition a running transcode stores after this is removed by that transcode itself.
   if (processing) await deleteHlsFiles(storage, processing);
+  await ctx.journal.clear(files);
 }
 
 /**
@@ -198,13 +219,18 @@ export async function editVideo(
     tags: fields.tags === undefined ? undefined : parseTagsField(fields.tags, 0),
   };
   const thumbnailKey = files.thumbnail && (await storeThumbnail(ctx, files.thumbnail.path));
+  // The old thumbnail is in flight from the update until it is removed.
+  const recorded = thumbnailKey ? [thumbnailKey, video.thumbnailKey] : [];
   try {
+    if (thumbnailKey) await ctx.journal.record([video.thumbnailKey]);
     await updateVideo(ctx.db, videoId, { ...changes, thumbnailKey });
   } catch (error) {
     if (thumbnailKey) await deleteStored(ctx.storage, thumbnailKey);
+    await ctx.journal.clear(recorded);
     throw error;
   }
   if (thumbnailKey) await deleteFilesIfUnused(ctx.db, ctx.storage, [video.thumbnailKey]);
+  await ctx.journal.clear(recorded);
 }
 
 export const NOT_FAILED = 'Only a failed conversion can be retried';
@@ -233,7 +259,7 @@ export async function retryProcessing(
   const video = await findOwnedVideo(ctx.db, videoId, callerId);
   const retried = await ctx.db.transaction(async (tx) => {
     if (!(await markRetrying(tx, video.id))) return false;
-    await ctx.jobs.enqueueTranscode(tx, video.id);
+    await enqueueTranscode(ctx, tx, video.id);
     return true;
   });
   if (!retried) throw conflict(NOT_FAILED);

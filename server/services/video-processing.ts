@@ -5,6 +5,7 @@
  */
 import { and, eq, sql } from 'drizzle-orm';
 import type { VideoProcessing } from '../../contract/processing.js';
+import type { AppContext } from '../context.js';
 import type { Db, Tx } from '../db/client.js';
 import { newId } from '../db/ids.js';
 import { videoProcessing, type StoredRendition } from '../db/schema.js';
@@ -12,9 +13,25 @@ import { hlsKeys, masterKey } from '../media/hls/keys.js';
 import type { MediaStorage } from '../storage/storage.js';
 import { mediaUrl, type MediaUrls } from './video-dto.js';
 
+/** The queue of transcode jobs and what each carries; its row in jobs/job-table.ts runs them. */
+export const TRANSCODE_QUEUE = 'transcode';
+export interface TranscodeJob {
+  videoId: string;
+}
+
 /** Starts a video's processing; call in the transaction that inserts the video. */
 export async function createProcessing(tx: Db | Tx, videoId: string): Promise<void> {
   await tx.insert(videoProcessing).values({ videoId, hlsPrefix: newId() });
+}
+
+/** Enqueues the transcode of `videoId` in `tx`, the transaction that makes or retries its row. */
+export async function enqueueTranscode(
+  ctx: Pick<AppContext, 'jobs'>,
+  tx: Db | Tx,
+  videoId: string,
+): Promise<void> {
+  const job: TranscodeJob = { videoId };
+  await ctx.jobs.send(TRANSCODE_QUEUE, job, tx);
 }
 
 export type ProcessingRow = typeof videoProcessing.$inferSelect;

@@ -60,12 +60,13 @@ export async function transcodeVideo(
     const source = { path: sourcePath, ...probe };
     const ladder = renditionsFor(Math.min(probe.width, probe.height));
     let current: ProcessingRow = row;
+    let made = 0;
     for (const [index, rendition] of ladder.entries()) {
       const name = renditionName(rendition.height);
       if (current.renditions.some((r) => r.name === name)) continue;
       const stem = renditionStem(current.hlsPrefix, name);
       let lastWrite = 0;
-      const made = await transcodeRendition(source, rendition, workDir, stem, {
+      const output = await transcodeRendition(source, rendition, workDir, stem, {
         ffmpeg: ctx.config.ffmpegPath,
         signal: run.signal,
         onProgress: (fraction) => {
@@ -74,20 +75,27 @@ export async function transcodeVideo(
           void recordProgress(ctx.db, videoId, (index + fraction) / ladder.length).catch(() => {});
         },
       });
-      const keys = await storeFiles(ctx, workDir, made.files);
+      // Recorded until the row lists the rendition: a kill while storing leaves nobody's files.
+      const keys = output.files.map((file) => `${HLS_FOLDER}/${file}`);
+      await ctx.journal.record(keys);
+      await storeFiles(ctx, workDir, output.files);
       const stored: StoredRendition = {
         name,
-        width: made.width,
-        height: made.height,
-        bandwidth: made.peak,
-        averageBandwidth: made.average,
+        width: output.width,
+        height: output.height,
+        bandwidth: output.peak,
+        averageBandwidth: output.average,
         codecs: codecsOf(rendition, probe.hasAudio),
-        segments: made.segments,
+        segments: output.segments,
       };
       const progress = (index + 1) / ladder.length;
-      if (!(await addRendition(ctx.db, videoId, current.hlsPrefix, stored, progress))) {
+      const added = await addRendition(ctx.db, videoId, current.hlsPrefix, stored, progress);
+      if (!added) {
         // Deleted, or unpublished (new prefix) while ffmpeg ran: these files are nobody's.
         await Promise.all(keys.map((key) => ctx.storage.delete(key)));
+      }
+      await ctx.journal.clear(keys);
+      if (!added) {
         const latest = await processingOf(ctx.db, videoId);
         if (!latest) return 'gone';
         current = latest;
@@ -95,10 +103,14 @@ export async function transcodeVideo(
       }
       current = { ...current, renditions: [...current.renditions, stored] };
       await writeMaster(ctx, workDir, current);
+      made += 1;
     }
     const latest = await processingOf(ctx.db, videoId);
     if (!latest) return 'gone';
     if (latest.renditions.length < ladder.length) throw new Error('renditions missing after run');
+    // Every rendition was recorded by earlier runs: the last one may have died between recording
+    // its rendition and rewriting the master.
+    if (made === 0) await writeMaster(ctx, workDir, latest);
     await markReady(ctx.db, videoId);
     return 'done';
   } finally {
@@ -106,18 +118,14 @@ export async function transcodeVideo(
   }
 }
 
-async function storeFiles(ctx: AppContext, dir: string, files: string[]): Promise<string[]> {
-  const keys: string[] = [];
+async function storeFiles(ctx: AppContext, dir: string, files: string[]): Promise<void> {
   for (const file of files) {
-    const key = `${HLS_FOLDER}/${file}`;
     await ctx.storage.put(
-      key,
+      `${HLS_FOLDER}/${file}`,
       path.join(dir, file),
       SEGMENT_TYPES[path.extname(file)] ?? 'application/octet-stream',
     );
-    keys.push(key);
   }
-  return keys;
 }
 
 /** Rewrites the master playlist of a row with every rendition it lists. */

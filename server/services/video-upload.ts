@@ -3,7 +3,8 @@
  * validated the text fields against its schema; this checks the tags (cheap) before the video is
  * probed and remuxed for streaming, the thumbnail re-encoded, both moved into storage, and only
  * then the row inserted. Any failure removes every file this made, so an upload either fully
- * exists or leaves nothing behind (the received temp files are the route's to remove).
+ * exists or leaves nothing behind (the received temp files are the route's to remove); a kill
+ * before the row commits leaves the keys in the media journal for the next start to remove.
  */
 import { randomBytes } from 'node:crypto';
 import { rm } from 'node:fs/promises';
@@ -18,7 +19,7 @@ import { extractFrame } from '../media/frame.js';
 import { probeVideo } from '../media/video-probe.js';
 import { storedKeysOf } from '../media/image-keys.js';
 import { storeNewImage } from './sized-images.js';
-import { createProcessing } from './video-processing.js';
+import { createProcessing, enqueueTranscode } from './video-processing.js';
 import { parseTagsField } from './video-fields.js';
 
 export interface VideoUploadInput {
@@ -49,6 +50,7 @@ export async function uploadVideo(
   const { videoFile, thumbnail } = files;
   if (!videoFile) throw badRequest('videoFile: is required');
   const stored: string[] = [];
+  const recorded: string[] = [];
   let remuxed: string | undefined;
   let frame: string | undefined;
   try {
@@ -67,10 +69,13 @@ export async function uploadVideo(
       thumbnailSource = frame;
     }
     const thumbnailKey = await storeThumbnail(ctx, thumbnailSource);
+    recorded.push(thumbnailKey);
     stored.push(...storedKeysOf(thumbnailKey));
     const id = newId();
     // A random name, not the public id: a media URL cannot be derived from a video's id.
     const videoKey = `videos/${newId()}.${format.ext}`;
+    await ctx.journal.record([videoKey]);
+    recorded.push(videoKey);
     await ctx.storage.put(videoKey, remuxed, format.contentType);
     stored.push(videoKey);
 
@@ -88,13 +93,17 @@ export async function uploadVideo(
         thumbnailKey,
       });
       await createProcessing(tx, id);
-      await ctx.jobs.enqueueTranscode(tx, id);
+      await enqueueTranscode(ctx, tx, id);
+      await ctx.journal.clear(recorded, tx);
     });
     stored.length = 0;
     return id;
   } finally {
     if (remuxed) await rm(remuxed, { force: true });
     if (frame) await rm(frame, { force: true });
-    await Promise.all(stored.map((key) => ctx.storage.delete(key)));
+    if (stored.length > 0) {
+      await Promise.all(stored.map((key) => ctx.storage.delete(key)));
+      await ctx.journal.clear(recorded);
+    }
   }
 }

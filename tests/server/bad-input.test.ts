@@ -11,6 +11,7 @@ import { comments, users, videos } from '../../server/db/schema.js';
 import { createUser, type TestUser } from './auth-helpers.js';
 import { USERS, newCredentials } from './fixtures/users.js';
 import { createTestApp, type TestApp } from './helpers.js';
+import { multipart } from './media-fixtures.js';
 import { upload } from './video-helpers.js';
 
 const NUL = '\u0000';
@@ -113,6 +114,34 @@ describe('bad input', () => {
         expectRefused(res, 400, /^(title|description|tags(\.0)?): must not contain a NUL/);
       }
       expect(await t.ctx.db.select({ n: count() }).from(videos)).toEqual(before);
+
+      // JSON text can spell the NUL as an escape, which only parsing the tags reveals.
+      const escaped = JSON.stringify(['a\u0000b']);
+      expect(escaped).toBe('["a\\u0000b"]');
+      const tagsUpload = await upload(t, alice, {
+        fields: { title: 'Title', description: 'd', tags: escaped },
+      });
+      expectRefused(tagsUpload, 400, /^tags: must not contain a NUL/);
+      expect(await t.ctx.db.select({ n: count() }).from(videos)).toEqual(before);
+      for (const tags of [escaped, ['a\u0000b']]) {
+        const tagsEdit = await t.app.inject({
+          method: 'PATCH',
+          url: `/api/v1/videos/${videoId}`,
+          headers: alice.headers,
+          payload: { tags },
+        });
+        expectRefused(tagsEdit, 400, /^tags(\.0)?: must not contain a NUL/);
+      }
+      const form = multipart({ tags: escaped });
+      const multipartEdit = await t.app.inject({
+        method: 'PATCH',
+        url: `/api/v1/videos/${videoId}`,
+        headers: { ...form.headers, ...alice.headers },
+        payload: form.body,
+      });
+      expectRefused(multipartEdit, 400, /^tags: must not contain a NUL/);
+      const [unchanged] = await t.ctx.db.select().from(videos).where(eq(videos.id, videoId));
+      expect(unchanged!.tags).toEqual(['home', 'test']);
 
       const edit = await t.app.inject({
         method: 'PATCH',

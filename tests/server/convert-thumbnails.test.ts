@@ -12,8 +12,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { VideoItem } from '../../contract/shapes.js';
 import { newId } from '../../server/db/ids.js';
 import { users, videos } from '../../server/db/schema.js';
-import { startImageConversionWorker } from '../../server/jobs/image-conversion-worker.js';
-import { IMAGE_CONVERSION_QUEUE } from '../../server/jobs/queue.js';
+import { imageConversionJob } from '../../server/jobs/job-table.js';
+import { jobUpkeep, startJobWorkers } from '../../server/jobs/job-workers.js';
 import { convertThumbnails } from '../../server/maintenance/convert-thumbnails.js';
 import { startMaintenance } from '../../server/maintenance/index.js';
 import { DEFAULT_AVATAR_KEY } from '../../server/services/default-images.js';
@@ -136,7 +136,7 @@ describe('converting images stored before sizes existed', () => {
     const queued = async () => {
       const result: unknown = await t.ctx.db.execute(
         sql`select count(*)::int as n from pgboss.job
-            where name = ${IMAGE_CONVERSION_QUEUE} and state = 'created'`,
+            where name = ${imageConversionJob.name} and state = 'created'`,
       );
       return (result as { rows: { n: number }[] }).rows[0]!.n;
     };
@@ -145,16 +145,16 @@ describe('converting images stored before sizes existed', () => {
       storage: t.ctx.storage,
       tmpDir: t.ctx.tmpDir,
       log: silentLog,
-      jobs: t.ctx.jobs,
+      jobs: jobUpkeep(t.ctx, silentLog, [imageConversionJob]),
     });
     await maintenance.firstRun;
     await until(queued, (n) => n === 1);
     // Another replica starting asks too: one job is already waiting, so nothing is added.
-    await t.ctx.jobs.enqueueImageConversion();
+    await t.ctx.jobs.send(imageConversionJob.name, {});
     expect(await queued()).toBe(1);
     expect((await watch(id)).thumbnailSizes).toEqual([]);
 
-    const worker = await startImageConversionWorker(t.ctx, silentLog);
+    const worker = await startJobWorkers(t.ctx, silentLog, [imageConversionJob]);
     try {
       const converted = await until(
         () => watch(id),

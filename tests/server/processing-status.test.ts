@@ -1,25 +1,22 @@
 /**
  * The creator follows a conversion from the dashboard: GET /videos/user carries each video's
- * `processing`, and GET /videos/{id}/processing (owner only) is what the row polls.
+ * `processing`, and GET /videos/{id}/processing (owner only) is what the row polls. A conversion
+ * whose job ended without a run noticing is settled as failed by the maintenance pass.
  */
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { VideoProcessing } from '../../contract/processing.js';
 import type { OwnVideoList } from '../../contract/videos.js';
+import { JOB_TABLE, transcodeJob } from '../../server/jobs/job-table.js';
+import { jobUpkeep } from '../../server/jobs/job-workers.js';
+import { INTERRUPTED_REASON } from '../../server/jobs/transcode-job.js';
+import { startMaintenance } from '../../server/maintenance/index.js';
 import { addRendition, markFailed, processingOf } from '../../server/services/video-processing.js';
 import { createUser, type TestUser } from './auth-helpers.js';
 import { API, call } from './dashboard-helpers.js';
 import { createTestApp, type TestApp } from './helpers.js';
+import { RENDITION_480P, silentLog } from './transcode-helpers.js';
 import { insertVideo, upload } from './video-helpers.js';
-
-const RENDITION = {
-  name: '480p',
-  width: 854,
-  height: 480,
-  bandwidth: 900_000,
-  averageBandwidth: 800_000,
-  codecs: 'avc1.4d401e,mp4a.40.2',
-  segments: 2,
-};
 
 describe('processing status for the creator', () => {
   let t: TestApp;
@@ -70,7 +67,7 @@ describe('processing status for the creator', () => {
     expect(first.json<{ data: VideoProcessing }>().data).toMatchObject({ state: 'processing' });
 
     const row = await processingOf(t.ctx.db, uploaded);
-    await addRendition(t.ctx.db, uploaded, row!.hlsPrefix, RENDITION, 0.5);
+    await addRendition(t.ctx.db, uploaded, row!.hlsPrefix, RENDITION_480P, 0.5);
     const advanced = (await poll(owner, uploaded)).json<{ data: VideoProcessing }>().data;
     expect(advanced).toMatchObject({ state: 'processing', progress: 0.5, renditions: ['480p'] });
     expect(advanced.hlsUrl).toMatch(/\.m3u8$/);
@@ -92,5 +89,60 @@ describe('processing status for the creator', () => {
     expect((await t.app.inject({ url: `${API}/videos/${uploaded}/processing` })).statusCode).toBe(
       401,
     );
+  });
+
+  it('settles conversions whose job is gone or failed without a run, and lets the creator retry them', async () => {
+    const upload3 = async () => {
+      const res = await upload(t, owner);
+      expect(res.statusCode).toBe(201);
+      return res.json<{ data: { _id: string } }>().data._id;
+    };
+    const [deleted, failedUnseen, queued] = [await upload3(), await upload3(), await upload3()];
+    const jobOf = async (videoId: string) => {
+      const result = await t.ctx.db.execute(
+        sql`select id, state from pgboss.job where name = ${transcodeJob.name}
+            and data->>'videoId' = ${videoId} order by created_on desc limit 1`,
+      );
+      return (result as { rows: { id: string; state: string }[] }).rows[0];
+    };
+    // Someone empties the queue of one job; another is failed for good with no run to notice
+    // (what a start's crash recovery does to a last attempt, or pg-boss's expiry).
+    await t.ctx.db.execute(
+      sql`delete from pgboss.job where name = ${transcodeJob.name} and data->>'videoId' = ${deleted}`,
+    );
+    await t.ctx.db.execute(
+      sql`update pgboss.job set retry_limit = 0 where id = ${(await jobOf(failedUnseen))!.id}::uuid`,
+    );
+    await t.ctx.jobs.boss.fail(transcodeJob.name, (await jobOf(failedUnseen))!.id);
+    expect((await jobOf(failedUnseen))!.state).toBe('failed');
+    expect((await poll(owner, deleted)).json<{ data: VideoProcessing }>().data.state).toBe(
+      'processing',
+    );
+
+    const maintenance = startMaintenance({
+      db: t.ctx.db,
+      storage: t.ctx.storage,
+      tmpDir: t.ctx.tmpDir,
+      log: silentLog,
+      jobs: jobUpkeep(t.ctx, silentLog, JOB_TABLE),
+    });
+    await maintenance.firstRun;
+    maintenance.stop();
+
+    const byId = await processingOfList();
+    for (const id of [deleted, failedUnseen]) {
+      expect(byId[id]).toMatchObject({ state: 'failed', error: INTERRUPTED_REASON });
+    }
+    // A job still waiting is left alone.
+    expect(byId[queued]).toMatchObject({ state: 'processing', error: null });
+
+    const retry = await t.app.inject({
+      method: 'POST',
+      url: `${API}/videos/${deleted}/processing/retry`,
+      headers: owner.headers,
+    });
+    expect(retry.statusCode).toBe(200);
+    expect(retry.json<{ data: VideoProcessing }>().data).toMatchObject({ state: 'processing' });
+    expect((await jobOf(deleted))!.state).toBe('created');
   });
 });

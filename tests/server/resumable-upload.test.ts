@@ -4,7 +4,7 @@
  * finishing runs the POST /videos pipeline (ffprobe included); abandoned uploads expire.
  */
 import { createHash } from 'node:crypto';
-import { readdir, readFile, utimes } from 'node:fs/promises';
+import { readdir, readFile, utimes, writeFile } from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
@@ -35,6 +35,10 @@ describe('resumable uploads (tus)', () => {
   let source: Buffer;
   let uploadsDir: string;
   const storedUploads = async () => readdir(uploadsDir).catch(() => [] as string[]);
+  const ownTitles = async () => {
+    const own = await t.app.inject({ url: '/api/v1/videos/user', headers: alice.headers });
+    return own.json<{ data: { videos: { title: string }[] } }>().data.videos.map((v) => v.title);
+  };
 
   beforeAll(async () => {
     // With the feed cache on: a finished upload must show in the feed at once, as POST /videos.
@@ -134,6 +138,37 @@ describe('resumable uploads (tus)', () => {
     });
     expect(anonymous.statusCode).toBe(401);
     expect(await storedUploads()).toEqual(before);
+  });
+
+  it('refuses tags that hold a NUL at creation, as POST /videos does', async () => {
+    const before = await storedUploads();
+    const escaped = JSON.stringify(['a\u0000b']);
+    const response = await createUpload(t, alice, 100, { ...VALID_FIELDS, tags: escaped });
+    expect(response.statusCode).toBe(400);
+    expect(response.headers['tus-resumable']).toBe('1.0.0');
+    expect(messageOf(response)).toBe('tags: must not contain a NUL character (\\u0000)');
+    expect(await storedUploads()).toEqual(before);
+  });
+
+  it('answers 400 to the finish of an upload whose own fields can never be a video, and removes it', async () => {
+    // An upload stored before creation refused such tags: its info file says what it holds.
+    const id = await uploadWhole(t, alice, source);
+    const infoFile = path.join(uploadsDir, `${id}.json`);
+    const info = JSON.parse(await readFile(infoFile, 'utf8')) as {
+      metadata: Record<string, string>;
+    };
+    info.metadata.tags = JSON.stringify(['a\u0000b']);
+    await writeFile(infoFile, JSON.stringify(info));
+    const videosBefore = await ownTitles();
+
+    const finished = await finishUpload(t, alice, id);
+    expect(finished.statusCode).toBe(400);
+    expect(messageOf(finished)).toMatch(/^tags: must not contain a NUL character/);
+    expect(await storedUploads()).not.toContain(id);
+    expect(await storedUploads()).not.toContain(`${id}.json`);
+    expect(await ownTitles()).toEqual(videosBefore);
+    // Not a poisoned upload that fails the same way for ever: it is gone.
+    expect((await finishUpload(t, alice, id)).statusCode).toBe(404);
   });
 
   it('lets only the creator see, continue, finish or delete an upload', async () => {

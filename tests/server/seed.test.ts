@@ -13,6 +13,7 @@ import { verifyPassword } from '../../server/auth/passwords.js';
 import {
   comments,
   likes,
+  mediaJournal,
   playlists,
   playlistVideos,
   subscriptions,
@@ -225,6 +226,8 @@ describe('demo content', () => {
     expect(again.seeded).toBe(false);
     expect(await t.ctx.db.select({ n: count() }).from(videos)).toEqual(before);
     expect((await readMarker(t.ctx.config.dataDir))?.state).toBe('done');
+    // Its files (and the default images of the start) are named or shared: none is in flight.
+    expect(await t.ctx.db.select().from(mediaJournal)).toEqual([]);
   });
 
   it('adds synthetic catalogue videos that share the existing media files', async () => {
@@ -279,6 +282,7 @@ describe('demo content after a failure midway', () => {
       expect(await t.ctx.db.select({ n: count() }).from(users)).toEqual([{ n: 0 }]);
       expect(await filesUnder(path.join(t.dataDir, 'media'))).toEqual(mediaBefore);
       expect(await filesUnder(path.join(t.dataDir, 'tmp'))).toEqual([]);
+      expect(await t.ctx.db.select().from(mediaJournal)).toEqual([]);
 
       const result = await seedDemoIfEmpty(t.ctx, quiet);
       expect(result.seeded).toBe(true);

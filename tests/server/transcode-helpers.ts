@@ -1,12 +1,24 @@
 /** Shared steps of the transcode tests: upload a 720p clip, run the worker until it settles. */
 import { expect } from 'vitest';
 import type { VideoDetail } from '../../contract/videos.js';
-import { startTranscodeWorkers } from '../../server/jobs/transcode-worker.js';
+import { transcodeJob } from '../../server/jobs/job-table.js';
+import { startJobWorkers } from '../../server/jobs/job-workers.js';
 import type { TestUser } from './auth-helpers.js';
 import type { TestApp } from './helpers.js';
 import { upload } from './video-helpers.js';
 
 export const silentLog = { info() {}, error() {}, warn() {} } as never;
+
+/** A 480p rendition as a transcode records it (for tests that make its row without ffmpeg). */
+export const RENDITION_480P = {
+  name: '480p',
+  width: 854,
+  height: 480,
+  bandwidth: 900_000,
+  averageBandwidth: 800_000,
+  codecs: 'avc1.4d401e,mp4a.40.2',
+  segments: 2,
+};
 
 export async function watch(t: TestApp, user: TestUser, id: string): Promise<VideoDetail> {
   const res = await t.app.inject({ url: `/api/v1/videos/${id}`, headers: user.headers });
@@ -31,7 +43,7 @@ export async function uploadHd(t: TestApp, user: TestUser): Promise<string> {
 
 /** Runs an in-process worker until the video is no longer processing; returns its watch item. */
 export async function transcodeNow(t: TestApp, user: TestUser, id: string): Promise<VideoDetail> {
-  const workers = await startTranscodeWorkers(t.ctx, silentLog, 1);
+  const workers = await startJobWorkers(t.ctx, silentLog, [transcodeJob]);
   try {
     return await until(
       () => watch(t, user, id),

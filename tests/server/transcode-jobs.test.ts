@@ -7,7 +7,11 @@
 import HLS from 'hls-parser';
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
-import { startTranscodeWorkers, FAILED_REASON } from '../../server/jobs/transcode-worker.js';
+import { transcodeJob } from '../../server/jobs/job-table.js';
+import { startJobWorkers } from '../../server/jobs/job-workers.js';
+import { FAILED_REASON } from '../../server/jobs/transcode-job.js';
+import { transcodeVideo } from '../../server/services/video-transcode.js';
+import { prepareStart } from '../../server/start-up.js';
 import { createUser, type TestUser } from './auth-helpers.js';
 import { createTestApp, type TestApp } from './helpers.js';
 import { mediaPath, silentLog, until, uploadHd, watch } from './transcode-helpers.js';
@@ -37,7 +41,7 @@ describe('transcode jobs', () => {
     expect(before.processing).toMatchObject({ state: 'processing', renditions: [], hlsUrl: null });
     expect(await jobsOf(id)).toEqual(['created']);
 
-    stopWorkers = (await startTranscodeWorkers(t.ctx, silentLog, 1)).stop;
+    stopWorkers = (await startJobWorkers(t.ctx, silentLog, [transcodeJob])).stop;
     const after = await until(
       () => watch(t, owner, id),
       (v) => v.processing.state !== 'processing',
@@ -80,7 +84,30 @@ describe('transcode jobs', () => {
       expect(segment.statusCode).toBe(200);
       expect(segment.rawPayload.length).toBeGreaterThan(1000);
     }
+
+    // A run killed between recording its last rendition and rewriting the master: the next run
+    // has no rendition left to make, and still leaves a master behind.
+    const masterKey = new URL(after.processing.hlsUrl!).pathname.replace('/media/', '');
+    await t.ctx.storage.delete(masterKey);
+    expect(await t.ctx.storage.size(masterKey)).toBeNull();
+    expect(await transcodeVideo(t.ctx, id)).toBe('done');
+    expect(await t.ctx.storage.size(masterKey)).toBeGreaterThan(0);
   }, 90_000);
+
+  it("brings an existing queue to the job table's policy at start (a changed TRANSCODE_RETRIES applies)", async () => {
+    t = await createTestApp({ transcodeRetries: 3 });
+    const retryLimit = async () => {
+      const result = await t.ctx.db.execute(
+        sql`select retry_limit from pgboss.queue where name = ${transcodeJob.name}`,
+      );
+      return (result as { rows: { retry_limit: number }[] }).rows[0]?.retry_limit;
+    };
+    expect(await retryLimit()).toBe(3);
+    // The next start of the same database with another setting.
+    t.ctx.config.transcodeRetries = 1;
+    await prepareStart(t.ctx);
+    expect(await retryLimit()).toBe(1);
+  });
 
   it('retries a failing transcode, marks it failed with a reason, and lets the creator retry', async () => {
     t = await createTestApp({ transcodeRetries: 1, transcodeRetrySeconds: 1 });
@@ -89,7 +116,7 @@ describe('transcode jobs', () => {
     // The upload's own remux has run; from here on ffmpeg cannot start.
     t.ctx.config.ffmpegPath = '/nonexistent/ffmpeg';
 
-    stopWorkers = (await startTranscodeWorkers(t.ctx, silentLog, 1)).stop;
+    stopWorkers = (await startJobWorkers(t.ctx, silentLog, [transcodeJob])).stop;
     const failed = await until(
       () => watch(t, owner, id),
       (v) => v.processing.state === 'failed',

@@ -1,105 +1,62 @@
 /**
- * A transcode survives a crash of the one process: the real server (`server/main.ts`, embedded
- * database on disk) is killed with SIGKILL after the first rendition is stored, started again on
- * the same DATA_DIR, and finishes the job without redoing that rendition.
+ * Transcodes survive crashes of the one process: the real server (`server/main.ts`, embedded
+ * database on disk) is killed with SIGKILL in the middle of a transcode and started again on the
+ * same DATA_DIR.
+ * - Killed once, the job finishes without redoing the rendition stored before the kill.
+ * - Killed more times than TRANSCODE_RETRIES, the job ends without a run that could say so: the
+ *   video is then `failed` with a reason on the dashboard's routes (never "processing" for
+ *   ever), and the creator's retry brings it to `ready` with every rendition.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm, stat } from 'node:fs/promises';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { afterAll, expect, it } from 'vitest';
-import type { VideoDetail } from '../../contract/videos.js';
-import { newCredentials } from './fixtures/users.js';
+import HLS from 'hls-parser';
+import { afterEach, expect, it } from 'vitest';
+import type { VideoProcessing } from '../../contract/processing.js';
+import type { OwnVideoList, VideoDetail } from '../../contract/videos.js';
+import { INTERRUPTED_REASON } from '../../server/jobs/transcode-job.js';
+import {
+  apiData,
+  childProcesses,
+  freePort,
+  signUp,
+  startServer,
+  type SpawnedServer,
+} from './spawned-server.js';
 import { until } from './transcode-helpers.js';
 import { uploadBody } from './video-helpers.js';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-let dataDir: string;
-let child: ChildProcess | undefined;
+let dataDir: string | undefined;
+let server: SpawnedServer | undefined;
 
-afterAll(async () => {
-  child?.kill('SIGKILL');
+afterEach(async () => {
+  await server?.kill();
+  server = undefined;
   if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  dataDir = undefined;
 });
 
-async function freePort(): Promise<number> {
-  const server = net.createServer().listen(0, '127.0.0.1');
-  await new Promise((r) => server.once('listening', r));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((r) => server.close(r));
-  return port;
-}
-
-async function startServer(port: number): Promise<string> {
-  const env = {
-    ...process.env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    SEED_DEMO: '0',
-    LOG_LEVEL: 'warn',
-    TRANSCODE_RETRY_SECONDS: '1',
-  };
-  // tsx as a loader, not its CLI: the CLI would run the server in a child that SIGKILL misses.
-  child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server/main.ts')], {
-    cwd: root,
-    env,
+async function uploadHd(url: string, cookie: string): Promise<string> {
+  const { body, headers } = await uploadBody({ video: 'hd.mp4' });
+  const uploaded = await apiData<{ _id: string }>(`${url}/api/v1/videos`, cookie, {
+    method: 'POST',
+    headers,
+    body: new Uint8Array(body),
   });
-  const url = `http://127.0.0.1:${port}`;
-  await until(
-    () =>
-      fetch(`${url}/api/v1/healthcheck`).then(
-        (r) => r.ok,
-        () => false,
-      ),
-    (ok) => ok,
-  );
-  return url;
+  return uploaded._id;
 }
 
 it('finishes a transcode after the process is killed in the middle of it', async () => {
   dataDir = await mkdtemp(path.join(os.tmpdir(), 'vidtube-restart-'));
   const port = await freePort();
-  let url = await startServer(port);
-
-  const credentials = newCredentials();
-  expect(
-    (
-      await fetch(`${url}/api/v1/users/register`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams({ ...credentials }).toString(),
-      })
-    ).status,
-  ).toBe(201);
-  const login = await fetch(`${url}/api/v1/users/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: credentials.email, password: credentials.password }),
-  });
-  const cookie = login.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
-  const { body, headers } = await uploadBody({ video: 'hd.mp4' });
-  const uploaded = await fetch(`${url}/api/v1/videos`, {
-    method: 'POST',
-    headers: { ...headers, cookie },
-    body: new Uint8Array(body),
-  });
-  expect(uploaded.status).toBe(201);
-  const { _id: id } = ((await uploaded.json()) as { data: { _id: string } }).data;
-  const watch = async () => {
-    const res = await fetch(`${url}/api/v1/videos/${id}`, { headers: { cookie } });
-    return ((await res.json()) as { data: VideoDetail }).data;
-  };
+  server = await startServer(dataDir, port);
+  const cookie = await signUp(server.url);
+  const id = await uploadHd(server.url, cookie);
+  const watch = () => apiData<VideoDetail>(`${server!.url}/api/v1/videos/${id}`, cookie);
 
   // Kill as soon as the first rendition is recorded: the second one is then being made.
   const halfway = await until(watch, (v) => v.processing.renditions.length >= 1);
-  child?.kill('SIGKILL');
-  await new Promise((r) => child?.once('exit', r));
+  await server.kill();
   expect(halfway.processing.renditions).toEqual(['480p']);
   const firstInit = path.join(
     dataDir,
@@ -110,11 +67,69 @@ it('finishes a transcode after the process is killed in the middle of it', async
   );
   const madeAt = (await stat(firstInit)).mtimeMs;
 
-  url = await startServer(port);
+  server = await startServer(dataDir, port);
   const done = await until(watch, (v) => v.processing.state !== 'processing');
   expect(done.processing).toMatchObject({ state: 'ready', renditions: ['480p', '720p'] });
   // The rendition made before the crash was kept, not made again.
   expect((await stat(firstInit)).mtimeMs).toBe(madeAt);
-  child?.kill('SIGTERM');
-  await new Promise((r) => child?.once('exit', r));
+  await server.stop();
 }, 240_000);
+
+it('ends a transcode killed more often than its retries as failed, and the retry makes it ready', async () => {
+  dataDir = await mkdtemp(path.join(os.tmpdir(), 'vidtube-kills-'));
+  const port = await freePort();
+  const env = { TRANSCODE_RETRIES: '1' };
+  server = await startServer(dataDir, port, env);
+  const cookie = await signUp(server.url);
+  const id = await uploadHd(server.url, cookie);
+  const api = (route: string, init?: RequestInit) =>
+    apiData<VideoProcessing>(`${server!.url}/api/v1/videos/${id}${route}`, cookie, init);
+
+  // The first run and its one retry, each killed while its ffmpeg runs: two crashes, one retry.
+  for (let kill = 0; kill < 2; kill++) {
+    await until(
+      () => childProcesses(server!.child.pid!, 'hls_segment_filename'),
+      (ffmpegs) => ffmpegs.length > 0,
+    );
+    await server.kill();
+    server = await startServer(dataDir, port, env);
+  }
+
+  // The dashboard's two reads: the row's polling route and the creator's list.
+  const failed = await until(
+    () => api('/processing'),
+    (p) => p.state !== 'processing',
+  );
+  expect(failed).toMatchObject({ state: 'failed', error: INTERRUPTED_REASON });
+  const own = await apiData<OwnVideoList>(`${server.url}/api/v1/videos/user`, cookie);
+  expect(own.videos.find((v) => v._id === id)?.processing).toEqual(failed);
+
+  // The dashboard's Retry.
+  const retried = await api('/processing/retry', { method: 'POST' });
+  expect(retried).toMatchObject({ state: 'processing', error: null });
+  const ready = await until(
+    () => api('/processing'),
+    (p) => p.state !== 'processing',
+  );
+  expect(ready).toMatchObject({ state: 'ready', error: null, renditions: ['480p', '720p'] });
+
+  // Every rendition plays: the master lists both, and each one's playlist and files answer.
+  const fetchOk = async (url: string) => {
+    const res = await fetch(url);
+    expect(res.status, url).toBe(200);
+    return res;
+  };
+  const master = HLS.parse(await (await fetchOk(ready.hlsUrl!)).text()) as HLS.types.MasterPlaylist;
+  expect(master.variants.map((v) => v.resolution?.height)).toEqual([480, 720]);
+  for (const variant of master.variants) {
+    const playlistUrl = new URL(variant.uri, ready.hlsUrl!).toString();
+    const playlist = HLS.parse(
+      await (await fetchOk(playlistUrl)).text(),
+    ) as HLS.types.MediaPlaylist;
+    for (const segment of playlist.segments) {
+      await fetchOk(new URL(segment.uri, playlistUrl).toString());
+      if (segment.map) await fetchOk(new URL(segment.map.uri, playlistUrl).toString());
+    }
+  }
+  await server.stop();
+}, 420_000);

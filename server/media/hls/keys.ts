@@ -32,11 +32,15 @@ function segmentName(stem: string, index: number): string {
   return `${stem}-${String(index).padStart(5, '0')}.m4s`;
 }
 
-/** Every key of a video's HLS files: the master and each listed rendition. */
+/**
+ * Every key of a video's HLS files: each listed rendition, and the master once there is one (it
+ * is written after the first rendition is recorded: a video still without one has no files).
+ */
 export function hlsKeys(
   prefix: string,
   renditions: readonly { name: string; segments: number }[],
 ): string[] {
+  if (renditions.length === 0) return [];
   return [
     masterKey(prefix),
     ...renditions.flatMap((r) => renditionKeys(prefix, r.name, r.segments)),

@@ -1,0 +1,48 @@
+/**
+ * What a row of the job table (job-table.ts) says about one kind of job: how it is queued
+ * (QueueSpec), how many runs one process works at once, what one run does, and what is left
+ * when a job ends without success. The workers (job-workers.ts) and the maintenance pass read
+ * only this, so adding a job is one row and the file with its `run`.
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../config.js';
+import type { AppContext } from '../context.js';
+import type { QueueSpec } from './queue.js';
+
+export interface JobRun {
+  /**
+   * Aborted when the process stops. A run that then ends with an error is handed back to the
+   * queue as it was (sent again before this one completes, so a crash in between loses nothing),
+   * without using up a retry.
+   */
+  signal: AbortSignal;
+  log: FastifyBaseLogger;
+  /** 1 for the first run of a job, 2 for its first retry… */
+  attempt: number;
+  /** No retry is left: a failure of this run ends the job (see `giveUp`). */
+  lastAttempt: boolean;
+}
+
+export interface JobDefinition<Data extends object = object> extends QueueSpec<Data> {
+  /** Runs of this job one worker process works at once. */
+  concurrency(config: Config): number;
+  /** One job's work. Throwing fails the run (retried while retries remain). */
+  run(ctx: AppContext, data: Data, run: JobRun): Promise<void>;
+  /** What a job whose last run failed leaves behind (e.g. its video marked failed). */
+  giveUp?(ctx: AppContext, data: Data, log: FastifyBaseLogger): Promise<void>;
+  /**
+   * Settles the work of jobs that ended without a run noticing: failed by a start's crash
+   * recovery on their last retry, expired, deleted from the queue. Runs when workers start, after
+   * each of pg-boss's supervision passes and on every maintenance pass; idempotent.
+   */
+  settle?(ctx: AppContext, log: FastifyBaseLogger): Promise<void>;
+  /** Sent after each start's first maintenance pass (work that a start should always ask for). */
+  askAfterStart?: Data;
+}
+
+/** A row, with its `Data` checked against `run` and against what `JobQueue.send` is given. */
+export function defineJob<Data extends object>(
+  definition: JobDefinition<Data>,
+): JobDefinition<Data> {
+  return definition;
+}

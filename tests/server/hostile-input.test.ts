@@ -1,0 +1,264 @@
+/**
+ * Every bad or hostile request of issue 20, run in one go and counted: answers with a 5xx, error
+ * answers outside the JSON envelope, answers of a tus route without `Tus-Resumable` (the protocol
+ * asks for it on every answer but OPTIONS), and authorization failures (a stranger's request that
+ * succeeded, or that read or changed someone else's upload). Each count must be 0; the table is
+ * printed for the record.
+ */
+import { readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { resumableUploadsDir } from '../../server/services/resumable-upload.js';
+import type { TestUser } from './auth-helpers.js';
+import { createTestApp, type TestApp } from './helpers.js';
+import { fixture, multipart } from './media-fixtures.js';
+import {
+  UPLOADS,
+  aliceAndBobUploads,
+  VALID_FIELDS,
+  createUpload,
+  encodeMetadata,
+  hostileTargets,
+  patchUpload,
+  rawRequest,
+  segmentsAfterUploads,
+  uploadIdOf,
+  uploadSnapshot,
+  type RawAnswer,
+} from './tus-helpers.js';
+import { upload } from './video-helpers.js';
+
+interface Tally {
+  requests: number;
+  serverErrors: number;
+  outsideEnvelope: number;
+  withoutTusResumable: number;
+  authorizationFailures: number;
+}
+
+let t: TestApp;
+let alice: TestUser;
+let bob: TestUser;
+let port: number;
+let aliceUpload: string;
+let bobUpload: string;
+let videoId: string;
+const tallies = new Map<string, Tally>();
+const problems: string[] = [];
+
+beforeAll(async () => {
+  t = await createTestApp();
+  ({ alice, bob, aliceUpload, bobUpload, port } = await aliceAndBobUploads(t));
+  videoId = (await upload(t, alice)).json<{ data: { _id: string } }>().data._id;
+}, 60_000);
+afterAll(async () => {
+  console.table(Object.fromEntries(tallies));
+  if (problems.length > 0) console.log(problems.join('\n'));
+  await t.close();
+});
+
+const TUS = { 'tus-resumable': '1.0.0' };
+const OCTETS = { 'content-type': 'application/offset+octet-stream' };
+
+function isEnvelope(answer: RawAnswer): boolean {
+  try {
+    const body = JSON.parse(answer.body) as Record<string, unknown>;
+    return (
+      Object.keys(body).sort().join() === 'data,message,statusCode,success' &&
+      body.statusCode === answer.status &&
+      body.data === null &&
+      body.success === false &&
+      typeof body.message === 'string' &&
+      body.message.length > 0
+    );
+  } catch {
+    return false;
+  }
+}
+
+/** Sends one request and counts what is wrong with its answer. */
+async function send(
+  category: string,
+  method: string,
+  target: string,
+  headers: Record<string, string>,
+  body?: Buffer,
+  { stranger = false }: { stranger?: boolean } = {},
+): Promise<RawAnswer> {
+  const answer = await rawRequest(port, method, target, headers, body);
+  const tally = tallies.get(category) ?? {
+    requests: 0,
+    serverErrors: 0,
+    outsideEnvelope: 0,
+    withoutTusResumable: 0,
+    authorizationFailures: 0,
+  };
+  tally.requests += 1;
+  if (answer.status >= 500) tally.serverErrors += 1;
+  // A tus route answers with Tus-Resumable; a path with more segments is no tus route.
+  const tusRoute = target.startsWith(UPLOADS) && segmentsAfterUploads(target) <= 1;
+  // A HEAD answer has no body to hold an envelope.
+  if (answer.status >= 400 && method !== 'HEAD' && !isEnvelope(answer)) {
+    tally.outsideEnvelope += 1;
+    problems.push(`outside the envelope: ${method} ${target} ${answer.status} ${answer.body}`);
+  }
+  if (tusRoute && method !== 'OPTIONS' && answer.headers['tus-resumable'] !== '1.0.0') {
+    tally.withoutTusResumable += 1;
+    problems.push(`without Tus-Resumable: ${method} ${target} ${answer.status}`);
+  }
+  const leaked = answer.headers['upload-offset'] ?? answer.headers['upload-metadata'];
+  if (stranger && (answer.status < 400 || leaked !== undefined)) {
+    tally.authorizationFailures += 1;
+    problems.push(`authorization: ${method} ${target} ${answer.status}`);
+  }
+  if (answer.status >= 500) problems.push(`5xx: ${method} ${target} ${answer.status}`);
+  tallies.set(category, tally);
+  return answer;
+}
+
+it('answers every hostile request of issue 20 without a 5xx, outside the envelope or a leak', async () => {
+  // 1. Another user's (or nobody's) resumable upload, through every URL shape.
+  const before = await uploadSnapshot(t, alice, aliceUpload);
+  for (const [who, cookie] of [
+    ['another user', bob.headers],
+    ['anonymous', {}],
+  ] as const) {
+    for (const method of ['HEAD', 'PATCH', 'DELETE']) {
+      for (const target of hostileTargets(bobUpload, aliceUpload)) {
+        const extra = method === 'PATCH' ? { ...OCTETS, 'upload-offset': '100' } : {};
+        const body = method === 'PATCH' ? Buffer.alloc(50, 66) : undefined;
+        const headers = { ...cookie, ...TUS, ...extra };
+        await send(`tus ownership (${who})`, method, target, headers, body, { stranger: true });
+      }
+    }
+  }
+  const after = await uploadSnapshot(t, alice, aliceUpload).catch(() => 'gone');
+  const changed = JSON.stringify(after) !== JSON.stringify(before);
+  if (changed) tallies.get('tus ownership (another user)')!.authorizationFailures += 1;
+
+  // 2. NUL in tags, wherever tags arrive (and in every other field of a tus creation).
+  const escaped = JSON.stringify(['a\u0000b']);
+  const cookie = alice.headers;
+  const form = (fields: Record<string, string>, files = {}) => multipart(fields, files);
+  const video = { filename: 'v.mp4', contentType: 'video/mp4', data: await fixture('plain.mp4') };
+  for (const fields of [
+    { title: 'T', tags: escaped },
+    { title: 'T', tags: '["a\u0000"]' },
+  ]) {
+    const f = form(fields, { videoFile: video });
+    await send('NUL in tags', 'POST', '/api/v1/videos', { ...cookie, ...f.headers }, f.body);
+    const edit = form({ tags: fields.tags });
+    await send(
+      'NUL in tags',
+      'PATCH',
+      `/api/v1/videos/${videoId}`,
+      { ...cookie, ...edit.headers },
+      edit.body,
+    );
+  }
+  for (const tags of [escaped, ['a\u0000b']]) {
+    const json = Buffer.from(JSON.stringify({ tags }));
+    const headers = { ...cookie, 'content-type': 'application/json' };
+    await send('NUL in tags', 'PATCH', `/api/v1/videos/${videoId}`, headers, json);
+  }
+  for (const field of ['tags', 'title', 'description', 'filename']) {
+    for (const value of field === 'tags' ? [escaped, '["a\u0000"]'] : ['x\u0000y']) {
+      const metadata = encodeMetadata({ ...VALID_FIELDS, [field]: value });
+      await send('NUL in tags', 'POST', UPLOADS, {
+        ...cookie,
+        ...TUS,
+        'upload-length': '100',
+        'upload-metadata': metadata,
+      });
+    }
+  }
+  // A finish of an upload stored with such tags before creation refused them.
+  const source = await fixture('plain.mp4');
+  const poisoned = uploadIdOf((await createUpload(t, alice, source.length)).headers.location);
+  await patchUpload(t, alice, poisoned, 0, source);
+  const infoFile = path.join(resumableUploadsDir(t.ctx.config), `${poisoned}.json`);
+  const info = JSON.parse(await readFile(infoFile, 'utf8')) as { metadata: Record<string, string> };
+  info.metadata.tags = escaped;
+  await writeFile(infoFile, JSON.stringify(info));
+  for (let i = 0; i < 2; i++) {
+    await send('NUL in tags', 'POST', `${UPLOADS}/${poisoned}/finish`, cookie);
+  }
+
+  // 3. tus protocol errors, and our own refusals before tus.
+  const own = `${UPLOADS}/${aliceUpload}`;
+  const protocol: [string, string, Record<string, string>, Buffer?][] = [
+    ['PATCH', own, { ...OCTETS, 'upload-offset': '100' }, Buffer.alloc(5)],
+    ['HEAD', own, {}],
+    ['PATCH', own, { ...TUS, ...OCTETS, 'upload-offset': 'x' }, Buffer.alloc(5)],
+    ['PATCH', own, { ...TUS, ...OCTETS, 'upload-offset': '-1' }, Buffer.alloc(5)],
+    ['PATCH', own, { ...TUS, ...OCTETS, 'upload-offset': '3' }, Buffer.alloc(5)],
+    ['PATCH', own, { ...TUS, ...OCTETS }, Buffer.alloc(5)],
+    ['PATCH', own, { ...TUS, 'upload-offset': '100' }],
+    [
+      'PATCH',
+      own,
+      { ...TUS, 'upload-offset': '100', 'content-type': 'text/plain' },
+      Buffer.alloc(5),
+    ],
+    ['PATCH', own, { ...TUS, ...OCTETS, 'upload-offset': '100' }, Buffer.alloc(2000)],
+    ['PATCH', own, { ...TUS, ...OCTETS, 'upload-offset': '100', 'upload-length': '5' }],
+    ['PATCH', `${UPLOADS}/${'0'.repeat(32)}`, { ...TUS, ...OCTETS, 'upload-offset': '0' }],
+    ['HEAD', `${UPLOADS}/${'0'.repeat(32)}`, TUS],
+    ['DELETE', `${UPLOADS}/not-an-id`, TUS],
+    ['POST', UPLOADS, { ...TUS, 'upload-metadata': encodeMetadata(VALID_FIELDS) }],
+    [
+      'POST',
+      UPLOADS,
+      { ...TUS, 'upload-length': 'ten', 'upload-metadata': encodeMetadata(VALID_FIELDS) },
+    ],
+    [
+      'POST',
+      UPLOADS,
+      { ...TUS, 'upload-length': '0', 'upload-metadata': encodeMetadata(VALID_FIELDS) },
+    ],
+    [
+      'POST',
+      UPLOADS,
+      { ...TUS, 'upload-length': String(2 ** 40), 'upload-metadata': encodeMetadata(VALID_FIELDS) },
+    ],
+    [
+      'POST',
+      UPLOADS,
+      { ...TUS, 'upload-defer-length': '1', 'upload-metadata': encodeMetadata(VALID_FIELDS) },
+    ],
+    [
+      'POST',
+      UPLOADS,
+      {
+        ...TUS,
+        'upload-length': '10',
+        'upload-concat': 'partial',
+        'upload-metadata': encodeMetadata(VALID_FIELDS),
+      },
+    ],
+    ['POST', UPLOADS, { ...TUS, 'upload-length': '10', 'upload-metadata': 'title a b c' }],
+    ['POST', UPLOADS, { 'upload-length': '10', 'upload-metadata': encodeMetadata(VALID_FIELDS) }],
+    ['OPTIONS', UPLOADS, {}],
+    ['OPTIONS', UPLOADS, { origin: 'https://elsewhere.example.com' }],
+    ['OPTIONS', own, {}],
+  ];
+  for (const [method, target, headers, body] of protocol) {
+    const answer = await send('tus protocol', method, target, { ...cookie, ...headers }, body);
+    if (method === 'OPTIONS') expect(answer.status, target).toBe(204);
+  }
+
+  const totals = [...tallies.values()].reduce((sum, tally) => ({
+    requests: sum.requests + tally.requests,
+    serverErrors: sum.serverErrors + tally.serverErrors,
+    outsideEnvelope: sum.outsideEnvelope + tally.outsideEnvelope,
+    withoutTusResumable: sum.withoutTusResumable + tally.withoutTusResumable,
+    authorizationFailures: sum.authorizationFailures + tally.authorizationFailures,
+  }));
+  tallies.set('all', totals);
+  expect(totals).toMatchObject({
+    serverErrors: 0,
+    outsideEnvelope: 0,
+    withoutTusResumable: 0,
+    authorizationFailures: 0,
+  });
+}, 120_000);
