@@ -13,7 +13,7 @@ import { PAGE_SIZE } from '../../contract/limits';
 import { PAGE_ROUTES, pageOf } from '../../contract/page-routes';
 import type { User } from '../../contract/shapes';
 import type { VideoList } from '../../contract/videos';
-import { resumeSession } from './client';
+import { ApiError, resumeSession } from './client';
 import { getVideo, listVideos } from './videos';
 
 /** An early answer older than this is not handed out: the page was long since left. */
@@ -65,9 +65,17 @@ function decoded(segment: string | undefined): string | null {
   }
 }
 
-/** The early request for `key` (handed out once, while fresh), else `call()`. */
+/**
+ * The early request for `key` (handed out once, while fresh), else `call()`. An early answer
+ * refused with 401 was asked by a signed-out visitor (a shared /watch link opened cold): whoever
+ * takes it has signed in since, through the guard's popup, so it is asked again (issue 22).
+ */
 export function takeFirstScreen<T>(key: string, call: () => Promise<T>): Promise<T> {
   const early = started.get(key);
   started.delete(key);
-  return early && performance.now() - startedAt < FRESH_MS ? (early as Promise<T>) : call();
+  if (!early || performance.now() - startedAt >= FRESH_MS) return call();
+  return (early as Promise<T>).catch((error: unknown) => {
+    if (error instanceof ApiError && error.status === 401) return call();
+    throw error;
+  });
 }
