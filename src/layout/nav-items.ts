@@ -1,6 +1,7 @@
 /**
  * The navigation targets of the side menu, bottom bar and account menu, in one place.
- * /tweets and /collections are redirects to the signed-in user's own channel tabs (see routes.tsx).
+ * /tweets redirects to the signed-in user's own channel tab; /collections is the Library page
+ * (History, playlists, your videos), so a phone reaches History too (see routes.tsx).
  */
 import type { ComponentType } from 'react';
 import {

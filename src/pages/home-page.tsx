@@ -20,6 +20,7 @@ import { FEED_ERROR_TEXT, ListEmpty, ListError, LoadMoreFooter } from '../ui/lis
 import { TagChips } from '../features/videos/tag-chips';
 import { useActors } from '../actors';
 import { VideoGrid, VideoGridSkeleton } from '../components/video-grid';
+import { useDocumentTitle } from '../use-document-title';
 
 const Page = styled.div`
   display: flex;
@@ -30,6 +31,7 @@ const Page = styled.div`
 const NO_TAGS: string[] = [];
 
 export default function HomePage() {
+  useDocumentTitle('Home');
   const user = useCurrentUser();
   const tags = useMemo(() => user?.tags.map((t) => t.name) ?? NO_TAGS, [user]);
   const { fetchVideoPage } = useActors();

@@ -31,6 +31,7 @@ describe('channel header', () => {
     const { user, fakes } = renderChannel('/Channel/olive');
     expect(await screen.findByRole('heading', { name: 'Olive Owner' })).toBeInTheDocument();
     expect(screen.getByText('@olive')).toBeInTheDocument();
+    expect(document.title).toBe('Olive Owner - VidTube');
     expect(screen.getByTestId('subscriber-count')).toHaveTextContent('3 subscribers');
     await user.click(screen.getByRole('button', { name: 'Subscribe' }));
     expect(await screen.findByRole('button', { name: 'Subscribed' })).toBeInTheDocument();
@@ -53,6 +54,9 @@ describe('channel header', () => {
     data.channel = new ApiError('User not found', 404);
     renderChannel('/Channel/nobody', fakes);
     expect(await screen.findByRole('alert')).toHaveTextContent('Unable to get this user');
+    // The store's toast too (spec §8), once.
+    expect(await screen.findByText('Failed to get channel')).toBeInTheDocument();
+    expect(screen.getAllByText('Failed to get channel')).toHaveLength(1);
   });
 });
 

@@ -20,6 +20,7 @@ describe('dashboard content tabs', () => {
     expect(await screen.findByRole('heading', { name: 'Your videos' })).toBeInTheDocument();
     expect(activeTab()).toHaveTextContent('Videos');
     expect(screen.queryByRole('region', { name: 'Your playlists' })).toBeNull();
+    expect(document.title).toBe('Dashboard - VidTube');
   });
 
   it.each([

@@ -148,12 +148,9 @@ describe('route access', () => {
     await waitFor(() => expect(b.path()).toBe('/'));
   });
 
-  it('routes /tweets and /collections to the own channel tabs', async () => {
+  it('routes /tweets to the own channel tab', async () => {
     const a = renderApp('/tweets', accountFakes(alice));
     await waitFor(() => expect(a.path()).toBe('/Channel/alice/Tweets'));
-    a.unmount();
-    const b = renderApp('/collections', accountFakes(alice));
-    await waitFor(() => expect(b.path()).toBe('/Channel/alice/PlayList'));
   });
 
   it('accepts /channel in lower case, with Videos as the default tab', async () => {
