@@ -130,20 +130,17 @@ export function pageLabel(page: number, totalPages: number): string {
 }
 
 /**
- * The spec's 'n Videos' (plural even for one) or 'No videos', on the channel's playlist cards and
- * the dashboard's playlist rows (spec §2 Channel, Playlists tab).
+ * The spec's 'n Videos' or 'No videos' (spec §2 Channel, Playlists tab), on the channel's playlist
+ * cards, the dashboard's playlist rows and the playlist page: '1 Video' for one, never '1 Videos'
+ * (issue 22: counts read right).
  */
-export const cardVideoCountLabel = (count: number): string =>
-  count > 0 ? `${count} Videos` : MESSAGES.noVideos;
+export function videoCountLabel(count: number): string {
+  if (count <= 0) return MESSAGES.noVideos;
+  return `${count} ${count === 1 ? 'Video' : 'Videos'}`;
+}
 
 /** The tweet count above a tweet list (channel tab and dashboard). */
 export const tweetCountLabel = (n: number): string => `${n} ${n === 1 ? 'Tweet' : 'Tweets'}`;
-
-/** '1 video', '12 videos' in the playlist panel; 'No videos' for none (as the channel's cards). */
-export function videoCountLabel(count: number): string {
-  if (count === 0) return 'No videos';
-  return `${count} ${count === 1 ? 'Video' : 'Videos'}`;
-}
 
 /** Titles of the signup wizard's steps, in order (spec §2). */
 export const SIGNUP_STEP_TITLES = [

@@ -40,12 +40,13 @@ import { SubscribeButton, useSubscribeToggle } from '../components/subscribe-but
 import { channelPath } from '../components/video-card';
 import { useActors } from '../actors';
 import { VideoPlayer } from '../features/videos/video-player';
-import { formatAge, formatSubscribers, formatViewCount } from '../format';
+import { formatSubscribers, formatViewCount } from '../format';
 import { useCurrentUser } from '../session';
 import { Avatar } from '../ui/avatar';
 import { Button } from '../ui/button';
 import { PageSpinner } from '../ui/spinner';
 import { useDocumentTitle } from '../use-document-title';
+import { RelativeTime } from '../components/relative-time';
 
 export const SHARE_COPIED = 'Link copied to clipboard';
 export const SHARE_FAILED = 'Could not copy the link';
@@ -136,7 +137,11 @@ function WatchVideo({ videoId }: { videoId: string }) {
           </Actions>
         </Bar>
         <DescriptionBox
-          stats={`${formatViewCount(video.views)} • ${formatAge(video.createdAt)}`}
+          stats={
+            <>
+              {formatViewCount(video.views)} • <RelativeTime iso={video.createdAt} />
+            </>
+          }
           text={video.description}
         />
         <CommentsSection videoId={video._id} />

@@ -111,11 +111,15 @@ describe('channel tabs', () => {
     data.playlists = [
       makePlaylist(3),
       makePlaylist(4, { videos: 0, thumbnail: null, description: '' }),
+      makePlaylist(5, { videos: 1 }),
     ];
     renderChannel('/Channel/olive/PlayList', fakes);
     const cards = await screen.findAllByTestId('playlist-card');
     expect(cards[0]).toHaveAttribute('href', '/Playlist/p3');
     expect(cards[0]).toHaveTextContent('3 Videos');
+    // One reads in the singular (issue 22), not '1 Videos'.
+    expect(cards[2]).toHaveTextContent('1 Video');
+    expect(cards[2]).not.toHaveTextContent('1 Videos');
     expect(cards[0]).toHaveTextContent('About playlist 3');
     expect(cards[0]).toHaveTextContent('3 days ago');
     expect(cards[1]).toHaveTextContent('No videos');

@@ -44,7 +44,9 @@ describe('Home feed', () => {
     expect(cards()).toHaveLength(2);
     const card = within(screen.getByRole('article', { name: 'Video number 1' }));
     expect(card.getByRole('link', { name: 'Video number 1' })).toHaveAttribute('href', '/watch/v1');
-    expect(card.getByText('1.5K views • 3 days ago')).toBeInTheDocument();
+    expect(screen.getByRole('article', { name: 'Video number 1' })).toHaveTextContent(
+      '1.5K views • 3 days ago',
+    );
     expect(card.getByText('1:05')).toBeInTheDocument();
     expect(card.getByText('About video 1')).toBeInTheDocument();
     expect(card.getByRole('link', { name: 'Olive Owner' })).toHaveAttribute(

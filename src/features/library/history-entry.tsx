@@ -6,7 +6,7 @@
 import { useEffect, useId, useRef } from 'react';
 import type { HistoryEntry } from '../../../contract/history';
 import { LIBRARY_MESSAGES as TEXT } from '../../../machines/messages';
-import { formatAge, formatViewCount } from '../../format';
+import { formatViewCount } from '../../format';
 import { Avatar } from '../../ui/avatar';
 import { IconButton } from '../../ui/icon-button';
 import { MoreIcon } from '../../ui/icons';
@@ -25,6 +25,7 @@ import {
   TitleRow,
 } from './history-entry.styles';
 import { watchPath } from '../../../contract/page-routes';
+import { RelativeTime } from '../../components/relative-time';
 
 export interface HistoryEntryProps {
   entry: HistoryEntry;
@@ -109,7 +110,7 @@ export function HistoryEntryRow({
           <OwnerLink href={channelPath(owner.userName)}>@{owner.userName}</OwnerLink>
         </Owner>
         <Meta>
-          {formatViewCount(video.views)} • Watched {formatAge(entry.watchedAt)}
+          {formatViewCount(video.views)} • Watched <RelativeTime iso={entry.watchedAt} />
         </Meta>
         {video.description && <Description>{video.description}</Description>}
       </Text>
