@@ -10,7 +10,7 @@
  */
 import { FIRST_FEED_ELEMENT_ID } from '../../contract/first-screen';
 import { PAGE_SIZE } from '../../contract/limits';
-import { PAGE_ROUTES, pageOf } from '../../contract/page-routes';
+import { feedTagOf, PAGE_ROUTES, pageOf } from '../../contract/page-routes';
 import type { User } from '../../contract/shapes';
 import type { VideoList } from '../../contract/videos';
 import { ApiError, resumeSession } from './client';
@@ -31,12 +31,16 @@ function start(key: string, call: Promise<unknown>): void {
   started.set(key, call);
 }
 
-/** Asks for what the screen at `pathname` needs first; main.tsx calls it once, at start. */
-export function startFirstScreen(pathname: string): void {
+/**
+ * Asks for what the screen at `pathname` (with its `search`) needs first; main.tsx calls it once,
+ * at start. A feed filtered by a tag (`/?tag=music`) is left to the page: its first page is not
+ * the one the HTML carries.
+ */
+export function startFirstScreen(pathname: string, search = ''): void {
   startedAt = performance.now();
   start('session', resumeSession<User>());
   const page = pageOf(pathname);
-  if (page?.route === PAGE_ROUTES.home)
+  if (page?.route === PAGE_ROUTES.home && !feedTagOf(search))
     start(FEED_KEY, embeddedFeed() ?? listVideos({ page: 1, limit: PAGE_SIZE.homeFeed }));
   const watched = page?.route === PAGE_ROUTES.watch ? decoded(page.params.videoId) : null;
   if (watched) start(videoKey(watched), getVideo(watched));
