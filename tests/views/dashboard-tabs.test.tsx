@@ -60,6 +60,23 @@ describe('dashboard content tabs', () => {
     expect(await screen.findByRole('dialog', { name: 'Create Playlist' })).toBeInTheDocument();
   });
 
+  it('Create menu by keyboard: arrows and End move, Enter opens, closing returns focus to Create', async () => {
+    const { user } = renderDashboard('/Dashboard/Content');
+    const create = await screen.findByRole('button', { name: 'Create' });
+    create.focus();
+    await user.keyboard('{Enter}');
+    expect(screen.getByRole('menuitem', { name: 'Upload Video' })).toHaveFocus();
+    await user.keyboard('{End}');
+    expect(screen.getByRole('menuitem', { name: 'Post Tweet' })).toHaveFocus();
+    await user.keyboard('{ArrowUp}');
+    expect(screen.getByRole('menuitem', { name: 'Create Playlist' })).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(await screen.findByRole('dialog', { name: 'Create Playlist' })).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Create' })).toHaveFocus();
+  });
+
   it('Post Tweet switches to the tweets tab and opens its dialog; Escape closes it', async () => {
     const { user, path } = renderDashboard('/Dashboard/Content');
     await user.click(await screen.findByRole('button', { name: 'Create' }));

@@ -70,6 +70,28 @@ describe('app shell', () => {
     expect(items).toEqual(['View Channel', 'Dashboard', 'Settings', 'Logout']);
   });
 
+  it('moves through the account menu with the arrow keys, Home and End; Escape returns focus', async () => {
+    const { user } = renderApp('/', accountFakes(alice));
+    const button = await screen.findByRole('button', { name: 'Account menu' });
+    await user.click(button);
+    const menu = await screen.findByRole('menu', { name: 'Account' });
+    const item = (name: string) => within(menu).getByRole('menuitem', { name });
+    await waitFor(() => expect(item('View Channel')).toHaveFocus());
+    await user.keyboard('{ArrowDown}');
+    expect(item('Dashboard')).toHaveFocus();
+    await user.keyboard('{End}');
+    expect(item('Logout')).toHaveFocus();
+    await user.keyboard('{ArrowDown}');
+    expect(item('View Channel')).toHaveFocus();
+    await user.keyboard('{ArrowUp}');
+    expect(item('Logout')).toHaveFocus();
+    await user.keyboard('{Home}');
+    expect(item('View Channel')).toHaveFocus();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('menu')).toBeNull();
+    expect(button).toHaveFocus();
+  });
+
   it('has the side menu and bottom bar entries of the spec', async () => {
     renderApp('/');
     await screen.findByRole('link', { name: 'Log in' });
