@@ -105,7 +105,10 @@ describe('app shell', () => {
       'Source code',
       'Settings',
     ]);
-    expect(side.querySelector('a[target="_blank"]')).toHaveAttribute('rel', 'noreferrer noopener');
+    const source = side.querySelector('a[target="_blank"]');
+    expect(source).toHaveAttribute('rel', 'noreferrer noopener');
+    // The project's repository (package.json), not the code host's home page.
+    expect(source).toHaveAttribute('href', 'https://github.com/vidtube/vidtube');
     const bottom = screen.getByRole('navigation', { name: 'Bottom navigation' });
     expect(
       within(bottom)
