@@ -1,13 +1,21 @@
+import { readFileSync } from 'node:fs';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { PAGE_ROUTES } from './contract/page-routes.js';
 import { precompress } from './scripts/vite-precompress.js';
 import { routePreload } from './scripts/vite-route-preload.js';
 
+// The side menu's "Source code" link: SOURCE_CODE_URL at build time, else package.json's repository.
+const repository = (
+  JSON.parse(readFileSync('package.json', 'utf8')) as { repository?: { url?: string } }
+).repository?.url;
+const sourceCodeUrl = process.env.SOURCE_CODE_URL ?? repository ?? '';
+
 // The API server the dev server forwards /api and /media to (npm run dev starts both).
 const apiTarget = process.env.API_URL ?? `http://127.0.0.1:${process.env.API_PORT ?? '3001'}`;
 
 export default defineConfig({
+  define: { __SOURCE_CODE_URL__: JSON.stringify(sourceCodeUrl) },
   plugins: [
     react(),
     // The routes a visitor lands on (src/app/routes.tsx): their page chunks are preloaded with index.html.

@@ -38,6 +38,14 @@ export function pageOf(pathname: string): PageMatch | null {
   return null;
 }
 
+/**
+ * The home feed's tag in a URL's query (`?tag=Music` → 'music', compared lower-case as the API
+ * does); null for All. The chosen chip lives in the URL (issue 22).
+ */
+export function feedTagOf(search: string): string | null {
+  return new URLSearchParams(search).get('tag')?.trim().toLowerCase() || null;
+}
+
 /** The path of a video's watch page. */
 export const watchPath = (videoId: string): string =>
   inject(PAGE_ROUTES.watch, { videoId: encodeURIComponent(videoId) });

@@ -35,6 +35,15 @@ export const VideoFeedQuery = Type.Composite([
 ]);
 export type VideoFeedQuery = Static<typeof VideoFeedQuery>;
 
+/** `GET /videos/tags/popular`: the most used tags of published videos, most videos first. */
+export const POPULAR_TAGS_DEFAULT = 10;
+export const PopularTagsQuery = Type.Object({
+  limit: Type.Integer({ minimum: 1, maximum: 30, default: POPULAR_TAGS_DEFAULT }),
+});
+export type PopularTagsQuery = Static<typeof PopularTagsQuery>;
+export const PopularTags = Type.Object({ tags: Type.Array(Type.String()) });
+export type PopularTags = Static<typeof PopularTags>;
+
 export const OwnVideosQuery = PageQuery(PAGE_SIZE.dashboardVideos);
 export type OwnVideosQuery = Static<typeof OwnVideosQuery>;
 

@@ -6,7 +6,8 @@
  * Events:  SELECT_TAB { tab } · RELOAD
  * Actor:   fetchChannel — input { userName }, output Channel (GET /users/channel/{userName}); it
  *          rejects on failure and the chart turns that into `failed`.
- * Emitted: none (the view reads the selectors below).
+ * Emitted: loadFailed — the first load failed; the view toasts 'Failed to get channel' (the
+ *          store's toast, spec §8) besides the page's 'Unable to get this user'.
  *
  * Choices where the spec is silent:
  * - The tab lives in the URL (child routes), so the view sends SELECT_TAB whenever the URL's tab
@@ -18,9 +19,10 @@
  * - A failed first load has no retry on the page: 'Unable to get this user' is final for this
  *   visit; opening the channel again loads it again.
  */
-import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import { assign, emit, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import type { Channel } from '../contract/users.js';
 import { CHANNEL_TABS, type ChannelTab } from './constants.js';
+import { MESSAGES } from './messages.js';
 import { errorMessage } from './validation.js';
 
 export interface ChannelInput {
@@ -41,11 +43,14 @@ export type ChannelEvent =
   /** The subscription changed: fetch the channel again (its count and isSubscribed). */
   | { type: 'RELOAD' };
 
+export type ChannelEmitted = { type: 'loadFailed' };
+
 export const channelMachine = setup({
   types: {
     input: {} as ChannelInput,
     context: {} as ChannelContext,
     events: {} as ChannelEvent,
+    emitted: {} as ChannelEmitted,
   },
   actors: {
     fetchChannel: fromPromise<Channel, { userName: string }>(() => {
@@ -56,6 +61,7 @@ export const channelMachine = setup({
     setTab: assign({ tab: (_, tab: string | null | undefined) => tabFromPath(tab) }),
     setChannel: assign({ channel: (_, channel: Channel) => channel, error: null }),
     setError: assign({ error: (_, message: string) => message }),
+    announceFailure: emit({ type: 'loadFailed' as const }),
   },
 }).createMachine({
   id: 'channel',
@@ -81,10 +87,13 @@ export const channelMachine = setup({
         },
         onError: {
           target: 'failed',
-          actions: {
-            type: 'setError',
-            params: ({ event }) => errorMessage(event.error, 'Failed to get channel'),
-          },
+          actions: [
+            {
+              type: 'setError',
+              params: ({ event }) => errorMessage(event.error, MESSAGES.failedToGetChannel),
+            },
+            'announceFailure',
+          ],
         },
       },
     },

@@ -29,6 +29,11 @@ export function periodLabel(days: number): string {
  * marked "ours".
  */
 export const DASHBOARD_MESSAGES = {
+  // Closing a changed form dialog (ours: the spec is silent; Settings asks the same way).
+  discardTitle: 'Discard changes?',
+  discardMessage: 'What you changed in this dialog will be lost.',
+  discard: 'Discard',
+  keepEditing: 'Keep editing',
   // Add to playlist / add videos / remove videos (spec §5, §8).
   selectPlaylist: 'Please select at least one playlist',
   selectVideo: 'Please select at least one video',

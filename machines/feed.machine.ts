@@ -2,23 +2,32 @@
  * The home feed (spec §2 Home feed, §5): a row of tag chips — 'All', then the signed-in user's
  * tags — with exactly one active, over an infinite-scroll grid of videos, 12 per page.
  *
- * Input:   { tags } — the signed-in user's tag names ([] when signed out).
+ * Input:   { tags, activeTag? } — the signed-in user's tag names ([] when signed out) and the
+ *          URL's tag (`/?tag=music`; null or absent for All).
  * Events:  SELECT_TAG { tag } · TAGS_CHANGED { tags } · LOAD_MORE · RETRY
  * Child:   `pager` (pagerMachine, id 'pager'): the video list. Its params are `{}` for All and
  *          `{ tag }` for a chip. Views read it with `selectFeedPager` and the pager's selectors;
  *          the app provides the real fetch with
  *          `feedMachine.provide({ actors: { pager: pagerMachine.provide({ actors: { fetchPage } }) } })`.
+ * Actor:   fetchPopularTags — input none, output string[] (GET /videos/tags/popular).
  * Emitted: none.
  *
- * Choices: selecting the chip that is already active changes nothing (no reload, as on other video
- * sites); when the user's tags change (sign-in, sign-out) and the active tag is gone, the feed
- * falls back to All and reloads.
+ * Choices where the spec is silent (issue 22):
+ * - The chosen chip lives in the URL, so a filtered feed can be linked, reloaded and reached with
+ *   Back: the view sends SELECT_TAG whenever the URL's tag changes. Any tag may be chosen that
+ *   way (a shared link), and a chosen tag that is not among the chips gets its own chip after
+ *   'All', so the active chip is always on screen. Selecting the active chip changes nothing.
+ * - Visitors and accounts with no tags yet see the most popular tags instead of a lone 'All'. The
+ *   view sends TAGS_CHANGED with the session's tags when it starts and whenever they change; an
+ *   empty list asks for the popular tags (once they arrived, they are kept; after a failure the
+ *   next empty list asks again, and meanwhile only 'All' shows).
  */
 import {
   type ActorRefFrom,
   assertEvent,
   assign,
   forwardTo,
+  fromPromise,
   sendTo,
   setup,
   type SnapshotFrom,
@@ -28,10 +37,14 @@ import { pagerMachine, type PagerParams } from './pager.machine.js';
 
 export interface FeedInput {
   tags: string[];
+  activeTag?: string | null;
 }
 
 export interface FeedContext {
+  /** The signed-in user's tags. */
   tags: string[];
+  /** The most used tags on the site, shown when the user has none. */
+  popularTags: string[];
   /** null = 'All'. */
   activeTag: string | null;
 }
@@ -64,22 +77,26 @@ export const feedMachine = setup({
     input: {} as FeedInput,
     children: {} as { pager: 'pager' },
   },
-  actors: { pager: pagerMachine },
+  actors: {
+    pager: pagerMachine,
+    fetchPopularTags: fromPromise<string[]>(() => {
+      throw new Error('fetchPopularTags actor not provided');
+    }),
+  },
   guards: {
     isOtherTag: ({ context, event }) => {
       assertEvent(event, 'SELECT_TAG');
-      return (
-        event.tag !== context.activeTag && (event.tag === null || context.tags.includes(event.tag))
-      );
+      return event.tag !== context.activeTag && event.tag !== '';
     },
-    activeTagGone: ({ context, event }) => {
+    hasNoTags: ({ event }) => {
       assertEvent(event, 'TAGS_CHANGED');
-      return context.activeTag !== null && !event.tags.includes(context.activeTag);
+      return event.tags.length === 0;
     },
   },
   actions: {
     setActiveTag: assign({ activeTag: (_, tag: string | null) => tag }),
     setTags: assign({ tags: (_, tags: string[]) => [...tags] }),
+    setPopularTags: assign({ popularTags: (_, tags: string[]) => [...tags] }),
     reloadPager: sendTo('pager', ({ context }) => ({
       type: 'RESET' as const,
       params: feedParams(context.activeTag),
@@ -88,7 +105,11 @@ export const feedMachine = setup({
   },
 }).createMachine({
   id: 'feed',
-  context: ({ input }) => ({ tags: [...input.tags], activeTag: null }),
+  context: ({ input }) => ({
+    tags: [...input.tags],
+    popularTags: [],
+    activeTag: input.activeTag || null,
+  }),
   invoke: {
     id: 'pager',
     src: 'pager',
@@ -98,7 +119,7 @@ export const feedMachine = setup({
       params: feedParams(context.activeTag),
     }),
   },
-  initial: 'browsing',
+  type: 'parallel',
   states: {
     browsing: {
       on: {
@@ -106,19 +127,28 @@ export const feedMachine = setup({
           guard: 'isOtherTag',
           actions: [{ type: 'setActiveTag', params: ({ event }) => event.tag }, 'reloadPager'],
         },
-        TAGS_CHANGED: [
-          {
-            guard: 'activeTagGone',
-            actions: [
-              { type: 'setTags', params: ({ event }) => event.tags },
-              { type: 'setActiveTag', params: null },
-              'reloadPager',
-            ],
-          },
-          { actions: { type: 'setTags', params: ({ event }) => event.tags } },
-        ],
+        TAGS_CHANGED: { actions: { type: 'setTags', params: ({ event }) => event.tags } },
         LOAD_MORE: { actions: 'forwardToPager' },
         RETRY: { actions: 'forwardToPager' },
+      },
+    },
+    popularTags: {
+      initial: 'unneeded',
+      states: {
+        unneeded: { on: { TAGS_CHANGED: { guard: 'hasNoTags', target: 'loading' } } },
+        loading: {
+          invoke: {
+            id: 'fetchPopularTags',
+            src: 'fetchPopularTags',
+            onDone: {
+              target: 'loaded',
+              actions: { type: 'setPopularTags', params: ({ event }) => event.output },
+            },
+            onError: 'failed',
+          },
+        },
+        loaded: {},
+        failed: { on: { TAGS_CHANGED: { guard: 'hasNoTags', target: 'loading' } } },
       },
     },
   },
@@ -128,9 +158,15 @@ export type FeedSnapshot = SnapshotFrom<typeof feedMachine>;
 export type PagerRef = ActorRefFrom<typeof pagerMachine>;
 
 /** Selectors the views use. */
+/** The chips' tags after 'All': the user's, else the popular ones; the chosen one always shown. */
+export const selectChipTags = (s: FeedSnapshot): string[] => {
+  const { tags, popularTags, activeTag } = s.context;
+  const shown = tags.length > 0 ? tags : popularTags;
+  return activeTag === null || shown.includes(activeTag) ? shown : [activeTag, ...shown];
+};
 export const selectChips = (s: FeedSnapshot): FeedChip[] => [
   { label: ALL_CHIP_LABEL, tag: null, active: s.context.activeTag === null },
-  ...s.context.tags.map((tag) => ({ label: tag, tag, active: s.context.activeTag === tag })),
+  ...selectChipTags(s).map((tag) => ({ label: tag, tag, active: s.context.activeTag === tag })),
 ];
 export const selectActiveTag = (s: FeedSnapshot) => s.context.activeTag;
 /** The video list's actor; read it with the pager's selectors. */

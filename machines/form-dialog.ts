@@ -6,13 +6,15 @@
  * tweets.machine.ts, which already words and checks both tweet texts.
  *
  * Input:   { values } — the form's first values (the playlist or video being edited, or blanks).
- * Events:  CHANGE { values } · SUBMIT · CLOSE
+ * Events:  CHANGE { values } · SUBMIT · CLOSE · DISCARD · KEEP_EDITING
  * Actor:   save — input the prepared values (trimmed by the dialog's `prepare`), output the saved
  *          entity (the row or list updates from it).
  * Emitted: invalid { message } (toast; nothing sent) · saved { result } · closed
  *
  * Choices: the refusal is also kept as `error` (the playlist dialogs show it in red inside the
  * dialog, spec §8); typing clears it. CLOSE while saving is ignored (buttons are disabled).
+ * CLOSE (Cancel, ×, Escape) after something was changed asks 'Discard changes?' first, as the
+ * settings forms do (issue 22): DISCARD closes, KEEP_EDITING goes back with everything kept.
  */
 import { assign, emit, fromPromise, setup } from 'xstate';
 import { errorMessage } from './validation.js';
@@ -34,6 +36,8 @@ export interface FormDialogOptions<V> {
 export type FormValues = Readonly<Record<string, unknown>>;
 
 export interface FormDialogContext {
+  /** The first values: what a close without changes leaves as it was. */
+  initial: FormValues;
   values: FormValues;
   error: string | null;
 }
@@ -44,7 +48,11 @@ export type FormDialogEvent =
   /** The Save / Create button. */
   | { type: 'SUBMIT' }
   /** Cancel, ×, Escape. */
-  | { type: 'CLOSE' };
+  | { type: 'CLOSE' }
+  /** 'Discard' in the question after CLOSE with changes. */
+  | { type: 'DISCARD' }
+  /** 'Keep editing' (or Escape) in that question. */
+  | { type: 'KEEP_EDITING' };
 
 export type FormDialogEmitted =
   | { type: 'invalid'; message: string }
@@ -68,6 +76,7 @@ export function formDialogMachine<V extends FormValues>(options: FormDialogOptio
     },
     guards: {
       isValid: ({ context }) => check(context.values) === null,
+      isChanged: ({ context }) => isChanged(context.initial, context.values),
     },
     actions: {
       change: assign({
@@ -85,7 +94,7 @@ export function formDialogMachine<V extends FormValues>(options: FormDialogOptio
     },
   }).createMachine({
     id: options.id,
-    context: ({ input }) => ({ values: input.values, error: null }),
+    context: ({ input }) => ({ initial: input.values, values: input.values, error: null }),
     initial: 'editing',
     states: {
       editing: {
@@ -95,8 +104,11 @@ export function formDialogMachine<V extends FormValues>(options: FormDialogOptio
             { guard: 'isValid', target: 'saving' },
             { actions: ['refuse', 'announceInvalid'] },
           ],
-          CLOSE: 'closed',
+          CLOSE: [{ guard: 'isChanged', target: 'confirmingDiscard' }, { target: 'closed' }],
         },
+      },
+      confirmingDiscard: {
+        on: { DISCARD: 'closed', KEEP_EDITING: 'editing' },
       },
       saving: {
         tags: 'busy',
@@ -125,10 +137,22 @@ export function formDialogMachine<V extends FormValues>(options: FormDialogOptio
   });
 }
 
+/** Whether any field differs from its first value (lists by their items, files by identity). */
+function isChanged(initial: FormValues, values: FormValues): boolean {
+  return Object.keys(values).some((key) => {
+    const [a, b] = [initial[key], values[key]];
+    if (Array.isArray(a) && Array.isArray(b)) {
+      return a.length !== b.length || a.some((item, i) => item !== b[i]);
+    }
+    return a !== b;
+  });
+}
+
 /** The parts of a form dialog's snapshot the shared selectors read. */
 interface FormDialogSnapshot {
   context: FormDialogContext;
   hasTag(tag: 'busy'): boolean;
+  matches(state: 'confirmingDiscard'): boolean;
 }
 
 /** Selectors every form dialog's view uses. */
@@ -138,3 +162,5 @@ export const selectValues = <V extends FormValues>(s: FormDialogSnapshot): V =>
 export const selectError = (s: FormDialogSnapshot) => s.context.error;
 /** Buttons disabled, Escape ignored. */
 export const selectIsSaving = (s: FormDialogSnapshot) => s.hasTag('busy');
+/** 'Discard changes?' is asked in place of the form. */
+export const selectIsConfirmingDiscard = (s: FormDialogSnapshot) => s.matches('confirmingDiscard');

@@ -35,6 +35,8 @@ export const MESSAGES = {
   personalInformation: 'Personal Information',
   bothFieldsRequired: 'Both fields are required',
   personalInfoSaved: 'Personal information updated successfully',
+  /** The store's own toast for the same save: the spec lists both, and the original shows both. */
+  detailsUpdated: 'Successfully update your details',
   personalInfoFailed: 'Failed to update information',
   // Settings: change password (spec §5, §8).
   changePassword: 'Change Password',
@@ -42,6 +44,8 @@ export const MESSAGES = {
   newPasswordMismatch: "New password and confirmation don't match",
   passwordsDontMatch: "Passwords don't match",
   passwordChanged: 'Password changed successfully',
+  /** The store's own toast for the same change, shown beside the form's (spec §8 lists both). */
+  passwordChangedByStore: 'successfully changed password',
   passwordChangeFailed: 'Failed to change password',
   // Both settings forms.
   cancelConfirm: 'Are you sure you want to cancel? Any unsaved changes will be lost.',
@@ -49,6 +53,8 @@ export const MESSAGES = {
   unexpectedError: 'Unexpected Application Error!',
   // Channel page (spec §2, §5, §8).
   unableToGetUser: 'Unable to get this user',
+  /** The store's toast for the same failure, besides the page's text (spec §8). */
+  failedToGetChannel: 'Failed to get channel',
   loadingMoreVideos: 'Loading more videos...',
   noVideos: 'No videos',
   noDescription: 'No description',
@@ -85,6 +91,15 @@ export const LIBRARY_MESSAGES = {
   historyRemoveFailed: 'Failed to remove the video from watch history',
   historyClearFailed: 'Failed to clear watch history',
   historyLoadFailed: 'Failed to load your watch history. Please try again.',
+  // Library (/collections; the spec names the route only, so these are ours).
+  libraryTitle: 'Library',
+  historyShelf: 'History',
+  playlistsShelf: 'Your playlists',
+  noPlaylistsShelf: 'You have no playlists yet. Create one from your dashboard.',
+  playlistsShelfFailed: 'Failed to load your playlists. Please try again.',
+  yourVideosShelf: 'Your videos',
+  noVideosShelf: 'You have not uploaded any videos yet.',
+  videosShelfFailed: 'Failed to load your videos. Please try again.',
   // Subscriptions (spec §2 "Subscriptions page").
   subscriptionsTitle: 'Your Subscriptions',
   noSubscriptions: 'No subscriptions found',
@@ -115,20 +130,17 @@ export function pageLabel(page: number, totalPages: number): string {
 }
 
 /**
- * The spec's 'n Videos' (plural even for one) or 'No videos', on the channel's playlist cards and
- * the dashboard's playlist rows (spec §2 Channel, Playlists tab).
+ * The spec's 'n Videos' or 'No videos' (spec §2 Channel, Playlists tab), on the channel's playlist
+ * cards, the dashboard's playlist rows and the playlist page: '1 Video' for one, never '1 Videos'
+ * (issue 22: counts read right).
  */
-export const cardVideoCountLabel = (count: number): string =>
-  count > 0 ? `${count} Videos` : MESSAGES.noVideos;
+export function videoCountLabel(count: number): string {
+  if (count <= 0) return MESSAGES.noVideos;
+  return `${count} ${count === 1 ? 'Video' : 'Videos'}`;
+}
 
 /** The tweet count above a tweet list (channel tab and dashboard). */
 export const tweetCountLabel = (n: number): string => `${n} ${n === 1 ? 'Tweet' : 'Tweets'}`;
-
-/** '1 video', '12 videos' in the playlist panel; 'No videos' for none (as the channel's cards). */
-export function videoCountLabel(count: number): string {
-  if (count === 0) return 'No videos';
-  return `${count} ${count === 1 ? 'Video' : 'Videos'}`;
-}
 
 /** Titles of the signup wizard's steps, in order (spec §2). */
 export const SIGNUP_STEP_TITLES = [

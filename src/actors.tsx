@@ -17,6 +17,7 @@ import type { ChannelActors } from './api/channel';
 import type { channelPlaylistActors } from './api/channel-playlists';
 import type { TweetActors } from './api/tweets';
 import type { historyActors } from './api/history';
+import type { libraryActors } from './api/library';
 import type { playlistDetailActors } from './api/playlist-detail';
 import type { subscriptionsActors } from './api/subscriptions';
 import type { dashboardStatsActors } from './api/dashboard';
@@ -32,6 +33,7 @@ export type AppActors = CoreActors &
   TweetActors &
   typeof channelPlaylistActors &
   typeof historyActors &
+  typeof libraryActors &
   typeof subscriptionsActors &
   typeof playlistDetailActors &
   typeof dashboardStatsActors &

@@ -28,21 +28,28 @@ const UNITS: ReadonlyArray<readonly [string, number]> = [
   ['day', 24 * 3600],
   ['hour', 3600],
   ['minute', 60],
-  ['second', 1],
 ];
 
-/** "3 days ago", "1 year ago"; dates in the future (clock skew) read "0 seconds ago". */
+/** Under this age a date reads "just now": a label that counts seconds is stale at once. */
+const JUST_NOW_SECONDS = 60;
+
+/**
+ * "3 days ago", "1 year ago"; under a minute (and dates in the future, from clock skew) "just
+ * now", as on the largest video sites: "1 second ago" was still on screen 18 s later and a new
+ * comment read "0 seconds ago" (issue 22). Views refresh these labels every minute (RelativeTime).
+ */
 export function formatAge(iso: string, now: number = Date.now()): string {
   const then = Date.parse(iso);
   if (Number.isNaN(then)) return '';
   const seconds = Math.max(0, Math.floor((now - then) / 1000));
+  if (seconds < JUST_NOW_SECONDS) return 'just now';
   for (const [unit, size] of UNITS) {
     if (seconds >= size) {
       const count = Math.floor(seconds / size);
       return `${count} ${unit}${count === 1 ? '' : 's'} ago`;
     }
   }
-  return '0 seconds ago';
+  return 'just now';
 }
 
 /**

@@ -17,6 +17,17 @@ export const GlobalStyle = createGlobalStyle`
   a:hover { text-decoration: underline; }
   img { max-width: 100%; display: block; }
   button, input, textarea, select { font: inherit; color: inherit; }
+  /* File pickers get the app's secondary button instead of the browser's raw grey one. */
+  input[type='file'] { color: ${({ theme }) => theme.colors.textMuted}; max-width: 100%; }
+  input[type='file']::file-selector-button {
+    margin-right: 12px; padding: 8px 14px; cursor: pointer;
+    border: 1px solid ${({ theme }) => theme.colors.border};
+    border-radius: ${({ theme }) => theme.radii.md};
+    background: ${({ theme }) => theme.colors.surfaceRaised};
+    color: ${({ theme }) => theme.colors.text};
+    font-weight: 600;
+  }
+  input[type='file']::file-selector-button:hover { background: ${({ theme }) => theme.colors.surfaceHover}; }
   h1, h2, h3 { line-height: 1.25; margin: 0 0 0.5em; }
   :focus { outline: none; }
   :focus-visible {

@@ -20,14 +20,31 @@ function load(): Promise<Toastify> {
   return (loading ??= import('react-toastify'));
 }
 
-function show(kind: 'success' | 'error' | 'info', message: string): void {
-  void load().then(({ toast }) => toast[kind](message));
+/**
+ * The toasts each form's attempt raised, by the form's topic ('sign-in', 'password', …): a new
+ * attempt dismisses the last one's, so 'failed to login user' does not stay beside the later
+ * 'successfully login' (issue 22). Toasts of one attempt (a save's two success toasts) stay.
+ */
+const shownByTopic = new Map<string, (string | number)[]>();
+
+function show(kind: 'success' | 'error' | 'info', message: string, topic?: string): void {
+  void load().then(({ toast }) => {
+    const id = toast[kind](message);
+    if (topic) shownByTopic.set(topic, [...(shownByTopic.get(topic) ?? []), id]);
+  });
 }
 
 export const notify = {
-  success: (message: string) => show('success', message),
-  error: (message: string) => show('error', message),
-  info: (message: string) => show('info', message),
+  success: (message: string, topic?: string) => show('success', message, topic),
+  error: (message: string, topic?: string) => show('error', message, topic),
+  info: (message: string, topic?: string) => show('info', message, topic),
+  /** A new attempt of `topic` begins: its earlier toasts are stale. */
+  newAttempt(topic: string): void {
+    const stale = shownByTopic.get(topic);
+    if (!stale) return;
+    shownByTopic.delete(topic);
+    void load().then(({ toast }) => stale.forEach((id) => toast.dismiss(id)));
+  },
 };
 
 /**

@@ -35,7 +35,7 @@ export const theme = {
   layout: {
     topBarHeight: '60px',
     sideMenuWidth: '232px',
-    sideMenuCollapsed: '72px',
+    sideMenuCollapsed: '80px',
     bottomBarHeight: '60px',
   },
   shadow: '0 12px 40px rgba(0, 0, 0, 0.45)',

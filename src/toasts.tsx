@@ -1,17 +1,33 @@
 import { Slide, ToastContainer } from 'react-toastify';
 import { TOAST_AUTO_CLOSE_MS } from '../machines/constants';
+import { theme } from './theme';
+import { useMediaQuery } from './use-media-query';
 
-/** The one toast container (spec §8: top-right, 5000 ms, light theme). Lazy-loaded by app.tsx. */
+/** The phone layout: below theme.media.md (768 px), where the bottom bar shows. */
+const PHONE = '(max-width: 767.98px)';
+
+/**
+ * The one toast container (spec §8: top-right, 5000 ms, light theme). Lazy-loaded by app.tsx.
+ * On desktop it sits below the sticky top bar, so a toast never hides Logout or the account menu.
+ * On phones (where the spec is silent) toasts rise above the bottom bar instead: at the top they
+ * would cover the player and the menus that open from the top bar (issue 22).
+ */
 export default function Toasts() {
+  const phone = useMediaQuery(PHONE);
   return (
     <ToastContainer
-      position="top-right"
+      position={phone ? 'bottom-center' : 'top-right'}
       autoClose={TOAST_AUTO_CLOSE_MS}
       theme="light"
       transition={Slide}
       newestOnTop
-      // Below the sticky top bar, so a toast never hides Logout or the account menu.
-      style={{ top: 'calc(60px + 12px)' }}
+      style={
+        phone
+          ? {
+              bottom: `calc(${theme.layout.bottomBarHeight} + env(safe-area-inset-bottom) + 8px)`,
+            }
+          : { top: `calc(${theme.layout.topBarHeight} + 12px)` }
+      }
     />
   );
 }

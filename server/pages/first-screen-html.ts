@@ -17,7 +17,7 @@ import { Value } from '@sinclair/typebox/value';
 import { Id } from '../../contract/common.js';
 import { FIRST_FEED_ELEMENT_ID } from '../../contract/first-screen.js';
 import { PAGE_SIZE } from '../../contract/limits.js';
-import { PAGE_ROUTES, pageOf } from '../../contract/page-routes.js';
+import { feedTagOf, PAGE_ROUTES, pageOf } from '../../contract/page-routes.js';
 import { srcSetOf } from '../../contract/srcset.js';
 import { EAGER_THUMBNAILS, THUMBNAIL_SIZES } from '../../contract/thumbnail-sizes.js';
 import type { VideoList } from '../../contract/videos.js';
@@ -74,9 +74,12 @@ async function watchPageHead(ctx: AppContext, urls: MediaUrls, videoId: string):
 /** What `firstScreenHeads` returns: the head's additions for the page at a pathname. */
 export type FirstScreenHead = (
   pathname: string,
-  request: { cookies: Record<string, string | undefined> },
+  request: { cookies: Record<string, string | undefined>; url: string },
   urls: MediaUrls,
 ) => Promise<string>;
+
+/** The query string of a request URL ('' when it has none). */
+const searchOf = (url: string): string => url.slice(url.indexOf('?') + 1 || url.length);
 
 /**
  * The head's additions for the page at `pathname` ('' for pages without any, or when the data is
@@ -96,7 +99,10 @@ export function firstScreenHeads(ctx: AppContext): FirstScreenHead {
   }
   return (pathname, request, urls) => {
     const page = pageOf(pathname);
-    if (page?.route === PAGE_ROUTES.home) return homePageHead(urls);
+    if (page?.route === PAGE_ROUTES.home) {
+      // A feed filtered by ?tag= starts on another first page: the SPA asks for it itself.
+      return feedTagOf(searchOf(request.url)) ? Promise.resolve('') : homePageHead(urls);
+    }
     const watched = page?.route === PAGE_ROUTES.watch ? page.params.videoId : undefined;
     // The API's own id rule, so no odd path reaches the database.
     if (watched && Value.Check(Id, watched) && request.cookies[ACCESS_COOKIE]) {

@@ -7,6 +7,8 @@ import { VideoItem } from '../../contract/shapes.js';
 import {
   OwnVideoList,
   OwnVideosQuery,
+  PopularTags,
+  PopularTagsQuery,
   VideoDetail,
   VideoEditBody,
   VideoFeedQuery,
@@ -25,6 +27,7 @@ import {
 import { normalizeFields } from '../http/normalize-fields.js';
 import type { App, RouteOptions } from '../app-types.js';
 import { feedAnswer } from '../services/feed-answer.js';
+import { popularTags } from '../services/popular-tags.js';
 import { listOwnVideos } from '../services/video-feed.js';
 import {
   deleteVideo,
@@ -78,6 +81,22 @@ export default async function videosRoutes(app: App, { ctx }: RouteOptions) {
       // `body` is the envelope already serialized (strings are sent as they are); the typed reply
       // only knows the object form of the schema.
       return reply.type('application/json; charset=utf-8').send(body as never);
+    },
+  );
+
+  app.get(
+    '/tags/popular',
+    {
+      schema: {
+        tags,
+        summary: 'The most used tags of published videos (chips for visitors and new accounts)',
+        querystring: PopularTagsQuery,
+        response: { 200: Envelope(PopularTags), ...errorResponses(400) },
+      },
+    },
+    async (request) => {
+      const data = { tags: await popularTags(ctx.db, request.query.limit) };
+      return ok(data, 'Popular tags fetched');
     },
   );
 

@@ -10,10 +10,10 @@
  */
 import { FIRST_FEED_ELEMENT_ID } from '../../contract/first-screen';
 import { PAGE_SIZE } from '../../contract/limits';
-import { PAGE_ROUTES, pageOf } from '../../contract/page-routes';
+import { feedTagOf, PAGE_ROUTES, pageOf } from '../../contract/page-routes';
 import type { User } from '../../contract/shapes';
 import type { VideoList } from '../../contract/videos';
-import { resumeSession } from './client';
+import { ApiError, resumeSession } from './client';
 import { getVideo, listVideos } from './videos';
 
 /** An early answer older than this is not handed out: the page was long since left. */
@@ -31,12 +31,16 @@ function start(key: string, call: Promise<unknown>): void {
   started.set(key, call);
 }
 
-/** Asks for what the screen at `pathname` needs first; main.tsx calls it once, at start. */
-export function startFirstScreen(pathname: string): void {
+/**
+ * Asks for what the screen at `pathname` (with its `search`) needs first; main.tsx calls it once,
+ * at start. A feed filtered by a tag (`/?tag=music`) is left to the page: its first page is not
+ * the one the HTML carries.
+ */
+export function startFirstScreen(pathname: string, search = ''): void {
   startedAt = performance.now();
   start('session', resumeSession<User>());
   const page = pageOf(pathname);
-  if (page?.route === PAGE_ROUTES.home)
+  if (page?.route === PAGE_ROUTES.home && !feedTagOf(search))
     start(FEED_KEY, embeddedFeed() ?? listVideos({ page: 1, limit: PAGE_SIZE.homeFeed }));
   const watched = page?.route === PAGE_ROUTES.watch ? decoded(page.params.videoId) : null;
   if (watched) start(videoKey(watched), getVideo(watched));
@@ -65,9 +69,17 @@ function decoded(segment: string | undefined): string | null {
   }
 }
 
-/** The early request for `key` (handed out once, while fresh), else `call()`. */
+/**
+ * The early request for `key` (handed out once, while fresh), else `call()`. An early answer
+ * refused with 401 was asked by a signed-out visitor (a shared /watch link opened cold): whoever
+ * takes it has signed in since, through the guard's popup, so it is asked again (issue 22).
+ */
 export function takeFirstScreen<T>(key: string, call: () => Promise<T>): Promise<T> {
   const early = started.get(key);
   started.delete(key);
-  return early && performance.now() - startedAt < FRESH_MS ? (early as Promise<T>) : call();
+  if (!early || performance.now() - startedAt >= FRESH_MS) return call();
+  return (early as Promise<T>).catch((error: unknown) => {
+    if (error instanceof ApiError && error.status === 401) return call();
+    throw error;
+  });
 }

@@ -21,7 +21,7 @@ import {
 } from './engagement';
 import { FEED_KEY, takeFirstScreen, videoKey } from './first-screen';
 import { uploadVideoWithTus } from './tus-upload';
-import { getVideo, listVideos } from './videos';
+import { getPopularTags, getVideo, listVideos } from './videos';
 
 const text = (v: unknown) => (typeof v === 'string' ? v : null);
 
@@ -87,8 +87,12 @@ export const captureThumbnailActor = fromPromise<Blob, { file: File; atSeconds: 
   ({ input }) => captureThumbnail(input.file, input.atSeconds),
 );
 
+/** The home feed's chips for visitors and accounts without tags of their own. */
+export const fetchPopularTags = fromPromise<string[]>(({ signal }) => getPopularTags(signal));
+
 export const realVideoActors = {
   fetchVideoPage,
+  fetchPopularTags,
   fetchCommentPage,
   fetchVideo,
   fetchLikeStatus,

@@ -3,7 +3,7 @@
  * returns the envelope's `data`; failures arrive as ApiError with the server's message.
  */
 import type { VideoItem } from '../../contract/shapes';
-import type { OwnVideoList, VideoDetail, VideoList } from '../../contract/videos';
+import type { OwnVideoList, PopularTags, VideoDetail, VideoList } from '../../contract/videos';
 import { request } from './client';
 
 export interface VideoQuery {
@@ -25,6 +25,16 @@ function cleanParams(q: VideoQuery): Record<string, string | number> {
 
 export function listVideos(q: VideoQuery, signal?: AbortSignal): Promise<VideoList> {
   return request<VideoList>({ method: 'GET', url: '/videos', params: cleanParams(q), signal });
+}
+
+/** The most used tags on the site: the home feed's chips for visitors and new accounts. */
+export async function getPopularTags(signal?: AbortSignal): Promise<string[]> {
+  const { tags } = await request<PopularTags>({
+    method: 'GET',
+    url: '/videos/tags/popular',
+    signal,
+  });
+  return tags;
 }
 
 /** Opening a video counts a view and records it in the viewer's history (server side). */

@@ -5,4 +5,4 @@
  */
 import { startFirstScreen } from '../api/first-screen';
 
-startFirstScreen(window.location.pathname);
+startFirstScreen(window.location.pathname, window.location.search);

@@ -24,6 +24,7 @@ const SubscriptionsPage = lazyPage(() => import('../pages/subscriptions-page'));
 const HistoryPage = lazyPage(() => import('../pages/history-page'));
 const PlaylistPage = lazyPage(() => import('../pages/playlist-page'));
 const ChannelPage = lazyPage(() => import('../pages/channel-page'));
+const LibraryPage = lazyPage(() => import('../pages/library-page'));
 const NotFoundPage = lazyPage(() => import('../pages/not-found-page'));
 
 /**
@@ -131,7 +132,7 @@ export function AppRoutes() {
       </Route>
       <Route path="/collections">
         <InLayout guarded>
-          <OwnChannelRedirect tab="PlayList" />
+          <LibraryPage />
         </InLayout>
       </Route>
       <Route path={PAGE_ROUTES.watch}>

@@ -3,12 +3,13 @@ import { Link } from 'wouter';
 import styled, { css } from 'styled-components';
 import type { VideoItem } from '../../contract/shapes';
 import { Avatar } from '../ui/avatar';
-import { formatAge, formatViewCount } from '../format';
+import { formatViewCount } from '../format';
 import { Thumbnail } from './thumbnail';
 import { THUMBNAIL_SIZES } from '../../contract/thumbnail-sizes';
 import { Meta, OwnerLink, Title, channelPath } from './video-card';
 import { mutedDescription } from '../ui/clamp';
 import { watchPath } from '../../contract/page-routes';
+import { RelativeTime } from './relative-time';
 
 /** Thumbnail above the text on phones, beside it from `sm` up (shared with the skeleton). */
 export const horizontalCardColumns = css`
@@ -66,7 +67,7 @@ export function HorizontalVideoCard({
       <Text>
         <Title href={watchPath(video._id)}>{video.title}</Title>
         <Meta>
-          {formatViewCount(video.views)} • {formatAge(video.createdAt)}
+          {formatViewCount(video.views)} • <RelativeTime iso={video.createdAt} />
         </Meta>
         <Owner>
           {!compact && (

@@ -8,12 +8,12 @@ import type { Tweet } from '../../contract/tweets';
 import { TWEET_TEXTAREA_ROWS } from '../../machines/constants';
 import { LIMITS } from '../../contract/limits';
 import type { TweetsEvent } from '../../machines/tweets.types';
-import { formatAge } from '../format';
 import { Avatar } from '../ui/avatar';
 import { Button } from '../ui/button';
 import { ConfirmQuestion } from './confirm-question';
 import { TweetLikeButton } from './tweet-like-button';
 import { Actions, Byline, Card, TextArea } from './tweets.styles';
+import { RelativeTime } from './relative-time';
 
 export const DELETE_TWEET_QUESTION = 'Delete this tweet? This cannot be undone.';
 
@@ -40,7 +40,9 @@ export function TweetItem({
         <Byline>
           <strong>{tweet.owner.fullName}</strong>
           <span>@{tweet.owner.userName}</span>
-          <small>Posted {formatAge(tweet.createdAt)}</small>
+          <small>
+            Posted <RelativeTime iso={tweet.createdAt} />
+          </small>
         </Byline>
         {editText === null ? (
           <p>{tweet.content}</p>

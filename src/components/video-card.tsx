@@ -7,10 +7,11 @@ import { Link } from 'wouter';
 import styled from 'styled-components';
 import type { VideoItem } from '../../contract/shapes';
 import { Avatar } from '../ui/avatar';
-import { formatAge, formatViewCount } from '../format';
+import { formatViewCount } from '../format';
 import { Thumbnail } from './thumbnail';
 import { clampLines } from '../ui/clamp';
 import { watchPath } from '../../contract/page-routes';
+import { RelativeTime } from './relative-time';
 
 const Card = styled.article`
   display: flex;
@@ -89,7 +90,7 @@ export function VideoCard({ video, eager }: VideoCardProps) {
           <Title href={watchPath(video._id)}>{video.title}</Title>
           <OwnerLink href={channelPath(owner.userName)}>{owner.fullName}</OwnerLink>
           <Meta>
-            {formatViewCount(video.views)} • {formatAge(video.createdAt)}
+            {formatViewCount(video.views)} • <RelativeTime iso={video.createdAt} />
           </Meta>
           {video.description && <OneLine>{video.description}</OneLine>}
         </Text>

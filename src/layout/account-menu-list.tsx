@@ -1,10 +1,11 @@
 import { m } from 'framer-motion';
+import { useEffect, useRef } from 'react';
 import { Link } from 'wouter';
 import styled from 'styled-components';
 import type { User } from '../../contract/shapes';
 import { MotionRoot } from '../ui/motion-root';
 import { ChannelIcon, DashboardIcon, LogoutIcon, SettingsIcon } from '../ui/icons';
-import { menuPanel } from '../ui/menu';
+import { menuPanel, moveMenuFocus } from '../ui/menu';
 
 const Menu = styled(m.ul)`
   ${menuPanel}
@@ -43,6 +44,9 @@ export default function AccountMenuList({
   onClose: () => void;
   onLogout: () => void;
 }) {
+  // The first item takes the focus on opening (React's autoFocus skips links).
+  const menu = useRef<HTMLUListElement>(null);
+  useEffect(() => menu.current?.querySelector<HTMLElement>('[role=menuitem]')?.focus(), []);
   const links = [
     { href: `/Channel/${user.userName}`, label: 'View Channel', Icon: ChannelIcon },
     { href: '/Dashboard', label: 'Dashboard', Icon: DashboardIcon },
@@ -51,11 +55,13 @@ export default function AccountMenuList({
   return (
     <MotionRoot>
       <Menu
+        ref={menu}
         role="menu"
         aria-label="Account"
         initial={{ opacity: 0, y: -8 }}
         animate={{ opacity: 1, y: 0 }}
         transition={{ duration: 0.15 }}
+        onKeyDown={moveMenuFocus}
       >
         {links.map(({ href, label, Icon }) => (
           <li role="none" key={href}>
@@ -67,14 +73,7 @@ export default function AccountMenuList({
           </li>
         ))}
         <li role="none">
-          <ItemButton
-            type="button"
-            role="menuitem"
-            onClick={() => {
-              onClose();
-              onLogout();
-            }}
-          >
+          <ItemButton type="button" role="menuitem" onClick={onLogout}>
             <LogoutIcon size={18} /> Logout
           </ItemButton>
         </li>

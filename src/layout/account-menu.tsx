@@ -3,10 +3,11 @@
  * and Logout (spec "Layout"). Escape or a click outside closes it. The list (with its motion
  * code) is a lazy chunk: most visits never open it.
  */
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense } from 'react';
 import styled from 'styled-components';
 import type { User } from '../../contract/shapes';
 import { Avatar } from '../ui/avatar';
+import { useMenuButton } from '../ui/menu';
 
 const AccountMenuList = lazy(() => import('./account-menu-list'));
 
@@ -24,39 +25,23 @@ const Trigger = styled.button`
 `;
 
 export function AccountMenu({ user, onLogout }: { user: User; onLogout: () => void }) {
-  const [open, setOpen] = useState(false);
-  const wrap = useRef<HTMLDivElement>(null);
-
-  useEffect(() => {
-    if (!open) return;
-    const onDown = (e: MouseEvent) => {
-      if (!wrap.current?.contains(e.target as Node)) setOpen(false);
-    };
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') setOpen(false);
-    };
-    document.addEventListener('mousedown', onDown);
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('mousedown', onDown);
-      document.removeEventListener('keydown', onKey);
-    };
-  }, [open]);
+  const { open, toggle, close, wrap, button, choose } = useMenuButton();
 
   return (
     <Wrap ref={wrap}>
       <Trigger
+        ref={button}
         type="button"
         aria-label="Account menu"
         aria-haspopup="menu"
         aria-expanded={open}
-        onClick={() => setOpen((o) => !o)}
+        onClick={toggle}
       >
         <Avatar src={user.avatar} sizes={user.avatarSizes} alt="" size={34} />
       </Trigger>
       {open && (
         <Suspense fallback={null}>
-          <AccountMenuList user={user} onClose={() => setOpen(false)} onLogout={onLogout} />
+          <AccountMenuList user={user} onClose={close} onLogout={() => choose(onLogout)} />
         </Suspense>
       )}
     </Wrap>

@@ -1,6 +1,7 @@
 /**
  * The navigation targets of the side menu, bottom bar and account menu, in one place.
- * /tweets and /collections are redirects to the signed-in user's own channel tabs (see routes.tsx).
+ * /tweets redirects to the signed-in user's own channel tab; /collections is the Library page
+ * (History, playlists, your videos), so a phone reaches History too (see routes.tsx).
  */
 import type { ComponentType } from 'react';
 import {
@@ -22,8 +23,12 @@ export interface NavItem {
   external?: boolean;
 }
 
-/** The spec names "an external code-hosting link" without a target: the project's public source. */
-export const SOURCE_CODE_URL = 'https://github.com/';
+/**
+ * The spec names "an external code-hosting link" without a target: the project's own repository,
+ * set at build time (SOURCE_CODE_URL, else package.json's `repository.url`; vite.config.ts), so a
+ * fork's build links to the fork.
+ */
+export const SOURCE_CODE_URL = __SOURCE_CODE_URL__;
 
 export const SIDE_MENU: NavItem[] = [
   { label: 'Home', href: '/', icon: HomeIcon },

@@ -14,7 +14,7 @@ const Nav = styled.nav<{ $collapsed: boolean }>`
     width: ${({ theme, $collapsed }) =>
       $collapsed ? theme.layout.sideMenuCollapsed : theme.layout.sideMenuWidth};
     flex: none;
-    padding: 12px 8px;
+    padding: ${({ $collapsed }) => ($collapsed ? '12px 4px' : '12px 8px')};
     border-right: 1px solid ${({ theme }) => theme.colors.border};
     background: ${({ theme }) => theme.colors.bg};
     overflow-y: auto;
@@ -25,14 +25,21 @@ const Nav = styled.nav<{ $collapsed: boolean }>`
 const Item = styled.a<{ $active: boolean; $collapsed: boolean }>`
   display: flex;
   align-items: center;
-  gap: 16px;
+  gap: ${({ $collapsed }) => ($collapsed ? '4px' : '16px')};
   flex-direction: ${({ $collapsed }) => ($collapsed ? 'column' : 'row')};
-  padding: ${({ $collapsed }) => ($collapsed ? '10px 4px' : '10px 14px')};
+  padding: ${({ $collapsed }) => ($collapsed ? '10px 0' : '10px 14px')};
   border-radius: ${({ theme }) => theme.radii.md};
   color: ${({ theme, $active }) => ($active ? theme.colors.accent : theme.colors.text)};
   background: ${({ theme, $active }) => ($active ? theme.colors.surfaceRaised : 'transparent')};
-  font-size: ${({ theme, $collapsed }) => ($collapsed ? theme.font.size.xs : theme.font.size.sm)};
+  /* Collapsed, each label fits on one line under its icon, as in the big sites' mini menus. */
+  font-size: ${({ theme, $collapsed }) => ($collapsed ? '10px' : theme.font.size.sm)};
   font-weight: 500;
+  > span {
+    max-width: 100%;
+    overflow: hidden;
+    text-overflow: ellipsis;
+    white-space: nowrap;
+  }
   &:hover {
     background: ${({ theme }) => theme.colors.surfaceHover};
     text-decoration: none;

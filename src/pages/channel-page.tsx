@@ -28,6 +28,8 @@ import { useCurrentUser } from '../session';
 import { LinkTabs } from '../ui/tabs';
 import { PageSpinner } from '../ui/spinner';
 import { useDocumentTitle } from '../use-document-title';
+import { useEmitted } from '../use-emitted';
+import { notify } from '../notify';
 
 function TabPanel({ tab, channel, own }: { tab: ChannelTab; channel: Channel; own: boolean }) {
   switch (tab) {
@@ -53,6 +55,8 @@ function ChannelView({ userName, tab }: { userName: string; tab: string | undefi
   const failed = useSelector(page, selectHasFailed);
   const active = useSelector(page, selectActiveTab);
   const own = useSelector(page, (s) => selectIsOwnChannel(s, me?._id));
+  useEmitted(page, { loadFailed: () => notify.error(MESSAGES.failedToGetChannel) });
+  useDocumentTitle(channel?.fullName ?? `@${userName}`);
 
   if (failed) return <Muted role="alert">{MESSAGES.unableToGetUser}</Muted>;
   if (!channel) return <PageSpinner />;
@@ -79,6 +83,5 @@ function ChannelView({ userName, tab }: { userName: string; tab: string | undefi
 
 export default function ChannelPage() {
   const { userName = '', tab } = useParams<{ userName: string; tab?: string }>();
-  useDocumentTitle(`@${userName}`);
   return <ChannelView key={userName.toLowerCase()} userName={userName} tab={tab} />;
 }

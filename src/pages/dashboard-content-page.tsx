@@ -24,6 +24,7 @@ import { UploadDialog } from '../features/videos/upload-dialog';
 import { useCurrentUser } from '../session';
 import { LinkTabs } from '../ui/tabs';
 import { watchPath } from '../../contract/page-routes';
+import { useDocumentTitle } from '../use-document-title';
 
 const Header = styled.header`
   display: flex;
@@ -54,6 +55,7 @@ type Creating = 'playlist' | 'tweet';
 const TAB_OF: Readonly<Record<Creating, DashboardTab>> = { playlist: 'playlists', tweet: 'tweets' };
 
 export default function DashboardContentPage() {
+  useDocumentTitle('Dashboard');
   const tab = tabOfSegment(useParams<{ tab?: string }>().tab);
   return tab ? <ContentPage tab={tab} /> : <Redirect to={DASHBOARD_CONTENT_PATH} replace />;
 }

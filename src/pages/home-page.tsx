@@ -5,6 +5,8 @@
  */
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useMemo } from 'react';
+import { useLocation, useSearch } from 'wouter';
+import { feedTagOf } from '../../contract/page-routes';
 import styled from 'styled-components';
 import { feedMachine, selectChips, selectFeedPager } from '../../machines/feed.machine';
 import { withPager } from '../pager-logic';
@@ -15,11 +17,12 @@ import {
   selectItems,
 } from '../../machines/pager.machine';
 import type { VideoItem } from '../../contract/shapes';
-import { useCurrentUser } from '../session';
+import { useAuthStatus, useCurrentUser } from '../session';
 import { FEED_ERROR_TEXT, ListEmpty, ListError, LoadMoreFooter } from '../ui/list-states';
 import { TagChips } from '../features/videos/tag-chips';
 import { useActors } from '../actors';
 import { VideoGrid, VideoGridSkeleton } from '../components/video-grid';
+import { useDocumentTitle } from '../use-document-title';
 
 const Page = styled.div`
   display: flex;
@@ -30,13 +33,24 @@ const Page = styled.div`
 const NO_TAGS: string[] = [];
 
 export default function HomePage() {
+  useDocumentTitle('Home');
   const user = useCurrentUser();
   const tags = useMemo(() => user?.tags.map((t) => t.name) ?? NO_TAGS, [user]);
-  const { fetchVideoPage } = useActors();
-  const feed = useActorRef(withPager(feedMachine, fetchVideoPage), { input: { tags } });
+  const { fetchVideoPage, fetchPopularTags } = useActors();
+  const [, navigate] = useLocation();
+  // The chosen chip is the URL's ?tag= (issue 22): linkable, kept on reload, reached with Back.
+  const urlTag = feedTagOf(useSearch());
+  const feed = useActorRef(withPager(feedMachine, fetchVideoPage, { fetchPopularTags }), {
+    input: { tags, activeTag: urlTag },
+  });
 
-  // Sign-in, sign-out or new tags: the chips follow the session's user.
-  useEffect(() => feed.send({ type: 'TAGS_CHANGED', tags }), [feed, tags]);
+  // Sign-in, sign-out or new tags: the chips follow the session's user, once it is known (a
+  // signed-in user's empty list while the session is checked must not ask for popular tags).
+  const status = useAuthStatus();
+  useEffect(() => {
+    if (status !== 'checking') feed.send({ type: 'TAGS_CHANGED', tags });
+  }, [feed, tags, status]);
+  useEffect(() => feed.send({ type: 'SELECT_TAG', tag: urlTag }), [feed, urlTag]);
 
   const chips = useSelector(feed, selectChips);
   const pager = useSelector(feed, selectFeedPager);
@@ -52,7 +66,7 @@ export default function HomePage() {
       <TagChips
         tags={chips.slice(1).map((c) => c.label)}
         active={active}
-        onSelect={(tag) => feed.send({ type: 'SELECT_TAG', tag })}
+        onSelect={(tag) => navigate(tag === null ? '/' : `/?tag=${encodeURIComponent(tag)}`)}
       />
       {loadingFirst && <VideoGridSkeleton />}
       {videos.length > 0 && <VideoGrid videos={videos} />}

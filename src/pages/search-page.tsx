@@ -25,6 +25,7 @@ import { ListEmpty, ListError, LoadMoreFooter } from '../ui/list-states';
 import { HorizontalListSkeleton } from '../components/horizontal-list-skeleton';
 import { useActors } from '../actors';
 import { withPager } from '../pager-logic';
+import { useDocumentTitle } from '../use-document-title';
 
 const Page = styled.div`
   display: flex;
@@ -45,6 +46,7 @@ export const BLANK_SEARCH_TEXT = 'Type something in the search box to find video
 
 export default function SearchPage() {
   const query = new URLSearchParams(useSearch()).get('query') ?? '';
+  useDocumentTitle(query.trim() ? `"${query.trim()}" - Search` : 'Search');
   const { fetchVideoPage } = useActors();
   const search = useActorRef(withPager(searchMachine, fetchVideoPage), { input: { query } });
   useEffect(() => search.send({ type: 'QUERY_CHANGED', query }), [search, query]);

@@ -13,8 +13,6 @@
  *   the page does not fetch the video again (that would record another history entry).
  */
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect } from 'react';
-import { PRODUCT_NAME } from '../../machines/constants';
 import {
   selectHasFailed,
   selectIsNotFound,
@@ -42,11 +40,13 @@ import { SubscribeButton, useSubscribeToggle } from '../components/subscribe-but
 import { channelPath } from '../components/video-card';
 import { useActors } from '../actors';
 import { VideoPlayer } from '../features/videos/video-player';
-import { formatAge, formatSubscribers, formatViewCount } from '../format';
+import { formatSubscribers, formatViewCount } from '../format';
 import { useCurrentUser } from '../session';
 import { Avatar } from '../ui/avatar';
 import { Button } from '../ui/button';
 import { PageSpinner } from '../ui/spinner';
+import { useDocumentTitle } from '../use-document-title';
+import { RelativeTime } from '../components/relative-time';
 
 export const SHARE_COPIED = 'Link copied to clipboard';
 export const SHARE_FAILED = 'Could not copy the link';
@@ -100,15 +100,8 @@ function WatchVideo({ videoId }: { videoId: string }) {
   const failed = useSelector(watch, selectHasFailed);
   const notFound = useSelector(watch, selectIsNotFound);
 
-  // The tab shows what is playing, as on every video site.
-  useEffect(() => {
-    if (!video) return;
-    const previous = document.title;
-    document.title = `${video.title} - ${PRODUCT_NAME}`;
-    return () => {
-      document.title = previous;
-    };
-  }, [video]);
+  // The tab shows what is playing, as on every video site; the product's name until then.
+  useDocumentTitle(video?.title);
 
   if (failed) {
     return (
@@ -144,7 +137,11 @@ function WatchVideo({ videoId }: { videoId: string }) {
           </Actions>
         </Bar>
         <DescriptionBox
-          stats={`${formatViewCount(video.views)} • ${formatAge(video.createdAt)}`}
+          stats={
+            <>
+              {formatViewCount(video.views)} • <RelativeTime iso={video.createdAt} />
+            </>
+          }
           text={video.description}
         />
         <CommentsSection videoId={video._id} />

@@ -1,4 +1,4 @@
-import type { ButtonHTMLAttributes, ReactNode } from 'react';
+import type { ButtonHTMLAttributes, ReactNode, Ref } from 'react';
 import styled, { css } from 'styled-components';
 import { Spinner } from './spinner';
 
@@ -80,6 +80,8 @@ export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   /** Shows a spinner in place of the icon and disables the button. */
   loading?: boolean;
   children: ReactNode;
+  /** React 19 passes refs as props: a menu hands focus back to its button. */
+  ref?: Ref<HTMLButtonElement>;
 }
 
 export function Button({

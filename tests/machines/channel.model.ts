@@ -79,6 +79,10 @@ export const model: Model<typeof channelMachine> = {
       expect(selectIsOwnChannel(s, aChannel._id)).toBe(false);
     }
     if (s.matches('failed')) expect(s.context.error).toBe('User not found');
+    // Only the first load's failure is announced (the view toasts 'Failed to get channel').
+    expect(step.emitted).toEqual(
+      step.event.type === 'xstate.error.actor.fetchChannel' ? [{ type: 'loadFailed' }] : [],
+    );
     if (s.matches('loaded')) {
       // The first answer, or the reload's once one succeeded; a failed reload keeps what was shown.
       const reloaded = step.event.type === 'xstate.done.actor.refetchChannel';

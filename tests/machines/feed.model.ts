@@ -23,33 +23,57 @@ export const model: Model<typeof feedMachine> = {
   // What each state means to a tester: what `assert` checks there (shown by `npm run paths`).
   meaning: {
     browsing:
-      "'All' plus the user's tag chips, exactly one active; the grid holds that chip's videos from page 1, without gaps",
+      "'All' plus the user's tag chips (else the popular ones), exactly one active and always shown; the grid holds that chip's videos from page 1, without gaps",
+    popularTags: 'the most used tags, asked for when the user has no tags of their own',
+    'popularTags.unneeded': 'the user has tags: no popular tags were asked for',
+    'popularTags.loading': 'the user has no tags: the popular tags are being fetched',
+    'popularTags.loaded': 'the popular tags are kept and shown while the user has no tags',
+    'popularTags.failed':
+      "no popular tags: only 'All' (and a chosen tag) show; the next empty tag list asks again",
   },
-  input: { tags: ['music', 'travel'] },
+  // A tag from the URL (a shared /?tag=live link) that the user does not follow.
+  input: { tags: ['music', 'travel'], activeTag: 'live' },
   provide: { actors: { pager: pagerMachine.provide({ actors: { fetchPage: server.logic } }) } },
+  promiseActors: ['fetchPopularTags'],
   events: {
     SELECT_TAG: [
       { type: 'SELECT_TAG', tag: null },
       { type: 'SELECT_TAG', tag: 'music' },
-      { type: 'SELECT_TAG', tag: 'travel' },
-      // Not one of the user's chips: ignored.
+      // Not one of the chips (a link, Back): chosen all the same, with a chip of its own.
       { type: 'SELECT_TAG', tag: 'cooking' },
+      { type: 'SELECT_TAG', tag: '' },
     ],
     TAGS_CHANGED: [
       { type: 'TAGS_CHANGED', tags: ['music'] },
-      { type: 'TAGS_CHANGED', tags: ['music', 'travel'] },
+      // Signed out, or a new account: no tags of one's own.
+      { type: 'TAGS_CHANGED', tags: [] },
+    ],
+    'xstate.done.actor.fetchPopularTags': [
+      { type: 'xstate.done.actor.fetchPopularTags', output: ['gaming', 'music'] },
+    ],
+    'xstate.error.actor.fetchPopularTags': [
+      { type: 'xstate.error.actor.fetchPopularTags', error: new Error('Network down') },
     ],
   },
-  assert: (snapshot) => {
+  assert: (snapshot, fakes) => {
     const s = snapshot as FeedSnapshot;
     const active = selectActiveTag(s);
-    // 'All' first, then the user's tags; exactly one chip active, the selected one.
+    // 'All' first, then the user's tags, or the popular ones while the user has none; the chosen
+    // tag always has a chip; exactly one chip active, the selected one.
     const chips = selectChips(s);
-    expect(chips.map((c) => c.label)).toEqual([ALL_CHIP_LABEL, ...s.context.tags]);
+    const listed = s.context.tags.length > 0 ? s.context.tags : s.context.popularTags;
+    const extra = active !== null && !listed.includes(active) ? [active] : [];
+    expect(chips.map((c) => c.label)).toEqual([ALL_CHIP_LABEL, ...extra, ...listed]);
     expect(chips.filter((c) => c.active)).toEqual([
       { label: active ?? ALL_CHIP_LABEL, tag: active, active: true },
     ]);
-    if (active !== null) expect(s.context.tags).toContain(active);
+    expect(active).not.toBe('');
+    if (s.matches({ popularTags: 'loaded' }))
+      expect(s.context.popularTags).toEqual(['gaming', 'music']);
+    else expect(s.context.popularTags).toEqual([]);
+    // Popular tags are asked for only for an empty tag list.
+    if (s.matches({ popularTags: 'unneeded' }))
+      expect(fakes.callsOf('fetchPopularTags')).toEqual([]);
 
     // The grid shows the active chip's videos only, from its first page on, without gaps.
     const pager = selectFeedPager(s).getSnapshot();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createActor } from 'xstate';
+import { createActor, fromPromise } from 'xstate';
 import { PAGE_SIZE } from '../../contract/limits.js';
 import { feedMachine, selectChips, selectFeedPager } from '../../machines/feed.machine.js';
 import {
@@ -14,15 +14,18 @@ import { fakeListServer, rows, settle, type Row } from './video-fixtures.js';
 
 describeModel(model);
 
-function startFeed(tags: string[]) {
+function startFeed(tags: string[], activeTag: string | null = null) {
   const server = fakeListServer((params) =>
     rows(typeof params.tag === 'string' ? params.tag : 'all', 30),
   );
   const actor = createActor(
     feedMachine.provide({
-      actors: { pager: pagerMachine.provide({ actors: { fetchPage: server.logic } }) },
+      actors: {
+        pager: pagerMachine.provide({ actors: { fetchPage: server.logic } }),
+        fetchPopularTags: fromPromise(async () => ['gaming', 'music']),
+      },
     }),
-    { input: { tags } },
+    { input: { tags, activeTag } },
   ).start();
   const pager = () => selectFeedPager(actor.getSnapshot()).getSnapshot();
   const lists = () => new Set(selectItems<Row>(pager()).map((i) => i.list));
@@ -67,15 +70,33 @@ describe('home feed', () => {
     expect(server.calls).toHaveLength(1);
   });
 
-  it('falls back to All when the active tag disappears from the user', async () => {
-    const { actor, server, lists } = startFeed(['music']);
-    actor.send({ type: 'SELECT_TAG', tag: 'music' });
+  it("starts on the URL's tag, which keeps its chip when the user's tags change", async () => {
+    const { actor, server, lists } = startFeed(['music'], 'live');
     await settle();
+    expect(server.calls).toEqual([{ page: 1, limit: PAGE_SIZE.homeFeed, params: { tag: 'live' } }]);
+    actor.send({ type: 'TAGS_CHANGED', tags: ['travel'] });
+    await settle();
+    expect(selectChips(actor.getSnapshot()).map((c) => [c.label, c.active])).toEqual([
+      ['All', false],
+      ['live', true],
+      ['travel', false],
+    ]);
+    expect(server.calls).toHaveLength(1);
+    expect(lists()).toEqual(new Set(['live']));
+  });
+
+  it('shows a visitor the popular tags instead of a lone All', async () => {
+    const { actor } = startFeed([]);
     actor.send({ type: 'TAGS_CHANGED', tags: [] });
     await settle();
-    expect(selectChips(actor.getSnapshot())).toEqual([{ label: 'All', tag: null, active: true }]);
-    expect(server.calls.at(-1)?.params).toEqual({});
-    expect(lists()).toEqual(new Set(['all']));
+    expect(selectChips(actor.getSnapshot()).map((c) => c.label)).toEqual([
+      'All',
+      'gaming',
+      'music',
+    ]);
+    // Signing in with tags of one's own: those replace them.
+    actor.send({ type: 'TAGS_CHANGED', tags: ['travel'] });
+    expect(selectChips(actor.getSnapshot()).map((c) => c.label)).toEqual(['All', 'travel']);
   });
 
   it('Retry after a failed load clears the list and loads 9 from page 1', async () => {

@@ -5,7 +5,12 @@
 import { expect } from 'vitest';
 import type { AnyMachineSnapshot, AnyStateMachine } from 'xstate';
 import type { FormDialogContext, FormValues } from '../../machines/form-dialog.js';
-import { selectError, selectIsSaving, selectValues } from '../../machines/form-dialog.js';
+import {
+  selectError,
+  selectIsConfirmingDiscard,
+  selectIsSaving,
+  selectValues,
+} from '../../machines/form-dialog.js';
 import type { Model } from '../support/model.js';
 import { apiError } from './fixtures.js';
 
@@ -34,6 +39,8 @@ export function formDialogModel<M extends AnyStateMachine>(spec: FormDialogModel
         'the fields show what was typed; a refused Save or a failed save leaves its text in red and the fields as typed',
       saving: 'busy: buttons disabled; exactly the trimmed values sent',
       closed: "dialog closed: after a save the server's entity is emitted, then closed",
+      confirmingDiscard:
+        "'Discard changes?' asked in place of the form after a close with changes; the values are kept",
     },
     promiseActors: ['save'],
     events: {
@@ -49,7 +56,8 @@ export function formDialogModel<M extends AnyStateMachine>(spec: FormDialogModel
           ? [k, v.trim() === '']
           : [k, Array.isArray(v) ? v.length : v !== null],
       );
-      return JSON.stringify([s.value, shape, c.error]);
+      const changed = JSON.stringify(c.values) !== JSON.stringify(c.initial);
+      return JSON.stringify([s.value, shape, c.error, changed]);
     },
     assert: (snapshot, fakes, { event, previous, emitted }) => {
       const s = snapshot as Snap;
@@ -74,6 +82,20 @@ export function formDialogModel<M extends AnyStateMachine>(spec: FormDialogModel
       if (s.matches('saving')) {
         expect(spec.expectedRefusal(values)).toBeNull();
         expect(fakes.lastInput('save')).toEqual(spec.expectedSent(values));
+      }
+      expect(selectIsConfirmingDiscard(s)).toBe(s.matches('confirmingDiscard'));
+      if (s.matches('confirmingDiscard')) {
+        // Asked only when something was changed; nothing is lost while asking.
+        expect(event.type).toBe('CLOSE');
+        expect(values).not.toEqual(spec.initial);
+        expect(values).toEqual(selectValues(previous as Snap));
+      }
+      if (s.matches('editing') && event.type === 'KEEP_EDITING') {
+        expect(values).toEqual(selectValues(previous as Snap));
+      }
+      if (s.matches('closed') && event.type === 'CLOSE') {
+        // A close straight away only when nothing was changed.
+        expect(values).toEqual(spec.initial);
       }
       if (s.matches('closed')) {
         expect(s.status).toBe('done');

@@ -102,8 +102,8 @@ describe('the HTML of /', () => {
     expect(preloadsOf(body)).toEqual(thumbnails.slice(0, 4).map((url) => `href="${url}"`));
   });
 
-  it('is added to / only', async () => {
-    for (const url of ['/watch/abc', '/search', '/History']) {
+  it('is added to / only, not to a feed filtered by a tag', async () => {
+    for (const url of ['/watch/abc', '/search', '/History', '/?tag=music']) {
       const { body } = await t.app.inject({ url });
       expect(embeddedEnvelope(body)).toBeNull();
       expect(preloadsOf(body)).toEqual([]);

@@ -51,6 +51,8 @@ describe('personal information', () => {
     expect(
       await screen.findByText('Personal information updated successfully'),
     ).toBeInTheDocument();
+    // The store's toast as well as the form's: the spec lists both.
+    expect(screen.getByText('Successfully update your details')).toBeInTheDocument();
     expect(await screen.findByRole('heading', { name: 'Alice Renamed' })).toBeInTheDocument();
     expect(fakes.updateAccountDetails.calls).toEqual([
       { fullName: 'Alice Renamed', email: 'new@example.com' },
@@ -128,6 +130,7 @@ describe('change password', () => {
     expect(screen.queryByText("Passwords don't match")).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Change password' }));
     expect(await screen.findByText('Password changed successfully')).toBeInTheDocument();
+    expect(screen.getByText('successfully changed password')).toBeInTheDocument();
     expect(fakes.changePassword.calls).toEqual([
       { oldPassword: 'secret123', newPassword: 'brand-new-1' },
     ]);

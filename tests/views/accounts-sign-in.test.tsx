@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { User } from '../../contract/shapes';
 import type { Credentials } from '../../machines/sign-in.machine';
 import { ApiError } from '../../src/api/client';
-import { accountFakes, fake, never, renderApp } from './app-helpers';
+import { accountFakes, alice, fake, never, renderApp } from './app-helpers';
 
 async function fill(
   user: ReturnType<typeof renderApp>['user'],
@@ -57,6 +57,8 @@ describe('sign-in page', () => {
       { userName: 'alice', email: 'alice@example.com', password: 'secret123' },
     ]);
     expect(await screen.findByRole('button', { name: 'Account menu' })).toBeInTheDocument();
+    // The tab follows the page: not the sign-in page's title any more (issue 22).
+    await waitFor(() => expect(document.title).toBe('Home - VidTube'));
   });
 
   it('toasts the failure and stays on the page', async () => {
@@ -73,6 +75,29 @@ describe('sign-in page', () => {
     expect(await screen.findByText('failed to login user')).toBeInTheDocument();
     expect(path()).toBe('/login');
     expect(screen.getByRole('button', { name: 'Sign in' })).toBeEnabled();
+  });
+
+  it("takes the failed attempt's toast away when the next attempt succeeds", async () => {
+    let attempts = 0;
+    const fakes = {
+      ...accountFakes(),
+      login: fake<Credentials, User>(() => {
+        attempts += 1;
+        if (attempts === 1) throw new ApiError('Invalid credentials', 401);
+        return alice;
+      }),
+    };
+    const { user } = renderApp('/login', fakes);
+    await screen.findByRole('button', { name: 'Sign in' });
+    await fill(user, document.body, { userName: 'alice', email: 'a@b.co', password: 'wrong-pw' });
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    const stale = (await screen.findByText('failed to login user')).closest('.Toastify__toast');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByText('successfully login')).toBeInTheDocument();
+    // Leaving: jsdom plays no animation, so the toast's exit is its class, not its absence.
+    await waitFor(() => expect(stale?.className).toMatch(/exit/));
+    const fresh = screen.getByText('successfully login').closest('.Toastify__toast');
+    expect(fresh?.className).not.toMatch(/exit/);
   });
 
   it("links 'Start Creating' to signup and promises what creators get", async () => {

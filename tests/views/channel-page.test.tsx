@@ -31,6 +31,7 @@ describe('channel header', () => {
     const { user, fakes } = renderChannel('/Channel/olive');
     expect(await screen.findByRole('heading', { name: 'Olive Owner' })).toBeInTheDocument();
     expect(screen.getByText('@olive')).toBeInTheDocument();
+    expect(document.title).toBe('Olive Owner - VidTube');
     expect(screen.getByTestId('subscriber-count')).toHaveTextContent('3 subscribers');
     await user.click(screen.getByRole('button', { name: 'Subscribe' }));
     expect(await screen.findByRole('button', { name: 'Subscribed' })).toBeInTheDocument();
@@ -53,6 +54,9 @@ describe('channel header', () => {
     data.channel = new ApiError('User not found', 404);
     renderChannel('/Channel/nobody', fakes);
     expect(await screen.findByRole('alert')).toHaveTextContent('Unable to get this user');
+    // The store's toast too (spec §8), once.
+    expect(await screen.findByText('Failed to get channel')).toBeInTheDocument();
+    expect(screen.getAllByText('Failed to get channel')).toHaveLength(1);
   });
 });
 
@@ -107,11 +111,15 @@ describe('channel tabs', () => {
     data.playlists = [
       makePlaylist(3),
       makePlaylist(4, { videos: 0, thumbnail: null, description: '' }),
+      makePlaylist(5, { videos: 1 }),
     ];
     renderChannel('/Channel/olive/PlayList', fakes);
     const cards = await screen.findAllByTestId('playlist-card');
     expect(cards[0]).toHaveAttribute('href', '/Playlist/p3');
     expect(cards[0]).toHaveTextContent('3 Videos');
+    // One reads in the singular (issue 22), not '1 Videos'.
+    expect(cards[2]).toHaveTextContent('1 Video');
+    expect(cards[2]).not.toHaveTextContent('1 Videos');
     expect(cards[0]).toHaveTextContent('About playlist 3');
     expect(cards[0]).toHaveTextContent('3 days ago');
     expect(cards[1]).toHaveTextContent('No videos');

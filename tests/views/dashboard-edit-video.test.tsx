@@ -46,6 +46,34 @@ describe('Edit video dialog', () => {
     ).toEqual(['sea', 'sun']);
   });
 
+  it('closes at once on Escape when nothing changed', async () => {
+    await openEdit();
+    fireEvent.keyDown(document, { key: 'Escape' });
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it("asks 'Discard changes?' on Escape after a change; Keep editing keeps everything", async () => {
+    const { saveVideoEdit } = await openEdit();
+    fireEvent.change(dialog().getByLabelText('Title *'), { target: { value: 'Sunrise' } });
+    fireEvent.keyDown(document, { key: 'Escape' });
+    const question = within(screen.getByRole('dialog', { name: 'Discard changes?' }));
+    expect(question.getByText('What you changed in this dialog will be lost.')).toBeInTheDocument();
+    expect(question.getByRole('button', { name: 'Keep editing' })).toHaveFocus();
+
+    // Escape while asking means "keep editing", like the button.
+    fireEvent.keyDown(document, { key: 'Escape' });
+    expect(dialog().getByLabelText('Title *')).toHaveValue('Sunrise');
+    fireEvent.click(dialog().getByRole('button', { name: 'Cancel' }));
+    fireEvent.click(
+      within(screen.getByRole('dialog', { name: 'Discard changes?' })).getByRole('button', {
+        name: 'Discard',
+      }),
+    );
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(within(row('Sunset')).getByText('Sunset')).toBeInTheDocument();
+    expect(saveVideoEdit.calls).toHaveLength(0);
+  });
+
   it('edits tags with the upload form’s rules: comma and Add finish a tag, duplicates ignored', async () => {
     await openEdit();
     const box = dialog().getByRole('textbox', { name: 'Tags' });

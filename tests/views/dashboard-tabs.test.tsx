@@ -20,6 +20,7 @@ describe('dashboard content tabs', () => {
     expect(await screen.findByRole('heading', { name: 'Your videos' })).toBeInTheDocument();
     expect(activeTab()).toHaveTextContent('Videos');
     expect(screen.queryByRole('region', { name: 'Your playlists' })).toBeNull();
+    expect(document.title).toBe('Dashboard - VidTube');
   });
 
   it.each([
@@ -57,6 +58,23 @@ describe('dashboard content tabs', () => {
     await user.click(screen.getByRole('menuitem', { name: 'Create Playlist' }));
     expect(path()).toBe('/Dashboard/Content/Playlists');
     expect(await screen.findByRole('dialog', { name: 'Create Playlist' })).toBeInTheDocument();
+  });
+
+  it('Create menu by keyboard: arrows and End move, Enter opens, closing returns focus to Create', async () => {
+    const { user } = renderDashboard('/Dashboard/Content');
+    const create = await screen.findByRole('button', { name: 'Create' });
+    create.focus();
+    await user.keyboard('{Enter}');
+    expect(screen.getByRole('menuitem', { name: 'Upload Video' })).toHaveFocus();
+    await user.keyboard('{End}');
+    expect(screen.getByRole('menuitem', { name: 'Post Tweet' })).toHaveFocus();
+    await user.keyboard('{ArrowUp}');
+    expect(screen.getByRole('menuitem', { name: 'Create Playlist' })).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(await screen.findByRole('dialog', { name: 'Create Playlist' })).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Create' })).toHaveFocus();
   });
 
   it('Post Tweet switches to the tweets tab and opens its dialog; Escape closes it', async () => {

@@ -33,13 +33,13 @@ describe('formatViews (K from 1000, M from 1,000,000, one decimal)', () => {
   });
 });
 
-describe('formatAge (seconds … years)', () => {
+describe('formatAge (just now, minutes … years)', () => {
   const now = Date.parse('2026-01-31T12:00:00Z');
   const ago = (seconds: number) => new Date(now - seconds * 1000).toISOString();
   it.each([
-    [0, '0 seconds ago'],
-    [1, '1 second ago'],
-    [59, '59 seconds ago'],
+    [0, 'just now'],
+    [1, 'just now'],
+    [59, 'just now'],
     [60, '1 minute ago'],
     [3599, '59 minutes ago'],
     [3600, '1 hour ago'],
@@ -51,7 +51,7 @@ describe('formatAge (seconds … years)', () => {
   ])('%d s → %s', (seconds, shown) => expect(formatAge(ago(seconds), now)).toBe(shown));
 
   it('reads a future date as just now and a bad date as nothing', () => {
-    expect(formatAge(ago(-30), now)).toBe('0 seconds ago');
+    expect(formatAge(ago(-30), now)).toBe('just now');
     expect(formatAge('not a date', now)).toBe('');
   });
 });

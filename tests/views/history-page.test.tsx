@@ -93,7 +93,7 @@ describe('History page', () => {
     const row = within(item);
     expect(row.getByRole('link', { name: 'Video number 1' })).toHaveAttribute('href', '/watch/v1');
     expect(row.getByText('About video 1')).toBeInTheDocument();
-    expect(row.getByText('2.5K views • Watched 2 days ago')).toBeInTheDocument();
+    expect(item).toHaveTextContent('2.5K views • Watched 2 days ago');
     expect(row.getByRole('link', { name: '@olive' })).toHaveAttribute('href', '/Channel/olive');
     expect(row.getByRole('link', { name: 'Olive Owner channel' })).toBeInTheDocument();
     expect(titles()).toHaveLength(3);

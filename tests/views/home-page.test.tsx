@@ -1,6 +1,7 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fromPromise } from 'xstate';
 import type { Page, PageRequest } from '../../machines/pager.machine';
 import HomePage from '../../src/pages/home-page';
 import {
@@ -16,10 +17,23 @@ import {
 beforeEach(() => installIntersectionObserver());
 afterEach(() => vi.useRealTimers());
 
-function setup(user = makeUser({ tags: [{ name: 'music' }, { name: 'travel' }] })) {
+function setup(
+  user = makeUser({ tags: [{ name: 'music' }, { name: 'travel' }] }),
+  path = '/',
+  popular: string[] = ['gaming', 'cooking'],
+) {
   const fetchPage = deferred<PageRequest, Page>();
-  const view = renderVideoPage(<HomePage />, { user, actors: { fetchVideoPage: fetchPage.logic } });
-  return { fetchPage, ...view };
+  const popularCalls: unknown[] = [];
+  const fetchPopularTags = fromPromise<string[]>(async () => {
+    popularCalls.push(true);
+    return popular;
+  });
+  const view = renderVideoPage(<HomePage />, {
+    user,
+    path,
+    actors: { fetchVideoPage: fetchPage.logic, fetchPopularTags },
+  });
+  return { fetchPage, popularCalls, ...view };
 }
 
 const cards = () => screen.queryAllByRole('article');
@@ -44,7 +58,9 @@ describe('Home feed', () => {
     expect(cards()).toHaveLength(2);
     const card = within(screen.getByRole('article', { name: 'Video number 1' }));
     expect(card.getByRole('link', { name: 'Video number 1' })).toHaveAttribute('href', '/watch/v1');
-    expect(card.getByText('1.5K views • 3 days ago')).toBeInTheDocument();
+    expect(screen.getByRole('article', { name: 'Video number 1' })).toHaveTextContent(
+      '1.5K views • 3 days ago',
+    );
     expect(card.getByText('1:05')).toBeInTheDocument();
     expect(card.getByText('About video 1')).toBeInTheDocument();
     expect(card.getByRole('link', { name: 'Olive Owner' })).toHaveAttribute(
@@ -100,11 +116,40 @@ describe('Home feed', () => {
     expect(screen.getByText('Lisbon walk')).toBeInTheDocument();
   });
 
-  it("shows only 'All' to a signed-out visitor", async () => {
-    setup(null as never);
+  it('keeps the chosen chip in the URL, so it can be linked and reloaded', async () => {
+    const { fetchPage, location, popularCalls } = setup(undefined, '/?tag=Live');
     const chips = within(screen.getByRole('toolbar', { name: 'Filter by tag' }));
-    await screen.findByRole('status', { name: 'Loading videos' });
-    expect(chips.getAllByRole('button').map((b) => b.textContent)).toEqual(['All']);
+    // A shared link's tag gets its own chip, pressed, and the feed is that tag's.
+    await chips.findByRole('button', { name: 'travel' });
+    expect(chips.getAllByRole('button').map((b) => b.textContent)).toEqual([
+      'All',
+      'live',
+      'music',
+      'travel',
+    ]);
+    expect(chips.getByRole('button', { name: 'live' })).toHaveAttribute('aria-pressed', 'true');
+    expect(fetchPage.calls).toEqual([{ page: 1, limit: 12, params: { tag: 'live' } }]);
+
+    await userEvent.click(chips.getByRole('button', { name: 'music' }));
+    expect(location.history.at(-1)).toBe('/?tag=music');
+    expect(fetchPage.calls.at(-1)).toEqual({ page: 1, limit: 12, params: { tag: 'music' } });
+    await userEvent.click(chips.getByRole('button', { name: 'All' }));
+    expect(location.history.at(-1)).toBe('/');
+    expect(fetchPage.calls.at(-1)).toEqual({ page: 1, limit: 12, params: {} });
+    // The user follows tags: no popular tags were asked for.
+    expect(popularCalls).toHaveLength(0);
+  });
+
+  it('shows a signed-out visitor the most popular tags instead of a lone All', async () => {
+    const { popularCalls } = setup(null as never);
+    const chips = within(screen.getByRole('toolbar', { name: 'Filter by tag' }));
+    await chips.findByRole('button', { name: 'gaming' });
+    expect(chips.getAllByRole('button').map((b) => b.textContent)).toEqual([
+      'All',
+      'gaming',
+      'cooking',
+    ]);
+    expect(popularCalls).toHaveLength(1);
   });
 
   it('loads the next page when the bottom marker shows, only while more exist', async () => {

@@ -30,6 +30,7 @@ describe('Search', () => {
       await screen.findByText('Type something in the search box to find videos.'),
     ).toBeInTheDocument();
     expect(fetchPage.calls).toHaveLength(0);
+    expect(document.title).toBe('Search - VidTube');
   });
 
   it('asks for 9 results of the trimmed text, with a skeleton meanwhile', async () => {
@@ -37,6 +38,7 @@ describe('Search', () => {
     expect(await screen.findByRole('status', { name: 'Loading videos' })).toBeInTheDocument();
     expect(fetchPage.calls).toEqual([{ page: 1, limit: 9, params: { query: 'cats' } }]);
     expect(screen.getByRole('heading', { name: 'Results for “cats”' })).toBeInTheDocument();
+    expect(document.title).toBe('"cats" - Search - VidTube');
   });
 
   it('lists results as horizontal cards and loads more at the bottom', async () => {

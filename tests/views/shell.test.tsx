@@ -70,6 +70,28 @@ describe('app shell', () => {
     expect(items).toEqual(['View Channel', 'Dashboard', 'Settings', 'Logout']);
   });
 
+  it('moves through the account menu with the arrow keys, Home and End; Escape returns focus', async () => {
+    const { user } = renderApp('/', accountFakes(alice));
+    const button = await screen.findByRole('button', { name: 'Account menu' });
+    await user.click(button);
+    const menu = await screen.findByRole('menu', { name: 'Account' });
+    const item = (name: string) => within(menu).getByRole('menuitem', { name });
+    await waitFor(() => expect(item('View Channel')).toHaveFocus());
+    await user.keyboard('{ArrowDown}');
+    expect(item('Dashboard')).toHaveFocus();
+    await user.keyboard('{End}');
+    expect(item('Logout')).toHaveFocus();
+    await user.keyboard('{ArrowDown}');
+    expect(item('View Channel')).toHaveFocus();
+    await user.keyboard('{ArrowUp}');
+    expect(item('Logout')).toHaveFocus();
+    await user.keyboard('{Home}');
+    expect(item('View Channel')).toHaveFocus();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('menu')).toBeNull();
+    expect(button).toHaveFocus();
+  });
+
   it('has the side menu and bottom bar entries of the spec', async () => {
     renderApp('/');
     await screen.findByRole('link', { name: 'Log in' });
@@ -83,7 +105,10 @@ describe('app shell', () => {
       'Source code',
       'Settings',
     ]);
-    expect(side.querySelector('a[target="_blank"]')).toHaveAttribute('rel', 'noreferrer noopener');
+    const source = side.querySelector('a[target="_blank"]');
+    expect(source).toHaveAttribute('rel', 'noreferrer noopener');
+    // The project's repository (package.json), not the code host's home page.
+    expect(source).toHaveAttribute('href', 'https://github.com/vidtube/vidtube');
     const bottom = screen.getByRole('navigation', { name: 'Bottom navigation' });
     expect(
       within(bottom)
@@ -148,12 +173,9 @@ describe('route access', () => {
     await waitFor(() => expect(b.path()).toBe('/'));
   });
 
-  it('routes /tweets and /collections to the own channel tabs', async () => {
+  it('routes /tweets to the own channel tab', async () => {
     const a = renderApp('/tweets', accountFakes(alice));
     await waitFor(() => expect(a.path()).toBe('/Channel/alice/Tweets'));
-    a.unmount();
-    const b = renderApp('/collections', accountFakes(alice));
-    await waitFor(() => expect(b.path()).toBe('/Channel/alice/PlayList'));
   });
 
   it('accepts /channel in lower case, with Videos as the default tab', async () => {

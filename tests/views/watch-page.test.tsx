@@ -128,8 +128,9 @@ describe('Watch page', () => {
     expect(player.autoplay).toBe(true);
     expect(player.controls).toBe(true);
     expect(player).toHaveAttribute('playsinline');
+    expect(document.title).toBe('Sunset timelapse - VidTube');
 
-    expect(screen.getByText('12.3K views • 3 days ago')).toBeInTheDocument();
+    expect(screen.getByText(/^12.3K views •/)).toHaveTextContent('12.3K views • 3 days ago');
     expect(screen.getAllByRole('link', { name: 'Olive Owner' })[0]).toHaveAttribute(
       'href',
       '/Channel/olive',

@@ -18,6 +18,8 @@ import { SettingsForm } from './settings-form';
 import { SettingsFormFooter } from './settings-form-footer';
 import { useEmitted } from '../../use-emitted';
 
+const TOAST_TOPIC = 'password';
+
 const password = { type: 'password', maxLength: LIMITS.password.max } as const;
 const FIELDS: FieldSpec<PasswordField>[] = [
   {
@@ -45,9 +47,12 @@ export function ChangePasswordForm() {
   const confirming = useSelector(actor, selectIsConfirmingCancel);
 
   useEmitted(actor, {
-    invalid: ({ message }) => notify.error(message),
-    saved: () => notify.success(MESSAGES.passwordChanged),
-    saveFailed: () => notify.error(MESSAGES.passwordChangeFailed),
+    invalid: ({ message }) => notify.error(message, TOAST_TOPIC),
+    saved: () => {
+      notify.success(MESSAGES.passwordChangedByStore, TOAST_TOPIC);
+      notify.success(MESSAGES.passwordChanged, TOAST_TOPIC);
+    },
+    saveFailed: () => notify.error(MESSAGES.passwordChangeFailed, TOAST_TOPIC),
   });
 
   return (
@@ -56,6 +61,7 @@ export function ChangePasswordForm() {
       noValidate
       onSubmit={(e) => {
         e.preventDefault();
+        notify.newAttempt(TOAST_TOPIC);
         actor.send({ type: 'SUBMIT' });
       }}
     >

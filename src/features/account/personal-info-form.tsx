@@ -18,6 +18,8 @@ import { SettingsForm } from './settings-form';
 import { SettingsFormFooter } from './settings-form-footer';
 import { useEmitted } from '../../use-emitted';
 
+const TOAST_TOPIC = 'personal-info';
+
 const FIELDS: FieldSpec<PersonalInfoField>[] = [
   { field: 'fullName', label: 'Full name', type: 'text', autoComplete: 'name' },
   { field: 'email', label: 'Email', type: 'email', autoComplete: 'email' },
@@ -36,12 +38,13 @@ export function PersonalInfoForm({ user }: { user: User }) {
   const confirming = useSelector(actor, selectIsConfirmingCancel);
 
   useEmitted(actor, {
-    invalid: ({ message }) => notify.error(message),
+    invalid: ({ message }) => notify.error(message, TOAST_TOPIC),
     saved: ({ user: saved }) => {
       session.send({ type: 'USER_UPDATED', user: saved });
-      notify.success(MESSAGES.personalInfoSaved);
+      notify.success(MESSAGES.detailsUpdated, TOAST_TOPIC);
+      notify.success(MESSAGES.personalInfoSaved, TOAST_TOPIC);
     },
-    saveFailed: () => notify.error(MESSAGES.personalInfoFailed),
+    saveFailed: () => notify.error(MESSAGES.personalInfoFailed, TOAST_TOPIC),
   });
 
   return (
@@ -50,6 +53,7 @@ export function PersonalInfoForm({ user }: { user: User }) {
       noValidate
       onSubmit={(e) => {
         e.preventDefault();
+        notify.newAttempt(TOAST_TOPIC);
         actor.send({ type: 'SUBMIT' });
       }}
     >

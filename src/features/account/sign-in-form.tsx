@@ -26,6 +26,8 @@ const Form = styled.form`
   gap: 16px;
 `;
 
+const TOAST_TOPIC = 'sign-in';
+
 const FIELDS: FieldSpec<SignInField>[] = [
   { field: 'userName', label: 'Username', type: 'text', autoComplete: 'username' },
   { field: 'email', label: 'Email', type: 'email', autoComplete: 'email' },
@@ -47,9 +49,9 @@ export function SignInForm({ onSignedIn }: { onSignedIn: (user: User) => void })
       // would redirect on its own once the session says "signed in".
       onSignedIn(user);
       session.send({ type: 'SIGNED_IN', user });
-      notify.success(MESSAGES.loginSucceeded);
+      notify.success(MESSAGES.loginSucceeded, TOAST_TOPIC);
     },
-    signInFailed: () => notify.error(MESSAGES.loginFailed),
+    signInFailed: () => notify.error(MESSAGES.loginFailed, TOAST_TOPIC),
   });
 
   return (
@@ -57,6 +59,7 @@ export function SignInForm({ onSignedIn }: { onSignedIn: (user: User) => void })
       noValidate
       onSubmit={(e) => {
         e.preventDefault();
+        if (canSubmit) notify.newAttempt(TOAST_TOPIC);
         actor.send({ type: 'SUBMIT' });
       }}
     >

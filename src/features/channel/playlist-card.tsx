@@ -7,9 +7,9 @@
 import styled from 'styled-components';
 import { Link } from 'wouter';
 import type { Playlist } from '../../../contract/playlists';
-import { cardVideoCountLabel, MESSAGES } from '../../../machines/messages';
-import { formatAge } from '../../format';
+import { videoCountLabel, MESSAGES } from '../../../machines/messages';
 import { mutedDescription } from '../../ui/clamp';
+import { RelativeTime } from '../../components/relative-time';
 
 const Card = styled(Link)`
   display: flex;
@@ -72,11 +72,13 @@ export function PlaylistCard({ playlist }: { playlist: Playlist }) {
         ) : (
           <Placeholder aria-hidden="true">▶</Placeholder>
         )}
-        <Count>{cardVideoCountLabel(playlist.videos)}</Count>
+        <Count>{videoCountLabel(playlist.videos)}</Count>
       </Cover>
       <h3>{playlist.playlistName}</h3>
       <p>{playlist.description.trim() || MESSAGES.noDescription}</p>
-      <p>{formatAge(playlist.createdAt)}</p>
+      <p>
+        <RelativeTime iso={playlist.createdAt} />
+      </p>
     </Card>
   );
 }

@@ -7,10 +7,10 @@ import styled from 'styled-components';
 import { Link } from 'wouter';
 import type { Playlist } from '../../../contract/playlists';
 import { MESSAGES } from '../../../machines/messages';
-import { formatAge } from '../../format';
 import { Button } from '../../ui/button';
-import { cardVideoCountLabel } from '../../../machines/messages';
+import { videoCountLabel } from '../../../machines/messages';
 import { RowInfo as Info } from './dashboard.styles';
+import { RelativeTime } from '../../components/relative-time';
 
 export type PlaylistAction = 'edit' | 'addVideos' | 'removeVideos' | 'delete';
 
@@ -73,8 +73,7 @@ export function DashboardPlaylistRow({
       <Info>
         <Link href={`/Playlist/${encodeURIComponent(playlist._id)}`}>{playlist.playlistName}</Link>
         <p>
-          {cardVideoCountLabel(playlist.videos)} · Updated{' '}
-          <time dateTime={playlist.updatedAt}>{formatAge(playlist.updatedAt)}</time>
+          {videoCountLabel(playlist.videos)} · Updated <RelativeTime iso={playlist.updatedAt} />
         </p>
         <p>{playlist.description.trim() || MESSAGES.noDescription}</p>
       </Info>

@@ -8,13 +8,14 @@ import styled from 'styled-components';
 import { Link } from 'wouter';
 import type { OwnVideoItem } from '../../../contract/videos';
 import type { ConfirmAction } from '../../../machines/confirm-action.machine';
-import { formatAge, formatViewCount, formatViews } from '../../format';
+import { formatViewCount, formatViews } from '../../format';
 import { Button } from '../../ui/button';
 import { Thumbnail } from '../../components/thumbnail';
 import { THUMBNAIL_SIZES } from '../../../contract/thumbnail-sizes';
 import { ProcessingStatus } from './processing-status';
 import { RowInfo } from './dashboard.styles';
 import { watchPath } from '../../../contract/page-routes';
+import { RelativeTime } from '../../components/relative-time';
 
 // Phones keep the thumbnail beside the text (smaller) and give the actions the full width
 // below, two per line, so a row stays short and every button stays easy to hit.
@@ -99,8 +100,7 @@ export function DashboardVideoRow({
         <Link href={watch}>{video.title}</Link>
         <Badge $public={video.isPublished}>{video.isPublished ? 'Public' : 'Private'}</Badge>
         <Meta>
-          <time dateTime={video.createdAt}>{formatAge(video.createdAt)}</time> ·{' '}
-          <span>{formatViewCount(video.views)}</span> ·{' '}
+          <RelativeTime iso={video.createdAt} /> · <span>{formatViewCount(video.views)}</span> ·{' '}
           <span>{formatLikeCount(video.likeCount)}</span>
         </Meta>
         {video.processing.state !== 'ready' && <ProcessingStatus video={video} />}

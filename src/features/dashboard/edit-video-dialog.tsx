@@ -27,6 +27,7 @@ import { Field, Form } from '../../ui/form-layout.styles';
 import { useFormDialog } from './use-form-dialog';
 import { ThumbnailField, TitleAndDescription } from '../../components/video-form-fields';
 import { useDashboardDialogActors } from './dialog-actors';
+import { DiscardQuestion } from './discard-question';
 
 export function EditVideoDialog({
   video,
@@ -50,6 +51,9 @@ export function EditVideoDialog({
     saving,
     change,
     close,
+    confirmingDiscard,
+    discard,
+    keepEditing,
   } = useFormDialog<EditVideoValues, VideoItem>(
     machine,
     { title: video.title, description: video.description, tags: video.tags, thumbnail: null },
@@ -61,8 +65,16 @@ export function EditVideoDialog({
   const [draft, setDraft] = useState('');
 
   return (
-    <Modal title="Edit video" onClose={close} width={560} busy={saving}>
+    <Modal
+      title={confirmingDiscard ? DASHBOARD_MESSAGES.discardTitle : 'Edit video'}
+      // While asking, Escape and × mean "keep editing"; the question never closes by itself.
+      onClose={confirmingDiscard ? keepEditing : close}
+      width={560}
+      busy={saving}
+    >
+      {confirmingDiscard && <DiscardQuestion onDiscard={discard} onKeepEditing={keepEditing} />}
       <Form
+        hidden={confirmingDiscard}
         noValidate
         onSubmit={(e) => {
           e.preventDefault();

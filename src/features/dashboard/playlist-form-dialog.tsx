@@ -7,6 +7,7 @@
 import { useId, useMemo } from 'react';
 import type { Playlist } from '../../../contract/playlists';
 import { LIMITS } from '../../../contract/limits';
+import { DASHBOARD_MESSAGES } from '../../../machines/dashboard-messages';
 import {
   createPlaylistMachine,
   editPlaylistMachine,
@@ -20,6 +21,7 @@ import { FormActions, FormError } from '../../ui/form';
 import { Modal } from '../../ui/modal';
 import { Field, Form } from '../../ui/form-layout.styles';
 import { useFormDialog } from './use-form-dialog';
+import { DiscardQuestion } from './discard-question';
 import { formSave } from './form-save';
 
 export const PLAYLIST_DIALOG_TITLES = { create: 'Create Playlist', edit: 'Edit Playlist' } as const;
@@ -54,6 +56,9 @@ export function PlaylistFormDialog({
     saving,
     change,
     close,
+    confirmingDiscard,
+    discard,
+    keepEditing,
   } = useFormDialog<PlaylistValues, Playlist>(
     machine,
     playlist
@@ -65,8 +70,18 @@ export function PlaylistFormDialog({
   const descriptionLabel = playlist ? 'Description' : 'Description *';
 
   return (
-    <Modal title={PLAYLIST_DIALOG_TITLES[playlist ? 'edit' : 'create']} onClose={close}>
+    <Modal
+      title={
+        confirmingDiscard
+          ? DASHBOARD_MESSAGES.discardTitle
+          : PLAYLIST_DIALOG_TITLES[playlist ? 'edit' : 'create']
+      }
+      // While asking, Escape and × mean "keep editing".
+      onClose={confirmingDiscard ? keepEditing : close}
+    >
+      {confirmingDiscard && <DiscardQuestion onDiscard={discard} onKeepEditing={keepEditing} />}
       <Form
+        hidden={confirmingDiscard}
         noValidate
         onSubmit={(e) => {
           e.preventDefault();

@@ -6,6 +6,7 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import {
   selectError,
+  selectIsConfirmingDiscard,
   selectIsSaving,
   selectValues,
   type formDialogMachine,
@@ -31,7 +32,10 @@ export function useFormDialog<V extends FormValues, R>(
     values: useSelector(actor, selectValues<V>),
     error: useSelector(actor, selectError),
     saving: useSelector(actor, selectIsSaving),
+    confirmingDiscard: useSelector(actor, selectIsConfirmingDiscard),
     change: (values: Partial<V>) => actor.send({ type: 'CHANGE', values }),
     close: () => actor.send({ type: 'CLOSE' }),
+    discard: () => actor.send({ type: 'DISCARD' }),
+    keepEditing: () => actor.send({ type: 'KEEP_EDITING' }),
   };
 }

@@ -1,10 +1,14 @@
 /**
- * The views-over-time chart: counted views and new subscribers per day, two lines on their own
- * axes (views run in the hundreds, subscribers in ones). Loaded with React.lazy from the
+ * The views-over-time chart: counted views per day as a line of straight segments, new
+ * subscribers per day as bars, each on its own axis (views run in the hundreds, subscribers in
+ * ones). Whole-number daily counts are never smoothed: a curve through them drew two subscribers
+ * on one day as a three-day hill (issue 22). Loaded with React.lazy from the
  * dashboard only, so chart.js never reaches the other pages; only the pieces drawn here are
  * registered, which lets the bundler drop the rest of chart.js.
  */
 import {
+  BarController,
+  BarElement,
   CategoryScale,
   Chart,
   Filler,
@@ -17,11 +21,13 @@ import {
   type ChartData,
   type ChartOptions,
 } from 'chart.js';
-import { Line } from 'react-chartjs-2';
+import { Chart as ChartView } from 'react-chartjs-2';
 import { useTheme } from 'styled-components';
 import type { DashboardDay } from '../../../contract/dashboard';
 
 Chart.register(
+  BarController,
+  BarElement,
   LineController,
   LineElement,
   PointElement,
@@ -48,32 +54,35 @@ function dayLabel(date: string): string {
 
 export default function ViewsChart({ daily }: ViewsChartProps) {
   const { colors } = useTheme();
-  const data: ChartData<'line'> = {
+  const data: ChartData<'bar' | 'line'> = {
     labels: daily.map((d) => dayLabel(d.date)),
     datasets: [
       {
+        type: 'line',
         label: 'Views',
         data: daily.map((d) => d.views),
         borderColor: colors.accent,
         backgroundColor: 'rgba(174, 122, 255, 0.18)',
         fill: true,
-        tension: 0.3,
+        tension: 0,
         pointRadius: 0,
         yAxisID: 'y',
+        order: 1,
       },
       {
+        type: 'bar',
         label: 'New subscribers',
         data: daily.map((d) => d.subscribers),
-        borderColor: colors.success,
         backgroundColor: colors.success,
-        tension: 0.3,
-        pointRadius: 0,
+        borderRadius: 2,
+        maxBarThickness: 14,
         yAxisID: 'y1',
+        order: 2,
       },
     ],
   };
   const axis = { ticks: { color: colors.textMuted }, grid: { color: colors.border } };
-  const options: ChartOptions<'line'> = {
+  const options: ChartOptions<'bar' | 'line'> = {
     responsive: true,
     maintainAspectRatio: false,
     interaction: { mode: 'index', intersect: false },
@@ -95,6 +104,12 @@ export default function ViewsChart({ daily }: ViewsChartProps) {
     },
   };
   return (
-    <Line data={data} options={options} role="img" aria-label="Views and new subscribers per day" />
+    <ChartView
+      type="bar"
+      data={data}
+      options={options}
+      role="img"
+      aria-label="Views and new subscribers per day"
+    />
   );
 }

@@ -77,3 +77,10 @@ export const MenuItem = styled.button`
     background: ${({ theme }) => theme.colors.surfaceHover};
   }
 `;
+
+/** The entry's video id (spec §2 lists it): small, muted, selectable. */
+export const VideoId = styled.small`
+  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: ${({ theme }) => theme.font.size.xs};
+  overflow-wrap: anywhere;
+`;

@@ -3,13 +3,14 @@
  * views, owner userName, when it was watched, and a menu with 'Remove from history'. Which menu
  * is open lives in the history machine (removing closes it); this view only sends events.
  */
-import { useEffect, useId, useRef } from 'react';
+import { useId, useRef } from 'react';
 import type { HistoryEntry } from '../../../contract/history';
 import { LIBRARY_MESSAGES as TEXT } from '../../../machines/messages';
-import { formatAge, formatViewCount } from '../../format';
+import { formatViewCount } from '../../format';
 import { Avatar } from '../../ui/avatar';
 import { IconButton } from '../../ui/icon-button';
 import { MoreIcon } from '../../ui/icons';
+import { moveMenuFocus, useDismiss } from '../../ui/menu';
 import { Thumbnail } from '../../components/thumbnail';
 import { THUMBNAIL_SIZES } from '../../../contract/thumbnail-sizes';
 import { channelPath, Meta, OwnerLink, Title } from '../../components/video-card';
@@ -23,8 +24,10 @@ import {
   Row,
   Text,
   TitleRow,
+  VideoId,
 } from './history-entry.styles';
 import { watchPath } from '../../../contract/page-routes';
+import { RelativeTime } from '../../components/relative-time';
 
 export interface HistoryEntryProps {
   entry: HistoryEntry;
@@ -33,31 +36,6 @@ export interface HistoryEntryProps {
   onToggleMenu: () => void;
   onCloseMenu: () => void;
   onRemove: () => void;
-}
-
-/** Escape or a press outside the open menu closes it. */
-function useCloseOnOutside(
-  open: boolean,
-  root: React.RefObject<HTMLElement | null>,
-  close: () => void,
-) {
-  const latest = useRef(close);
-  useEffect(() => {
-    latest.current = close;
-  });
-  useEffect(() => {
-    if (!open) return;
-    const onEvent = (e: Event) => {
-      const outside = !root.current?.contains(e.target as Node);
-      if (e instanceof KeyboardEvent ? e.key === 'Escape' : outside) latest.current();
-    };
-    document.addEventListener('keydown', onEvent);
-    document.addEventListener('mousedown', onEvent);
-    return () => {
-      document.removeEventListener('keydown', onEvent);
-      document.removeEventListener('mousedown', onEvent);
-    };
-  }, [open, root]);
 }
 
 export function HistoryEntryRow({
@@ -72,7 +50,11 @@ export function HistoryEntryRow({
   const { owner } = video;
   const menuId = useId();
   const wrap = useRef<HTMLDivElement>(null);
-  useCloseOnOutside(menuOpen, wrap, onCloseMenu);
+  const button = useRef<HTMLButtonElement>(null);
+  useDismiss(menuOpen, wrap, (reason) => {
+    onCloseMenu();
+    if (reason === 'escape') button.current?.focus();
+  });
 
   return (
     <Row aria-label={video.title} aria-busy={removing || undefined}>
@@ -82,6 +64,7 @@ export function HistoryEntryRow({
           <Title href={watchPath(video._id)}>{video.title}</Title>
           <MenuWrap ref={wrap}>
             <IconButton
+              ref={button}
               label={`Actions for ${video.title}`}
               aria-haspopup="menu"
               aria-expanded={menuOpen}
@@ -92,7 +75,12 @@ export function HistoryEntryRow({
               <MoreIcon />
             </IconButton>
             {menuOpen && (
-              <Menu id={menuId} role="menu" aria-label={`Actions for ${video.title}`}>
+              <Menu
+                id={menuId}
+                role="menu"
+                aria-label={`Actions for ${video.title}`}
+                onKeyDown={moveMenuFocus}
+              >
                 <li role="none">
                   <MenuItem role="menuitem" type="button" autoFocus onClick={onRemove}>
                     {TEXT.removeFromHistory}
@@ -109,9 +97,11 @@ export function HistoryEntryRow({
           <OwnerLink href={channelPath(owner.userName)}>@{owner.userName}</OwnerLink>
         </Owner>
         <Meta>
-          {formatViewCount(video.views)} • Watched {formatAge(entry.watchedAt)}
+          {formatViewCount(video.views)} • Watched <RelativeTime iso={entry.watchedAt} />
         </Meta>
         {video.description && <Description>{video.description}</Description>}
+        {/* Spec §2 lists the video's id among an entry's fields: shown small and muted. */}
+        <VideoId>Video ID: {video._id}</VideoId>
       </Text>
     </Row>
   );

@@ -24,12 +24,12 @@ import {
 import { Avatar } from '../../ui/avatar';
 import { Button } from '../../ui/button';
 import { Spinner } from '../../ui/spinner';
-import { formatAge } from '../../format';
 import { useCurrentUser } from '../../session';
 import { LoadMoreFooter } from '../../ui/list-states';
 import { useActors } from '../../actors';
 import { useEmitted } from '../../use-emitted';
 import { withPager } from '../../pager-logic';
+import { RelativeTime } from '../../components/relative-time';
 
 const Section = styled.section`
   display: flex;
@@ -114,7 +114,9 @@ function CommentRow({ comment }: { comment: Comment }) {
       <div>
         <Who>
           <strong>@{comment.owner.userName}</strong>
-          <span>{formatAge(comment.createdAt)}</span>
+          <span>
+            <RelativeTime iso={comment.createdAt} />
+          </span>
         </Who>
         <p>{comment.content}</p>
       </div>

@@ -2,11 +2,11 @@
  * The dashboard's Create menu (spec §2 Dashboard): Upload Video, Create Playlist, Post Tweet.
  * Each item closes the menu and tells the page which dialog to open.
  */
-import { useId, useRef, useState } from 'react';
+import { useId } from 'react';
 import styled from 'styled-components';
 import { Button } from '../../ui/button';
 import { UploadIcon } from '../../ui/icons';
-import { menuPanel, useDismiss } from '../../ui/menu';
+import { menuPanel, moveMenuFocus, useMenuButton } from '../../ui/menu';
 
 const Wrap = styled.div`
   position: relative;
@@ -54,39 +54,34 @@ export function CreateMenu({
   onCreatePlaylist: () => void;
   onPostTweet: () => void;
 }) {
-  const [open, setOpen] = useState(false);
+  const { open, toggle, wrap, button, choose } = useMenuButton();
   const menuId = useId();
-  const wrap = useRef<HTMLDivElement>(null);
   const actions: Readonly<Record<CreateItem, () => void>> = {
     upload: onUpload,
     playlist: onCreatePlaylist,
     tweet: onPostTweet,
   };
 
-  useDismiss(open, wrap, () => setOpen(false));
-
   return (
     <Wrap ref={wrap}>
       <Button
+        ref={button}
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={menuId}
-        onClick={() => setOpen((o) => !o)}
+        onClick={toggle}
       >
         <UploadIcon size={18} /> Create
       </Button>
       {open && (
-        <Menu id={menuId} role="menu" aria-label="Create">
+        <Menu id={menuId} role="menu" aria-label="Create" onKeyDown={moveMenuFocus}>
           {(Object.keys(CREATE_ITEMS) as CreateItem[]).map((item, index) => (
             <li role="none" key={item}>
               <Item
                 role="menuitem"
                 type="button"
                 autoFocus={index === 0}
-                onClick={() => {
-                  setOpen(false);
-                  actions[item]();
-                }}
+                onClick={() => choose(actions[item])}
               >
                 {CREATE_ITEMS[item]}
               </Item>

@@ -3,7 +3,7 @@
  * DESCRIPTION_COLLAPSE_CHARS characters with 'see more' / 'see less'. Whether it is expanded is
  * pure presentation (no request, no rule), so it stays local state rather than a machine.
  */
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { DESCRIPTION_COLLAPSE_CHARS } from '../../../machines/constants';
 
@@ -41,7 +41,7 @@ export function collapsedText(text: string, expanded: boolean): string {
   return `${text.slice(0, DESCRIPTION_COLLAPSE_CHARS).trimEnd()}…`;
 }
 
-export function DescriptionBox({ stats, text }: { stats: string; text: string }) {
+export function DescriptionBox({ stats, text }: { stats: ReactNode; text: string }) {
   const [expanded, setExpanded] = useState(false);
   const long = text.length > DESCRIPTION_COLLAPSE_CHARS;
   return (

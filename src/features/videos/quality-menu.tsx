@@ -3,10 +3,10 @@
  * video (the browser's own controls have no room for it); items are radio menu items, reached
  * with Tab or the arrow keys, chosen with Enter or Space, closed with Escape.
  */
-import { useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useId } from 'react';
 import styled from 'styled-components';
 import { buttonStyle } from '../../ui/button';
-import { menuPanel, useDismiss } from '../../ui/menu';
+import { menuPanel, moveMenuFocus, useMenuButton } from '../../ui/menu';
 import { AUTO_LEVEL, type Rendition } from './hls-playback';
 
 const Wrap = styled.div`
@@ -61,30 +61,8 @@ export function QualityMenu({
   level: number;
   onChoose: (level: number) => void;
 }) {
-  const [open, setOpen] = useState(false);
+  const { open, toggle, wrap, button, choose } = useMenuButton();
   const menuId = useId();
-  const wrap = useRef<HTMLDivElement>(null);
-  const button = useRef<HTMLButtonElement>(null);
-
-  useDismiss(open, wrap, (reason) => {
-    setOpen(false);
-    if (reason === 'escape') button.current?.focus();
-  });
-
-  const choose = (next: number) => {
-    setOpen(false);
-    button.current?.focus();
-    onChoose(next);
-  };
-  // Up and Down move between the items, as in any menu.
-  const moveFocus = (e: KeyboardEvent<HTMLUListElement>) => {
-    if (e.key !== 'ArrowDown' && e.key !== 'ArrowUp') return;
-    e.preventDefault();
-    const items = [...e.currentTarget.querySelectorAll<HTMLButtonElement>('[role=menuitemradio]')];
-    const at = items.indexOf(document.activeElement as HTMLButtonElement);
-    const step = e.key === 'ArrowDown' ? 1 : -1;
-    items[(at + step + items.length) % items.length]?.focus();
-  };
 
   const options = [{ level: AUTO_LEVEL, name: 'Auto' }, ...renditions];
   return (
@@ -96,12 +74,12 @@ export function QualityMenu({
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={menuId}
-        onClick={() => setOpen((o) => !o)}
+        onClick={toggle}
       >
         Quality: {labelOf(level, renditions)}
       </Toggle>
       {open && (
-        <Menu id={menuId} role="menu" aria-label="Quality" onKeyDown={moveFocus}>
+        <Menu id={menuId} role="menu" aria-label="Quality" onKeyDown={moveMenuFocus}>
           {options.map((option) => (
             <li role="none" key={option.level}>
               <Item
@@ -109,7 +87,7 @@ export function QualityMenu({
                 type="button"
                 aria-checked={option.level === level}
                 autoFocus={option.level === level}
-                onClick={() => choose(option.level)}
+                onClick={() => choose(() => onChoose(option.level))}
               >
                 {option.name}
                 {option.level === level && <span aria-hidden="true">✓</span>}

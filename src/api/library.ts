@@ -1,0 +1,14 @@
+/**
+ * The Library page's shelves (/collections): the newest watch history as a page of videos, for
+ * the shared pager. The playlists and videos shelves use the channel's own page actors.
+ */
+import { fromPromise } from 'xstate';
+import type { Page, PageRequest } from '../../machines/pager.machine';
+import { getHistory } from './history';
+
+export const libraryActors = {
+  fetchHistoryVideoPage: fromPromise<Page, PageRequest>(async ({ input, signal }) => {
+    const { history, totalHistory } = await getHistory(input.page, input.limit, signal);
+    return { items: history.map((entry) => entry.video), total: totalHistory };
+  }),
+};

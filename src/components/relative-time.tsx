@@ -1,0 +1,38 @@
+/**
+ * A date as "3 minutes ago" that stays true while the page is open: every label on screen
+ * re-renders on one shared tick each minute (one timer for the whole page, not one per label),
+ * so "just now" turns into "1 minute ago" without a reload (issue 22). Each render reads the
+ * clock itself, so a label is never older than its last render.
+ */
+import { useSyncExternalStore } from 'react';
+import { formatAge } from '../format';
+
+const TICK_MS = 60_000;
+
+let ticks = 0;
+let timer: ReturnType<typeof setInterval> | null = null;
+const listeners = new Set<() => void>();
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  timer ??= setInterval(() => {
+    ticks += 1;
+    listeners.forEach((l) => l());
+  }, TICK_MS);
+  return () => {
+    listeners.delete(listener);
+    if (listeners.size === 0 && timer) {
+      clearInterval(timer);
+      timer = null;
+    }
+  };
+}
+
+export function RelativeTime({ iso }: { iso: string }) {
+  useSyncExternalStore(subscribe, () => ticks);
+  return (
+    <time dateTime={iso} title={new Date(iso).toLocaleString()}>
+      {formatAge(iso, Date.now())}
+    </time>
+  );
+}
