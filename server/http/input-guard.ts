@@ -10,20 +10,22 @@
  * preValidation, are checked too.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { FIELD_SENTENCES, fieldLabel, fieldMessage } from '../../contract/field-messages.js';
 import { badRequest } from './errors.js';
 
 const NUL = '\u0000';
 
-/** The problem with `value` itself, or undefined. */
-function problemOf(value: unknown): string | undefined {
-  if (typeof value === 'string' && value.includes(NUL))
-    return 'must not contain a NUL character (\\u0000)';
-  if (typeof value === 'number' && !Number.isFinite(value)) return 'must be a finite number';
+type Problem = 'nul' | 'infinite';
+
+/** What is wrong with `value` itself, or undefined. */
+function problemOf(value: unknown): Problem | undefined {
+  if (typeof value === 'string' && value.includes(NUL)) return 'nul';
+  if (typeof value === 'number' && !Number.isFinite(value)) return 'infinite';
   return undefined;
 }
 
 /** The dotted path and problem of the first bad value under `value`, or undefined. */
-function findProblem(value: unknown, path: string): [string, string] | undefined {
+function findProblem(value: unknown, path: string): [string, Problem] | undefined {
   const problem = problemOf(value);
   if (problem) return [path, problem];
   if (value === null || typeof value !== 'object') return undefined;
@@ -38,7 +40,12 @@ function checkRequest(request: FastifyRequest): void {
   const parts = { params: request.params, query: request.query, body: request.body };
   for (const [part, value] of Object.entries(parts)) {
     const found = findProblem(value, '');
-    if (found) throw badRequest(`${found[0] || part}: ${found[1]}`);
+    if (!found) continue;
+    const field = found[0] || part;
+    const label = fieldLabel(field);
+    const sentence =
+      found[1] === 'nul' ? FIELD_SENTENCES.nulCharacter(label) : `${label} must be a finite number`;
+    throw badRequest(fieldMessage(field, sentence));
   }
 }
 

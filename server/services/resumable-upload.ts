@@ -78,9 +78,9 @@ export async function finishResumableUpload(
 ): Promise<string> {
   const upload = await ownedUpload(store, uploadId, ownerId);
   if (upload.size === undefined || upload.offset < upload.size) {
-    throw conflict('videoFile: the upload is not complete yet');
+    throw conflict('videoFile: Video file has not been fully uploaded yet');
   }
-  if (finishing.has(uploadId)) throw conflict('videoFile: the upload is already being finished');
+  if (finishing.has(uploadId)) throw conflict('videoFile: Video file is already being finished');
   finishing.add(uploadId);
   try {
     const meta = upload.metadata ?? {};
