@@ -86,10 +86,7 @@ export function installErrorHandling(app: FastifyInstance): void {
       message = error.message;
     } else if (error.validation && error.validation.length > 0) {
       status = 400;
-      message = validationMessage(
-        error.validation,
-        error.validationContext,
-      );
+      message = validationMessage(error.validation, error.validationContext);
     } else if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       // Fastify's own client errors (bad JSON, body too large, rate limit…) have safe messages.
       status = error.statusCode;
