@@ -131,6 +131,8 @@ export const FIELD_SENTENCES = {
   fileEmpty: (label: string) => `${label} is an empty file`,
   fileTooLarge: (label: string, maxBytes: number) =>
     `${label} is larger than ${formatBytes(maxBytes)}`,
+  /** Known from the file's type alone (the SPA's check when a file is picked). */
+  imageType: (label: string) => `${label} must be a PNG, JPG, GIF or WebP image`,
   imageUnreadable: (label: string) =>
     `${label} must be a PNG, JPG, GIF or WebP image that can be read`,
 } as const;
