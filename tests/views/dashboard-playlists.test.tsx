@@ -54,6 +54,10 @@ describe('the Create Playlist dialog', () => {
       'All fields marked with * are required!',
     );
     await user.type(within(create).getByLabelText('Title *'), '  Road trips ');
+    // The description is still missing: the text stays until it is given.
+    expect(within(create).getByRole('alert')).toHaveTextContent(
+      'All fields marked with * are required!',
+    );
     await user.click(within(create).getByRole('button', { name: 'Create' }));
     expect(within(create).getByRole('alert')).toHaveTextContent(
       'All fields marked with * are required!',
