@@ -1,9 +1,12 @@
 /**
  * The four-step signup wizard (spec §2 "Signup screen", §4, §5; issue 22): basicInfo (step 0),
  * profilePicture (1), coverImage (2), review (3), then registering → loggingIn → done.
- * Implementations are named in signup.setup.ts, the field rules are in signup-fields.ts.
+ * Implementations are named in signup.setup.ts, the field rules are in signup-fields.ts, the two
+ * picture steps are made by signup-image-step.ts.
  *
- * Input:   { draft? } — the fields a reload restored (never the password).
+ * Input:   { draft } — the fields a reload restored (never the password), or undefined. Step 0 is
+ *          entered through the same pause as typing, after which values not yet asked about (a
+ *          restored draft, a check that failed before) are asked about.
  * Events:
  *   FIELD_CHANGED {field, value}  typing in step 0; a user name or email that passes the rules and
  *                                 was not asked about is checked with the server once typing
@@ -38,90 +41,11 @@
  * taken name as soon as the server said so.
  */
 import type { ErrorActorEvent } from 'xstate';
-import { signup, imageFieldOf, initialContext } from './signup.setup.js';
+import { imageStep } from './signup-image-step.js';
+import { signup, initialContext } from './signup.setup.js';
 import { SIGNUP_FIELDS, pendingQuery, trimmedFields } from './signup-fields.js';
-import type { ImageKind } from './signup.types.js';
 import { errorMessage } from './validation.js';
 import { MESSAGES } from './messages.js';
-
-/**
- * The profile-picture and cover steps are the same step for a different picture: pick a file
- * (checked, then decoded), or Continue / 'Use Default Image' to load the bundled default, then
- * `next`. `index` is the step's number, `earlier` the steps an address may go back to.
- */
-function imageStep(
-  kind: ImageKind,
-  { back, next, index, earlier }: { back: string; next: string; index: number; earlier: string[] },
-) {
-  const field = imageFieldOf(kind);
-  return signup.createStateConfig({
-    initial: 'choosing',
-    entry: 'clearError',
-    on: {
-      BACK: back,
-      URL_STEP: [
-        ...earlier.map((target, step) => ({
-          guard: { type: 'urlStepIs' as const, params: step },
-          target,
-        })),
-        { guard: { type: 'urlStepIs', params: index + 1 }, actions: 'continueByAddress' },
-      ],
-      IMAGE_PICKED: [
-        {
-          guard: { type: 'imageRefused', params: field },
-          target: '.choosing',
-          actions: {
-            type: 'refuseImage',
-            params: ({ event }) => ({ field, file: event.file }),
-          },
-        },
-        { target: '.checkingImage', reenter: true, actions: { type: 'holdImage', params: field } },
-      ],
-    },
-    states: {
-      choosing: {
-        on: {
-          // Continue without a picked image: the wizard uses the default, as the spec's
-          // screen does ("defaulting to bundled images when none chosen").
-          CONTINUE: [
-            { guard: { type: 'hasPicked', params: kind }, target: next },
-            { target: 'loadingDefault' },
-          ],
-          USE_DEFAULT: 'loadingDefault',
-        },
-      },
-      checkingImage: {
-        tags: 'checkingImage',
-        invoke: {
-          id: 'decodeImage',
-          src: 'decodeImage',
-          input: ({ context }) => context.pendingImage ?? new Blob(),
-          onDone: { target: 'choosing', actions: { type: 'pickImage', params: kind } },
-          onError: { target: 'choosing', actions: { type: 'refuseUnreadable', params: field } },
-        },
-      },
-      loadingDefault: {
-        tags: 'loadingDefault',
-        invoke: {
-          id: 'loadDefaultImage',
-          src: 'loadDefaultImage',
-          input: kind,
-          onDone: {
-            target: next,
-            actions: {
-              type: 'useDefaultImage',
-              params: ({ event }) => ({ kind, image: event.output }),
-            },
-          },
-          onError: {
-            target: next,
-            actions: { type: 'useDefaultImage', params: { kind, image: null } },
-          },
-        },
-      },
-    },
-  });
-}
 
 /** A refused registration: each refusal beside its field, and the view's toast. */
 const refuseRegistration = {
