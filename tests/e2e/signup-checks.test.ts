@@ -143,6 +143,17 @@ describe.skipIf(!hasBrowser)('sign-up and settings checks in Chromium', () => {
     expect(page.url()).toBe(url('/signup?step=2'));
     await page.goForward();
     await page.getByText('Step 3 of 4').waitFor();
+    // The wizard's own Back goes back in history too, so the browser's Back never stays put.
+    await page.getByRole('button', { name: 'Back' }).click();
+    await page.getByText('Step 2 of 4').waitFor();
+    await expect.poll(() => page.url()).toBe(url('/signup?step=2'));
+    await page.goBack();
+    await page.getByText('Step 1 of 4').waitFor();
+    expect(page.url()).toBe(url('/signup'));
+    await page.goForward();
+    await page.getByText('Step 2 of 4').waitFor();
+    await page.goForward();
+    await page.getByText('Step 3 of 4').waitFor();
 
     await page.getByRole('button', { name: 'Use Default Image' }).click();
     await page.getByText('Step 4 of 4').waitFor();
