@@ -1,7 +1,8 @@
 /** Contract of API.md's likes, comments and subscriptions calls. */
 import { Type, type Static } from '@sinclair/typebox';
 import { Id, PageQuery } from './common.js';
-import { LIMITS, PAGE_SIZE } from './limits.js';
+import { TEXT_RULES } from './field-rules.js';
+import { PAGE_SIZE } from './limits.js';
 import { Comment, ImageSizes } from './shapes.js';
 
 export const LikeStatus = Type.Object({ likeCount: Type.Integer(), likedByUser: Type.Boolean() });
@@ -27,7 +28,7 @@ export type CommentList = Static<typeof CommentList>;
 
 /** 1…2000 characters; the server trims the text before it checks these bounds. */
 export const CommentBody = Type.Object({
-  content: Type.String({ minLength: LIMITS.comment.min, maxLength: LIMITS.comment.max }),
+  content: Type.String(TEXT_RULES.comment),
 });
 export type CommentBody = Static<typeof CommentBody>;
 

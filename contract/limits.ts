@@ -27,6 +27,17 @@ export const LIMITS = {
 } as const;
 
 /**
+ * The picture types the server takes (server/media/images.ts decodes PNG, JPEG, GIF and WebP and
+ * refuses the rest); the SPA refuses any other type as soon as a file is picked.
+ */
+export const IMAGE_TYPES: readonly string[] = [
+  'image/png',
+  'image/jpeg',
+  'image/gif',
+  'image/webp',
+];
+
+/**
  * Page sizes (spec §9). The SPA asks for these; the server uses the same ones as the default
  * `limit` of each list, so a client that sends none sees what the SPA shows.
  */

@@ -12,6 +12,7 @@
  */
 import { Type, type Static } from '@sinclair/typebox';
 import { DateString, Id, PageQuery } from './common.js';
+import { TEXT_RULES } from './field-rules.js';
 import { LIMITS } from './limits.js';
 import { Owner, VideoItem } from './shapes.js';
 
@@ -38,11 +39,8 @@ export type PlaylistsQuery = Static<typeof PlaylistsQuery>;
 export const PlaylistVideosQuery = PageQuery(PLAYLIST_VIDEOS_PAGE_SIZE);
 export type PlaylistVideosQuery = Static<typeof PlaylistVideosQuery>;
 
-const PlaylistName = Type.String({
-  minLength: PLAYLIST_LIMITS.name.min,
-  maxLength: PLAYLIST_LIMITS.name.max,
-});
-const PlaylistDescription = Type.String({ maxLength: PLAYLIST_LIMITS.description.max });
+const PlaylistName = Type.String(TEXT_RULES.playlistName);
+const PlaylistDescription = Type.String(TEXT_RULES.playlistDescription);
 
 /** Names are trimmed before this schema runs; a blank one counts as missing. */
 export const CreatePlaylistBody = Type.Object({

@@ -8,6 +8,7 @@
  */
 import { Type, type Static } from '@sinclair/typebox';
 import { DateString, Id, PageQuery } from './common.js';
+import { TEXT_RULES } from './field-rules.js';
 import { LIMITS } from './limits.js';
 import { Owner } from './shapes.js';
 
@@ -20,10 +21,7 @@ export const TweetsQuery = PageQuery(TWEET_PAGE_SIZE);
 export type TweetsQuery = Static<typeof TweetsQuery>;
 
 export const TweetBody = Type.Object({
-  content: Type.String({
-    minLength: TWEET_LIMITS.content.min,
-    maxLength: TWEET_LIMITS.content.max,
-  }),
+  content: Type.String(TEXT_RULES.tweet),
 });
 export type TweetBody = Static<typeof TweetBody>;
 

@@ -5,26 +5,18 @@
  */
 import { Type, type Static } from '@sinclair/typebox';
 import { Id } from './common.js';
+import { TEXT_RULES } from './field-rules.js';
 import { LIMITS } from './limits.js';
 import { ImageSizes, User } from './shapes.js';
 
 export const UserName = Type.String({
-  minLength: LIMITS.userName.min,
-  maxLength: LIMITS.userName.max,
-  pattern: LIMITS.userName.pattern,
+  ...TEXT_RULES.userName,
   description: 'a-z, 0-9, "_" and "."; upper-case input is accepted and stored lower-case',
 });
-export const FullName = Type.String({
-  minLength: LIMITS.fullName.min,
-  maxLength: LIMITS.fullName.max,
-});
-export const Email = Type.String({ format: 'email', maxLength: LIMITS.email.max });
+export const FullName = Type.String(TEXT_RULES.fullName);
+export const Email = Type.String(TEXT_RULES.email);
 /** At least one non-space character: a password of blanks is a blank field. */
-export const Password = Type.String({
-  minLength: LIMITS.password.min,
-  maxLength: LIMITS.password.max,
-  pattern: '\\S',
-});
+export const Password = Type.String(TEXT_RULES.password);
 
 /** Multipart file parts, for the OpenAPI document (the server reads them from the stream). */
 const ImageFile = Type.String({
@@ -41,6 +33,29 @@ export const RegisterBody = Type.Object({
   coverImage: Type.Optional(ImageFile),
 });
 export type RegisterBody = Static<typeof RegisterBody>;
+
+/**
+ * POST /users/availability (public, rate-limited): whether a user name and/or an email address is
+ * already taken, for the sign-up form to say so while the person types. Each value given is
+ * checked by the same rules as registering (trimmed and lower-cased first); the answer is only
+ * "taken" or "available" per value, never whose it is. POST, so that an address never lands in
+ * an access log's URL.
+ */
+export const AvailabilityBody = Type.Object({
+  userName: Type.Optional(UserName),
+  email: Type.Optional(Email),
+});
+export type AvailabilityBody = Static<typeof AvailabilityBody>;
+
+export const Availability = Type.Union([Type.Literal('taken'), Type.Literal('available')]);
+export type Availability = Static<typeof Availability>;
+
+/** One answer per value asked about. */
+export const AvailabilityData = Type.Object({
+  userName: Type.Optional(Availability),
+  email: Type.Optional(Availability),
+});
+export type AvailabilityData = Static<typeof AvailabilityData>;
 
 /**
  * The SPA sends all three; each identifier that is given must name the same account, and at least

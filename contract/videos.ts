@@ -6,6 +6,7 @@
 import { VideoProcessing } from './processing.js';
 import { Type, type Static } from '@sinclair/typebox';
 import { Id, PageQuery } from './common.js';
+import { TEXT_RULES } from './field-rules.js';
 import { LIMITS, PAGE_SIZE } from './limits.js';
 import { Owner, VideoItem } from './shapes.js';
 
@@ -101,8 +102,8 @@ export type VideoIdParams = Static<typeof VideoIdParams>;
  * of the video is used when absent; on edit the current one is kept).
  */
 export const VideoFormFields = Type.Object({
-  title: Type.String({ minLength: LIMITS.title.min, maxLength: LIMITS.title.max }),
-  description: Type.Optional(Type.String({ maxLength: LIMITS.description.max })),
+  title: Type.String(TEXT_RULES.videoTitle),
+  description: Type.Optional(Type.String(TEXT_RULES.videoDescription)),
   tags: Type.String({ description: 'JSON text of a string array, e.g. ["music","live"]' }),
 });
 

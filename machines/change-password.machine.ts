@@ -5,24 +5,48 @@
  * States: editing → saving → editing; editing —CANCEL→ confirmingCancel —CONFIRM|DISMISS→ editing.
  *
  * Events:
- *   FIELD_CHANGED {field, value}  typing in oldPassword, newPassword or confirmPassword
+ *   FIELD_CHANGED {field, value}  typing in oldPassword, newPassword or confirmPassword; that
+ *                                 field's problem goes away
  *   SUBMIT                        Save: all three non-blank, else `error` = MESSAGES.allFieldsRequired;
  *                                 new === confirmation, else `error` = MESSAGES.newPasswordMismatch;
- *                                 a refusal is also emitted as `invalid` (the spec toasts it)
+ *                                 a refusal is also emitted as `invalid` (the spec toasts it). Then
+ *                                 (issue 22) the new password must keep the contract's rules and
+ *                                 differ from the current one, else the reason shows beside it
+ *                                 and is emitted as `invalid`
  *   CANCEL                        Cancel: asks MESSAGES.cancelConfirm
  *   CONFIRM                       yes, cancel: the three fields are cleared
  *   DISMISS                       no, keep editing
  * Emitted:
  *   invalid {message}             → view toasts message
  *   saved                         → view toasts MESSAGES.passwordChanged (the fields are already cleared)
- *   saveFailed {reason}           → view toasts MESSAGES.passwordChangeFailed (fields kept)
+ *   saveFailed {reason}           → view toasts MESSAGES.passwordChangeFailed (fields kept); the
+ *                                   server's refusal of a field ("The current password is not
+ *                                   correct") shows beside it, any other in `error`
  * Actor (provided by src/): changePassword ({oldPassword, newPassword} → void).
- * Selectors: selectFields, selectError, selectShowsMismatch (inline MESSAGES.passwordsDontMatch),
- * selectIsSaving, selectIsConfirmingCancel.
+ * Selectors: selectFields, selectError, selectFieldErrors, selectShowsMismatch (inline
+ * MESSAGES.passwordsDontMatch), selectIsSaving, selectIsConfirmingCancel.
  */
-import { and, assertEvent, assign, emit, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import {
+  and,
+  assertEvent,
+  assign,
+  emit,
+  fromPromise,
+  setup,
+  type ErrorActorEvent,
+  type SnapshotFrom,
+} from 'xstate';
+import { FIELD_SENTENCES } from '../contract/field-messages.js';
+import { TEXT_RULES } from '../contract/field-rules.js';
 import { MESSAGES } from './messages.js';
-import { confirmingCancelState, type SettingsFormEvent } from './settings-form.js';
+import {
+  confirmingCancelState,
+  refusalOf,
+  ruleErrors,
+  withoutField,
+  type FieldErrors,
+  type SettingsFormEvent,
+} from './settings-form.js';
 import { allFilled, errorMessage } from './validation.js';
 
 export interface PasswordFields {
@@ -34,8 +58,9 @@ export interface PasswordFields {
 export type PasswordField = keyof PasswordFields;
 
 export interface ChangePasswordContext extends PasswordFields {
-  /** The validation text of the last refused submit; null when none. */
+  /** The validation text of the last refused submit, or a failure that names no field. */
   error: string | null;
+  fieldErrors: FieldErrors<PasswordField>;
 }
 
 export interface ChangePasswordInput {
@@ -50,9 +75,18 @@ export type ChangePasswordEmitted =
   { type: 'invalid'; message: string } | { type: 'saved' } | { type: 'saveFailed'; reason: string };
 
 const emptyFields: PasswordFields = { oldPassword: '', newPassword: '', confirmPassword: '' };
+const FIELDS: readonly PasswordField[] = ['oldPassword', 'newPassword', 'confirmPassword'];
 
 function allThreeFilled(c: PasswordFields): boolean {
   return allFilled([c.oldPassword, c.newPassword, c.confirmPassword]);
+}
+
+/** What is wrong with the new password itself (sent exactly as typed); null when nothing. */
+function newPasswordProblem(c: PasswordFields): string | null {
+  const broken = ruleErrors({ newPassword: c.newPassword }, { newPassword: TEXT_RULES.password });
+  if (broken.newPassword !== undefined) return broken.newPassword;
+  // The server refuses it too; said here before anything is sent.
+  return c.newPassword === c.oldPassword ? FIELD_SENTENCES.samePassword : null;
 }
 
 export const changePasswordMachine = setup({
@@ -69,28 +103,50 @@ export const changePasswordMachine = setup({
   guards: {
     allThreeFilled: ({ context }) => allThreeFilled(context),
     confirmationMatches: ({ context }) => context.newPassword === context.confirmPassword,
+    newPasswordFine: ({ context }) => newPasswordProblem(context) === null,
   },
   actions: {
-    setField: assign(({ event }) => {
+    setField: assign(({ context, event }) => {
       assertEvent(event, 'FIELD_CHANGED');
-      return { [event.field]: event.value, error: null };
+      return {
+        [event.field]: event.value,
+        error: null,
+        fieldErrors: withoutField(context.fieldErrors, event.field),
+      };
     }),
-    clearFields: assign({ ...emptyFields, error: null }),
+    clearFields: assign({ ...emptyFields, error: null, fieldErrors: {} }),
     refuse: assign({ error: (_, message: string) => message }),
+    refuseNewPassword: assign({
+      fieldErrors: ({ context }) => ({ newPassword: newPasswordProblem(context) ?? '' }),
+    }),
+    announceNewPasswordProblem: emit(({ context }) => ({
+      type: 'invalid' as const,
+      message: newPasswordProblem(context) ?? '',
+    })),
+    rememberRefusal: assign((_, error: unknown) =>
+      refusalOf(error, FIELDS, MESSAGES.passwordChangeFailed),
+    ),
     announceInvalid: emit((_, message: string) => ({ type: 'invalid' as const, message })),
     announceSaved: emit({ type: 'saved' as const }),
     announceFailed: emit((_, reason: string) => ({ type: 'saveFailed' as const, reason })),
   },
 }).createMachine({
   id: 'changePassword',
-  context: { ...emptyFields, error: null },
+  context: { ...emptyFields, error: null, fieldErrors: {} },
   initial: 'editing',
   states: {
     editing: {
       on: {
         FIELD_CHANGED: { actions: 'setField' },
         SUBMIT: [
-          { guard: and(['allThreeFilled', 'confirmationMatches']), target: 'saving' },
+          {
+            guard: and(['allThreeFilled', 'confirmationMatches', 'newPasswordFine']),
+            target: 'saving',
+          },
+          {
+            guard: and(['allThreeFilled', 'confirmationMatches']),
+            actions: ['refuseNewPassword', 'announceNewPasswordProblem'],
+          },
           {
             guard: 'allThreeFilled',
             actions: [
@@ -121,10 +177,16 @@ export const changePasswordMachine = setup({
         onDone: { target: 'editing', actions: ['clearFields', 'announceSaved'] },
         onError: {
           target: 'editing',
-          actions: {
-            type: 'announceFailed',
-            params: ({ event }) => errorMessage(event.error, MESSAGES.passwordChangeFailed),
-          },
+          actions: [
+            {
+              type: 'rememberRefusal',
+              params: ({ event }: { event: ErrorActorEvent }) => event.error,
+            },
+            {
+              type: 'announceFailed',
+              params: ({ event }) => errorMessage(event.error, MESSAGES.passwordChangeFailed),
+            },
+          ],
         },
       },
     },
@@ -143,4 +205,9 @@ export const selectFields = (s: ChangePasswordSnapshot): PasswordFields => ({
 /** The inline 'Passwords don't match': a confirmation is typed and differs from the new one. */
 export const selectShowsMismatch = (s: ChangePasswordSnapshot) =>
   s.context.confirmPassword !== '' && s.context.confirmPassword !== s.context.newPassword;
-export { selectError, selectIsConfirmingCancel, selectIsSaving } from './settings-form.js';
+export {
+  selectError,
+  selectFieldErrors,
+  selectIsConfirmingCancel,
+  selectIsSaving,
+} from './settings-form.js';

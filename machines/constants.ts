@@ -61,3 +61,7 @@ export const TWEET_TEXTAREA_ROWS = 4;
 export const BATCH_SAVE_SPACING_MS = 500;
 /** Add to playlist lists this many playlists before 'Show more'. */
 export const PLAYLISTS_BEFORE_SHOW_MORE = 4;
+
+// ── Signup wizard (issue 22) ────────────────────────────────────────────────────────────────
+/** Step 1 asks whether a typed user name or email is taken once typing pauses this long. */
+export const AVAILABILITY_CHECK_DELAY_MS = 400;

@@ -12,9 +12,11 @@
  * Emitted: invalid { message } (toast; nothing sent) · saved { result } · closed
  *
  * Choices: the refusal is also kept as `error` (the playlist dialogs show it in red inside the
- * dialog, spec §8); typing clears it. CLOSE while saving is ignored (buttons are disabled).
- * CLOSE (Cancel, ×, Escape) after something was changed asks 'Discard changes?' first, as the
- * settings forms do (issue 22): DISCARD closes, KEEP_EDITING goes back with everything kept.
+ * dialog, spec §8). It stays while the values still break the check and goes as soon as they
+ * pass (issue 22: errors disappear when fixed); the server's error goes at the first change.
+ * CLOSE while saving is ignored (buttons are disabled). CLOSE (Cancel, ×, Escape) after
+ * something was changed asks 'Discard changes?' first, as the settings forms do (issue 22):
+ * DISCARD closes, KEEP_EDITING goes back with everything kept.
  */
 import { assign, emit, fromPromise, setup } from 'xstate';
 import { errorMessage } from './validation.js';
@@ -40,6 +42,8 @@ export interface FormDialogContext {
   initial: FormValues;
   values: FormValues;
   error: string | null;
+  /** `error` is the check's refusal (re-checked on every change), not the server's. */
+  refused: boolean;
 }
 
 export type FormDialogEvent =
@@ -79,22 +83,28 @@ export function formDialogMachine<V extends FormValues>(options: FormDialogOptio
       isChanged: ({ context }) => isChanged(context.initial, context.values),
     },
     actions: {
-      change: assign({
-        values: ({ context }, values: FormValues) => ({ ...context.values, ...values }),
-        error: null,
+      change: assign(({ context }, changed: FormValues) => {
+        const values = { ...context.values, ...changed };
+        const error = context.refused ? check(values) : null;
+        return { values, error, refused: error !== null };
       }),
-      refuse: assign({ error: ({ context }) => check(context.values) }),
+      refuse: assign({ error: ({ context }) => check(context.values), refused: true }),
       announceInvalid: emit(({ context }) => ({
         type: 'invalid' as const,
         message: check(context.values) ?? '',
       })),
-      keepFailure: assign({ error: (_, message: string) => message }),
+      keepFailure: assign({ error: (_, message: string) => message, refused: false }),
       announceSaved: emit((_, result: unknown) => ({ type: 'saved' as const, result })),
       announceClosed: emit({ type: 'closed' as const }),
     },
   }).createMachine({
     id: options.id,
-    context: ({ input }) => ({ initial: input.values, values: input.values, error: null }),
+    context: ({ input }) => ({
+      initial: input.values,
+      values: input.values,
+      error: null,
+      refused: false,
+    }),
     initial: 'editing',
     states: {
       editing: {

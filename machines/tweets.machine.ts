@@ -14,7 +14,8 @@
  * tweets.selectors.ts.
  * Emitted: posted · updated · deleted — the view toasts the spec's success texts;
  *          invalid { message } — blank text ('Tweet content is required!' when posting,
- *          'Tweet content cannot be empty' when editing); nothing is sent;
+ *          'Tweet content cannot be empty' when editing), or text over the server's 280
+ *          characters (TWEET_TOO_LONG, tweet-text.ts); nothing is sent;
  *          failed { message } — a post, edit or delete failed: the list is unchanged and the
  *          typed text stays (the spec only logs these; the view also tells the user).
  *
@@ -30,6 +31,7 @@
 import { assign, emit, fromPromise, setup } from 'xstate';
 import type { Tweet } from '../contract/tweets.js';
 import { MESSAGES } from './messages.js';
+import { isTweetTooLong, TWEET_TOO_LONG } from './tweet-text.js';
 import type {
   TweetList,
   TweetsContext,
@@ -66,7 +68,9 @@ export const tweetsMachine = setup({
   },
   guards: {
     draftIsBlank: ({ context }) => context.draft.trim() === '',
+    draftTooLong: ({ context }) => isTweetTooLong(context.draft),
     editIsBlank: ({ context }) => context.editing !== null && context.editing.text.trim() === '',
+    editTooLong: ({ context }) => context.editing !== null && isTweetTooLong(context.editing.text),
     isEditing: ({ context }) => context.editing !== null,
   },
   actions: {
@@ -150,6 +154,10 @@ export const tweetsMachine = setup({
             guard: 'draftIsBlank',
             actions: { type: 'announceInvalid', params: MESSAGES.tweetContentRequired },
           },
+          {
+            guard: 'draftTooLong',
+            actions: { type: 'announceInvalid', params: TWEET_TOO_LONG },
+          },
           { target: 'posting' },
         ],
         START_EDIT: { actions: { type: 'openEdit', params: ({ event }) => event.tweetId } },
@@ -159,6 +167,10 @@ export const tweetsMachine = setup({
           {
             guard: 'editIsBlank',
             actions: { type: 'announceInvalid', params: MESSAGES.tweetContentEmpty },
+          },
+          {
+            guard: 'editTooLong',
+            actions: { type: 'announceInvalid', params: TWEET_TOO_LONG },
           },
           { guard: 'isEditing', target: 'saving' },
         ],

@@ -1,6 +1,7 @@
 /** What the Tweets tab and the dashboard's tweets read from the machine's snapshot (tweets.machine.ts). */
 import type { SnapshotFrom } from 'xstate';
 import type { tweetsMachine } from './tweets.machine.js';
+import { isTweetTooLong } from './tweet-text.js';
 
 export type TweetsSnapshot = SnapshotFrom<typeof tweetsMachine>;
 
@@ -20,6 +21,6 @@ export const selectIsBusy = (s: TweetsSnapshot) => s.hasTag('busy');
 /** Posting and saving are taken now (a load or another request is not running). */
 export const selectIsReady = (s: TweetsSnapshot) => s.matches('ready');
 export const selectIsPosting = (s: TweetsSnapshot) => s.matches('posting');
-/** The Tweet button works: text is typed and nothing else runs. */
+/** The Tweet button works: text is typed, not over the limit, and nothing else runs. */
 export const selectCanPost = (s: TweetsSnapshot) =>
-  s.matches('ready') && s.context.draft.trim() !== '';
+  s.matches('ready') && s.context.draft.trim() !== '' && !isTweetTooLong(s.context.draft);

@@ -4,6 +4,7 @@
  */
 import type { SnapshotFrom } from 'xstate';
 import type { uploadMachine } from './upload.machine.js';
+import { formIsComplete } from './upload.types.js';
 
 export type UploadSnapshot = SnapshotFrom<typeof uploadMachine>;
 
@@ -16,7 +17,9 @@ export const selectBytes = (s: UploadSnapshot) => ({
   total: s.context.bytesTotal,
 });
 export const selectCanFinish = (s: UploadSnapshot) => s.matches('done');
-export const selectFormError = (s: UploadSnapshot) => s.context.formError;
+/** The refusal of a Submit, shown until every required field is filled (issue 22). */
+export const selectFormError = (s: UploadSnapshot) =>
+  formIsComplete(s.context) ? null : s.context.formError;
 export const selectUploadError = (s: UploadSnapshot) => s.context.uploadError;
 export const selectIsCapturing = (s: UploadSnapshot) => s.hasTag('capturing');
 export const selectIsReconnecting = (s: UploadSnapshot) => s.hasTag('reconnecting');

@@ -18,6 +18,7 @@ import { TOTAL_COUNT_HEADER } from '../contract/list-total.js';
 import { authPlugin } from './auth/plugin.js';
 import { clientErrorReply, frameworkErrorReply } from './http/early-replies.js';
 import { installErrorHandling } from './http/error-handler.js';
+import { AJV_OPTIONS } from './http/validation-options.js';
 import { installInputGuard } from './http/input-guard.js';
 import { AccessLog } from './http/logging.js';
 import { installSecurityHeaders, securityHeaders } from './http/security-headers.js';
@@ -40,6 +41,7 @@ import subscribedChannelsRoutes from './routes/subscribed-channels.js';
 import subscriptionsRoutes from './routes/subscriptions.js';
 import tweetsRoutes from './routes/tweets.js';
 import usersRoutes from './routes/users.js';
+import usersAvailabilityRoutes from './routes/users-availability.js';
 import usersSessionRoutes from './routes/users-session.js';
 import videosRoutes from './routes/videos.js';
 
@@ -61,14 +63,7 @@ export async function buildApp({ ctx, logger = false }: BuildOptions): Promise<A
     trustProxy: config.trustProxy,
     frameworkErrors: frameworkErrorReply(headers),
     clientErrorHandler: clientErrorReply(headers),
-    ajv: {
-      customOptions: {
-        coerceTypes: 'array',
-        removeAdditional: true,
-        useDefaults: true,
-        allErrors: false,
-      },
-    },
+    ajv: AJV_OPTIONS,
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   // Headers first, so that every reply, early refusals included, carries them.
@@ -129,6 +124,7 @@ export async function buildApp({ ctx, logger = false }: BuildOptions): Promise<A
       await api.register(usersRoutes, { ...options, prefix: '/users' });
       await api.register(accountImageRoutes, { ...options, prefix: '/users' });
       await api.register(usersSessionRoutes, { ...options, prefix: '/users' });
+      await api.register(usersAvailabilityRoutes, { ...options, prefix: '/users' });
       await api.register(historyRoutes, options);
       await api.register(videosRoutes, { ...options, prefix: '/videos' });
       await api.register(likesRoutes, { ...options, prefix: '/likes' });

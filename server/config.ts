@@ -54,6 +54,8 @@ export interface Config {
   searchCountCap: number;
   /** Requests per minute per IP on login and register. */
   authRateLimit: number;
+  /** Requests per minute per IP on the sign-up form's "is this name taken" check. */
+  availabilityRateLimit: number;
   logLevel: string;
   /** The built SPA (vite's outDir); the API runs without it, e.g. in server tests. */
   clientDir: string;
@@ -156,6 +158,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     transcodeRetries: nonNegativeInt('TRANSCODE_RETRIES', env.TRANSCODE_RETRIES, 3),
     transcodeRetrySeconds: positiveInt('TRANSCODE_RETRY_SECONDS', env.TRANSCODE_RETRY_SECONDS, 30),
     authRateLimit: positiveInt('AUTH_RATE_LIMIT', env.AUTH_RATE_LIMIT, 10),
+    availabilityRateLimit: positiveInt('AVAILABILITY_RATE_LIMIT', env.AVAILABILITY_RATE_LIMIT, 60),
     feedCacheMs: nonNegativeInt('FEED_CACHE_MS', env.FEED_CACHE_MS, 2000),
     firstScreenWaitMs: nonNegativeInt('FIRST_SCREEN_WAIT_MS', env.FIRST_SCREEN_WAIT_MS, 100),
     viewFlushMs: positiveInt('VIEW_FLUSH_MS', env.VIEW_FLUSH_MS, 1000),

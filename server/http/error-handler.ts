@@ -1,29 +1,49 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { drainRequestBody } from './drain-request.js';
+import { fieldMessage, ruleSentence } from '../../contract/field-messages.js';
 import { failure } from './envelope.js';
 import { HttpError } from './errors.js';
 
 interface ValidationIssue {
   instancePath: string;
-  message?: string;
   keyword: string;
   params: Record<string, unknown>;
+  /** ajv's `verbose` option (server/app.ts) adds the schema that holds the broken keyword. */
+  parentSchema?: { title?: string; properties?: Record<string, { title?: string }> };
 }
 
-/** "email: must match format \"email\"" style: the field first, so a client can point at it. */
+/** The field an issue is about, as the client named it (`tags.0` for an array item). */
+function fieldOf(issue: ValidationIssue, context: string | undefined): string {
+  if (issue.keyword === 'required') return String(issue.params.missingProperty);
+  if (issue.keyword === 'additionalProperties') return String(issue.params.additionalProperty);
+  return issue.instancePath.replace(/^\//, '').replace(/\//g, '.') || context || 'request';
+}
+
+/**
+ * "userName: User name may use lower-case letters, digits, dots and underscores": the field
+ * first, so a client can point at it, then the rule in words (contract/field-messages.ts). ajv's
+ * own text ("must match pattern …") never leaves the server.
+ */
 function describeValidation(issue: ValidationIssue, context: string | undefined): string {
-  let field = issue.instancePath.replace(/^\//, '').replace(/\//g, '.');
-  if (issue.keyword === 'required') field = String(issue.params.missingProperty);
-  if (issue.keyword === 'additionalProperties') field = String(issue.params.additionalProperty);
-  const where = field || context || 'request';
-  if (issue.keyword === 'format' && issue.params.format === 'email')
-    return `${where}: must be a valid email`;
-  if (issue.keyword === 'required') return `${where}: is required`;
-  if (issue.keyword === 'minLength' && issue.params.limit === 1)
-    return `${where}: must not be empty`;
-  if (issue.keyword === 'maxLength')
-    return `${where}: must be at most ${String(issue.params.limit)} characters`;
-  return `${where}: ${issue.message ?? 'is invalid'}`;
+  const field = fieldOf(issue, context);
+  const title =
+    issue.keyword === 'required'
+      ? issue.parentSchema?.properties?.[field]?.title
+      : issue.parentSchema?.title;
+  return fieldMessage(field, ruleSentence(field, issue.keyword, issue.params, title));
+}
+
+/**
+ * One sentence per field: a union (`anyOf`) reports each branch's failure and then its own, and
+ * only the last says what the field as a whole is missing.
+ */
+function validationMessage(issues: ValidationIssue[], context: string | undefined): string {
+  const byField = new Map<string, ValidationIssue>();
+  for (const issue of issues) {
+    const field = fieldOf(issue, context);
+    if (!byField.has(field) || issue.keyword === 'anyOf') byField.set(field, issue);
+  }
+  return [...byField.values()].map((issue) => describeValidation(issue, context)).join('; ');
 }
 
 /** Fastify's own client errors, reworded where its text names internals rather than the problem. */
@@ -66,9 +86,7 @@ export function installErrorHandling(app: FastifyInstance): void {
       message = error.message;
     } else if (error.validation && error.validation.length > 0) {
       status = 400;
-      message = error.validation
-        .map((v) => describeValidation(v as ValidationIssue, error.validationContext))
-        .join('; ');
+      message = validationMessage(error.validation, error.validationContext);
     } else if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       // Fastify's own client errors (bad JSON, body too large, rate limit…) have safe messages.
       status = error.statusCode;

@@ -10,26 +10,27 @@
  * preValidation, are checked too.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { FIELD_SENTENCES, fieldLabel, fieldMessage } from '../../contract/field-messages.js';
 import { badRequest } from './errors.js';
 
 const NUL = '\u0000';
 
-/** What a refused NUL is told, wherever it arrives (here, or inside JSON text such as tags). */
-export const NUL_PROBLEM = 'must not contain a NUL character (\\u0000)';
+export type Problem = 'nul' | 'infinite';
 
+/** Whether `text` holds a NUL (also checked inside JSON text, such as tags, by its parsers). */
 export function containsNul(text: string): boolean {
   return text.includes(NUL);
 }
 
-/** The problem with `value` itself, or undefined. */
-function problemOf(value: unknown): string | undefined {
-  if (typeof value === 'string' && containsNul(value)) return NUL_PROBLEM;
-  if (typeof value === 'number' && !Number.isFinite(value)) return 'must be a finite number';
+/** What is wrong with `value` itself, or undefined. */
+function problemOf(value: unknown): Problem | undefined {
+  if (typeof value === 'string' && containsNul(value)) return 'nul';
+  if (typeof value === 'number' && !Number.isFinite(value)) return 'infinite';
   return undefined;
 }
 
 /** The dotted path and problem of the first bad value under `value`, or undefined. */
-export function findProblem(value: unknown, path: string): [string, string] | undefined {
+export function findProblem(value: unknown, path: string): [string, Problem] | undefined {
   const problem = problemOf(value);
   if (problem) return [path, problem];
   if (value === null || typeof value !== 'object') return undefined;
@@ -40,11 +41,19 @@ export function findProblem(value: unknown, path: string): [string, string] | un
   return undefined;
 }
 
+/** The 400 for `problem` in `field`, in words ("tags: Tags must not contain a NUL character…"). */
+export function problemRefusal(field: string, problem: Problem) {
+  const label = fieldLabel(field);
+  const sentence =
+    problem === 'nul' ? FIELD_SENTENCES.nulCharacter(label) : `${label} must be a finite number`;
+  return badRequest(fieldMessage(field, sentence));
+}
+
 function checkRequest(request: FastifyRequest): void {
   const parts = { params: request.params, query: request.query, body: request.body };
   for (const [part, value] of Object.entries(parts)) {
     const found = findProblem(value, '');
-    if (found) throw badRequest(`${found[0] || part}: ${found[1]}`);
+    if (found) throw problemRefusal(found[0] || part, found[1]);
   }
 }
 

@@ -11,15 +11,21 @@ import path from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
-import { formatBytes } from '../../contract/format-bytes.js';
 import { LIMITS } from '../../contract/limits.js';
 import { drainRequestBody } from './drain-request.js';
-import { badRequest, payloadTooLarge, unsupportedMedia, type HttpError } from './errors.js';
+import { fieldLabel } from '../../contract/field-messages.js';
+import {
+  badRequest,
+  emptyFile,
+  fieldRefusal,
+  fileTooLarge,
+  payloadTooLarge,
+  unsupportedMedia,
+  type HttpError,
+} from './errors.js';
 
 export interface FileRule {
   maxBytes: number;
-  /** Human text of the limit for messages, e.g. '10 MB'. */
-  limitText: string;
 }
 
 export interface ReceivedFile {
@@ -57,8 +63,12 @@ class ByteLimit extends Transform {
   }
 }
 
+/** "avatar: Profile picture is too long": a part refused, named by its label. */
+const partRefusal = (status: number, field: string, predicate: string) =>
+  fieldRefusal(status, field, `${fieldLabel(field)} ${predicate}`);
+
 export function fileRule(maxBytes: number): FileRule {
-  return { maxBytes, limitText: formatBytes(maxBytes) };
+  return { maxBytes };
 }
 
 /** Every uploaded picture (avatar, cover, thumbnail) has the same limit. */
@@ -74,7 +84,7 @@ function brokenBodyError(error: unknown): HttpError | undefined {
     return badRequest('Content-Type: multipart/form-data needs a boundary parameter');
   }
   if (/unexpected end of multipart data/i.test(message)) {
-    return badRequest('body: the multipart body is cut off before its closing boundary');
+    return badRequest('body: The multipart body is cut off before its closing boundary');
   }
   return undefined;
 }
@@ -99,21 +109,22 @@ export async function receiveForm(
   try {
     for await (const part of request.parts()) {
       if (part.type === 'field') {
-        if (typeof part.value !== 'string') throw badRequest(`${part.fieldname}: must be text`);
-        if (part.valueTruncated) throw payloadTooLarge(`${part.fieldname}: field is too long`);
+        if (typeof part.value !== 'string') throw partRefusal(400, part.fieldname, 'must be text');
+        if (part.valueTruncated) throw partRefusal(413, part.fieldname, 'is too long');
         fields[part.fieldname] = part.value;
         continue;
       }
       const rule = rules[part.fieldname];
       if (!rule) {
         part.file.resume();
-        throw badRequest(`${part.fieldname}: unexpected file field`);
+        throw partRefusal(400, part.fieldname, 'is not a file this call takes');
       }
-      if (files[part.fieldname]) throw badRequest(`${part.fieldname}: only one file allowed`);
+      if (files[part.fieldname])
+        throw partRefusal(400, part.fieldname, 'must be one file, not several');
       const tmpPath = path.join(tmpDir, `upload-${randomBytes(12).toString('hex')}`);
       owned.push(tmpPath);
       const limiter = new ByteLimit(rule.maxBytes, () =>
-        payloadTooLarge(`${part.fieldname}: file is larger than ${rule.limitText}`),
+        fileTooLarge(part.fieldname, rule.maxBytes),
       );
       const sink = createWriteStream(tmpPath);
       try {
@@ -126,9 +137,9 @@ export async function receiveForm(
         throw error;
       }
       if (part.file.truncated) {
-        throw payloadTooLarge(`${part.fieldname}: file is larger than ${rule.limitText}`);
+        throw fileTooLarge(part.fieldname, rule.maxBytes);
       }
-      if (limiter.bytes === 0) throw badRequest(`${part.fieldname}: file is empty`);
+      if (limiter.bytes === 0) throw emptyFile(part.fieldname);
       files[part.fieldname] = {
         field: part.fieldname,
         filename: part.filename,
@@ -164,7 +175,7 @@ export async function multipartFieldsToBody(request: FastifyRequest): Promise<vo
     for await (const part of request.parts()) {
       if (part.type === 'file') {
         part.file.resume();
-        throw badRequest(`${part.fieldname}: files are not accepted here`);
+        throw partRefusal(400, part.fieldname, 'is a file, and this call takes none');
       }
       body[part.fieldname] = String(part.value);
     }

@@ -7,7 +7,7 @@
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
-import { unsupportedMedia } from '../http/errors.js';
+import { unreadableImage } from '../http/errors.js';
 import { heightFor, parseSizedKey, sizedFiles, topWidthFor, type ImageRole } from './image-keys.js';
 
 // Each image is processed once, so libvips's cache of decoded images and operations (up to 50 MB)
@@ -21,9 +21,6 @@ const ACCEPTED_FORMATS = new Set(['png', 'jpeg', 'gif', 'webp']);
 const MAX_INPUT_PIXELS = 50_000_000;
 
 const WEBP_QUALITY = 82;
-
-const unreadable = (field: string) =>
-  unsupportedMedia(`${field}: must be an image (PNG, JPG, GIF or WebP) that can be read`);
 
 function open(inputPath: string) {
   return sharp(inputPath, { limitInputPixels: MAX_INPUT_PIXELS, animated: false });
@@ -47,7 +44,7 @@ export async function checkedTopWidth(
     const turned = (orientation ?? 1) >= 5;
     return topWidthFor(role, turned ? height : width, turned ? width : height);
   } catch {
-    throw unreadable(field);
+    throw unreadableImage(field);
   }
 }
 
@@ -80,7 +77,7 @@ export async function renderSizes(
     .raw()
     .toBuffer({ resolveWithObject: true })
     .catch(() => {
-      throw unreadable(field);
+      throw unreadableImage(field);
     });
   const { width, height, channels } = crop.info;
   const rendered: RenderedSize[] = sizedFiles(key).map((file) => ({

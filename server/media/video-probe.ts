@@ -36,8 +36,8 @@ interface ProbeOutput {
 
 const PROBE_TIMEOUT_MS = 30_000;
 const WEBM_CODECS = new Set(['vp8', 'vp9', 'av1', 'opus', 'vorbis']);
-export const UNREADABLE_VIDEO = 'videoFile: could not be read as a video';
-export const NOT_A_VIDEO = 'videoFile: contains no video stream';
+export const UNREADABLE_VIDEO = 'videoFile: Video file could not be read as a video';
+export const NOT_A_VIDEO = 'videoFile: Video file contains no video stream';
 export const UNSUPPORTED_CONTAINER =
   'videoFile: unsupported video format (use MP4, MOV, WebM or MKV)';
 

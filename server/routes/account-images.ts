@@ -8,7 +8,7 @@ import { User } from '../../contract/shapes.js';
 import { AvatarBody, CoverImageBody } from '../../contract/users.js';
 import { callerId } from '../auth/plugin.js';
 import { ok } from '../http/envelope.js';
-import { badRequest } from '../http/errors.js';
+import { requiredField } from '../http/errors.js';
 import { IMAGE_RULE } from '../http/multipart.js';
 import {
   cleanupMultipartBody,
@@ -42,7 +42,7 @@ export default async function accountImageRoutes(app: App, { ctx }: RouteOptions
       },
       async (request) => {
         const file = receivedFiles(request)[field];
-        if (!file) throw badRequest(`${field}: is required`);
+        if (!file) throw requiredField(field);
         const row = await replaceAccountImage(ctx, callerId(request), kind, file, request.log);
         const user = await userDtoOf(ctx.db, row, mediaUrlsOf(request, ctx));
         return ok(user, `${kind === 'avatar' ? 'Avatar' : 'Cover image'} updated successfully`);

@@ -14,8 +14,8 @@ import { VideoItem } from '../../contract/shapes.js';
 import { ResumableUploadFields, UploadFinishBody, UploadIdParams } from '../../contract/uploads.js';
 import { callerId } from '../auth/plugin.js';
 import { created } from '../http/envelope.js';
-import { badRequest, payloadTooLarge } from '../http/errors.js';
-import { IMAGE_RULE, fileRule } from '../http/multipart.js';
+import { badRequest, emptyFile, fileTooLarge } from '../http/errors.js';
+import { IMAGE_RULE } from '../http/multipart.js';
 import {
   cleanupMultipartBody,
   receiveMultipartBody,
@@ -64,10 +64,8 @@ function declaredLength(request: FastifyRequest, maxBytes: number): number {
     throw badRequest('Upload-Length: must be the file size in bytes');
   }
   const length = Number(header);
-  if (length === 0) throw badRequest('videoFile: is empty');
-  if (length > maxBytes) {
-    throw payloadTooLarge(`videoFile: file is larger than ${fileRule(maxBytes).limitText}`);
-  }
+  if (length === 0) throw emptyFile('videoFile');
+  if (length > maxBytes) throw fileTooLarge('videoFile', maxBytes);
   return length;
 }
 

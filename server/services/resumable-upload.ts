@@ -12,8 +12,9 @@ import type { Upload } from '@tus/server';
 import { ResumableUploadFields } from '../../contract/uploads.js';
 import type { Config } from '../config.js';
 import type { AppContext } from '../context.js';
-import { badRequest, conflict, HttpError, notFound } from '../http/errors.js';
-import { findProblem } from '../http/input-guard.js';
+import { badRequest, conflict, fieldRefusal, HttpError, notFound } from '../http/errors.js';
+import { ruleSentence } from '../../contract/field-messages.js';
+import { findProblem, problemRefusal } from '../http/input-guard.js';
 import type { ReceivedFile } from '../http/multipart.js';
 import { NOT_A_VIDEO, UNREADABLE_VIDEO, UNSUPPORTED_CONTAINER } from '../media/video-probe.js';
 import { parseTagsField } from './video-fields.js';
@@ -59,12 +60,31 @@ export function storedUploadFields(meta: Record<string, string | null | undefine
     ...(meta.filename ? { filename: meta.filename } : {}),
   };
   const invalid = Value.Errors(ResumableUploadFields, fields).First();
-  if (invalid)
-    throw badRequest(`${invalid.path.slice(1) || 'Upload-Metadata'}: ${invalid.message}`);
+  if (invalid) {
+    const schema = invalid.schema as { minLength?: number; maxLength?: number };
+    throw metadataRefusal(invalid.path.slice(1), schema, invalid.value);
+  }
   const problem = findProblem(fields, '');
-  if (problem) throw badRequest(`${problem[0]}: ${problem[1]}`);
+  if (problem) throw problemRefusal(problem[0], problem[1]);
   parseTagsField(fields.tags, 1);
   return fields;
+}
+
+/**
+ * A metadata field that breaks its schema, in the words every other form gets
+ * (contract/field-messages.ts): tus metadata is text, so only a length can be wrong.
+ */
+function metadataRefusal(
+  field: string,
+  schema: { minLength?: number; maxLength?: number },
+  value: unknown,
+) {
+  if (!field) return badRequest('Upload-Metadata: send title, description and tags');
+  const length = typeof value === 'string' ? value.length : 0;
+  const tooLong = schema.maxLength !== undefined && length > schema.maxLength;
+  const keyword = tooLong ? 'maxLength' : 'minLength';
+  const limit = tooLong ? schema.maxLength : (schema.minLength ?? 1);
+  return fieldRefusal(400, field, ruleSentence(field, keyword, { limit }));
 }
 
 /** The upload, if it exists and `ownerId` created it; a stranger learns nothing (404). */
@@ -111,9 +131,9 @@ export async function finishResumableUpload(
     throw badRequest(`${error.message} (the upload was removed: create a new one)`);
   }
   if (upload.size === undefined || upload.offset < upload.size) {
-    throw conflict('videoFile: the upload is not complete yet');
+    throw conflict('videoFile: Video file has not been fully uploaded yet');
   }
-  if (finishing.has(uploadId)) throw conflict('videoFile: the upload is already being finished');
+  if (finishing.has(uploadId)) throw conflict('videoFile: Video file is already being finished');
   finishing.add(uploadId);
   try {
     const videoFile: ReceivedFile = {

@@ -4,11 +4,12 @@
  * the message nor the response time tells which of userName, email or password was wrong.
  */
 import { eq } from 'drizzle-orm';
+import { FIELD_SENTENCES } from '../../contract/field-messages.js';
 import { hashPassword, verifyPassword } from '../auth/passwords.js';
 import { revokeOtherSessions } from '../auth/sessions.js';
 import type { Db } from '../db/client.js';
 import { users } from '../db/schema.js';
-import { badRequest, unauthorized } from '../http/errors.js';
+import { fieldRefusal, unauthorized } from '../http/errors.js';
 import type { UserRow } from './users.js';
 
 const INVALID_CREDENTIALS = 'Invalid credentials';
@@ -31,7 +32,9 @@ export interface LoginInput {
 export async function authenticate(db: Db, input: LoginInput): Promise<UserRow> {
   const userName = input.userName || undefined;
   const email = input.email || undefined;
-  if (!userName && !email) throw badRequest('userName: is required when email is not given');
+  if (!userName && !email) {
+    throw fieldRefusal(400, 'userName', 'Give your user name or your email to sign in');
+  }
   const [row] = await db
     .select()
     .from(users)
@@ -46,7 +49,8 @@ export async function authenticate(db: Db, input: LoginInput): Promise<UserRow> 
 }
 
 /**
- * 400 when the old password is wrong. Other sessions are revoked in the same transaction as the
+ * 400 when the new password is the current one (checked first: both were typed by the caller, so
+ * saying so reveals nothing, and it spares the hash), or when the old password is wrong. Other sessions are revoked in the same transaction as the
  * new hash: a thief holding another session loses it the moment the password changes.
  */
 export async function changePassword(
@@ -55,12 +59,15 @@ export async function changePassword(
   oldPassword: string,
   newPassword: string,
 ): Promise<void> {
+  if (newPassword === oldPassword) {
+    throw fieldRefusal(400, 'newPassword', FIELD_SENTENCES.samePassword);
+  }
   const [row] = await db
     .select({ passwordHash: users.passwordHash })
     .from(users)
     .where(eq(users.id, auth.userId));
   if (!row || !(await verifyPassword(row.passwordHash, oldPassword))) {
-    throw badRequest('oldPassword: is incorrect');
+    throw fieldRefusal(400, 'oldPassword', FIELD_SENTENCES.wrongCurrentPassword);
   }
   const passwordHash = await hashPassword(newPassword);
   await db.transaction(async (tx) => {

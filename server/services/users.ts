@@ -4,7 +4,9 @@
  * public origin.
  */
 import { asc, desc, eq, ne, and, or, sql, type SQL } from 'drizzle-orm';
+import { FIELD_SENTENCES, fieldMessage } from '../../contract/field-messages.js';
 import type { User } from '../../contract/shapes.js';
+import type { AvailabilityData } from '../../contract/users.js';
 import type { Db, Tx } from '../db/client.js';
 import { preparedPerDb } from '../db/prepared.js';
 import { userTagScores, users } from '../db/schema.js';
@@ -74,10 +76,30 @@ export async function userDtoOf(db: Db, row: UserRow, urls: MediaUrls): Promise<
 }
 
 const TAKEN_MESSAGES = {
-  userName: 'userName: is already taken',
-  email: 'email: is already registered',
+  userName: fieldMessage('userName', FIELD_SENTENCES.userNameTaken),
+  email: fieldMessage('email', FIELD_SENTENCES.emailTaken),
 } as const;
 type UniqueField = keyof typeof TAKEN_MESSAGES;
+
+/** Which of `wanted` (already lower-cased, as stored) belong to an account other than `exceptUserId`. */
+async function takenFields(
+  db: Db,
+  wanted: { userName?: string | undefined; email?: string | undefined },
+  exceptUserId?: string,
+): Promise<UniqueField[]> {
+  const match: SQL[] = [];
+  if (wanted.userName !== undefined) match.push(eq(users.userName, wanted.userName));
+  if (wanted.email !== undefined) match.push(eq(users.email, wanted.email));
+  if (match.length === 0) return [];
+  const rows = await db
+    .select({ userName: users.userName, email: users.email })
+    .from(users)
+    .where(and(or(...match), exceptUserId ? ne(users.id, exceptUserId) : undefined));
+  const taken: UniqueField[] = [];
+  if (rows.some((r) => r.userName === wanted.userName)) taken.push('userName');
+  if (rows.some((r) => r.email === wanted.email)) taken.push('email');
+  return taken;
+}
 
 /**
  * 409 when `userName` or `email` (already lower-cased, as stored) belongs to another account.
@@ -88,18 +110,21 @@ export async function assertAvailable(
   wanted: { userName?: string; email?: string },
   exceptUserId?: string,
 ): Promise<void> {
-  const match: SQL[] = [];
-  if (wanted.userName !== undefined) match.push(eq(users.userName, wanted.userName));
-  if (wanted.email !== undefined) match.push(eq(users.email, wanted.email));
-  if (match.length === 0) return;
-  const rows = await db
-    .select({ userName: users.userName, email: users.email })
-    .from(users)
-    .where(and(or(...match), exceptUserId ? ne(users.id, exceptUserId) : undefined));
-  const taken: UniqueField[] = [];
-  if (rows.some((r) => r.userName === wanted.userName)) taken.push('userName');
-  if (rows.some((r) => r.email === wanted.email)) taken.push('email');
+  const taken = await takenFields(db, wanted, exceptUserId);
   if (taken.length > 0) throw conflict(taken.map((f) => TAKEN_MESSAGES[f]).join('; '));
+}
+
+/** POST /users/availability: "taken" or "available" for each value given, nothing more. */
+export async function availabilityOf(
+  db: Db,
+  wanted: { userName?: string | undefined; email?: string | undefined },
+): Promise<AvailabilityData> {
+  const taken = await takenFields(db, wanted);
+  const answer: AvailabilityData = {};
+  for (const field of ['userName', 'email'] as const) {
+    if (wanted[field] !== undefined) answer[field] = taken.includes(field) ? 'taken' : 'available';
+  }
+  return answer;
 }
 
 /**

@@ -3,8 +3,11 @@
  * array (multipart has no arrays). The body schemas of upload and edit check everything else.
  */
 import { LIMITS } from '../../contract/limits.js';
-import { badRequest } from '../http/errors.js';
-import { NUL_PROBLEM, containsNul } from '../http/input-guard.js';
+import { FIELD_SENTENCES, fieldLabel } from '../../contract/field-messages.js';
+import { fieldRefusal } from '../http/errors.js';
+import { containsNul } from '../http/input-guard.js';
+
+const tagsRefusal = (sentence: string) => fieldRefusal(400, 'tags', sentence);
 
 /**
  * Parses and normalises `tags`: trimmed and lower-cased (so "Music" and "music" are one tag for
@@ -18,19 +21,21 @@ export function parseTagsField(raw: unknown, minCount: number): string[] {
     try {
       parsed = JSON.parse(raw);
     } catch {
-      throw badRequest('tags: must be the JSON text of an array of strings');
+      throw tagsRefusal(FIELD_SENTENCES.tagsNotJson);
     }
   }
   if (!Array.isArray(parsed) || parsed.some((t) => typeof t !== 'string')) {
-    throw badRequest('tags: must be the JSON text of an array of strings');
+    throw tagsRefusal(FIELD_SENTENCES.tagsNotJson);
   }
-  if ((parsed as string[]).some(containsNul)) throw badRequest(`tags: ${NUL_PROBLEM}`);
+  if ((parsed as string[]).some(containsNul)) {
+    throw tagsRefusal(FIELD_SENTENCES.nulCharacter(fieldLabel('tags')));
+  }
   const { max, tagMin, tagMax } = LIMITS.tags;
   const tags = [...new Set((parsed as string[]).map((t) => t.trim().toLowerCase()))];
   if (tags.some((t) => t.length < tagMin || t.length > tagMax)) {
-    throw badRequest(`tags: each tag must be ${tagMin} to ${tagMax} characters`);
+    throw tagsRefusal(FIELD_SENTENCES.tagLength);
   }
-  if (tags.length < minCount) throw badRequest('tags: at least one tag is required');
-  if (tags.length > max) throw badRequest(`tags: at most ${max} tags are allowed`);
+  if (tags.length < minCount) throw tagsRefusal(FIELD_SENTENCES.tagRequired);
+  if (tags.length > max) throw tagsRefusal(FIELD_SENTENCES.tooManyTags);
   return tags;
 }

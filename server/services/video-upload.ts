@@ -12,7 +12,7 @@ import path from 'node:path';
 import type { AppContext } from '../context.js';
 import { newId } from '../db/ids.js';
 import { videos } from '../db/schema.js';
-import { badRequest } from '../http/errors.js';
+import { requiredField } from '../http/errors.js';
 import type { ReceivedFile } from '../http/multipart.js';
 import { remuxForStreaming, videoFormatOf } from '../media/faststart.js';
 import { extractFrame } from '../media/frame.js';
@@ -48,7 +48,7 @@ export async function uploadVideo(
 ): Promise<string> {
   const tags = parseTagsField(fields.tags, 1);
   const { videoFile, thumbnail } = files;
-  if (!videoFile) throw badRequest('videoFile: is required');
+  if (!videoFile) throw requiredField('videoFile');
   const stored: string[] = [];
   const recorded: string[] = [];
   let remuxed: string | undefined;

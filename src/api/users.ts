@@ -4,12 +4,19 @@
  * actor (`machine.provide({ actors })`); tests attach fakes in the same places.
  */
 import { fromPromise } from 'xstate';
-import type { AccountDetailsBody, ChangePasswordBody, LoginData } from '../../contract/users';
+import type {
+  AccountDetailsBody,
+  AvailabilityBody,
+  AvailabilityData,
+  ChangePasswordBody,
+  LoginData,
+} from '../../contract/users';
 import type { User } from '../../contract/shapes';
 import type { Credentials } from '../../machines/sign-in.machine';
 import type { RegisterInput } from '../../machines/signup.types';
 import { request, resumeSession } from './client';
 import { takeFirstScreen } from './first-screen';
+import { decodeImage } from '../media/decode-image';
 
 export async function login(input: Credentials): Promise<User> {
   const data = await request<LoginData>({ method: 'POST', url: '/users/login', data: input });
@@ -42,6 +49,11 @@ export function register(input: RegisterInput): Promise<User> {
   if (input.coverImage)
     form.append('coverImage', input.coverImage, fileName(input.coverImage, 'cover'));
   return request<User>({ method: 'POST', url: '/users/register', data: form });
+}
+
+/** Whether a user name and/or email is taken, for the sign-up form (rate-limited by the server). */
+export function checkAvailability(body: AvailabilityBody): Promise<AvailabilityData> {
+  return request<AvailabilityData>({ method: 'POST', url: '/users/availability', data: body });
 }
 
 export function updateAccountDetails(body: AccountDetailsBody): Promise<User> {
@@ -78,6 +90,10 @@ export const accountActors = {
   login: fromPromise<User, Credentials>(({ input }) => login(input)),
   register: fromPromise<User, RegisterInput>(({ input }) => register(input)),
   loadDefaultImage: fromPromise<Blob, 'avatar' | 'cover'>(({ input }) => loadDefaultImage(input)),
+  checkAvailability: fromPromise<AvailabilityData, AvailabilityBody>(({ input }) =>
+    checkAvailability(input),
+  ),
+  decodeImage: fromPromise<void, Blob>(({ input }) => decodeImage(input)),
   updateAccountDetails: fromPromise<User, AccountDetailsBody>(({ input }) =>
     updateAccountDetails(input),
   ),

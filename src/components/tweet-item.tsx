@@ -5,15 +5,15 @@
  */
 import { useState } from 'react';
 import type { Tweet } from '../../contract/tweets';
-import { TWEET_TEXTAREA_ROWS } from '../../machines/constants';
-import { LIMITS } from '../../contract/limits';
+import { isTweetTooLong } from '../../machines/tweet-text';
 import type { TweetsEvent } from '../../machines/tweets.types';
 import { Avatar } from '../ui/avatar';
 import { Button } from '../ui/button';
 import { ConfirmQuestion } from './confirm-question';
 import { TweetLikeButton } from './tweet-like-button';
-import { Actions, Byline, Card, TextArea } from './tweets.styles';
 import { RelativeTime } from './relative-time';
+import { TweetBox } from './tweet-box';
+import { Actions, Byline, Card } from './tweets.styles';
 
 export const DELETE_TWEET_QUESTION = 'Delete this tweet? This cannot be undone.';
 
@@ -47,12 +47,10 @@ export function TweetItem({
         {editText === null ? (
           <p>{tweet.content}</p>
         ) : (
-          <TextArea
-            aria-label="Edit tweet"
-            rows={TWEET_TEXTAREA_ROWS}
-            maxLength={LIMITS.tweet.max}
-            value={editText}
-            onChange={(e) => send({ type: 'EDIT_TEXT', text: e.target.value })}
+          <TweetBox
+            label="Edit tweet"
+            text={editText}
+            onText={(text) => send({ type: 'EDIT_TEXT', text })}
           />
         )}
         <Actions>
@@ -76,7 +74,10 @@ export function TweetItem({
               <Button variant="secondary" onClick={() => send({ type: 'CANCEL_EDIT' })}>
                 Cancel
               </Button>
-              <Button disabled={busy} onClick={() => send({ type: 'SAVE_EDIT' })}>
+              <Button
+                disabled={busy || isTweetTooLong(editText)}
+                onClick={() => send({ type: 'SAVE_EDIT' })}
+              >
                 Save
               </Button>
             </>

@@ -28,7 +28,14 @@ const ErrorLine = styled.p`
   font-size: ${({ theme }) => theme.font.size.sm};
 `;
 
-/** The form's current error, announced to screen readers as it appears; nothing without one. */
-export function FormError({ message }: { message: string | null | undefined }) {
-  return message ? <ErrorLine role="alert">{message}</ErrorLine> : null;
+/**
+ * The form's current error, announced to screen readers as it appears; nothing without one. `id`
+ * lets a field name it in its aria-describedby when the error is about that field.
+ */
+export function FormError({ message, id }: { message: string | null | undefined; id?: string }) {
+  return message ? (
+    <ErrorLine role="alert" id={id}>
+      {message}
+    </ErrorLine>
+  ) : null;
 }

@@ -21,6 +21,7 @@ export function TextFields<F extends string>({
   disabled,
   errorOf,
   onChange,
+  onLeave,
 }: {
   specs: readonly FieldSpec<F>[];
   values: Readonly<Record<F, string>>;
@@ -28,6 +29,8 @@ export function TextFields<F extends string>({
   /** An inline error under a field (e.g. "Passwords don't match"); null for none. */
   errorOf?: (field: F) => string | null;
   onChange: (field: F, value: string) => void;
+  /** Focus left the field (a form that shows a rule's problem only once the field was left). */
+  onLeave?: (field: F) => void;
 }) {
   return specs.map(({ field, maxLength = LIMITS.email.max, ...spec }) => (
     <TextField
@@ -38,6 +41,7 @@ export function TextFields<F extends string>({
       disabled={disabled}
       error={errorOf?.(field) ?? null}
       onValueChange={(value) => onChange(field, value)}
+      onBlur={onLeave && (() => onLeave(field))}
     />
   ));
 }

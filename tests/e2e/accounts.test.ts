@@ -7,7 +7,6 @@
  * (layout.ts). The phone test makes its own account through the API, so it runs alone.
  */
 import type { Page } from 'playwright-core';
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   hasBrowser,
@@ -19,6 +18,7 @@ import {
   type RunningServer,
 } from './harness.js';
 import { freshUser, signUpAndSignIn } from './accounts-api.js';
+import { animationsSettled, pngFile } from './page-helpers.js';
 import type { KeyElements } from './layout.js';
 
 const account = {
@@ -30,35 +30,10 @@ const account = {
 const renamed = { fullName: 'Erin Renamed', email: 'erin.renamed@example.com' };
 const newPassword = 'second-password-2';
 
-/** A real PNG (a violet square) for the pickers. */
-async function pngFile(name: string, color: string) {
-  const buffer = await sharp({
-    create: { width: 320, height: 320, channels: 3, background: color },
-  })
-    .png()
-    .toBuffer();
-  return { name, mimeType: 'image/png', buffer };
-}
-
-/** Waits until framer-motion's entry animations have finished, so screenshots show the end state. */
-async function settled(page: Page) {
-  await page.waitForFunction(() =>
-    [...document.querySelectorAll<HTMLElement>('[style*="opacity"], [style*="transform"]')].every(
-      (el) => {
-        const style = getComputedStyle(el);
-        return (
-          (style.opacity === '1' || style.opacity === '0') &&
-          /^(none|matrix\(1, 0, 0, 1, 0, 0\))$/.test(style.transform)
-        );
-      },
-    ),
-  );
-}
-
 async function shot(page: Page, name: string, keyElements: KeyElements) {
   // Let the page's own data (the feed, the channel) arrive, then the animations finish.
   await page.waitForLoadState('networkidle');
-  await settled(page);
+  await animationsSettled(page);
   await screenshot(page, name, keyElements);
 }
 

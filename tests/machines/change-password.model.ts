@@ -3,6 +3,7 @@ import type { AnyMachineSnapshot } from 'xstate';
 import {
   changePasswordMachine,
   selectError,
+  selectFieldErrors,
   selectFields,
   selectIsConfirmingCancel,
   selectIsSaving,
@@ -17,6 +18,20 @@ type Snapshot = ReturnType<typeof changePasswordMachine.transition>;
 const empty: PasswordFields = { oldPassword: '', newPassword: '', confirmPassword: '' };
 const isBlank = (v: string) => v.trim() === '';
 
+const OLD = 'old secret';
+/** The new passwords a person tries: a good one, one too short, the current one again. */
+const NEW = { good: ' new secret ', short: 'short', same: OLD };
+const SAME = 'The new password must be different from the current one';
+const SHORT = 'New password must be at least 8 characters';
+const WRONG_OLD = 'oldPassword: The current password is not correct';
+const NO_FIELD = 'Too many requests, please try again later';
+
+/** What the form says about the new password on Save; null when nothing. */
+function newPasswordProblem(c: PasswordFields): string | null {
+  if (c.newPassword === NEW.short) return SHORT;
+  return c.newPassword === c.oldPassword ? SAME : null;
+}
+
 export const model: Model<typeof changePasswordMachine> = {
   name: 'change password form',
   machine: changePasswordMachine,
@@ -24,33 +39,47 @@ export const model: Model<typeof changePasswordMachine> = {
   meaning: {
     editing:
       'fields show what was typed; Save refused with a reason while a field is blank or the confirmation differs',
-    saving: 'busy; exactly the old and new password sent, confirmation not sent',
+    saving:
+      'busy; exactly the old and new password sent, confirmation not sent; never a short or unchanged password',
     confirmingCancel: 'asks whether to throw the edits away; fields unchanged',
   },
   promiseActors: ['changePassword'],
-  events: {
+  // The confirmation either repeats the new password or differs from it.
+  events: (snapshot: AnyMachineSnapshot) => ({
     FIELD_CHANGED: [
-      { type: 'FIELD_CHANGED', field: 'oldPassword', value: 'old secret' },
-      { type: 'FIELD_CHANGED', field: 'newPassword', value: ' new secret ' },
-      { type: 'FIELD_CHANGED', field: 'confirmPassword', value: ' new secret ' },
+      { type: 'FIELD_CHANGED', field: 'oldPassword', value: OLD },
+      ...Object.values(NEW).map((value) => ({
+        type: 'FIELD_CHANGED',
+        field: 'newPassword',
+        value,
+      })),
+      {
+        type: 'FIELD_CHANGED',
+        field: 'confirmPassword',
+        value: (snapshot as Snapshot).context.newPassword || NEW.good,
+      },
       { type: 'FIELD_CHANGED', field: 'confirmPassword', value: 'new secret' },
     ],
     'xstate.done.actor.changePassword': [
       { type: 'xstate.done.actor.changePassword', output: undefined },
     ],
     'xstate.error.actor.changePassword': [
-      { type: 'xstate.error.actor.changePassword', error: apiError('Old password is incorrect') },
+      { type: 'xstate.error.actor.changePassword', error: apiError(WRONG_OLD) },
+      { type: 'xstate.error.actor.changePassword', error: apiError(NO_FIELD) },
     ],
-  },
-  // For the chart: which fields are filled, and whether the confirmation equals the new one.
+  }),
+  // For the chart: which fields are filled, what the new password is like, whether the
+  // confirmation equals it, and which problems show.
   serialize: (snapshot: AnyMachineSnapshot) => {
     const c = (snapshot as Snapshot).context;
     return JSON.stringify([
       snapshot.value,
       isBlank(c.oldPassword),
-      isBlank(c.newPassword),
+      isBlank(c.newPassword) ? 'blank' : newPasswordProblem(c),
       isBlank(c.confirmPassword),
       c.newPassword === c.confirmPassword,
+      Object.keys(c.fieldErrors).sort(),
+      c.error !== null,
     ]);
   },
   assert: (snapshot, fakes, { event, previous, emitted }) => {
@@ -69,10 +98,16 @@ export const model: Model<typeof changePasswordMachine> = {
       case 'xstate.init':
         expect(fields).toEqual(empty);
         expect(selectError(s)).toBeNull();
+        expect(selectFieldErrors(s)).toEqual({});
         break;
       case 'FIELD_CHANGED':
         expect(fields[event.field as keyof PasswordFields]).toBe(event.value);
         expect(selectError(s)).toBeNull();
+        // Changing a field takes its problem away; the others' stay.
+        expect(selectFieldErrors(s)[event.field as keyof PasswordFields]).toBeUndefined();
+        for (const [field, text] of Object.entries(selectFieldErrors(before!))) {
+          if (field !== event.field) expect(selectFieldErrors(s)).toHaveProperty(field, text);
+        }
         break;
       case 'SUBMIT': {
         const prior = selectFields(before!);
@@ -84,7 +119,14 @@ export const model: Model<typeof changePasswordMachine> = {
           : prior.newPassword !== prior.confirmPassword
             ? "New password and confirmation don't match"
             : null;
-        if (expectedError === null) {
+        const besideNew = complete && expectedError === null ? newPasswordProblem(prior) : null;
+        if (besideNew !== null) {
+          // Refused beside the New password field, and toasted; nothing sent.
+          expect(s.matches('editing')).toBe(true);
+          expect(selectFieldErrors(s)).toEqual({ newPassword: besideNew });
+          expect(emitted).toEqual([{ type: 'invalid', message: besideNew }]);
+          expect(fields).toEqual(prior);
+        } else if (expectedError === null) {
           expect(s.matches('saving')).toBe(true);
           // Passwords go exactly as typed; the confirmation is not sent.
           expect(fakes.lastInput('changePassword')).toEqual({
@@ -103,12 +145,28 @@ export const model: Model<typeof changePasswordMachine> = {
       case 'xstate.done.actor.changePassword':
         // Success clears the form.
         expect(fields).toEqual(empty);
+        expect(selectFieldErrors(s)).toEqual({});
         expect(emitted).toEqual([{ type: 'saved' }]);
         break;
-      case 'xstate.error.actor.changePassword':
+      case 'xstate.error.actor.changePassword': {
         expect(fields).toEqual(selectFields(before!));
-        expect(emitted).toEqual([{ type: 'saveFailed', reason: 'Old password is incorrect' }]);
+        // The server's refusal of a field shows beside it, in words; any other on the form.
+        const message = (event.error as Error).message;
+        if (message === WRONG_OLD) {
+          expect(selectFieldErrors(s)).toEqual({
+            oldPassword: 'The current password is not correct',
+          });
+          expect(selectError(s)).toBeNull();
+          expect(emitted).toEqual([
+            { type: 'saveFailed', reason: 'The current password is not correct' },
+          ]);
+        } else {
+          expect(selectFieldErrors(s)).toEqual({});
+          expect(selectError(s)).toBe(NO_FIELD);
+          expect(emitted).toEqual([{ type: 'saveFailed', reason: NO_FIELD }]);
+        }
         break;
+      }
       case 'CANCEL':
       case 'DISMISS':
         expect(fields).toEqual(selectFields(before!));
@@ -116,6 +174,7 @@ export const model: Model<typeof changePasswordMachine> = {
       case 'CONFIRM':
         expect(fields).toEqual(empty);
         expect(selectError(s)).toBeNull();
+        expect(selectFieldErrors(s)).toEqual({});
         break;
     }
     if (event.type !== 'SUBMIT' && !event.type.startsWith('xstate.')) {
@@ -125,6 +184,8 @@ export const model: Model<typeof changePasswordMachine> = {
     for (const call of fakes.callsOf('changePassword')) {
       const input = call.input as { oldPassword: string; newPassword: string };
       expect(isBlank(input.oldPassword) || isBlank(input.newPassword)).toBe(false);
+      expect(input.newPassword).not.toBe(input.oldPassword);
+      expect(input.newPassword.length).toBeGreaterThanOrEqual(8);
     }
   },
 };

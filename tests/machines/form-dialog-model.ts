@@ -57,7 +57,7 @@ export function formDialogModel<M extends AnyStateMachine>(spec: FormDialogModel
           : [k, Array.isArray(v) ? v.length : v !== null],
       );
       const changed = JSON.stringify(c.values) !== JSON.stringify(c.initial);
-      return JSON.stringify([s.value, shape, c.error, changed]);
+      return JSON.stringify([s.value, shape, c.error, c.refused, changed]);
     },
     assert: (snapshot, fakes, { event, previous, emitted }) => {
       const s = snapshot as Snap;
@@ -66,7 +66,11 @@ export function formDialogModel<M extends AnyStateMachine>(spec: FormDialogModel
       if (event.type === 'xstate.init') expect(values).toEqual(spec.initial);
       if (event.type === 'CHANGE') {
         expect(values).toMatchObject(event.values as FormValues);
-        expect(selectError(s)).toBeNull();
+        // A refusal stays while the values still break the check and goes once they pass; the
+        // server's error goes at the first change.
+        const before = previous as Snap;
+        const refusedBefore = before.context.error !== null && before.context.error !== 'Refused';
+        expect(selectError(s)).toBe(refusedBefore ? spec.expectedRefusal(values) : null);
       }
       if (s.matches('editing') && event.type === 'SUBMIT') {
         const refusal = spec.expectedRefusal(values);

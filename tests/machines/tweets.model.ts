@@ -3,6 +3,7 @@ import type { AnyMachineSnapshot } from 'xstate';
 import type { Tweet } from '../../contract/tweets.js';
 import { MESSAGES } from '../../machines/messages.js';
 import { tweetsMachine } from '../../machines/tweets.machine.js';
+import { TWEET_TOO_LONG } from '../../machines/tweet-text.js';
 import {
   selectCanPost,
   selectDraft,
@@ -37,6 +38,11 @@ export function makeTweet(n: number, overrides: Partial<Tweet> = {}): Tweet {
 /** What the server holds: two tweets of seven in all (the list shows the newest). */
 export const serverList = { tweets: [makeTweet(2), makeTweet(1)], total: 7 };
 export const edited = makeTweet(2, { content: 'Edited', updatedAt: '2026-02-01T00:00:00.000Z' });
+/** One character over the server's 280 (an emoji counts once, as the server counts it). */
+const tooLong = ` ${'🎵'.repeat(281)} `;
+const isLong = (text: string) => [...text.trim()].length > 280;
+/** How a text looks to the chart: blank, fine, or too long. */
+const kind = (text: string) => (text.trim() === '' ? 'blank' : isLong(text) ? 'long' : 'fine');
 
 /** One fixture per event type and state, so the graph stays small: type text where it is blank. */
 function events(snapshot: AnyMachineSnapshot): Fixtures {
@@ -64,8 +70,18 @@ function events(snapshot: AnyMachineSnapshot): Fixtures {
     'xstate.error.actor.deleteTweet': [
       { type: 'xstate.error.actor.deleteTweet', error: new Error('Forbidden') },
     ],
-    TYPE: [{ type: 'TYPE', text: draftBlank ? '  Hello  ' : '   ' }],
-    EDIT_TEXT: [{ type: 'EDIT_TEXT', text: editBlank ? ' Edited ' : '  ' }],
+    TYPE: draftBlank
+      ? [
+          { type: 'TYPE', text: '  Hello  ' },
+          { type: 'TYPE', text: tooLong },
+        ]
+      : [{ type: 'TYPE', text: '   ' }],
+    EDIT_TEXT: editBlank
+      ? [
+          { type: 'EDIT_TEXT', text: ' Edited ' },
+          { type: 'EDIT_TEXT', text: tooLong },
+        ]
+      : [{ type: 'EDIT_TEXT', text: '  ' }],
     START_EDIT: [{ type: 'START_EDIT', tweetId: 't2' }],
     DELETE: [{ type: 'DELETE', tweetId: 't2' }],
   };
@@ -78,7 +94,7 @@ export const model: Model<typeof tweetsMachine> = {
     loading: "the user's tweets are asked for; the list replaces what was shown",
     failed: 'the tab says the tweets could not be loaded and offers to try again',
     ready:
-      'tweets and their count are listed; the box keeps what was typed; blank text sends nothing',
+      'tweets and their count are listed; the box keeps what was typed; blank text or more than 280 characters sends nothing',
     posting: 'the trimmed text is sent as a new tweet; Tweet is disabled; then the list reloads',
     saving: 'the edited text is sent; on success that tweet is replaced in place',
     deleting: 'the tweet is deleted on the server; on success it leaves the list',
@@ -93,8 +109,9 @@ export const model: Model<typeof tweetsMachine> = {
     return JSON.stringify({
       value: s.value as unknown,
       ids: s.context.tweets.map((t) => `${t._id}:${t.content}`),
-      draftBlank: s.context.draft.trim() === '',
-      editing: editing && (editing.text.trim() === '' ? 'blank' : editing.text.trim()),
+      draft: kind(s.context.draft),
+      editing:
+        editing && (kind(editing.text) === 'fine' ? editing.text.trim() : kind(editing.text)),
     });
   },
   assert: (snapshot, fakes, step) => {
@@ -105,7 +122,7 @@ export const model: Model<typeof tweetsMachine> = {
     expect(selectIsBusy(s)).toBe(
       s.matches('posting') || s.matches('saving') || s.matches('deleting'),
     );
-    expect(selectCanPost(s)).toBe(s.matches('ready') && selectDraft(s).trim() !== '');
+    expect(selectCanPost(s)).toBe(s.matches('ready') && kind(selectDraft(s)) === 'fine');
     expect(selectIsEmpty(s)).toBe(s.matches('ready') && selectTweets(s).length === 0);
     // Every fetch is for this user's tweets.
     for (const c of fakes.callsOf('fetchTweets')) expect(c.input).toEqual({ userId });
@@ -123,6 +140,11 @@ export const model: Model<typeof tweetsMachine> = {
           expect(step.emitted).toEqual([
             { type: 'invalid', message: MESSAGES.tweetContentRequired },
           ]);
+        } else if (before && isLong(selectDraft(before))) {
+          // Refused in words, not cut: the text stays as typed.
+          expect(s.value).toEqual(before.value);
+          expect(selectDraft(s)).toBe(tooLong);
+          expect(step.emitted).toEqual([{ type: 'invalid', message: TWEET_TOO_LONG }]);
         } else {
           expect(s.matches('posting')).toBe(true);
           expect(fakes.lastInput('postTweet')).toEqual({ content: 'Hello' });
@@ -141,6 +163,9 @@ export const model: Model<typeof tweetsMachine> = {
           expect(step.emitted).toEqual(
             selectEditing(before) ? [{ type: 'invalid', message: MESSAGES.tweetContentEmpty }] : [],
           );
+        } else if (isLong(selectEditing(before!)!.text)) {
+          expect(s.value).toEqual(before!.value);
+          expect(step.emitted).toEqual([{ type: 'invalid', message: TWEET_TOO_LONG }]);
         } else {
           const text = selectEditing(before!)!.text.trim();
           expect(fakes.lastInput('updateTweet')).toEqual({ tweetId: 't2', content: text });
@@ -181,6 +206,10 @@ export const model: Model<typeof tweetsMachine> = {
         break;
     }
     if (s.matches('saving') || s.matches('deleting')) expect(s.context.pendingId).toBe('t2');
+    // Nothing over the limit is ever sent.
+    for (const c of [...fakes.callsOf('postTweet'), ...fakes.callsOf('updateTweet')]) {
+      expect(isLong((c.input as { content: string }).content)).toBe(false);
+    }
     if (s.matches('ready')) expect(s.context.pendingId).toBeNull();
   },
 };

@@ -72,6 +72,9 @@ describe('upload video dialog', () => {
     expect(UPLOAD_REQUIRED_MESSAGE).toBe(selectFormError(actor.getSnapshot()));
     expect(uploads).toEqual([]);
     expect(actor.getSnapshot().value).toEqual({ form: 'ready' });
+    // Fixed: the alert goes as soon as the last missing field is filled, before any Submit.
+    actor.send({ type: 'TAG_ADDED', tag: 'trip' });
+    expect(selectFormError(actor.getSnapshot())).toBeNull();
   });
 
   it('adds tags with Enter, comma or Add: trimmed, empty and duplicates ignored', () => {

@@ -77,9 +77,9 @@ describe('comments', () => {
   });
 
   it.each([
-    [{}, /^content: is required/],
-    [{ content: '   ' }, /^content: must not be empty/],
-    [{ content: 'x'.repeat(2001) }, /^content: must be at most 2000 characters/],
+    [{}, /^content: Comment is required$/],
+    [{ content: '   ' }, /^content: Comment is required$/],
+    [{ content: 'x'.repeat(2001) }, /^content: Comment can be at most 2000 characters$/],
   ])('refuses bad content %#', async (payload, message) => {
     const res = await add(bob, videoId, payload);
     expect(res.statusCode).toBe(400);

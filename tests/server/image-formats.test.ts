@@ -26,9 +26,9 @@ describe('image formats', () => {
   afterAll(() => t.close());
 
   it.each([
-    ['/update-Avatar', 'avatar'],
-    ['/update-CoverImage', 'coverImage'],
-  ])('PATCH %s refuses an SVG with 415 and keeps the old image', async (url, field) => {
+    ['/update-Avatar', 'avatar', 'Profile picture'],
+    ['/update-CoverImage', 'coverImage', 'Cover image'],
+  ])('PATCH %s refuses an SVG with 415 and keeps the old image', async (url, field, label) => {
     const before = await filesOnDisk(t);
     const res = await t.app.inject({
       method: 'PATCH',
@@ -38,7 +38,7 @@ describe('image formats', () => {
     });
     expect(res.statusCode).toBe(415);
     expect(res.json<{ message: string }>().message).toBe(
-      `${field}: must be an image (PNG, JPG, GIF or WebP) that can be read`,
+      `${field}: ${label} must be a PNG, JPG, GIF or WebP image that can be read`,
     );
     const [row] = await t.ctx.db.select().from(users).where(eq(users.id, alice.id));
     expect([row!.avatarKey, row!.coverKey]).toEqual([
@@ -66,7 +66,9 @@ describe('image formats', () => {
   it('an upload refuses an SVG thumbnail and stores no video', async () => {
     const res = await upload(t, alice, { thumbnail: SVG });
     expect(res.statusCode).toBe(415);
-    expect(res.json<{ message: string }>().message).toMatch(/^thumbnail: must be an image/);
+    expect(res.json<{ message: string }>().message).toMatch(
+      /^thumbnail: Thumbnail must be a PNG, JPG, GIF or WebP image/,
+    );
     expect(await t.ctx.db.select().from(videos).where(eq(videos.ownerId, alice.id))).toHaveLength(
       0,
     );

@@ -74,7 +74,7 @@ describe('playlists', () => {
       expect(long.json<{ message: string }>().message).toMatch(/^title: /);
       expect((await call.create(alice, { title: '   ' })).json()).toMatchObject({
         statusCode: 400,
-        message: 'title: is required',
+        message: 'title: Title is required',
       });
       expect(
         (await call.create(alice, { title: 'ok', description: 'd'.repeat(1001) })).statusCode,

@@ -118,7 +118,7 @@ describe('resumable uploads (tus)', () => {
     expect(response.statusCode).toBe(413);
     expect(response.json()).toMatchObject({
       success: false,
-      message: 'videoFile: file is larger than 2 GB',
+      message: 'videoFile: Video file is larger than 2 GB',
     });
     expect(await storedUploads()).toEqual(before);
   });
@@ -127,7 +127,7 @@ describe('resumable uploads (tus)', () => {
     const before = await storedUploads();
     const noTitle = await createUpload(t, alice, 100, { ...VALID_FIELDS, title: '  ' });
     expect(noTitle.statusCode).toBe(400);
-    expect(messageOf(noTitle)).toBe('title: must not be empty');
+    expect(messageOf(noTitle)).toBe('title: Title is required');
     const badTags = await createUpload(t, alice, 100, { ...VALID_FIELDS, tags: '[]' });
     expect(badTags.statusCode).toBe(400);
     expect(messageOf(badTags)).toMatch(/^tags: /);
@@ -146,7 +146,7 @@ describe('resumable uploads (tus)', () => {
     const response = await createUpload(t, alice, 100, { ...VALID_FIELDS, tags: escaped });
     expect(response.statusCode).toBe(400);
     expect(response.headers['tus-resumable']).toBe('1.0.0');
-    expect(messageOf(response)).toBe('tags: must not contain a NUL character (\\u0000)');
+    expect(messageOf(response)).toBe('tags: Tags must not contain a NUL character (U+0000)');
     expect(await storedUploads()).toEqual(before);
   });
 
@@ -163,7 +163,7 @@ describe('resumable uploads (tus)', () => {
 
     const finished = await finishUpload(t, alice, id);
     expect(finished.statusCode).toBe(400);
-    expect(messageOf(finished)).toMatch(/^tags: must not contain a NUL character/);
+    expect(messageOf(finished)).toMatch(/^tags: Tags must not contain a NUL character/);
     expect(await storedUploads()).not.toContain(id);
     expect(await storedUploads()).not.toContain(`${id}.json`);
     expect(await ownTitles()).toEqual(videosBefore);
@@ -195,7 +195,7 @@ describe('resumable uploads (tus)', () => {
     await patchUpload(t, alice, id, 0, source.subarray(0, 100));
     const response = await finishUpload(t, alice, id);
     expect(response.statusCode).toBe(409);
-    expect(messageOf(response)).toBe('videoFile: the upload is not complete yet');
+    expect(messageOf(response)).toBe('videoFile: Video file has not been fully uploaded yet');
   });
 
   it('refuses a file that is not a video when finishing, and keeps nothing', async () => {
@@ -203,7 +203,7 @@ describe('resumable uploads (tus)', () => {
     const id = await uploadWhole(t, alice, notVideo);
     const response = await finishUpload(t, alice, id);
     expect(response.statusCode).toBe(415);
-    expect(messageOf(response)).toBe('videoFile: could not be read as a video');
+    expect(messageOf(response)).toBe('videoFile: Video file could not be read as a video');
     expect(await storedUploads()).not.toContain(id);
     expect(await storedUploads()).not.toContain(`${id}.json`);
     const own = await t.app.inject({

@@ -100,7 +100,7 @@ describe('tweets', () => {
     expect(long.json<{ message: string }>().message).toMatch(/^content: /);
     expect((await post(alice, '   ')).json()).toMatchObject({
       statusCode: 400,
-      message: 'content: is required',
+      message: 'content: Tweet is required',
     });
     expect((await post(alice, undefined)).statusCode).toBe(400);
   });

@@ -52,11 +52,31 @@ describe('account changes and channels', () => {
       expect(res.json()).toEqual({
         statusCode: 400,
         data: null,
-        message: 'oldPassword: is incorrect',
+        message: 'oldPassword: The current password is not correct',
         success: false,
       });
       expect((await currentUser(elsewhere)).statusCode).toBe(200);
       await signIn(t, here.credentials); // the old password still works
+    });
+
+    it('refuses a new password equal to the current one, changing nothing', async () => {
+      const here = await signUp(t);
+      const elsewhere = await signIn(t, here.credentials);
+      const before = (await rowOf(here.user._id)).passwordHash;
+      const res = await change(here, {
+        oldPassword: here.credentials.password,
+        newPassword: here.credentials.password,
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({
+        statusCode: 400,
+        data: null,
+        message: 'newPassword: The new password must be different from the current one',
+        success: false,
+      });
+      // Nothing changed: the same hash, and the other session was not signed out.
+      expect((await rowOf(here.user._id)).passwordHash).toBe(before);
+      expect((await currentUser(elsewhere)).statusCode).toBe(200);
     });
 
     it('changes the password, keeps this session and signs out every other one', async () => {
@@ -98,16 +118,25 @@ describe('account changes and channels', () => {
     });
 
     it.each([
-      [{ oldPassword: 'whatever1' }, 'newPassword: is required'],
-      [{ newPassword: 'whatever12' }, 'oldPassword: is required'],
-      [{ oldPassword: 'whatever1', newPassword: 'short' }, 'newPassword: '],
-      [{ oldPassword: 'whatever1', newPassword: '          ' }, 'newPassword: is required'],
-      [{ oldPassword: 'whatever1', newPassword: 'n'.repeat(129) }, 'newPassword: '],
-    ])('refuses %j', async (payload, message) => {
+      [{ oldPassword: 'whatever1' }, 'newPassword: New password is required'],
+      [{ newPassword: 'whatever12' }, 'oldPassword: Current password is required'],
+      [
+        { oldPassword: 'whatever1', newPassword: 'short' },
+        'newPassword: New password must be at least 8 characters',
+      ],
+      [
+        { oldPassword: 'whatever1', newPassword: '          ' },
+        'newPassword: New password is required',
+      ],
+      [
+        { oldPassword: 'whatever1', newPassword: 'n'.repeat(129) },
+        'newPassword: New password can be at most 128 characters',
+      ],
+    ])('refuses %j in words', async (payload, message) => {
       const s = await signUp(t);
       const res = await change(s, payload);
       expect(res.statusCode).toBe(400);
-      expect(res.json<{ message: string }>().message).toContain(message);
+      expect(res.json<{ message: string }>().message).toBe(message);
     });
 
     it('answers 401 when not signed in', async () => {
@@ -155,7 +184,10 @@ describe('account changes and channels', () => {
         email: other.credentials.email.toUpperCase(),
       });
       expect(res.statusCode).toBe(409);
-      expect(res.json()).toMatchObject({ message: 'email: is already registered', data: null });
+      expect(res.json()).toMatchObject({
+        message: 'email: An account with this email already exists',
+        data: null,
+      });
       expect(await rowOf(s.user._id)).toMatchObject({
         fullName: s.user.fullName,
         email: s.user.email,
@@ -175,17 +207,23 @@ describe('account changes and channels', () => {
     });
 
     it.each([
-      [{ email: 'a@example.org' }, 'fullName: is required'],
-      [{ fullName: 'Name' }, 'email: is required'],
-      [{ fullName: '   ', email: 'a@example.org' }, 'fullName: is required'],
-      [{ fullName: 'x'.repeat(81), email: 'a@example.org' }, 'fullName: '],
-      [{ fullName: 'Name', email: 'nope' }, 'email: must be a valid email'],
-      [{ fullName: ['a', 'b'], email: 'a@example.org' }, 'fullName: '],
+      [{ email: 'a@example.org' }, 'fullName: Full name is required'],
+      [{ fullName: 'Name' }, 'email: Email is required'],
+      [{ fullName: '   ', email: 'a@example.org' }, 'fullName: Full name is required'],
+      [
+        { fullName: 'x'.repeat(81), email: 'a@example.org' },
+        'fullName: Full name can be at most 80 characters',
+      ],
+      [
+        { fullName: 'Name', email: 'nope' },
+        'email: Enter a valid email address, like name@example.com',
+      ],
+      [{ fullName: ['a', 'b'], email: 'a@example.org' }, 'fullName: Full name must be text'],
     ])('refuses %j', async (payload, message) => {
       const s = await signUp(t);
       const res = await update(s, payload);
       expect(res.statusCode).toBe(400);
-      expect(res.json<{ message: string }>().message).toContain(message);
+      expect(res.json<{ message: string }>().message).toBe(message);
       expect((await rowOf(s.user._id)).fullName).toBe(s.user.fullName);
     });
 
@@ -256,7 +294,7 @@ describe('account changes and channels', () => {
       });
       expect(text.statusCode).toBe(415);
       expect(text.json()).toMatchObject({
-        message: 'avatar: must be an image (PNG, JPG, GIF or WebP) that can be read',
+        message: 'avatar: Profile picture must be a PNG, JPG, GIF or WebP image that can be read',
       });
       const big = await upload(s, 'update-CoverImage', 'coverImage', {
         content: Buffer.concat([await pngImage(), Buffer.alloc(12 * 1024 * 1024)]),
@@ -264,7 +302,7 @@ describe('account changes and channels', () => {
         type: 'image/png',
       });
       expect(big.statusCode).toBe(413);
-      expect(big.json()).toMatchObject({ message: 'coverImage: file is larger than 10 MB' });
+      expect(big.json()).toMatchObject({ message: 'coverImage: Cover image is larger than 10 MB' });
       const missing = await t.app.inject({
         method: 'PATCH',
         url: `${USERS}/update-Avatar`,
@@ -272,7 +310,7 @@ describe('account changes and channels', () => {
         payload: multipart({ note: 'no file here' }),
       });
       expect(missing.statusCode).toBe(400);
-      expect(missing.json()).toMatchObject({ message: 'avatar: is required' });
+      expect(missing.json()).toMatchObject({ message: 'avatar: Profile picture is required' });
       const json = await t.app.inject({
         method: 'PATCH',
         url: `${USERS}/update-Avatar`,

@@ -64,7 +64,7 @@ describe('refused uploads over a keep-alive connection', () => {
       }),
     );
     expect(refused.status).toBe(413);
-    expect(refused.body.message).toBe('avatar: file is larger than 10 MB');
+    expect(refused.body.message).toBe('avatar: Profile picture is larger than 10 MB');
 
     const next = await post(`${USERS}/register`, multipart(newCredentials()));
     expect(next.reusedSocket).toBe(true);
@@ -89,7 +89,7 @@ describe('refused uploads over a keep-alive connection', () => {
       ),
     );
     expect(refused.status).toBe(400);
-    expect(refused.body.message).toBe('extra: files are not accepted here');
+    expect(refused.body.message).toBe('extra: Extra is a file, and this call takes none');
 
     const next = await post(`${USERS}/login`, multipart({ userName, email, password }));
     expect(next.reusedSocket).toBe(true);

@@ -19,6 +19,14 @@ import {
 import { DEFAULT_AVATAR_KEY, DEFAULT_COVER_KEY } from '../../server/services/default-images.js';
 import { createTestApp, type TestApp } from './helpers.js';
 
+/** The labels the refusals name the fields by. */
+const LABELS: Record<string, string> = {
+  fullName: 'Full name',
+  userName: 'User name',
+  email: 'Email',
+  password: 'Password',
+};
+
 const DEFAULT_FILES = [`media/${DEFAULT_AVATAR_KEY}`, `media/${DEFAULT_COVER_KEY}`];
 
 describe('POST /users/register', () => {
@@ -129,7 +137,7 @@ describe('POST /users/register', () => {
     expect(res.json()).toEqual({
       statusCode: 400,
       data: null,
-      message: `${field}: is required`,
+      message: `${field}: ${LABELS[field]} is required`,
       success: false,
     });
     expect(await userCount()).toBe(before);
@@ -143,19 +151,19 @@ describe('POST /users/register', () => {
   ])('refuses a blank %s as missing', async (field, value) => {
     const res = await register(t, { [field]: value });
     expect(res.statusCode).toBe(400);
-    expect(res.json<{ message: string }>().message).toBe(`${field}: is required`);
+    expect(res.json<{ message: string }>().message).toBe(`${field}: ${LABELS[field]} is required`);
   });
 
   it.each([
-    ['fullName', 'x'.repeat(81)],
-    ['userName', 'a'.repeat(31)],
-    ['password', 'p'.repeat(129)],
-    ['email', `${'a'.repeat(250)}@example.org`],
-  ])('refuses an over-long %s', async (field, value) => {
+    ['fullName', 'x'.repeat(81), 'Full name can be at most 80 characters'],
+    ['userName', 'a'.repeat(31), 'User name can be at most 30 characters'],
+    ['password', 'p'.repeat(129), 'Password can be at most 128 characters'],
+    ['email', `${'a'.repeat(250)}@example.org`, 'Email can be at most 254 characters'],
+  ])('refuses an over-long %s', async (field, value, sentence) => {
     const before = await userCount();
     const res = await register(t, { [field]: value });
     expect(res.statusCode).toBe(400);
-    expect(res.json<{ message: string }>().message).toMatch(new RegExp(`^${field}: `));
+    expect(res.json<{ message: string }>().message).toBe(`${field}: ${sentence}`);
     expect(await userCount()).toBe(before);
   });
 
@@ -169,14 +177,18 @@ describe('POST /users/register', () => {
   });
 
   it.each([
-    ['email', 'not-an-email', 'email: must be a valid email'],
-    ['userName', 'bad name!', 'userName: '],
-    ['userName', 'ab', 'userName: '],
-    ['password', 'short', 'password: '],
-  ])('refuses %s %j', async (field, value, message) => {
+    ['email', 'not-an-email', 'email: Enter a valid email address, like name@example.com'],
+    [
+      'userName',
+      'bad name!',
+      'userName: User name may use lower-case letters, digits, dots and underscores',
+    ],
+    ['userName', 'ab', 'userName: User name must be at least 3 characters'],
+    ['password', 'short', 'password: Password must be at least 8 characters'],
+  ])('refuses %s %j in words', async (field, value, message) => {
     const res = await register(t, { [field]: value });
     expect(res.statusCode).toBe(400);
-    expect(res.json<{ message: string }>().message).toContain(message);
+    expect(res.json<{ message: string }>().message).toBe(message);
   });
 
   it('refuses wrong types in a JSON body', async () => {
@@ -186,7 +198,7 @@ describe('POST /users/register', () => {
       payload: { ...newCredentials(), fullName: { first: 'Ann' } },
     });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ message: 'fullName: must be string', data: null });
+    expect(res.json()).toMatchObject({ message: 'fullName: Full name must be text', data: null });
   });
 
   it('answers 409 for a taken userName or email, whatever their case', async () => {
@@ -196,15 +208,21 @@ describe('POST /users/register', () => {
 
     const sameName = await register(t, { userName: taken.userName.toUpperCase() });
     expect(sameName.statusCode).toBe(409);
-    expect(sameName.json()).toMatchObject({ message: 'userName: is already taken', data: null });
+    expect(sameName.json()).toMatchObject({
+      message: 'userName: This user name is already taken',
+      data: null,
+    });
 
     const sameEmail = await register(t, { email: taken.email.toUpperCase() });
     expect(sameEmail.statusCode).toBe(409);
-    expect(sameEmail.json()).toMatchObject({ message: 'email: is already registered' });
+    expect(sameEmail.json()).toMatchObject({
+      message: 'email: An account with this email already exists',
+    });
 
     const both = await register(t, { userName: taken.userName, email: taken.email });
     expect(both.json()).toMatchObject({
-      message: 'userName: is already taken; email: is already registered',
+      message:
+        'userName: This user name is already taken; email: An account with this email already exists',
     });
     expect(await userCount()).toBe(before);
   });
@@ -230,7 +248,7 @@ describe('POST /users/register', () => {
     await expect(attempt).rejects.toBeInstanceOf(HttpError);
     await expect(attempt).rejects.toMatchObject({
       statusCode: 409,
-      message: 'email: is already registered',
+      message: 'email: An account with this email already exists',
     });
   });
 
@@ -247,7 +265,7 @@ describe('POST /users/register', () => {
     expect(res.json()).toEqual({
       statusCode: 413,
       data: null,
-      message: 'avatar: file is larger than 10 MB',
+      message: 'avatar: Profile picture is larger than 10 MB',
       success: false,
     });
     expect(await userCount()).toBe(count);
@@ -269,7 +287,7 @@ describe('POST /users/register', () => {
     expect(res.statusCode).toBe(415);
     expect(res.json()).toMatchObject({
       success: false,
-      message: 'coverImage: must be an image (PNG, JPG, GIF or WebP) that can be read',
+      message: 'coverImage: Cover image must be a PNG, JPG, GIF or WebP image that can be read',
     });
     expect(await userCount()).toBe(count);
     expect(await filesOnDisk(t)).toEqual(before);
@@ -282,7 +300,7 @@ describe('POST /users/register', () => {
       { resume: { content: 'x', filename: 'cv.txt', type: 'text/plain' } },
     );
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ message: 'resume: unexpected file field' });
+    expect(res.json()).toMatchObject({ message: 'resume: Resume is not a file this call takes' });
   });
 
   it('refuses a request from a foreign Origin', async () => {

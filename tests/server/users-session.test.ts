@@ -118,7 +118,7 @@ describe('sign-in, sessions and cookies', () => {
     it('refuses a request without password or without any identifier', async () => {
       const noPassword = await login({ userName: 'a_user', email: 'a@example.org' });
       expect(noPassword.statusCode).toBe(400);
-      expect(noPassword.json()).toMatchObject({ message: 'password: is required' });
+      expect(noPassword.json()).toMatchObject({ message: 'password: Password is required' });
       const noName = await login({ password: 'whatever123' });
       expect(noName.statusCode).toBe(400);
       expect(noName.json<{ message: string }>().message).toMatch(/^userName: /);

@@ -452,10 +452,13 @@ describe('videos API', () => {
       expect(ok.statusCode).toBe(200);
       expect(ok.json<{ data: VideoJson }>().data).toMatchObject({ title: 'After', tags: ['x'] });
       for (const [payload, message] of [
-        [{ title: '' }, 'title: must not be empty'],
-        [{ title: 'x'.repeat(101) }, 'title: must be at most 100 characters'],
-        [{ tags: 'not json' }, 'tags: must be the JSON text of an array of strings'],
-        [{ description: 'x'.repeat(5001) }, 'description: must be at most 5000 characters'],
+        [{ title: '' }, 'title: Title is required'],
+        [{ title: 'x'.repeat(101) }, 'title: Title can be at most 100 characters'],
+        [{ tags: 'not json' }, 'tags: Tags must be sent as the JSON text of a list of words'],
+        [
+          { description: 'x'.repeat(5001) },
+          'description: Description can be at most 5000 characters',
+        ],
       ] as const) {
         const res = await t.app.inject({
           method: 'PATCH',

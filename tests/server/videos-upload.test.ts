@@ -209,7 +209,7 @@ describe('POST /videos', () => {
 
     it('refuses a truncated MP4 (index at the end, cut off)', async () => {
       const res = await upload(t, alice, { video: await truncated('plain.mp4') });
-      await expectRefused(res, 415, 'videoFile: could not be read as a video');
+      await expectRefused(res, 415, 'videoFile: Video file could not be read as a video');
       await expectNothingNew();
     });
 
@@ -223,31 +223,31 @@ describe('POST /videos', () => {
       const res = await upload(t, alice, {
         video: faststart.subarray(0, Math.floor(faststart.length * 0.6)),
       });
-      await expectRefused(res, 415, 'videoFile: could not be read as a video');
+      await expectRefused(res, 415, 'videoFile: Video file could not be read as a video');
       await expectNothingNew();
     });
 
     it('refuses a media file without a video stream', async () => {
       const res = await upload(t, alice, { video: 'audio.m4a' });
-      await expectRefused(res, 415, 'videoFile: contains no video stream');
+      await expectRefused(res, 415, 'videoFile: Video file contains no video stream');
       await expectNothingNew();
     });
 
     it('refuses an image sent as the video', async () => {
       const res = await upload(t, alice, { video: await pngImage(320, 240) });
-      await expectRefused(res, 415, 'videoFile: contains no video stream');
+      await expectRefused(res, 415, 'videoFile: Video file contains no video stream');
       await expectNothingNew();
     });
 
     it('refuses a thumbnail that is not an image', async () => {
       const res = await upload(t, alice, { thumbnail: Buffer.from('<html>not an image</html>') });
-      await expectRefused(res, 415, /^thumbnail: must be an image/);
+      await expectRefused(res, 415, /^thumbnail: Thumbnail must be a PNG, JPG, GIF or WebP image/);
       await expectNothingNew();
     });
 
     it('refuses a thumbnail over 10 MB with 413', async () => {
       const res = await upload(t, alice, { thumbnail: Buffer.alloc(10 * 1024 * 1024 + 1, 1) });
-      await expectRefused(res, 413, 'thumbnail: file is larger than 10 MB');
+      await expectRefused(res, 413, 'thumbnail: Thumbnail is larger than 10 MB');
       await expectNothingNew();
     });
 
@@ -257,7 +257,7 @@ describe('POST /videos', () => {
       t.ctx.config.maxVideoBytes = 20_000;
       try {
         const res = await upload(t, alice);
-        await expectRefused(res, 413, 'videoFile: file is larger than');
+        await expectRefused(res, 413, 'videoFile: Video file is larger than');
       } finally {
         t.ctx.config.maxVideoBytes = previous;
       }
@@ -265,7 +265,11 @@ describe('POST /videos', () => {
     });
 
     it('requires the video file', async () => {
-      await expectRefused(await upload(t, alice, { video: null }), 400, 'videoFile: is required');
+      await expectRefused(
+        await upload(t, alice, { video: null }),
+        400,
+        'videoFile: Video file is required',
+      );
       await expectNothingNew();
     });
 
@@ -278,29 +282,35 @@ describe('POST /videos', () => {
         headers: { ...headers, ...alice.headers },
         payload: Buffer.from(extra, 'latin1'),
       });
-      await expectRefused(res, 400, 'avatar: unexpected file field');
+      await expectRefused(res, 400, 'avatar: Profile picture is not a file this call takes');
       await expectNothingNew();
     });
 
     const good = { title: 'T', description: 'D', tags: '["a"]' };
     it.each([
-      [{ ...good, title: undefined }, 'title: is required'],
-      [{ ...good, title: '   ' }, 'title: must not be empty'],
-      [{ ...good, title: 'x'.repeat(101) }, 'title: must be at most 100 characters'],
-      [{ ...good, description: 'x'.repeat(5001) }, 'description: must be at most 5000 characters'],
-      [{ ...good, tags: undefined }, 'tags: is required'],
-      [{ ...good, tags: 'music' }, 'tags: must be the JSON text of an array of strings'],
-      [{ ...good, tags: '{"a":1}' }, 'tags: must be the JSON text of an array of strings'],
-      [{ ...good, tags: '["a", 3]' }, 'tags: must be the JSON text of an array of strings'],
-      [{ ...good, tags: '[]' }, 'tags: at least one tag is required'],
-      [{ ...good, tags: '["  "]' }, 'tags: each tag must be 1 to 30 characters'],
+      [{ ...good, title: undefined }, 'title: Title is required'],
+      [{ ...good, title: '   ' }, 'title: Title is required'],
+      [{ ...good, title: 'x'.repeat(101) }, 'title: Title can be at most 100 characters'],
+      [
+        { ...good, description: 'x'.repeat(5001) },
+        'description: Description can be at most 5000 characters',
+      ],
+      [{ ...good, tags: undefined }, 'tags: Tags is required'],
+      [{ ...good, tags: 'music' }, 'tags: Tags must be sent as the JSON text of a list of words'],
+      [{ ...good, tags: '{"a":1}' }, 'tags: Tags must be sent as the JSON text of a list of words'],
+      [
+        { ...good, tags: '["a", 3]' },
+        'tags: Tags must be sent as the JSON text of a list of words',
+      ],
+      [{ ...good, tags: '[]' }, 'tags: Add at least one tag'],
+      [{ ...good, tags: '["  "]' }, 'tags: Each tag must be 1 to 30 characters'],
       [
         { ...good, tags: JSON.stringify(['x'.repeat(31)]) },
-        'tags: each tag must be 1 to 30 characters',
+        'tags: Each tag must be 1 to 30 characters',
       ],
       [
         { ...good, tags: JSON.stringify(Array.from({ length: 16 }, (_, i) => `t${i}`)) },
-        'tags: at most 15 tags are allowed',
+        'tags: Add at most 15 tags',
       ],
     ])('refuses bad fields %#', async (fields, message) => {
       const defined = Object.fromEntries(

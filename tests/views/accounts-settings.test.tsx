@@ -59,20 +59,42 @@ describe('personal information', () => {
     ]);
   });
 
-  it('toasts the failure and keeps the typed values', async () => {
+  it('toasts the failure, keeps the typed values and says beside the email that it is taken', async () => {
     const fakes = {
       ...signedIn(),
       updateAccountDetails: fake<{ fullName: string; email: string }, User>(() => {
-        throw new ApiError('email: must be a valid email', 400);
+        throw new ApiError('email: An account with this email already exists', 409);
       }),
     };
     const { user } = renderApp('/Setting/ChangeInfo', fakes);
     const email = await screen.findByLabelText('Email');
     await user.clear(email);
-    await user.type(email, 'nope@x');
+    await user.type(email, 'bob@example.com');
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
     expect(await screen.findByText('Failed to update information')).toBeInTheDocument();
-    expect(screen.getByLabelText('Email')).toHaveValue('nope@x');
+    expect(screen.getByLabelText('Email')).toHaveValue('bob@example.com');
+    expect(screen.getByLabelText('Email')).toHaveAccessibleDescription(
+      'An account with this email already exists',
+    );
+    // Fixing the field takes the reason away.
+    await user.type(screen.getByLabelText('Email'), 'm');
+    expect(screen.getByLabelText('Email')).not.toHaveAttribute('aria-invalid');
+    expect(screen.queryByText('An account with this email already exists')).not.toBeInTheDocument();
+  });
+
+  it('says beside the email that it is not an address, without sending it', async () => {
+    const fakes = signedIn();
+    const { user } = renderApp('/Setting/ChangeInfo', fakes);
+    const email = await screen.findByLabelText('Email');
+    await user.clear(email);
+    await user.type(email, 'nope@x');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(screen.getByLabelText('Email')).toHaveAccessibleDescription(
+      'Enter a valid email address, like name@example.com',
+    );
+    expect(fakes.updateAccountDetails.calls).toHaveLength(0);
+    // Never the schema's text.
+    expect(document.body.textContent).not.toMatch(/must be a valid email|must match format/);
   });
 
   it('asks before cancelling, and restores the saved values when confirmed', async () => {
@@ -137,11 +159,11 @@ describe('change password', () => {
     expect(screen.getByLabelText('Current password')).toHaveValue('');
   });
 
-  it("toasts 'Failed to change password' on a wrong old password", async () => {
+  it("toasts 'Failed to change password' and says beside the current password that it is wrong", async () => {
     const fakes = {
       ...signedIn(),
       changePassword: fake<{ oldPassword: string; newPassword: string }, void>(() => {
-        throw new ApiError('Invalid old password', 400);
+        throw new ApiError('oldPassword: The current password is not correct', 400);
       }),
     };
     const { user } = renderApp('/Setting/ChangePassword', fakes);
@@ -150,6 +172,25 @@ describe('change password', () => {
     await user.type(screen.getByLabelText('Confirm new password'), 'brand-new-1');
     await user.click(screen.getByRole('button', { name: 'Change password' }));
     expect(await screen.findByText('Failed to change password')).toBeInTheDocument();
+    expect(screen.getByLabelText('Current password')).toHaveAccessibleDescription(
+      'The current password is not correct',
+    );
+    await user.type(screen.getByLabelText('Current password'), '2');
+    expect(screen.queryByText('The current password is not correct')).not.toBeInTheDocument();
+  });
+
+  it.each([
+    ['secret123', 'The new password must be different from the current one'],
+    ['short', 'New password must be at least 8 characters'],
+  ])('refuses the new password %j beside its field, sending nothing', async (typed, reason) => {
+    const fakes = signedIn();
+    const { user } = renderApp('/Setting/ChangePassword', fakes);
+    await user.type(await screen.findByLabelText('Current password'), 'secret123');
+    await user.type(screen.getByLabelText('New password'), typed);
+    await user.type(screen.getByLabelText('Confirm new password'), typed);
+    await user.click(screen.getByRole('button', { name: 'Change password' }));
+    expect(screen.getByLabelText('New password')).toHaveAccessibleDescription(reason);
+    expect(fakes.changePassword.calls).toHaveLength(0);
   });
 
   it('asks before cancelling and clears when confirmed', async () => {

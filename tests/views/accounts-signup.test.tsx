@@ -46,7 +46,7 @@ describe('signup wizard', () => {
     await app.user.click(continueButton());
 
     await app.user.upload(await screen.findByLabelText('Choose profile picture'), textFile());
-    const refusal = 'Please choose an image file (PNG, JPG, GIF)';
+    const refusal = 'Profile picture must be a PNG, JPG, GIF or WebP image';
     expect(await screen.findByText(refusal)).toBeInTheDocument();
     await app.user.upload(screen.getByLabelText('Choose profile picture'), png());
     await waitFor(() => expect(screen.queryByText(refusal)).not.toBeInTheDocument());
@@ -134,7 +134,7 @@ describe('signup wizard', () => {
     expect(await screen.findByText('Failed to register User plz try again')).toBeInTheDocument();
     expect(screen.getByText('Step 4 of 4')).toBeInTheDocument();
     expect(screen.getByText('userName or email already taken')).toBeInTheDocument();
-    expect(app.path()).toBe('/signup');
+    expect(app.path()).toBe('/signup?step=4');
     expect(fakes.login.calls).toHaveLength(0);
   });
 

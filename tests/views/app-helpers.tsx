@@ -8,7 +8,11 @@ import { memoryLocation } from 'wouter/memory-location';
 import { fromPromise } from 'xstate';
 import type { User } from '../../contract/shapes';
 import type { Credentials } from '../../machines/sign-in.machine';
-import type { RegisterInput } from '../../machines/signup.types';
+import type {
+  AvailabilityBody,
+  AvailabilityData,
+  RegisterInput,
+} from '../../machines/signup.types';
 import type { AccountActors } from '../../src/api/users';
 import { App } from '../../src/app/app';
 
@@ -37,7 +41,13 @@ export function fake<I, O>(answer: (input: I) => O | Promise<O>) {
 /** A promise that never settles: keeps an actor in its busy state for the test's duration. */
 export const never = <T,>() => new Promise<T>(() => undefined);
 
-/** Fakes for every account call; by default signed out and every call succeeds. */
+/** User names and emails the fake server says are taken (trimmed, lower-case, as asked). */
+export const takenNames = ['taken_name', 'taken@example.com'];
+
+/**
+ * Fakes for every account call; by default signed out and every call succeeds. The browser's
+ * decoding of a picked picture fails for a file named `broken.*` (jsdom decodes nothing).
+ */
 export function accountFakes(signedInAs: User | null = null) {
   return {
     resumeSession: fake<void, User | null>(() => signedInAs),
@@ -52,6 +62,16 @@ export function accountFakes(signedInAs: User | null = null) {
     loadDefaultImage: fake<'avatar' | 'cover', Blob>(
       (kind) => new Blob([kind], { type: 'image/png' }),
     ),
+    checkAvailability: fake<AvailabilityBody, AvailabilityData>(({ userName, email }) => {
+      const answer = (value: string) => (takenNames.includes(value) ? 'taken' : 'available');
+      return {
+        ...(userName === undefined ? {} : { userName: answer(userName) }),
+        ...(email === undefined ? {} : { email: answer(email) }),
+      };
+    }),
+    decodeImage: fake<Blob, void>((file) => {
+      if (file instanceof File && file.name.startsWith('broken.')) throw new Error('EncodingError');
+    }),
     updateAccountDetails: fake<{ fullName: string; email: string }, User>((input) => ({
       ...alice,
       ...input,
@@ -83,6 +103,8 @@ export function renderApp(path: string, fakes: AccountFakes = accountFakes()) {
     fakes,
     /** The current path (and query) of the in-memory location. */
     path: () => location.history.at(-1) ?? '',
+    /** Moves the address as the browser's Back, Forward or a typed URL would. */
+    go: (to: string) => location.navigate(to),
   };
 }
 

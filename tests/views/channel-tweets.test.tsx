@@ -83,6 +83,49 @@ describe("the Tweets tab of one's own channel", () => {
     expect(within(first).queryByRole('textbox')).toBeNull();
   });
 
+  it('counts the characters, and refuses the 281st visibly instead of cutting it', async () => {
+    const { fakes } = own();
+    const { user } = renderChannel('/Channel/alice/Tweets', fakes);
+    const box = await screen.findByPlaceholderText('Write your valuable tweets here...');
+    expect(box).toHaveAccessibleDescription('0 / 280');
+    await user.type(box, 'Hello');
+    expect(box).toHaveAccessibleDescription('5 / 280');
+    // A paste that is one character too long stays whole; the counter and the box say why.
+    await user.clear(box);
+    await user.click(box);
+    await user.paste('a'.repeat(281));
+    expect(box).toHaveValue('a'.repeat(281));
+    expect(box).toHaveAttribute('aria-invalid', 'true');
+    expect(box).toHaveAccessibleDescription('Tweet can be at most 280 characters 281 / 280');
+    expect(screen.getByRole('button', { name: 'Tweet' })).toBeDisabled();
+    // One character fewer: fine again, and it is sent whole.
+    await user.type(box, '{Backspace}');
+    expect(box).not.toHaveAttribute('aria-invalid');
+    expect(screen.queryByText('Tweet can be at most 280 characters')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Tweet' }));
+    await waitFor(() => expect(fakes.postTweet.calls).toEqual([{ content: 'a'.repeat(280) }]));
+  });
+
+  it('counts an emoji as one character, as the server does', async () => {
+    const { user } = renderChannel('/Channel/alice/Tweets', own().fakes);
+    const box = await screen.findByPlaceholderText('Write your valuable tweets here...');
+    await user.click(box);
+    await user.paste('🎵🎵🎵');
+    expect(box).toHaveAccessibleDescription('3 / 280');
+  });
+
+  it('counts in the edit box too, and keeps Save back while the text is too long', async () => {
+    const { user } = renderChannel('/Channel/alice/Tweets', own().fakes);
+    const first = (await screen.findAllByTestId('tweet'))[0]!;
+    await user.click(within(first).getByRole('button', { name: 'Edit' }));
+    const edit = within(first).getByRole('textbox', { name: 'Edit tweet' });
+    expect(edit).toHaveAccessibleDescription('14 / 280');
+    await user.click(edit);
+    await user.paste('x'.repeat(270));
+    expect(edit).toHaveAccessibleDescription('Tweet can be at most 280 characters 284 / 280');
+    expect(within(first).getByRole('button', { name: 'Save' })).toBeDisabled();
+  });
+
   it("deletes after asking: 'Tweet deleted successfully' and the tweet leaves", async () => {
     const { fakes } = own();
     const { user } = renderChannel('/Channel/alice/Tweets', fakes);

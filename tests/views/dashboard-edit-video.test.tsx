@@ -144,8 +144,11 @@ describe('Edit video dialog', () => {
     fireEvent.change(dialog().getByLabelText('Title *'), { target: { value: 'Sunrise' } });
     fireEvent.change(dialog().getByLabelText('Description'), { target: { value: 'Early' } });
     fireEvent.click(dialog().getByRole('button', { name: 'Save' }));
-    await act(async () => saveVideoEdit.reject(new ApiError('title: must be at most 100', 400)));
-    expect(dialog().getByRole('alert')).toHaveTextContent('title: must be at most 100');
+    await act(async () =>
+      saveVideoEdit.reject(new ApiError('title: Title can be at most 100 characters', 400)),
+    );
+    // The server's sentence, without the field name it puts first for programs.
+    expect(dialog().getByRole('alert')).toHaveTextContent(/^Title can be at most 100 characters$/);
     expect(dialog().getByLabelText('Title *')).toHaveValue('Sunrise');
     expect(dialog().getByLabelText('Description')).toHaveValue('Early');
     expect(dialog().getByRole('button', { name: 'Save' })).toBeEnabled();

@@ -54,12 +54,18 @@ describe('the Create Playlist dialog', () => {
       'All fields marked with * are required!',
     );
     await user.type(within(create).getByLabelText('Title *'), '  Road trips ');
+    // The description is still missing: the text stays until it is given.
+    expect(within(create).getByRole('alert')).toHaveTextContent(
+      'All fields marked with * are required!',
+    );
     await user.click(within(create).getByRole('button', { name: 'Create' }));
     expect(within(create).getByRole('alert')).toHaveTextContent(
       'All fields marked with * are required!',
     );
     expect(fakes.createPlaylist.calls).toEqual([]);
     await user.type(within(create).getByLabelText('Description *'), 'Summer ');
+    // Fixed: the text goes as soon as both fields hold something, before Create.
+    expect(within(create).queryByRole('alert')).toBeNull();
     await user.click(within(create).getByRole('button', { name: 'Create' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(fakes.createPlaylist.calls).toEqual([{ title: 'Road trips', description: 'Summer' }]);
@@ -88,9 +94,10 @@ describe('the Create Playlist dialog', () => {
     expect(within(create).getByLabelText('Title *')).toBeDisabled();
     await user.keyboard('{Escape}');
     expect(dialog('Create Playlist')).toBeInTheDocument();
-    save.reject(new ApiError('title: must be at most 100 characters', 400));
+    save.reject(new ApiError('title: Title can be at most 100 characters', 400));
+    // The server's sentence, without the field name it puts first for programs.
     expect(await within(create).findByRole('alert')).toHaveTextContent(
-      'title: must be at most 100 characters',
+      /^Title can be at most 100 characters$/,
     );
     expect(within(create).getByLabelText('Title *')).toHaveValue('Taken');
     expect(within(create).getByLabelText('Description *')).toHaveValue('Mine');

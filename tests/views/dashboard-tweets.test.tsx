@@ -47,6 +47,20 @@ describe('the Post Tweet dialog', () => {
     expect(screen.getAllByTestId('tweet')[0]).toHaveTextContent('Fresh thoughts');
   });
 
+  it('counts the characters beside the box and keeps Tweet back past 280', async () => {
+    const { user, fakes } = await openTab();
+    await user.click(screen.getByRole('button', { name: 'Post tweet' }));
+    const post = screen.getByRole('dialog', { name: 'Post Tweet' });
+    const box = within(post).getByRole('textbox', { name: 'Tweet *' });
+    expect(within(post).getByText('0 / 280')).toBeInTheDocument();
+    await user.paste('b'.repeat(300));
+    expect(box).toHaveValue('b'.repeat(300));
+    expect(within(post).getByText('300 / 280')).toBeInTheDocument();
+    expect(within(post).getByText('Tweet can be at most 280 characters')).toBeInTheDocument();
+    expect(within(post).getByRole('button', { name: 'Tweet' })).toBeDisabled();
+    expect(fakes.postTweet.calls).toEqual([]);
+  });
+
   it('keeps the dialog and the typed text when the post fails', async () => {
     const setup = dashboardFakes();
     setup.data.failing.add('postTweet');

@@ -7,4 +7,8 @@ configure({ asyncUtilTimeout: 5000 });
 // A whole-app render with user-event typing is slow in jsdom on a 2-core machine.
 vi.setConfig({ testTimeout: 30_000 });
 
-afterEach(() => cleanup());
+afterEach(() => {
+  cleanup();
+  // What a form keeps over a reload (the sign-up draft) must not leak into the next test.
+  window.sessionStorage.clear();
+});

@@ -5,6 +5,7 @@ import { MESSAGES } from '../../../machines/messages';
 import {
   changePasswordMachine,
   selectError,
+  selectFieldErrors,
   selectFields,
   selectIsConfirmingCancel,
   selectIsSaving,
@@ -42,6 +43,7 @@ export function ChangePasswordForm() {
   const actor = useActorRef(changePasswordMachine.provide({ actors: { changePassword } }));
   const fields = useSelector(actor, selectFields);
   const error = useSelector(actor, selectError);
+  const fieldErrors = useSelector(actor, selectFieldErrors);
   const mismatch = useSelector(actor, selectShowsMismatch);
   const saving = useSelector(actor, selectIsSaving);
   const confirming = useSelector(actor, selectIsConfirmingCancel);
@@ -72,7 +74,9 @@ export function ChangePasswordForm() {
         values={fields}
         disabled={saving}
         errorOf={(field) =>
-          field === 'confirmPassword' && mismatch ? MESSAGES.passwordsDontMatch : null
+          field === 'confirmPassword' && mismatch
+            ? MESSAGES.passwordsDontMatch
+            : (fieldErrors[field] ?? null)
         }
         onChange={(field, value) => actor.send({ type: 'FIELD_CHANGED', field, value })}
       />

@@ -6,6 +6,7 @@
 import { useId, type DragEvent } from 'react';
 import styled from 'styled-components';
 import { IMAGE_HINT } from '../../../machines/constants';
+import { FormError } from '../../ui/form';
 import { ImageIcon } from '../../ui/icons';
 
 const Zone = styled.label<{ $over: boolean }>`
@@ -44,6 +45,8 @@ export interface ImagePickerProps {
   onDragOver?: () => void;
   onDragLeave?: () => void;
   disabled?: boolean;
+  /** Why the last file offered was refused, shown under the zone and linked to the input. */
+  error?: string | null;
 }
 
 export function ImagePicker({
@@ -53,8 +56,10 @@ export function ImagePicker({
   onDragOver,
   onDragLeave,
   disabled,
+  error,
 }: ImagePickerProps) {
   const id = useId();
+  const errorId = `${id}-error`;
   const drop = (e: DragEvent) => {
     e.preventDefault();
     const file = e.dataTransfer.files[0];
@@ -62,35 +67,40 @@ export function ImagePicker({
     else onDragLeave?.();
   };
   return (
-    <Zone
-      htmlFor={id}
-      $over={dragOver}
-      onDragOver={(e) => {
-        e.preventDefault();
-        if (!dragOver) onDragOver?.();
-      }}
-      onDragLeave={() => onDragLeave?.()}
-      onDrop={drop}
-    >
-      <ImageIcon size={30} />
-      <span>
-        <strong>Click to choose</strong> or drag and drop
-      </span>
-      <small>{IMAGE_HINT}</small>
-      <input
-        id={id}
-        className="visually-hidden"
-        type="file"
-        accept="image/*"
-        aria-label={label}
-        disabled={disabled}
-        onChange={(e) => {
-          const file = e.target.files?.[0];
-          if (file) onFile(file);
-          // Let the same file be chosen again after it was removed.
-          e.target.value = '';
+    <>
+      <Zone
+        htmlFor={id}
+        $over={dragOver}
+        onDragOver={(e) => {
+          e.preventDefault();
+          if (!dragOver) onDragOver?.();
         }}
-      />
-    </Zone>
+        onDragLeave={() => onDragLeave?.()}
+        onDrop={drop}
+      >
+        <ImageIcon size={30} />
+        <span>
+          <strong>Click to choose</strong> or drag and drop
+        </span>
+        <small>{IMAGE_HINT}</small>
+        <input
+          id={id}
+          className="visually-hidden"
+          type="file"
+          accept="image/*"
+          aria-label={label}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? errorId : undefined}
+          disabled={disabled}
+          onChange={(e) => {
+            const file = e.target.files?.[0];
+            if (file) onFile(file);
+            // Let the same file be chosen again after it was removed.
+            e.target.value = '';
+          }}
+        />
+      </Zone>
+      <FormError id={errorId} message={error} />
+    </>
   );
 }

@@ -6,6 +6,7 @@ import { MESSAGES } from '../../../machines/messages';
 import {
   personalInfoMachine,
   selectError,
+  selectFieldErrors,
   selectFields,
   selectIsConfirmingCancel,
   selectIsSaving,
@@ -34,6 +35,7 @@ export function PersonalInfoForm({ user }: { user: User }) {
   });
   const fields = useSelector(actor, selectFields);
   const error = useSelector(actor, selectError);
+  const fieldErrors = useSelector(actor, selectFieldErrors);
   const saving = useSelector(actor, selectIsSaving);
   const confirming = useSelector(actor, selectIsConfirmingCancel);
 
@@ -63,6 +65,7 @@ export function PersonalInfoForm({ user }: { user: User }) {
         specs={FIELDS}
         values={fields}
         disabled={saving}
+        errorOf={(field) => fieldErrors[field] ?? null}
         onChange={(field, value) => actor.send({ type: 'FIELD_CHANGED', field, value })}
       />
       <SettingsFormFooter

@@ -1,7 +1,10 @@
 /**
  * The four-step signup wizard (spec "Signup screen"). The chart owns the step, what Continue may
- * do and the busy state; this view renders the current step and sends the user's actions.
+ * do, each field's problem and the busy state; this view renders the current step and sends the
+ * user's actions. Two small hooks tie it to the browser: the step lives in the address
+ * (use-step-address.ts) and what was typed, but the password, survives a reload (signup-draft.ts).
  */
+import { useCallback, useEffect } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { notify } from '../../notify';
 import { Link, useLocation } from 'wouter';
@@ -12,16 +15,21 @@ import {
   selectAvatar,
   selectCanContinue,
   selectCover,
+  selectDraft,
   selectError,
+  selectFieldErrors,
   selectFields,
+  selectImageError,
   selectIsBusy,
+  selectIsCheckingImage,
+  selectIsConfirming,
   selectIsLoadingDefault,
   selectStep,
   selectStepLabel,
   selectUsesDefaultAvatar,
   selectUsesDefaultCover,
 } from '../../../machines/signup.selectors';
-import type { SignupField } from '../../../machines/signup.types';
+import type { SignupDraft, SignupField } from '../../../machines/signup.types';
 import { useActors } from '../../actors';
 import { useSessionRef } from '../../session';
 import { Button } from '../../ui/button';
@@ -31,7 +39,8 @@ import { LIMITS } from '../../../contract/limits';
 import { TextFields, type FieldSpec } from '../../ui/text-fields';
 import { useObjectUrl } from '../../use-object-url';
 import { CardFooter } from './auth-shell';
-import { ImagePicker } from './image-picker';
+import { clearSignupDraft, readSignupDraft, saveSignupDraft } from './signup-draft';
+import { DEFAULT_AVATAR, DEFAULT_COVER, SignupImageStep } from './signup-image-step';
 import {
   AvatarPreview,
   CoverPreview,
@@ -42,6 +51,7 @@ import {
   Step,
 } from './signup-wizard.styles';
 import { useEmitted } from '../../use-emitted';
+import { useStepAddress } from './use-step-address';
 
 const FIELDS: FieldSpec<SignupField>[] = [
   { field: 'fullName', label: 'Full name', type: 'text', autoComplete: 'name' },
@@ -63,8 +73,10 @@ const FIELDS: FieldSpec<SignupField>[] = [
   },
 ];
 
-const DEFAULT_AVATAR = '/default-avatar.png';
-const DEFAULT_COVER = '/default-cover.png';
+const sameErrors = (a: Record<string, string | undefined>, b: Record<string, string | undefined>) =>
+  JSON.stringify(a) === JSON.stringify(b);
+const sameDraft = (a: SignupDraft, b: SignupDraft) =>
+  a.fullName === b.fullName && a.userName === b.userName && a.email === b.email;
 
 export function SignupWizard() {
   const actors = useActors();
@@ -74,25 +86,49 @@ export function SignupWizard() {
     signupMachine.provide({
       actors: {
         loadDefaultImage: actors.loadDefaultImage,
+        decodeImage: actors.decodeImage,
+        checkAvailability: actors.checkAvailability,
         register: actors.register,
         login: actors.login,
       },
     }),
+    { input: { draft: readSignupDraft() } },
   );
   const step = useSelector(actor, selectStep);
   const stepText = useSelector(actor, selectStepLabel);
   const canContinue = useSelector(actor, selectCanContinue);
+  const confirming = useSelector(actor, selectIsConfirming);
   const busy = useSelector(actor, selectIsBusy);
   const loadingDefault = useSelector(actor, selectIsLoadingDefault);
+  const checkingImage = useSelector(actor, selectIsCheckingImage);
   const fields = useSelector(actor, selectFields);
+  const fieldErrors = useSelector(actor, selectFieldErrors, sameErrors);
+  const draft = useSelector(actor, selectDraft, sameDraft);
   const error = useSelector(actor, selectError);
+  const imageError = useSelector(actor, selectImageError);
   const usesDefaultAvatar = useSelector(actor, selectUsesDefaultAvatar);
   const usesDefaultCover = useSelector(actor, selectUsesDefaultCover);
   const avatarUrl = useObjectUrl(useSelector(actor, selectAvatar));
   const coverUrl = useObjectUrl(useSelector(actor, selectCover));
 
+  useEffect(() => saveSignupDraft(draft), [draft]);
+  useStepAddress(
+    step,
+    SIGNUP_STEPS,
+    useCallback(
+      (addressStep: number) => {
+        actor.send({ type: 'URL_STEP', step: addressStep });
+        return selectStep(actor.getSnapshot());
+      },
+      [actor],
+    ),
+  );
+
   useEmitted(actor, {
-    registered: () => notify.success(MESSAGES.registerSucceeded),
+    registered: () => {
+      clearSignupDraft();
+      notify.success(MESSAGES.registerSucceeded);
+    },
     registerFailed: () => notify.error(MESSAGES.registerFailed),
     signedIn: ({ user }) => {
       // Leave the public-only /signup before the session turns "signed in" (it would
@@ -113,30 +149,17 @@ export function SignupWizard() {
       {MESSAGES.back}
     </Button>
   );
-  const imageStep = (kind: 'avatar' | 'cover') => {
-    const url = kind === 'avatar' ? avatarUrl : coverUrl;
-    return (
-      <>
-        {kind === 'avatar' ? (
-          <AvatarPreview src={url ?? DEFAULT_AVATAR} alt="Profile picture preview" />
-        ) : (
-          <CoverPreview src={url ?? DEFAULT_COVER} alt="Cover image preview" />
-        )}
-        <ImagePicker
-          label={kind === 'avatar' ? 'Choose profile picture' : 'Choose cover image'}
-          onFile={(file) => send({ type: 'IMAGE_PICKED', file })}
-          disabled={loadingDefault}
-        />
-        <Button
-          variant="ghost"
-          onClick={() => send({ type: 'USE_DEFAULT' })}
-          loading={loadingDefault}
-        >
-          {MESSAGES.useDefaultImage}
-        </Button>
-      </>
-    );
-  };
+  const imageStep = (kind: 'avatar' | 'cover') => (
+    <SignupImageStep
+      kind={kind}
+      url={kind === 'avatar' ? avatarUrl : coverUrl}
+      error={imageError}
+      checking={checkingImage}
+      loadingDefault={loadingDefault}
+      onFile={(file) => send({ type: 'IMAGE_PICKED', file })}
+      onUseDefault={() => send({ type: 'USE_DEFAULT' })}
+    />
+  );
 
   return (
     <MotionRoot>
@@ -163,7 +186,9 @@ export function SignupWizard() {
             <TextFields
               specs={FIELDS}
               values={fields}
+              errorOf={(field) => fieldErrors[field] ?? null}
               onChange={(field, value) => send({ type: 'FIELD_CHANGED', field, value })}
+              onLeave={(field) => send({ type: 'FIELD_LEFT', field })}
             />
           )}
           {step === 1 && imageStep('avatar')}
@@ -187,11 +212,11 @@ export function SignupWizard() {
               </Button>
             </>
           )}
-          <FormError message={error} />
+          {step === 3 && <FormError message={error} />}
           <FormActions $split>
             {step > 0 && back}
             {step < SIGNUP_STEPS - 1 ? (
-              <Button type="submit" disabled={!canContinue}>
+              <Button type="submit" disabled={!canContinue} loading={confirming}>
                 {MESSAGES.continue}
               </Button>
             ) : (

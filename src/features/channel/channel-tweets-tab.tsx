@@ -5,8 +5,6 @@
  * view renders its selectors, sends events and turns its emitted events into toasts.
  */
 import { useSelector } from '@xstate/react';
-import { LIMITS } from '../../../contract/limits';
-import { TWEET_TEXTAREA_ROWS } from '../../../machines/constants';
 import { MESSAGES, tweetCountLabel } from '../../../machines/messages';
 import {
   selectCanPost,
@@ -18,7 +16,8 @@ import { Button } from '../../ui/button';
 import { Spinner } from '../../ui/spinner';
 import { Panel } from './channel.styles';
 import { TweetList } from '../../components/tweet-list';
-import { Compose, TextArea } from '../../components/tweets.styles';
+import { Compose } from '../../components/tweets.styles';
+import { TweetBox } from '../../components/tweet-box';
 import { useTweets } from '../../components/use-tweets';
 
 export { NO_TWEETS, TWEETS_FAILED } from '../../components/tweet-list';
@@ -40,14 +39,12 @@ export function ChannelTweetsTab({ userId, own }: { userId: string; own: boolean
             tweets.send({ type: 'POST' });
           }}
         >
-          <TextArea
-            aria-label="New tweet"
+          <TweetBox
+            label="New tweet"
             placeholder={MESSAGES.tweetPlaceholder}
-            rows={TWEET_TEXTAREA_ROWS}
-            maxLength={LIMITS.tweet.max}
-            value={draft}
+            text={draft}
             disabled={posting}
-            onChange={(e) => tweets.send({ type: 'TYPE', text: e.target.value })}
+            onText={(text) => tweets.send({ type: 'TYPE', text })}
           />
           <Button type="submit" disabled={!canPost} aria-busy={posting || undefined}>
             {posting ? <Spinner size={16} label="Posting" /> : 'Tweet'}

@@ -7,9 +7,8 @@
 import { useSelector } from '@xstate/react';
 import { useId } from 'react';
 import type { ActorRefFrom } from 'xstate';
-import { LIMITS } from '../../../contract/limits';
-import { TWEET_TEXTAREA_ROWS } from '../../../machines/constants';
 import { MESSAGES } from '../../../machines/messages';
+import { isTweetTooLong } from '../../../machines/tweet-text';
 import { type tweetsMachine } from '../../../machines/tweets.machine';
 import {
   selectDraft,
@@ -21,6 +20,7 @@ import { Button } from '../../ui/button';
 import { FormActions } from '../../ui/form';
 import { Modal } from '../../ui/modal';
 import { Field, Form } from '../../ui/form-layout.styles';
+import { TweetBox } from '../../components/tweet-box';
 
 type TweetsRef = ActorRefFrom<typeof tweetsMachine>;
 
@@ -61,21 +61,19 @@ function TweetDialog({
       >
         <Field>
           <label htmlFor={id}>Tweet *</label>
-          <textarea
+          <TweetBox
             id={id}
             placeholder={MESSAGES.tweetPlaceholder}
-            rows={TWEET_TEXTAREA_ROWS}
-            maxLength={LIMITS.tweet.max}
-            value={text}
+            text={text}
             disabled={busy}
-            onChange={(e) => onText(e.target.value)}
+            onText={onText}
           />
         </Field>
         <FormActions>
           <Button variant="ghost" onClick={close} disabled={busy}>
             Cancel
           </Button>
-          <Button type="submit" loading={busy} disabled={!ready}>
+          <Button type="submit" loading={busy} disabled={!ready || isTweetTooLong(text)}>
             {submitLabel}
           </Button>
         </FormActions>
