@@ -17,6 +17,12 @@ export const selectBytes = (s: UploadSnapshot) => ({
   total: s.context.bytesTotal,
 });
 export const selectCanFinish = (s: UploadSnapshot) => s.matches('done');
+/** Every byte is sent and the upload's answer (the new video) has not come yet. */
+export const selectIsProcessingOnServer = (s: UploadSnapshot) =>
+  s.matches('uploading') &&
+  !s.hasTag('reconnecting') &&
+  s.context.bytesTotal > 0 &&
+  s.context.bytesSent >= s.context.bytesTotal;
 /** The refusal of a Submit, shown until every required field is filled (issue 22). */
 export const selectFormError = (s: UploadSnapshot) =>
   formIsComplete(s.context) ? null : s.context.formError;

@@ -14,6 +14,11 @@ export const UPLOAD_REQUIRED_MESSAGE =
 /** Shown while the connection is down (our text: the spec has no resumable uploads). */
 export const UPLOAD_RECONNECTING_MESSAGE =
   'Connection lost. The upload continues from where it stopped as soon as the connection is back.';
+/**
+ * Ours (issue 22): every byte is out and the server is checking and storing the video, which
+ * takes a while for a large file; said until the video exists.
+ */
+export const UPLOAD_PROCESSING_MESSAGE = 'Processing on the server…';
 
 export type UploadTextField = 'title' | 'description' | 'tagText';
 

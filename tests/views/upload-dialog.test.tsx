@@ -146,8 +146,14 @@ describe('Upload dialog', () => {
     expect(bar).toHaveAttribute('aria-valuenow', '90');
     expect(within(progress).getByTestId('upload-percent')).toHaveTextContent('90%');
     expect(finish).toBeDisabled();
+    expect(within(progress).queryByText('Processing on the server…')).toBeNull();
+
+    // The last byte is out; the server probes and stores the file before answering.
+    act(() => upload.calls[0]!.onProgress(2 * MIB, 2 * MIB));
+    expect(within(progress).getByRole('status')).toHaveTextContent('Processing on the server…');
 
     await act(async () => upload.resolve(makeVideo(7, { title: 'My trip' })));
+    expect(within(progress).queryByText('Processing on the server…')).toBeNull();
     expect(bar).toHaveAttribute('aria-valuenow', '100');
     expect(within(progress).getByTestId('upload-bytes')).toHaveTextContent('2 MB of 2 MB');
     expect(finish).toBeEnabled();

@@ -10,10 +10,14 @@ import {
   selectBytes,
   selectCanFinish,
   selectForm,
+  selectIsProcessingOnServer,
   selectIsReconnecting,
   selectProgress,
 } from '../../../machines/upload.selectors';
-import { UPLOAD_RECONNECTING_MESSAGE } from '../../../machines/upload.types';
+import {
+  UPLOAD_PROCESSING_MESSAGE,
+  UPLOAD_RECONNECTING_MESSAGE,
+} from '../../../machines/upload.types';
 import { formatBytes } from '../../../contract/format-bytes';
 import { Button } from '../../ui/button';
 import { FormActions } from '../../ui/form';
@@ -71,6 +75,7 @@ export function UploadProgress({
   );
   const canFinish = useSelector(upload, selectCanFinish);
   const reconnecting = useSelector(upload, selectIsReconnecting);
+  const processing = useSelector(upload, selectIsProcessingOnServer);
   return (
     <Modal title="Uploading Video" onClose={onClose} width={520}>
       <Body>
@@ -91,6 +96,7 @@ export function UploadProgress({
           </span>
         </Numbers>
         {reconnecting && <Notice role="status">{UPLOAD_RECONNECTING_MESSAGE}</Notice>}
+        {processing && <Notice role="status">{UPLOAD_PROCESSING_MESSAGE}</Notice>}
         <FormActions>
           <Button disabled={!canFinish} onClick={() => upload.send({ type: 'FINISH' })}>
             Finish
