@@ -47,7 +47,9 @@ import {
   type UploadEvent,
   type UploadRequest,
   uploadRequestOf,
+  videoFileProblem,
 } from './upload.types.js';
+import { imageFileProblem } from './image-file-check.js';
 import { errorMessage } from './validation.js';
 
 export const uploadMachine = setup({
@@ -71,6 +73,14 @@ export const uploadMachine = setup({
   guards: {
     formIsComplete: ({ context }) => formIsComplete(context),
     userChoseThumbnail: ({ context }) => context.thumbnailSource === 'chosen',
+    videoRefused: ({ event }) => {
+      assertEvent(event, 'VIDEO_CHOSEN');
+      return videoFileProblem(event.file) !== null;
+    },
+    thumbnailRefused: ({ event }) => {
+      assertEvent(event, 'THUMBNAIL_CHOSEN');
+      return imageFileProblem('thumbnail', event.file) !== null;
+    },
     belowCap: ({ context }) => context.progress < UPLOAD_PROGRESS_CAP,
   },
   actions: {
@@ -84,14 +94,25 @@ export const uploadMachine = setup({
         : { tags: addTag(context.tags, tag) },
     ),
     removeTag: assign({ tags: ({ context }, tag: string) => removeTag(context.tags, tag) }),
-    setVideo: assign({ videoFile: (_, file: File) => file }),
+    setVideo: assign(({ context }, file: File) => ({
+      videoFile: file,
+      fileErrors: { ...context.fileErrors, videoFile: null },
+    })),
+    refuseVideo: assign(({ context }, file: File) => ({
+      videoFile: null,
+      fileErrors: { ...context.fileErrors, videoFile: videoFileProblem(file) },
+    })),
+    refuseThumbnail: assign(({ context }, file: Blob) => ({
+      fileErrors: { ...context.fileErrors, thumbnail: imageFileProblem('thumbnail', file) },
+    })),
     setCapturedThumbnail: assign((_, thumbnail: Blob) => ({
       thumbnail,
       thumbnailSource: 'captured' as const,
     })),
-    setChosenThumbnail: assign((_, thumbnail: Blob) => ({
+    setChosenThumbnail: assign(({ context }, thumbnail: Blob) => ({
       thumbnail,
       thumbnailSource: 'chosen' as const,
+      fileErrors: { ...context.fileErrors, thumbnail: null },
     })),
     rejectForm: assign({ formError: UPLOAD_REQUIRED_MESSAGE }),
     startUpload: assign({
@@ -138,6 +159,13 @@ export const uploadMachine = setup({
         TAG_ADDED: { actions: { type: 'addTag', params: ({ event }) => event.tag } },
         TAG_REMOVED: { actions: { type: 'removeTag', params: ({ event }) => event.tag } },
         VIDEO_CHOSEN: [
+          // Refused at once, before a byte travels; the file chosen before is dropped too (and
+          // its running capture with it).
+          {
+            guard: 'videoRefused',
+            target: '.ready',
+            actions: { type: 'refuseVideo', params: ({ event }) => event.file },
+          },
           {
             guard: 'userChoseThumbnail',
             actions: { type: 'setVideo', params: ({ event }) => event.file },
@@ -148,10 +176,16 @@ export const uploadMachine = setup({
             actions: { type: 'setVideo', params: ({ event }) => event.file },
           },
         ],
-        THUMBNAIL_CHOSEN: {
-          target: '.ready',
-          actions: { type: 'setChosenThumbnail', params: ({ event }) => event.file },
-        },
+        THUMBNAIL_CHOSEN: [
+          {
+            guard: 'thumbnailRefused',
+            actions: { type: 'refuseThumbnail', params: ({ event }) => event.file },
+          },
+          {
+            target: '.ready',
+            actions: { type: 'setChosenThumbnail', params: ({ event }) => event.file },
+          },
+        ],
         SUBMIT: [{ guard: 'formIsComplete', target: 'uploading' }, { actions: 'rejectForm' }],
       },
       states: {

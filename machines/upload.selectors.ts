@@ -27,6 +27,8 @@ export const selectIsProcessingOnServer = (s: UploadSnapshot) =>
 export const selectFormError = (s: UploadSnapshot) =>
   formIsComplete(s.context) ? null : s.context.formError;
 export const selectUploadError = (s: UploadSnapshot) => s.context.uploadError;
+/** Why the picked video or thumbnail was refused, beside its picker; null for none. */
+export const selectFileErrors = (s: UploadSnapshot) => s.context.fileErrors;
 export const selectIsCapturing = (s: UploadSnapshot) => s.hasTag('capturing');
 export const selectIsReconnecting = (s: UploadSnapshot) => s.hasTag('reconnecting');
 export const selectForm = (s: UploadSnapshot) => ({

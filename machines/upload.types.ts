@@ -5,6 +5,7 @@
  * machine so that file stays about behaviour; the tus actor needs only these types.
  */
 import type { VideoItem } from '../contract/shapes.js';
+import { FIELD_SENTENCES, fieldLabel } from '../contract/field-messages.js';
 import { addTag, splitTagDraft } from './tags.js';
 
 /** The spec's alert text (§7), exact. */
@@ -39,6 +40,8 @@ export interface UploadContext extends UploadForm {
   formError: string | null;
   /** The last upload's failure, for the form to show; null otherwise. */
   uploadError: string | null;
+  /** Why the last video or thumbnail picked was refused before a byte was sent (issue 22). */
+  fileErrors: { videoFile: string | null; thumbnail: string | null };
   /** The bar, 0…100. */
   progress: number;
   bytesSent: number;
@@ -95,6 +98,7 @@ export const emptyUploadForm = (): UploadContext => ({
   thumbnailSource: 'none',
   formError: null,
   uploadError: null,
+  fileErrors: { videoFile: null, thumbnail: null },
   progress: 0,
   bytesSent: 0,
   bytesTotal: 0,
@@ -139,4 +143,18 @@ export function uploadRequestOf(
     onProgress: (loaded, total) => send({ type: 'UPLOAD_PROGRESS', loaded, total }),
     onInterrupted: () => send({ type: 'UPLOAD_INTERRUPTED' }),
   };
+}
+
+/** Extensions of the containers the server takes, for files the browser gives no type. */
+const VIDEO_EXTENSIONS = /\.(mp4|m4v|mov|webm|mkv)$/i;
+
+/**
+ * What is wrong with a picked video file, known without sending it: empty, or not a video at
+ * all (a picture or a document picked by mistake). Null if nothing.
+ */
+export function videoFileProblem(file: File): string | null {
+  const label = fieldLabel('videoFile');
+  if (file.size === 0) return FIELD_SENTENCES.fileEmpty(label);
+  const looksLikeVideo = file.type.startsWith('video/') || VIDEO_EXTENSIONS.test(file.name);
+  return looksLikeVideo ? null : `${label} must be a video (MP4, WebM, MOV or MKV)`;
 }

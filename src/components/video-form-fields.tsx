@@ -3,6 +3,7 @@
  * and the title and description boxes, with the server's length limits. Each form says which are
  * required in its labels and what a change means to its machine.
  */
+import { FormError } from '../ui/form';
 import type { ReactNode } from 'react';
 import { LIMITS } from '../../contract/limits';
 import { Field, Preview } from '../ui/form-layout.styles';
@@ -14,9 +15,12 @@ export function ThumbnailField({
   empty,
   onChosen,
   disabled = false,
+  error = null,
 }: {
   id: string;
   label: string;
+  /** Why the picked image was refused, shown beside the picker. */
+  error?: string | null;
   /** The image shown, with its alt text; null shows `empty` instead. */
   preview: { url: string; alt: string } | null;
   empty?: ReactNode;
@@ -41,7 +45,8 @@ export function ThumbnailField({
             type="file"
             accept="image/*"
             disabled={disabled}
-            aria-describedby={`${id}-label`}
+            aria-describedby={error ? `${id}-label ${id}-error` : `${id}-label`}
+            aria-invalid={error ? true : undefined}
             onChange={(e) => {
               const file = e.target.files?.[0];
               if (file) onChosen(file);
@@ -49,6 +54,7 @@ export function ThumbnailField({
           />
         </div>
       </Preview>
+      <FormError message={error} id={`${id}-error`} />
     </Field>
   );
 }

@@ -11,6 +11,7 @@ import { uploadMachine } from '../../machines/upload.machine.js';
 import {
   selectBytes,
   selectCanFinish,
+  selectFileErrors,
   selectFormError,
   selectIsCapturing,
   selectIsReconnecting,
@@ -30,6 +31,9 @@ import type { Model } from '../support/model.js';
 export const videoFile = new File([new Uint8Array(1000)], 'trip.mp4', { type: 'video/mp4' });
 export const capturedThumb = new Blob(['captured'], { type: 'image/jpeg' });
 export const chosenThumb = new Blob(['chosen'], { type: 'image/png' });
+/** Refused before a byte is sent: a document picked as the video, an 11 MB thumbnail. */
+export const notAVideo = new File(['%PDF'], 'notes.pdf', { type: 'application/pdf' });
+export const hugeThumb = new Blob([new Uint8Array(11 * 1024 * 1024)], { type: 'image/png' });
 export const uploadedVideo: VideoItem = {
   _id: 'v_new',
   title: 'Trip',
@@ -85,8 +89,14 @@ export const model: Model<typeof uploadMachine> = {
     ],
     TAG_ADDED: [{ type: 'TAG_ADDED' }, { type: 'TAG_ADDED', tag: ' trip ' }],
     TAG_REMOVED: [{ type: 'TAG_REMOVED', tag: 'trip' }],
-    VIDEO_CHOSEN: [{ type: 'VIDEO_CHOSEN', file: videoFile }],
-    THUMBNAIL_CHOSEN: [{ type: 'THUMBNAIL_CHOSEN', file: chosenThumb }],
+    VIDEO_CHOSEN: [
+      { type: 'VIDEO_CHOSEN', file: videoFile },
+      { type: 'VIDEO_CHOSEN', file: notAVideo },
+    ],
+    THUMBNAIL_CHOSEN: [
+      { type: 'THUMBNAIL_CHOSEN', file: chosenThumb },
+      { type: 'THUMBNAIL_CHOSEN', file: hugeThumb },
+    ],
     UPLOAD_PROGRESS: [{ type: 'UPLOAD_PROGRESS', loaded: 400, total: 1000 }],
     UPLOAD_INTERRUPTED: [{ type: 'UPLOAD_INTERRUPTED' }],
     'xstate.done.actor.captureThumbnail': [
@@ -106,11 +116,26 @@ export const model: Model<typeof uploadMachine> = {
   // and the bar's value (the texts themselves do not matter).
   serialize: (s: AnyMachineSnapshot) => {
     const c = s.context as UploadContext;
-    return JSON.stringify([s.value, filled(c), c.progress, s.status]);
+    return JSON.stringify([s.value, filled(c), c.progress, s.status, c.fileErrors]);
   },
-  assert: (snapshot, fakes) => {
+  assert: (snapshot, fakes, { event }) => {
     const s = snapshot as UploadSnapshot;
     const c = s.context;
+    // A refused pick says why beside its picker and is never kept; a good pick clears the reason.
+    if (event.type === 'VIDEO_CHOSEN') {
+      const refused = event.file === notAVideo;
+      expect(selectFileErrors(s).videoFile).toBe(
+        refused ? 'Video file must be a video (MP4, WebM, MOV or MKV)' : null,
+      );
+      expect(c.videoFile).toBe(refused ? null : videoFile);
+    }
+    if (event.type === 'THUMBNAIL_CHOSEN') {
+      const refused = event.file === hugeThumb;
+      expect(selectFileErrors(s).thumbnail).toBe(refused ? 'Thumbnail is larger than 10 MB' : null);
+      if (!refused) expect(c.thumbnail).toBe(chosenThumb);
+    }
+    expect(c.thumbnail).not.toBe(hugeThumb);
+    expect(c.videoFile).not.toBe(notAVideo);
     // Tags: trimmed, none empty, none twice; the box never keeps a comma.
     expect(c.tags.every((t) => t !== '' && t === t.trim())).toBe(true);
     expect(new Set(c.tags).size).toBe(c.tags.length);

@@ -100,6 +100,27 @@ describe('Upload dialog', () => {
     expect(URL.createObjectURL).toHaveBeenLastCalledWith(mine);
   });
 
+  it('refuses a file that is not a video and an oversized thumbnail at once, beside their pickers', async () => {
+    const { dialog, capture, upload } = await openDialog();
+    const pdf = new File(['%PDF'], 'notes.pdf', { type: 'application/pdf' });
+    fireEvent.change(dialog.getByLabelText('Video file *'), { target: { files: [pdf] } });
+    expect(dialog.getByRole('alert')).toHaveTextContent(
+      'Video file must be a video (MP4, WebM, MOV or MKV)',
+    );
+    expect(dialog.getByLabelText('Video file *')).toHaveAttribute('aria-invalid', 'true');
+    expect(capture.calls).toHaveLength(0);
+
+    const huge = new File([new Uint8Array(11 * MIB)], 'huge.png', { type: 'image/png' });
+    fireEvent.change(dialog.getByLabelText('Choose thumbnail'), { target: { files: [huge] } });
+    expect(dialog.getByText('Thumbnail is larger than 10 MB')).toBeInTheDocument();
+    expect(dialog.getByText('No thumbnail yet')).toBeInTheDocument();
+
+    // A good video clears its reason; nothing was sent meanwhile.
+    fireEvent.change(dialog.getByLabelText('Video file *'), { target: { files: [videoFile()] } });
+    expect(dialog.queryByText(/must be a video/)).toBeNull();
+    expect(upload.calls).toHaveLength(0);
+  });
+
   it('adds tags with Enter, comma and Add; trimmed, empty and duplicates ignored', async () => {
     const { dialog } = await openDialog();
     const box = dialog.getByLabelText('Tags *');

@@ -7,6 +7,7 @@ import { useId } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import type { uploadMachine } from '../../../machines/upload.machine';
 import {
+  selectFileErrors,
   selectForm,
   selectFormError,
   selectIsCapturing,
@@ -35,6 +36,7 @@ export function UploadForm({
   );
   const formError = useSelector(upload, selectFormError);
   const uploadError = useSelector(upload, selectUploadError);
+  const fileErrors = useSelector(upload, selectFileErrors);
   const capturing = useSelector(upload, selectIsCapturing);
   const thumbnailUrl = useObjectUrl(form.thumbnail);
 
@@ -56,11 +58,14 @@ export function UploadForm({
             id={`${ids}-video`}
             type="file"
             accept="video/*"
+            aria-invalid={fileErrors.videoFile ? true : undefined}
+            aria-describedby={fileErrors.videoFile ? `${ids}-video-error` : undefined}
             onChange={(e) => {
               const file = e.target.files?.[0];
               if (file) upload.send({ type: 'VIDEO_CHOSEN', file });
             }}
           />
+          <FormError message={fileErrors.videoFile} id={`${ids}-video-error`} />
         </Field>
         <ThumbnailField
           id={`${ids}-thumb`}
@@ -68,6 +73,7 @@ export function UploadForm({
           preview={thumbnailUrl ? { url: thumbnailUrl, alt: 'Thumbnail preview' } : null}
           empty={capturing ? <Spinner label="Capturing thumbnail" /> : 'No thumbnail yet'}
           onChosen={(file) => upload.send({ type: 'THUMBNAIL_CHOSEN', file })}
+          error={fileErrors.thumbnail}
         />
         <TitleAndDescription
           id={ids}
