@@ -14,8 +14,7 @@
  * - --max-semi-space-size=16 (MB): the young generation's size is the trade between garbage
  *   collection time under load and resident memory. With 4 MB, collections took 20–22 % of the
  *   HTTP thread on the uncached feed (PostgreSQL: 1 700 req/s, p99 64 ms; with 16 MB 2 560 req/s,
- *   p99 30 ms). What a load leaves grown is given back once the server is quiet (http/idle-gc.ts
- *   shrinks the young generation, after the start too), so idle memory stays within its budget.
+ *   p99 30 ms).
  */
 export const SERVER_BUNDLE = 'dist/server/main.mjs';
 export const SERVER_NODE_FLAGS = ['--max-semi-space-size=16'];

@@ -27,11 +27,6 @@ export interface Database {
    * reopening it; nothing else may use the database meanwhile. A no-op on PostgreSQL.
    */
   releaseMemory(): Promise<void>;
-  /**
-   * A full garbage collection in the embedded database's worker thread (http/idle-gc.ts says
-   * when and why). A no-op on PostgreSQL, whose memory is another process's.
-   */
-  collectGarbage(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -70,7 +65,6 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
       kind: 'postgres',
       executeSql: (text, values = []) => pool.query(text, values),
       releaseMemory: async () => {},
-      collectGarbage: async () => {},
       close: () => pool.end(),
     };
   }
@@ -93,7 +87,6 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     executeSql: (text, values) => client.executeSql(text, values),
     // An in-memory database would not survive being reopened.
     releaseMemory: inMemory ? async () => {} : () => client.restart(),
-    collectGarbage: () => client.collectGarbage(),
     close: () => client.close(),
   };
 }

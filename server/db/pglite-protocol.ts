@@ -25,8 +25,6 @@ export type WorkerRequest =
   /** Several statements without parameters (PGlite's exec); answers the last one's rows. */
   | { id: number; kind: 'exec'; sql: string }
   | { id: number; kind: 'begin' | 'commit' | 'rollback'; txId: number }
-  /** A full garbage collection of the worker's heap (http/idle-gc.ts), answered once done. */
-  | { id: number; kind: 'gc' }
   | { id: number; kind: 'close' };
 
 /** What PGlite's `query` returns, minus what cannot cross threads. */

@@ -212,11 +212,6 @@ export class PgliteWorkerClient implements QueryClient {
     return result;
   }
 
-  /** A full garbage collection in the worker; statements sent meanwhile wait until it ends. */
-  async collectGarbage(): Promise<void> {
-    await this.#send({ kind: 'gc' });
-  }
-
   /**
    * Waits for every statement already sent, then closes PGlite (which writes everything to disk)
    * and lets the worker exit. Idempotent.

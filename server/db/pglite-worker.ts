@@ -11,7 +11,6 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
-import { collectAllGarbage } from '../full-gc.js';
 import { NamedStatements } from './pglite-named-statements.js';
 import { DRIZZLE_PARSERS } from './pg-wire.js';
 import {
@@ -133,9 +132,6 @@ async function run(
       return undefined;
     case 'rollback':
       await end(request.txId, false);
-      return undefined;
-    case 'gc':
-      collectAllGarbage();
       return undefined;
     case 'close':
       // Every statement sent before close has been queued on PGlite's lock ahead of it.
