@@ -16,7 +16,7 @@ export async function buildServer(): Promise<void> {
     absWorkingDir: root,
     entryPoints: {
       main: 'server/main.ts',
-      // Started by pglite-worker-client.ts as ./pglite-worker.mjs beside the bundle.
+      // Started by pglite-worker-thread.ts as ./pglite-worker.mjs beside the bundle.
       'pglite-worker': 'server/db/pglite-worker.ts',
       // Run by server/first-start.ts as ./first-start-child.mjs beside the bundle.
       'first-start-child': 'server/first-start-child.ts',

@@ -7,8 +7,10 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Config } from './config.js';
 import { openDatabase, type Database, type Db } from './db/client.js';
+import type { PreparedStatements } from './db/prepared.js';
 import { serializeError } from './http/logging.js';
 import { openJobQueue, type JobQueue } from './jobs/queue.js';
+import { SearchStatistics } from './services/search-density.js';
 import { EMBEDDED_VIEWS_PER_STATEMENT, ViewCounter } from './services/view-counter.js';
 import { openStorage } from './storage/open-storage.js';
 import type { MediaStorage } from './storage/storage.js';
@@ -16,6 +18,10 @@ import type { MediaStorage } from './storage/storage.js';
 export interface AppContext {
   config: Config;
   db: Db;
+  /** The hottest reads, prepared once on `db` (db/prepared.ts). */
+  statements: PreparedStatements;
+  /** The planner's statistics of `db`'s search document (services/search-density.ts). */
+  searchStats: SearchStatistics;
   storage: MediaStorage;
   /**
    * In-flight uploads and processing. On the same disk as local media, so storing a finished
@@ -73,5 +79,15 @@ export async function createContext(
       await opened.close();
     },
   };
-  return { ctx: { config, db: opened.db, storage, tmpDir, viewCounter, jobs }, database };
+  const ctx: AppContext = {
+    config,
+    db: opened.db,
+    statements: opened.statements,
+    searchStats: new SearchStatistics(opened.db),
+    storage,
+    tmpDir,
+    viewCounter,
+    jobs,
+  };
+  return { ctx, database };
 }

@@ -5,11 +5,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { videos } from '../../server/db/schema.js';
-import {
-  lexemeStats,
-  readsThroughSearchIndex,
-  type LexemeStats,
-} from '../../server/services/search-density.js';
+import { readsThroughSearchIndex, type LexemeStats } from '../../server/services/search-density.js';
 import { countSearch } from '../../server/services/search-total.js';
 import {
   indexedSearchWithCount,
@@ -80,7 +76,7 @@ describe('search density on a database', () => {
   afterAll(() => t.close());
 
   it("reads the lexemes' shares and the catalogue's size from the planner's statistics", async () => {
-    const read = await lexemeStats(t.ctx.db);
+    const read = await t.ctx.searchStats.current();
     expect(read?.videos).toBeGreaterThanOrEqual(260);
     expect(read?.shares.get('drum')).toBeCloseTo(0.8, 1);
     expect(read?.shares.get('pasta')).toBeCloseTo(0.2, 1);
@@ -101,8 +97,8 @@ describe('search density on a database', () => {
       const walked = await rankedSearch(t.ctx.db, where, search, offset, 12, false);
       const indexed = await rankedSearch(t.ctx.db, where, search, offset, 12, true);
       // The prepared walk, twice: a prepared statement's later runs may take its generic plan.
-      const prepared = await walkedSearch(t.ctx.db, compiled!, offset, 12);
-      const again = await walkedSearch(t.ctx.db, compiled!, offset, 12);
+      const prepared = await walkedSearch(t.ctx.statements, compiled!, offset, 12);
+      const again = await walkedSearch(t.ctx.statements, compiled!, offset, 12);
       expect(walked.map((r) => r.id)).toEqual(indexed.map((r) => r.id));
       expect(prepared).toEqual(walked);
       expect(again).toEqual(walked);
