@@ -2,7 +2,7 @@
  * Bundles the server into dist/server (main.mjs, with the database worker and the first-start child
  * beside it) with esbuild;
  * packages stay in node_modules. `npm start` runs the bundle with plain Node instead of tsx (see
- * server-process.ts for the memory this saves). Takes well under a second, so `npm start` builds
+ * start-server.sh for the memory this saves). Takes well under a second, so `npm start` builds
  * it every time rather than judging whether it is stale.
  */
 import path from 'node:path';

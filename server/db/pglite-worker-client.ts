@@ -9,7 +9,7 @@
  * two connections' extended-protocol messages (Parse/Bind/Execute) can interleave outside a
  * transaction; with a single connection every statement would wait for the previous round trip
  * through TCP. It also pins PGlite to 0.5.14, a version behind ours. Here a transaction is one
- * unit in the worker (PGlite's transaction lock keeps every other statement out until it ends),
+ * unit in the worker (pglite-transactions.ts keeps every other statement out until it ends),
  * statements queue in the worker without round-trip gaps, and errors keep their PostgreSQL fields.
  */
 import type { Worker } from 'node:worker_threads';
@@ -29,7 +29,7 @@ type Outgoing = WorkerRequest extends infer R ? (R extends unknown ? Omit<R, 'id
 interface Pending {
   resolve: (result: QueryResult | undefined) => void;
   reject: (error: Error) => void;
-  /** How to read a raw reply (a named statement's). */
+  /** How to read a raw reply (a named statement's): rows as arrays or objects, with which parsers. */
   rowMode: RowMode;
   parsers?: Parsers;
 }

@@ -13,7 +13,7 @@ import { compiledPglite } from './pglite-wasm.js';
 /**
  * The worker's young generation (where V8 puts new objects) is capped at 4 MB semi-spaces instead
  * of 16 MB: PGlite's result parsing made V8 grow it to the full 32 MB, which stayed resident
- * between bursts. Unlike the HTTP thread's (scripts/server-process.ts), 16 MB semi-spaces here
+ * between bursts. Unlike the HTTP thread's (scripts/start-server.sh), 16 MB semi-spaces here
  * gained nothing beyond the noise on the uncached feed (2 155–2 420 against 2 276–2 630 req/s).
  */
 const WORKER_LIMITS = { maxYoungGenerationSizeMb: 12 };
