@@ -3,9 +3,13 @@
  * the planner's statistics of the search document, and both ways give the same page.
  */
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { videos } from '../../server/db/schema.js';
-import { readsThroughSearchIndex, type LexemeStats } from '../../server/services/search-density.js';
+import {
+  readsThroughSearchIndex,
+  SearchStatistics,
+  type LexemeStats,
+} from '../../server/services/search-density.js';
 import { countSearch } from '../../server/services/search-total.js';
 import {
   indexedSearchWithCount,
@@ -107,5 +111,33 @@ describe('search density on a database', () => {
       expect(counted).toEqual({ rows: indexed, matches: 217 });
       expect(walked).toHaveLength(offset === 216 ? 1 : 12); // 208 about drums, 9 more grooves
     }
+  });
+
+  // Last: it adds videos the tests above do not expect.
+  it('refreshes the statistics in the background once they are ten minutes old', async () => {
+    const statistics = new SearchStatistics(t.ctx.db);
+    const start = Date.now();
+    const first = await statistics.current(start);
+    expect(first?.shares.get('pasta')).toBeCloseTo(0.2, 1);
+    const owner = await createUser(t, 'density_refresh');
+    await t.ctx.db.insert(videos).values(
+      Array.from({ length: 260 }, (_, i) => ({
+        id: `density_more${String(i).padStart(9, '0')}`,
+        ownerId: owner.id,
+        title: `Cooking pasta again ${i}`,
+        description: 'an evening at home',
+        tags: ['food'],
+        duration: 5,
+        videoKey: `videos/m${i}.mp4`,
+        thumbnailKey: `thumbnails/m${i}.webp`,
+      })),
+    );
+    await t.ctx.db.execute(sql`analyze videos`);
+    expect(await statistics.current(start + 60_000)).toBe(first);
+    // Ten minutes on: answered at once with what it has, and read again meanwhile.
+    expect(await statistics.current(start + 11 * 60_000)).toBe(first);
+    await vi.waitFor(async () =>
+      expect((await statistics.current())?.shares.get('pasta')).toBeCloseTo(0.6, 1),
+    );
   });
 });
