@@ -3,6 +3,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { layerWalls } from './eslint.layers.js';
 
 export default tseslint.config(
   { ignores: ['dist', 'data', 'node_modules', 'test-results', 'drizzle'] },
@@ -64,43 +65,7 @@ export default tseslint.config(
       ],
     },
   },
-  // The walls between layers (DESIGN.md "Machines and views", EXAMPLES.md rule 5): machines are
-  // plain state logic that tests and any view can run, and the HTTP edge sits below the features.
-  {
-    files: ['machines/**'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              regex: '^(react|react-dom|@xstate/react|axios)(/|$)',
-              message: 'Machines hold no React and no HTTP: attach real actors with provide().',
-            },
-            {
-              regex: '(^|/)(src|server)(/|$)',
-              message: 'Machines import only machines/ and contract/; src/ and server/ use them.',
-            },
-          ],
-        },
-      ],
-    },
-  },
-  {
-    files: ['src/api/**'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              regex: '(^|/)features(/|$)',
-              message: 'src/api is the HTTP edge: it imports nothing from src/features.',
-            },
-          ],
-        },
-      ],
-    },
-  },
-  { files: ['eslint.config.js'], ...tseslint.configs.disableTypeChecked },
+  // The walls between layers, as docs/architecture.md draws them (eslint.layers.js).
+  ...layerWalls(),
+  { files: ['eslint.config.js', 'eslint.layers.js'], ...tseslint.configs.disableTypeChecked },
 );

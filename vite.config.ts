@@ -1,5 +1,6 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { PAGE_ROUTES } from './contract/page-routes.js';
 import { precompress } from './scripts/vite-precompress.js';
 import { routePreload } from './scripts/vite-route-preload.js';
 
@@ -9,11 +10,11 @@ const apiTarget = process.env.API_URL ?? `http://127.0.0.1:${process.env.API_POR
 export default defineConfig({
   plugins: [
     react(),
-    // The routes a visitor lands on (src/routes.tsx): their page chunks are preloaded with index.html.
+    // The routes a visitor lands on (src/app/routes.tsx): their page chunks are preloaded with index.html.
     routePreload({
-      '/': 'src/pages/home-page.tsx',
-      '/search': 'src/pages/search-page.tsx',
-      '/watch/:videoId': 'src/pages/watch-page.tsx',
+      [PAGE_ROUTES.home]: 'src/pages/home-page.tsx',
+      [PAGE_ROUTES.search]: 'src/pages/search-page.tsx',
+      [PAGE_ROUTES.watch]: 'src/pages/watch-page.tsx',
     }),
     precompress(),
   ],

@@ -1,6 +1,6 @@
 /**
  * Shared by the SPA and the server: the server's HTML of `/` preloads the first thumbnails with
- * the same `sizes` the grid's images carry (server/http/first-screen-html.ts), or the browser
+ * the same `sizes` the grid's images carry (server/pages/first-screen-html.ts), or the browser
  * would fetch another width a second time.
  *
  * The `sizes` attribute of each thumbnail layout: how wide the image is drawn at each breakpoint

@@ -24,10 +24,10 @@
  *   state is seen; CLOSE (Escape, ×) is ignored while saving, as the buttons are disabled.
  */
 import { assign, emit, fromPromise, setup } from 'xstate';
-import { pageCount } from './add-to-playlist.selectors.js';
 import { BATCH_SAVE_SPACING_MS } from './constants.js';
 import {
   batchTexts,
+  pageCount,
   type BatchItem,
   type BatchLine,
   type BatchMode,
@@ -37,7 +37,6 @@ import {
 import { errorMessage } from './validation.js';
 
 export type { BatchItem, BatchLine, BatchMode, LineStatus, SaveEntryInput } from './batch-items.js';
-export type { BatchSnapshot } from './add-to-playlist.selectors.js';
 
 export interface BatchInput {
   mode: BatchMode;

@@ -1,24 +1,16 @@
 /**
  * What the batch dialogs' views read from the batch machine (add-to-playlist.machine.ts): the
  * visible lines ('Show more' or one page of videos), the selection and each line's state.
- * A file of its own only to keep the machine file short; it imports only types from it.
+ * A file of its own only to keep the machine file short; it imports only types from it, and the
+ * machine imports nothing from here.
  */
 import type { SnapshotFrom } from 'xstate';
 import { PAGE_SIZE } from '../contract/limits.js';
-import type {
-  addToPlaylistMachine,
-  BatchContext,
-  BatchItem,
-  LineStatus,
-} from './add-to-playlist.machine.js';
+import type { addToPlaylistMachine, BatchItem, LineStatus } from './add-to-playlist.machine.js';
+import { pageCount } from './batch-items.js';
 import { PLAYLISTS_BEFORE_SHOW_MORE } from './constants.js';
 
 export type BatchSnapshot = SnapshotFrom<typeof addToPlaylistMachine>;
-
-/** Pages of the video list (at least one, so page 1 of 1 on an empty list). */
-export function pageCount(c: Pick<BatchContext, 'items'>): number {
-  return Math.max(1, Math.ceil(c.items.length / PAGE_SIZE.addToPlaylistVideos));
-}
 
 /** Selectors the views use. */
 export const selectIsPaged = (s: BatchSnapshot) => s.context.mode !== 'addToPlaylists';

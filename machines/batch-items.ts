@@ -3,6 +3,7 @@
  * machine: the shapes of a line and of one saved entry, and each mode's own words (spec §5, §8),
  * so the one batch machine toasts each dialog's texts.
  */
+import { PAGE_SIZE } from '../contract/limits.js';
 import { DASHBOARD_MESSAGES as M } from './dashboard-messages.js';
 
 export type BatchMode = 'addToPlaylists' | 'addVideos' | 'removeVideos';
@@ -55,3 +56,8 @@ export const batchTexts: Readonly<Record<BatchMode, ModeTexts>> & { loadFailed: 
   },
   loadFailed: M.batchLoadFailed,
 };
+
+/** Pages of the video list (at least one, so page 1 of 1 on an empty list). */
+export function pageCount(c: { items: readonly BatchItem[] }): number {
+  return Math.max(1, Math.ceil(c.items.length / PAGE_SIZE.addToPlaylistVideos));
+}

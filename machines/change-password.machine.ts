@@ -20,7 +20,7 @@
  * Selectors: selectFields, selectError, selectShowsMismatch (inline MESSAGES.passwordsDontMatch),
  * selectIsSaving, selectIsConfirmingCancel.
  */
-import { and, assign, emit, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import { and, assertEvent, assign, emit, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import { MESSAGES } from './messages.js';
 import { confirmingCancelState, type SettingsFormEvent } from './settings-form.js';
 import { allFilled, errorMessage } from './validation.js';
@@ -71,11 +71,10 @@ export const changePasswordMachine = setup({
     confirmationMatches: ({ context }) => context.newPassword === context.confirmPassword,
   },
   actions: {
-    setField: assign(({ context, event }) =>
-      event.type === 'FIELD_CHANGED'
-        ? { ...context, [event.field]: event.value, error: null }
-        : context,
-    ),
+    setField: assign(({ event }) => {
+      assertEvent(event, 'FIELD_CHANGED');
+      return { [event.field]: event.value, error: null };
+    }),
     clearFields: assign({ ...emptyFields, error: null }),
     refuse: assign({ error: (_, message: string) => message }),
     announceInvalid: emit((_, message: string) => ({ type: 'invalid' as const, message })),

@@ -14,7 +14,15 @@
  * sites); when the user's tags change (sign-in, sign-out) and the active tag is gone, the feed
  * falls back to All and reloads.
  */
-import { assign, forwardTo, sendTo, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import {
+  type ActorRefFrom,
+  assertEvent,
+  assign,
+  forwardTo,
+  sendTo,
+  setup,
+  type SnapshotFrom,
+} from 'xstate';
 import { PAGE_SIZE } from '../contract/limits.js';
 import { pagerMachine, type PagerParams } from './pager.machine.js';
 
@@ -58,14 +66,16 @@ export const feedMachine = setup({
   },
   actors: { pager: pagerMachine },
   guards: {
-    isOtherTag: ({ context, event }) =>
-      event.type === 'SELECT_TAG' &&
-      event.tag !== context.activeTag &&
-      (event.tag === null || context.tags.includes(event.tag)),
-    activeTagGone: ({ context, event }) =>
-      event.type === 'TAGS_CHANGED' &&
-      context.activeTag !== null &&
-      !event.tags.includes(context.activeTag),
+    isOtherTag: ({ context, event }) => {
+      assertEvent(event, 'SELECT_TAG');
+      return (
+        event.tag !== context.activeTag && (event.tag === null || context.tags.includes(event.tag))
+      );
+    },
+    activeTagGone: ({ context, event }) => {
+      assertEvent(event, 'TAGS_CHANGED');
+      return context.activeTag !== null && !event.tags.includes(context.activeTag);
+    },
   },
   actions: {
     setActiveTag: assign({ activeTag: (_, tag: string | null) => tag }),

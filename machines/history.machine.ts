@@ -10,7 +10,7 @@
  *          removeFromHistory — input { videoId }; clearHistory — no input.
  * Emitted: removed · cleared · removeFailed { message } · clearFailed { message }.
  *
- * Choices where the spec is silent (also in the README):
+ * Choices where the spec is silent (also in docs/decisions.md):
  * - Moving to another page clears the list, so the spinner shows while it loads; after a removal
  *   the same page is fetched again with the list kept on screen, so the page "refills from the
  *   next page" without flashing a spinner.

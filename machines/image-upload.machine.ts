@@ -23,7 +23,7 @@
  * Selectors: selectIsOpen, selectFile, selectCanUpload, selectIsUploading, selectIsDragOver,
  * selectError, selectKind.
  */
-import { assign, emit, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import { assertEvent, assign, emit, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import type { User } from '../contract/shapes.js';
 import { MESSAGES } from './messages.js';
 import type { ImageKind } from './signup.types.js';
@@ -84,7 +84,10 @@ export const imageUploadMachine = setup({
     }),
   },
   guards: {
-    isImage: ({ event }) => event.type === 'FILE_CHOSEN' && isImageFile(event.file),
+    isImage: ({ event }) => {
+      assertEvent(event, 'FILE_CHOSEN');
+      return isImageFile(event.file);
+    },
   },
   actions: {
     reset: assign({ file: null, error: null }),

@@ -114,6 +114,16 @@ export function pageLabel(page: number, totalPages: number): string {
   return `Page ${page} of ${totalPages}`;
 }
 
+/**
+ * The spec's 'n Videos' (plural even for one) or 'No videos', on the channel's playlist cards and
+ * the dashboard's playlist rows (spec §2 Channel, Playlists tab).
+ */
+export const cardVideoCountLabel = (count: number): string =>
+  count > 0 ? `${count} Videos` : MESSAGES.noVideos;
+
+/** The tweet count above a tweet list (channel tab and dashboard). */
+export const tweetCountLabel = (n: number): string => `${n} ${n === 1 ? 'Tweet' : 'Tweets'}`;
+
 /** '1 video', '12 videos' in the playlist panel; 'No videos' for none (as the channel's cards). */
 export function videoCountLabel(count: number): string {
   if (count === 0) return 'No videos';

@@ -4,7 +4,7 @@
  * paging neither skips nor repeats an item.
  */
 import { FIRST_PAGE } from '../contract/limits.js';
-import type { Page, PageRequest, PagerContext, PagerItem } from './pager.machine.js';
+import type { Page, PageRequest, PagerContext, PagerItem } from './pager.types.js';
 
 export function hasMore(c: PagerContext): boolean {
   return !c.exhausted && (c.total === null || c.offset < c.total);

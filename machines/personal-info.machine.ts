@@ -21,7 +21,7 @@
  * Actor (provided by src/): updateAccountDetails ({fullName, email} → User).
  * Selectors: selectFields, selectError, selectIsSaving, selectIsConfirmingCancel, selectIsDirty.
  */
-import { assign, emit, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import { assertEvent, assign, emit, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import type { User } from '../contract/shapes.js';
 import { MESSAGES } from './messages.js';
 import { confirmingCancelState, type SettingsFormEvent } from './settings-form.js';
@@ -69,11 +69,10 @@ export const personalInfoMachine = setup({
     bothFilled: ({ context }) => bothFilled(context),
   },
   actions: {
-    setField: assign(({ context, event }) =>
-      event.type === 'FIELD_CHANGED'
-        ? { ...context, [event.field]: event.value, error: null }
-        : context,
-    ),
+    setField: assign(({ event }) => {
+      assertEvent(event, 'FIELD_CHANGED');
+      return { [event.field]: event.value, error: null };
+    }),
     refuse: assign({ error: MESSAGES.bothFieldsRequired }),
     announceInvalid: emit({ type: 'invalid' as const, message: MESSAGES.bothFieldsRequired }),
     // The saved user is the new baseline (the server may normalise what was typed).

@@ -10,7 +10,7 @@
  *          retryProcessing — input { videoId }, output VideoProcessing (POST …/processing/retry)
  * Emitted: ready { processing } — a conversion this page watched has finished (the view toasts).
  *
- * Choices where the spec is silent (also in the README):
+ * Choices where the spec is silent (also in docs/decisions.md):
  * - A failed poll is not shown: the last known progress stays and the next try waits
  *   RETRY_DELAY_MS, as the pager does; the row only changes on an answer.
  * - A failed Retry keeps the row failed and shows why (e.g. someone else retried: 409).

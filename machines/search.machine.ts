@@ -13,7 +13,14 @@
  * Choice: the same query again (same text after trimming) does not search again; blank text stops
  * the running search and shows nothing.
  */
-import { assign, forwardTo, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import {
+  type ActorRefFrom,
+  assertEvent,
+  assign,
+  forwardTo,
+  setup,
+  type SnapshotFrom,
+} from 'xstate';
 import { PAGE_SIZE } from '../contract/limits.js';
 import { pagerMachine } from './pager.machine.js';
 
@@ -38,9 +45,14 @@ export const searchMachine = setup({
   },
   actors: { pager: pagerMachine },
   guards: {
-    newQueryIsBlank: ({ event }) => event.type === 'QUERY_CHANGED' && event.query.trim() === '',
-    isNewQuery: ({ context, event }) =>
-      event.type === 'QUERY_CHANGED' && event.query.trim() !== context.query,
+    newQueryIsBlank: ({ event }) => {
+      assertEvent(event, 'QUERY_CHANGED');
+      return event.query.trim() === '';
+    },
+    isNewQuery: ({ context, event }) => {
+      assertEvent(event, 'QUERY_CHANGED');
+      return event.query.trim() !== context.query;
+    },
   },
   actions: {
     setQuery: assign({ query: (_, query: string) => query.trim() }),

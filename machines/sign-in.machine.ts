@@ -14,7 +14,7 @@
  * Actor (provided by src/): login (Credentials → User).
  * Selectors: selectCanSubmit, selectIsBusy, selectError.
  */
-import { assign, emit, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import { assertEvent, assign, emit, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import type { User } from '../contract/shapes.js';
 import { MESSAGES } from './messages.js';
 import { allFilled, errorMessage } from './validation.js';
@@ -59,9 +59,10 @@ export const signInMachine = setup({
     allFieldsFilled: ({ context }) => allFieldsFilled(context),
   },
   actions: {
-    setField: assign(({ context, event }) =>
-      event.type === 'FIELD_CHANGED' ? { ...context, [event.field]: event.value } : context,
-    ),
+    setField: assign(({ event }) => {
+      assertEvent(event, 'FIELD_CHANGED');
+      return { [event.field]: event.value };
+    }),
     clearError: assign({ error: null }),
     rememberError: assign({ error: (_, message: string) => message }),
     announceSignedIn: emit((_, user: User) => ({ type: 'signedIn' as const, user })),

@@ -25,7 +25,7 @@
  * selectIsBusy, selectAvatar / selectCover (Blob | null, for previews), selectUsesDefaultAvatar /
  * selectUsesDefaultCover (review notes), selectError, selectIsLoadingDefault, selectIsDone.
  */
-import { assign, emit, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, emit, fromPromise, setup } from 'xstate';
 import type { User } from '../contract/shapes.js';
 import { MESSAGES } from './messages.js';
 import type { Credentials } from './sign-in.machine.js';
@@ -68,14 +68,18 @@ const signup = setup({
   },
   guards: {
     basicInfoFilled: ({ context }) => basicInfoFilled(context),
-    pickedImage: ({ event }) => event.type === 'IMAGE_PICKED' && isImageFile(event.file),
+    pickedImage: ({ event }) => {
+      assertEvent(event, 'IMAGE_PICKED');
+      return isImageFile(event.file);
+    },
     hasPicked: ({ context }, kind: ImageKind) =>
       (kind === 'avatar' ? context.avatarSource : context.coverSource) === 'picked',
   },
   actions: {
-    setField: assign(({ context, event }) =>
-      event.type === 'FIELD_CHANGED' ? { ...context, [event.field]: event.value } : context,
-    ),
+    setField: assign(({ event }) => {
+      assertEvent(event, 'FIELD_CHANGED');
+      return { [event.field]: event.value };
+    }),
     pickImage: assign((_, { kind, file }: { kind: ImageKind; file: Blob }) =>
       imageFields(kind, file, 'picked'),
     ),

@@ -11,7 +11,7 @@
  * (machines/subscribe-toggle.machine.ts): the row sends RELOAD here when it emits `changed`, and
  * on `failed` the row stays as it was (the view says so).
  *
- * Choices where the spec is silent (also in the README):
+ * Choices where the spec is silent (also in docs/decisions.md):
  * - While a reload runs the current rows stay on screen (no spinner flash after each unsubscribe).
  * - RELOAD during a load starts the load again: a second quick unsubscribe must not be answered by
  *   a list fetched before it went through.

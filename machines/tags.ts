@@ -15,12 +15,10 @@ export function removeTag(tags: readonly string[], tag: string): string[] {
   return tags.filter((t) => t !== tag);
 }
 
-/** Tags typed as text separated by commas ('a, b,,c ' → ['a', 'b', 'c']), in order, no duplicates. */
-export function parseTags(text: string): string[] {
-  return text.split(',').reduce<string[]>((tags, part) => addTag(tags, part), []);
-}
-
-/** Adds every tag of `text` (comma separated) to the list. */
+/**
+ * Adds every tag of `text` (comma separated) to the list, in order, without duplicates:
+ * addTags([], 'a, b,,c ') is ['a', 'b', 'c'].
+ */
 export function addTags(tags: readonly string[], text: string): string[] {
   return text.split(',').reduce<string[]>((list, part) => addTag(list, part), [...tags]);
 }

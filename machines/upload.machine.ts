@@ -26,7 +26,7 @@
  * Its context, events, emissions, the actor's request and the form rule are in upload.types.ts;
  * what the views read, in upload.selectors.ts.
  */
-import { assign, emit, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, emit, fromPromise, setup } from 'xstate';
 import type { VideoItem } from '../contract/shapes.js';
 import {
   THUMBNAIL_CAPTURE_SECONDS,
@@ -74,9 +74,10 @@ export const uploadMachine = setup({
     belowCap: ({ context }) => context.progress < UPLOAD_PROGRESS_CAP,
   },
   actions: {
-    setField: assign(({ context, event }) =>
-      event.type === 'FIELD_CHANGED' ? fieldChange(context, event.field, event.value) : {},
-    ),
+    setField: assign(({ context, event }) => {
+      assertEvent(event, 'FIELD_CHANGED');
+      return fieldChange(context, event.field, event.value);
+    }),
     addTag: assign(({ context }, tag: string | undefined) =>
       tag === undefined
         ? { tags: addTag(context.tags, context.tagText), tagText: '' }
@@ -104,9 +105,10 @@ export const uploadMachine = setup({
       progress: ({ context }) =>
         Math.min(context.progress + UPLOAD_PROGRESS_STEP, UPLOAD_PROGRESS_CAP),
     }),
-    recordBytes: assign(({ event }) =>
-      event.type === 'UPLOAD_PROGRESS' ? { bytesSent: event.loaded, bytesTotal: event.total } : {},
-    ),
+    recordBytes: assign(({ event }) => {
+      assertEvent(event, 'UPLOAD_PROGRESS');
+      return { bytesSent: event.loaded, bytesTotal: event.total };
+    }),
     completeProgress: assign({
       progress: UPLOAD_PROGRESS_DONE,
       bytesSent: ({ context }) => context.bytesTotal,

@@ -2,8 +2,8 @@
  * Vite plugin: writes `route-preload.json` into the build, naming for each first-screen route the
  * chunk of its page and the chunks that one imports (beyond what index.html preloads already).
  * The server puts them into index.html as `<link rel="modulepreload">` for the route asked for
- * (server/http/page-html.ts), so the browser fetches the page's code alongside the entry chunk
- * instead of after it has run (issue 11). Page chunks are lazy (src/routes.tsx), so nothing else
+ * (server/pages/page-html.ts), so the browser fetches the page's code alongside the entry chunk
+ * instead of after it has run (issue 11). Page chunks are lazy (src/app/routes.tsx), so nothing else
  * would tell the browser about them early. An inline script could pick the links in the browser,
  * but the Content-Security-Policy allows no inline script.
  */

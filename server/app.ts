@@ -24,9 +24,10 @@ import { installSecurityHeaders, securityHeaders } from './http/security-headers
 import { installOriginCheck } from './http/security.js';
 import { installMediaRedirect } from './http/media-redirect.js';
 import { installStatic } from './http/static.js';
-import { firstScreenHead } from './http/first-screen-html.js';
+import { installMultipartBody } from './http/multipart-body.js';
+import type { App } from './app-types.js';
 import type { AppContext } from './context.js';
-import type { App } from './http/types.js';
+import { pageRenderer } from './pages/page-renderer.js';
 import { LocalDiskStorage } from './storage/local-disk.js';
 import accountImageRoutes from './routes/account-images.js';
 import commentsRoutes from './routes/comments.js';
@@ -41,7 +42,6 @@ import tweetsRoutes from './routes/tweets.js';
 import usersRoutes from './routes/users.js';
 import usersSessionRoutes from './routes/users-session.js';
 import videosRoutes from './routes/videos.js';
-import { mediaUrlsOf } from './routes/route-helpers.js';
 
 export interface BuildOptions {
   ctx: AppContext;
@@ -58,7 +58,7 @@ export async function buildApp({ ctx, logger = false }: BuildOptions): Promise<A
     logController: new AccessLog(),
     bodyLimit: LIMITS.jsonBodyBytes,
     routerOptions: { ignoreTrailingSlash: true },
-    trustProxy: process.env.TRUST_PROXY === '1',
+    trustProxy: config.trustProxy,
     frameworkErrors: frameworkErrorReply(headers),
     clientErrorHandler: clientErrorReply(headers),
     ajv: {
@@ -76,6 +76,7 @@ export async function buildApp({ ctx, logger = false }: BuildOptions): Promise<A
   installErrorHandling(app);
   installOriginCheck(app, config);
   installInputGuard(app);
+  installMultipartBody(app);
   // Fastify parses text/plain by default; no route takes it, so it is a 415 like any other type.
   app.removeContentTypeParser('text/plain');
 
@@ -145,9 +146,7 @@ export async function buildApp({ ctx, logger = false }: BuildOptions): Promise<A
   app.addHook('onClose', () => ctx.viewCounter.close());
 
   const mediaRoot = ctx.storage instanceof LocalDiskStorage ? ctx.storage.root : undefined;
-  await installStatic(app, mediaRoot, config.clientDir, (request, pathname) =>
-    firstScreenHead(ctx, pathname, request, mediaUrlsOf(request, ctx)),
-  );
+  await installStatic(app, mediaRoot, config.clientDir, pageRenderer(ctx));
   if (ctx.storage.direct) installMediaRedirect(app, ctx.storage, ctx.storage.direct);
   return app;
 }

@@ -17,7 +17,7 @@ export interface S3Config {
   signedUrlSeconds: number;
 }
 
-/** One hour: a viewer keeps fetching ranges from the same URL while watching (see README). */
+/** One hour: a viewer keeps fetching ranges from the same URL while watching (see docs/operations.md). */
 const DEFAULT_SIGNED_URL_SECONDS = 3600;
 /** SigV4 refuses presigned URLs valid for longer than a week. */
 const MAX_SIGNED_URL_SECONDS = 7 * 24 * 3600;

@@ -4,6 +4,7 @@
  * survive restarts without anyone having to invent a secret.
  */
 import { randomBytes } from 'node:crypto';
+import { isIP } from 'node:net';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { APP_ROOT } from './app-root.js';
@@ -22,6 +23,13 @@ export interface Config {
   publicUrl: string | undefined;
   /** Extra origins allowed to call the API with credentials (same origin is always allowed). */
   corsOrigins: string[];
+  /**
+   * Whom the client's address and protocol are taken from (X-Forwarded-For/-Proto/-Host): false,
+   * the connection itself; true, any proxy in front; a list, only proxies at these addresses or
+   * CIDR ranges. It decides the IP the login rate limit counts and the origin of media URLs, so
+   * a server reachable without its proxy should name the proxy rather than trust everyone.
+   */
+  trustProxy: boolean | string[];
   seedDemo: boolean;
   cookieSecure: boolean;
   accessTokenSecret: string;
@@ -55,9 +63,12 @@ export interface Config {
 
 const DEFAULT_CLIENT_DIR = path.join(APP_ROOT, 'dist/client');
 
+const FLAG_ON = ['1', 'true', 'yes', 'on'];
+const FLAG_OFF = ['0', 'false', 'no', 'off'];
+
 function flag(value: string | undefined, fallback: boolean): boolean {
   if (value === undefined || value === '') return fallback;
-  return !['0', 'false', 'no', 'off'].includes(value.toLowerCase());
+  return !FLAG_OFF.includes(value.toLowerCase());
 }
 
 function positiveInt(name: string, value: string | undefined, fallback: number): number {
@@ -83,6 +94,27 @@ function pgliteSharedBuffersMb(value: string | undefined): number {
 
 function nonNegativeInt(name: string, value: string | undefined, fallback: number): number {
   return value === '0' ? 0 : positiveInt(name, value, fallback);
+}
+
+/** An address or a CIDR range (`10.0.0.0/8`, `fd00::/8`), as proxy-addr (Fastify) reads them. */
+function isAddressOrRange(value: string): boolean {
+  const [address = '', bits, ...rest] = value.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (bits === undefined) return true;
+  const n = Number(bits);
+  return /^\d+$/.test(bits) && n <= (family === 4 ? 32 : 128);
+}
+
+function trustProxy(value: string | undefined): boolean | string[] {
+  const text = (value ?? '').trim();
+  if (text === '' || FLAG_OFF.includes(text.toLowerCase())) return false;
+  if (FLAG_ON.includes(text.toLowerCase())) return true;
+  const proxies = text.split(',').map((p) => p.trim());
+  if (!proxies.every(isAddressOrRange)) {
+    throw new Error('TRUST_PROXY must be 1, 0 or a comma-separated list of IP addresses or CIDRs');
+  }
+  return proxies;
 }
 
 function loadOrCreateSecrets(dataDir: string): { accessTokenSecret: string } {
@@ -111,6 +143,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       .split(',')
       .map((o) => o.trim())
       .filter(Boolean),
+    trustProxy: trustProxy(env.TRUST_PROXY),
     // Demo content is for the embedded database; a real server gets it only when asked.
     seedDemo: flag(env.SEED_DEMO, databaseUrl === undefined),
     cookieSecure: flag(env.COOKIE_SECURE, false),

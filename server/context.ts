@@ -10,6 +10,7 @@ import { openDatabase, type Database, type Db } from './db/client.js';
 import type { PreparedStatements } from './db/prepared.js';
 import { serializeError } from './http/logging.js';
 import { openJobQueue, type JobQueue } from './jobs/queue.js';
+import { FeedCache } from './services/feed-cache.js';
 import { SearchStatistics } from './services/search-density.js';
 import { EMBEDDED_VIEWS_PER_STATEMENT, ViewCounter } from './services/view-counter.js';
 import { openStorage } from './storage/open-storage.js';
@@ -32,6 +33,11 @@ export interface AppContext {
   viewCounter: ViewCounter;
   /** Background jobs (transcoding), stored in the same database. */
   jobs: JobQueue;
+  /**
+   * Public feed pages as `GET /videos` sends them (serialized envelopes), for FEED_CACHE_MS;
+   * video writes through this app clear it (routes/videos.ts).
+   */
+  feedCache: FeedCache<string>;
 }
 
 export interface ContextOptions {
@@ -88,6 +94,7 @@ export async function createContext(
     tmpDir,
     viewCounter,
     jobs,
+    feedCache: new FeedCache<string>(config.feedCacheMs),
   };
   return { ctx, database };
 }

@@ -58,15 +58,6 @@ export function formatDuration(totalSeconds: number): string {
   return `${minutes}:${seconds}`;
 }
 
-/** Decimal units with one decimal ("12.4 MB"), like the upload progress line shows. */
-export function formatBytes(bytes: number): string {
-  const n = Math.max(0, bytes);
-  if (n >= 1e9) return `${(n / 1e9).toFixed(1)} GB`;
-  if (n >= 1e6) return `${(n / 1e6).toFixed(1)} MB`;
-  if (n >= 1e3) return `${(n / 1e3).toFixed(1)} KB`;
-  return `${Math.round(n)} B`;
-}
-
 /** "1 subscriber", "1.2K subscribers". */
 export function formatSubscribers(count: number): string {
   return `${formatViews(count)} ${count === 1 ? 'subscriber' : 'subscribers'}`;

@@ -329,7 +329,7 @@ export const playlistVideos = pgTable(
  * and new subscribers (subscriptions still present, by the hour they began). Kept by triggers on
  * video_views and subscriptions (migration 0003), so every writer (API, seed, bulk loads) keeps it.
  * Hourly, not daily: the viewer's days are summed from hours in the viewer's time zone, exact for
- * every whole-hour offset (see the README for the half-hour zones). No foreign key: history
+ * every whole-hour offset (see docs/decisions.md for the half-hour zones). No foreign key: history
  * outlives a deleted video, as views that happened stay counted for the day they happened.
  */
 export const channelStatHours = pgTable(

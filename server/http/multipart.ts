@@ -11,6 +11,7 @@ import path from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
+import { formatBytes } from '../../contract/format-bytes.js';
 import { LIMITS } from '../../contract/limits.js';
 import { drainRequestBody } from './drain-request.js';
 import { badRequest, payloadTooLarge, unsupportedMedia, type HttpError } from './errors.js';
@@ -54,11 +55,6 @@ class ByteLimit extends Transform {
     if (this.bytes > this.max) return done(this.onExceeded());
     done(null, chunk);
   }
-}
-
-function formatBytes(bytes: number): string {
-  if (bytes >= 1024 ** 3) return `${+(bytes / 1024 ** 3).toFixed(1)} GB`;
-  return `${+(bytes / 1024 ** 2).toFixed(1)} MB`;
 }
 
 export function fileRule(maxBytes: number): FileRule {

@@ -2,8 +2,8 @@
  * Serves the built SPA (dist/client) and the media folder (media-files.ts). Hashed assets and
  * media files have unguessable, content-unique names, so they are cached for a year as
  * immutable; index.html is never cached so a deploy is picked up at once. Client routes
- * (/watch/abc, /Dashboard) get index.html, with modulepreload links for their page's chunk
- * (page-html.ts); unknown /api paths get the JSON 404. The SPA's files are sent pre-compressed:
+ * (/watch/abc, /Dashboard) get their page's HTML, which server/pages builds (index.html with
+ * modulepreload links and first-screen data); unknown /api paths get the JSON 404. The SPA's files are sent pre-compressed:
  * the build writes a .br and a .gz beside each (scripts/vite-precompress.ts), so the best
  * encoding the browser accepts costs no CPU per request.
  */
@@ -14,14 +14,16 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { MEDIA_PREFIX } from '../storage/storage.js';
 import { failure } from './envelope.js';
 import { IMMUTABLE, installMediaFiles } from './media-files.js';
-import { pageHtmlOf } from './page-html.js';
+
+/** The HTML of the client route at `pathname` (server/pages/page-renderer.ts builds it). */
+export type RenderPage = (request: FastifyRequest, pathname: string) => Promise<string>;
 
 export async function installStatic(
   app: FastifyInstance,
   mediaRoot: string | undefined,
   clientDir: string,
-  /** What a page's HTML adds to its head (first-screen-html.ts). */
-  pageHead?: (request: FastifyRequest, pathname: string) => Promise<string>,
+  /** Absent when the SPA is not built: then every unknown path is the JSON 404. */
+  renderPage: RenderPage | undefined,
 ): Promise<void> {
   if (mediaRoot) installMediaFiles(app, mediaRoot);
 
@@ -44,20 +46,22 @@ export async function installStatic(
     });
   }
 
-  const pageHtml = hasClient ? pageHtmlOf(clientDir) : undefined;
-  const sendPage = async (request: FastifyRequest, reply: FastifyReply, pathname: string) => {
-    // The page works without its additions: a failed query leaves the data to the SPA's calls.
-    const extraHead = await pageHead?.(request, pathname).catch((error: unknown) => {
-      request.log.warn({ err: error }, 'a page goes out without its first-screen data');
-      return '';
-    });
-    return reply
+  const render = hasClient ? renderPage : undefined;
+  const sendPage = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    pathname: string,
+    html: RenderPage,
+  ) =>
+    reply
       .header('cache-control', 'no-cache')
       .type('text/html; charset=utf-8')
-      .send(pageHtml!(pathname, extraHead));
-  };
-  if (hasClient)
-    app.get('/', { schema: { hide: true } }, (request, reply) => sendPage(request, reply, '/'));
+      .send(await html(request, pathname));
+  if (render) {
+    app.get('/', { schema: { hide: true } }, (request, reply) =>
+      sendPage(request, reply, '/', render),
+    );
+  }
 
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
@@ -66,7 +70,7 @@ export async function installStatic(
       !pathname.startsWith('/api/') &&
       !pathname.startsWith(MEDIA_PREFIX) &&
       !pathname.startsWith('/assets/');
-    if (wantsPage && hasClient) return sendPage(request, reply, pathname);
+    if (wantsPage && render) return sendPage(request, reply, pathname, render);
     return reply.status(404).send(failure(404, `Route ${request.method} ${pathname} not found`));
   });
 }

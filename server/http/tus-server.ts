@@ -4,12 +4,11 @@
  * protocol (HEAD offsets, PATCH appends, 409 on a wrong offset, locks per upload). Fastify must
  * not read a PATCH body: tus streams it straight into the file store.
  */
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FileStore } from '@tus/file-store';
 import { Metadata, Server } from '@tus/server';
 import { API_PREFIX } from '../../contract/limits.js';
 import type { Config } from '../config.js';
-import type { App } from './types.js';
 
 export const TUS_PATH = `${API_PREFIX}/videos/uploads`;
 
@@ -28,7 +27,7 @@ export function createTusServer(config: Config, store: FileStore): Server {
 }
 
 /** The tus PATCH body is the file's bytes: left unread for tus to stream. */
-export function passTusBodiesThrough(app: App): void {
+export function passTusBodiesThrough(app: Pick<FastifyInstance, 'addContentTypeParser'>): void {
   app.addContentTypeParser('application/offset+octet-stream', (_request, _payload, done) => {
     done(null);
   });

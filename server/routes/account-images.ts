@@ -15,7 +15,7 @@ import {
   receiveMultipartBody,
   receivedFiles,
 } from '../http/multipart-body.js';
-import type { App, RouteOptions } from '../http/types.js';
+import type { App, RouteOptions } from '../app-types.js';
 import { replaceAccountImage, type AccountImage } from '../services/user-images.js';
 import { userDtoOf } from '../services/users.js';
 import { errorResponses, mediaUrlsOf } from './route-helpers.js';

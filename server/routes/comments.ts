@@ -12,7 +12,7 @@ import { callerId } from '../auth/plugin.js';
 import { created, ok } from '../http/envelope.js';
 import { multipartFieldsToBody } from '../http/multipart.js';
 import { normalizeFields } from '../http/normalize-fields.js';
-import type { App, RouteOptions } from '../http/types.js';
+import type { App, RouteOptions } from '../app-types.js';
 import { addComment, deleteComment, editComment, listComments } from '../services/comments.js';
 import { errorResponses, mediaUrlsOf } from './route-helpers.js';
 

@@ -3,7 +3,7 @@ import { Envelope } from '../../contract/common.js';
 import { DashboardStats, DashboardViews, DashboardViewsQuery } from '../../contract/dashboard.js';
 import { callerId } from '../auth/plugin.js';
 import { ok } from '../http/envelope.js';
-import type { App, RouteOptions } from '../http/types.js';
+import type { App, RouteOptions } from '../app-types.js';
 import { channelStats } from '../services/dashboard-stats.js';
 import { channelViews } from '../services/dashboard-views.js';
 import { errorResponses, mediaUrlsOf } from './route-helpers.js';

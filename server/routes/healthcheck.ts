@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { Type } from '@sinclair/typebox';
 import { Envelope } from '../../contract/common.js';
 import { ok } from '../http/envelope.js';
-import type { App, RouteOptions } from '../http/types.js';
+import type { App, RouteOptions } from '../app-types.js';
 
 export const HealthData = Type.Object({ status: Type.Literal('ok') });
 

@@ -8,7 +8,7 @@ import { DeletedCount, VideoIdParams } from '../../contract/videos.js';
 import { callerId } from '../auth/plugin.js';
 import { ok } from '../http/envelope.js';
 import { notFound } from '../http/errors.js';
-import type { App, RouteOptions } from '../http/types.js';
+import type { App, RouteOptions } from '../app-types.js';
 import { clearHistory, listHistory, removeFromHistory } from '../services/history.js';
 import { errorResponses, mediaUrlsOf } from './route-helpers.js';
 

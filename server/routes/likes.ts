@@ -9,7 +9,7 @@ import {
 import { VideoIdParams } from '../../contract/videos.js';
 import { callerId } from '../auth/plugin.js';
 import { ok } from '../http/envelope.js';
-import type { App, RouteOptions } from '../http/types.js';
+import type { App, RouteOptions } from '../app-types.js';
 import { toggleLike, videoLikeStatus } from '../services/likes.js';
 import { errorResponses } from './route-helpers.js';
 

@@ -1,5 +1,4 @@
 /** API.md, Playlists: a user's playlists, one playlist, and the owner's changes to theirs. */
-import { Type } from '@sinclair/typebox';
 import { EmptyObject, Envelope } from '../../contract/common.js';
 import {
   CreatePlaylistBody,
@@ -16,12 +15,12 @@ import { callerId } from '../auth/plugin.js';
 import { created, ok } from '../http/envelope.js';
 import { multipartFieldsToBody } from '../http/multipart.js';
 import { normalizeFields } from '../http/normalize-fields.js';
-import type { App, RouteOptions } from '../http/types.js';
+import type { App, RouteOptions } from '../app-types.js';
 import { addToPlaylist, removeFromPlaylist } from '../services/playlist-entries.js';
 import { createPlaylist, deletePlaylist, updatePlaylist } from '../services/playlist-edits.js';
 import { listUserPlaylists, playlistDetail } from '../services/playlists.js';
 import { errorResponses, mediaUrlsOf } from './route-helpers.js';
-import { setTotalCount, withTotalCount } from './total-count.js';
+import { countedListRoute } from './counted-list.js';
 
 const tags = ['playlists'];
 const security = [{ cookieAuth: [] }];
@@ -30,32 +29,27 @@ const consumes = ['application/json', 'application/x-www-form-urlencoded', 'mult
 const readFields = [multipartFieldsToBody, normalizeFields({ trim: ['title', 'name'] })];
 
 export default async function playlistsRoutes(app: App, { ctx }: RouteOptions) {
-  app.get(
+  countedListRoute(
+    app,
     '/user/:userId',
     {
-      onRequest: app.requireAuth,
-      schema: {
-        tags,
-        security,
-        summary: "A user's playlists, newest first (total in X-Total-Count)",
-        params: PlaylistUserParams,
-        querystring: PlaylistsQuery,
-        response: {
-          200: withTotalCount(Envelope(Type.Array(Playlist))),
-          ...errorResponses(400, 401, 404),
-        },
-      },
+      tags,
+      security,
+      summary: "A user's playlists, newest first",
+      params: PlaylistUserParams,
+      querystring: PlaylistsQuery,
+      item: Playlist,
+      message: 'Playlists fetched',
     },
-    async (request, reply) => {
+    async ({ params, query, request }) => {
       const { playlists, total } = await listUserPlaylists(
         ctx.db,
-        request.params.userId,
+        params.userId,
         callerId(request),
-        request.query,
+        query,
         mediaUrlsOf(request, ctx),
       );
-      setTotalCount(reply, total);
-      return ok(playlists, 'Playlists fetched');
+      return { items: playlists, total };
     },
   );
 

@@ -1,9 +1,8 @@
 /** Small pieces every route module shares: documented error responses and media URLs. */
 import { Type } from '@sinclair/typebox';
-import type { FastifyRequest } from 'fastify';
-import { publicOrigin } from '../http/origin.js';
-import type { AppContext } from '../context.js';
-import type { MediaUrls } from '../services/video-dto.js';
+
+// Routes and pages (server/pages) build media URLs the same way; the one copy sits in http/.
+export { mediaUrlsOf } from '../http/origin.js';
 
 /** Error responses of a route, all in the one error envelope (documented in OpenAPI). */
 export function errorResponses<const C extends readonly number[]>(...codes: C) {
@@ -11,8 +10,4 @@ export function errorResponses<const C extends readonly number[]>(...codes: C) {
     Type.Ref('ErrorEnvelope'),
   );
   return Object.fromEntries(codes.map((code) => [code, ref])) as Record<C[number], typeof ref>;
-}
-
-export function mediaUrlsOf(request: FastifyRequest, ctx: AppContext): MediaUrls {
-  return { storage: ctx.storage, origin: publicOrigin(request, ctx.config) };
 }

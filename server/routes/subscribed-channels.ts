@@ -3,71 +3,56 @@
  * (GET /subscriptions/u/{subscriberId}, the path the spec leaves unnamed). Registered under the
  * /subscriptions prefix beside routes/subscriptions.ts.
  */
-import { Type } from '@sinclair/typebox';
-import { Envelope } from '../../contract/common.js';
 import { SubscribedChannel } from '../../contract/engagement.js';
 import { SubscribedChannelsQuery, SubscriberIdParams } from '../../contract/subscribed-channels.js';
 import { callerId } from '../auth/plugin.js';
-import { ok } from '../http/envelope.js';
-import type { App, RouteOptions } from '../http/types.js';
+import type { App, RouteOptions } from '../app-types.js';
 import { listSubscribedChannels } from '../services/subscribed-channels.js';
-import { errorResponses, mediaUrlsOf } from './route-helpers.js';
-import { setTotalCount, withTotalCount } from './total-count.js';
+import { mediaUrlsOf } from './route-helpers.js';
+import { countedListRoute } from './counted-list.js';
 
 const tags = ['subscriptions'];
 const security = [{ cookieAuth: [] }];
-const response = {
-  200: withTotalCount(Envelope(Type.Array(SubscribedChannel))),
-  ...errorResponses(400, 401, 404),
+const list = {
+  tags,
+  security,
+  querystring: SubscribedChannelsQuery,
+  item: SubscribedChannel,
+  message: 'Subscriptions fetched',
 };
 
 export default async function subscribedChannelsRoutes(app: App, { ctx }: RouteOptions) {
-  app.get(
+  countedListRoute(
+    app,
     '/',
-    {
-      onRequest: app.requireAuth,
-      schema: {
-        tags,
-        security,
-        summary: 'Channels the caller subscribes to, most recent first (total in X-Total-Count)',
-        querystring: SubscribedChannelsQuery,
-        response,
-      },
-    },
-    async (request, reply) => {
+    { ...list, summary: 'Channels the caller subscribes to, most recent first' },
+    async ({ query, request }) => {
       const { channels, total } = await listSubscribedChannels(
         ctx.db,
         callerId(request),
-        request.query,
+        query,
         mediaUrlsOf(request, ctx),
       );
-      setTotalCount(reply, total);
-      return ok(channels, 'Subscriptions fetched');
+      return { items: channels, total };
     },
   );
 
-  app.get(
+  countedListRoute(
+    app,
     '/u/:subscriberId',
     {
-      onRequest: app.requireAuth,
-      schema: {
-        tags,
-        security,
-        summary: 'Channels a given user subscribes to, most recent first (total in X-Total-Count)',
-        params: SubscriberIdParams,
-        querystring: SubscribedChannelsQuery,
-        response,
-      },
+      ...list,
+      summary: 'Channels a given user subscribes to, most recent first',
+      params: SubscriberIdParams,
     },
-    async (request, reply) => {
+    async ({ params, query, request }) => {
       const { channels, total } = await listSubscribedChannels(
         ctx.db,
-        request.params.subscriberId,
-        request.query,
+        params.subscriberId,
+        query,
         mediaUrlsOf(request, ctx),
       );
-      setTotalCount(reply, total);
-      return ok(channels, 'Subscriptions fetched');
+      return { items: channels, total };
     },
   );
 }

@@ -2,7 +2,6 @@
  * API.md, Subscriptions: toggle and a channel's subscribers. The channels a user subscribes to are
  * in routes/subscribed-channels.ts.
  */
-import { Type } from '@sinclair/typebox';
 import { Envelope } from '../../contract/common.js';
 import {
   ChannelIdParams,
@@ -12,10 +11,10 @@ import {
 } from '../../contract/engagement.js';
 import { callerId } from '../auth/plugin.js';
 import { ok } from '../http/envelope.js';
-import type { App, RouteOptions } from '../http/types.js';
+import type { App, RouteOptions } from '../app-types.js';
 import { listSubscribers, toggleSubscription } from '../services/subscriptions.js';
 import { errorResponses, mediaUrlsOf } from './route-helpers.js';
-import { setTotalCount, withTotalCount } from './total-count.js';
+import { countedListRoute } from './counted-list.js';
 
 const tags = ['subscriptions'];
 const security = [{ cookieAuth: [] }];
@@ -39,35 +38,28 @@ export default async function subscriptionsRoutes(app: App, { ctx }: RouteOption
     },
   );
 
-  app.get(
+  countedListRoute(
+    app,
     '/c/:channelId',
     {
-      onRequest: app.requireAuth,
-      schema: {
-        tags,
-        security,
-        summary:
-          "A channel's subscribers, with whether the caller subscribes to each (total in X-Total-Count)",
-        params: ChannelIdParams,
-        querystring: SubscribersQuery,
-        response: {
-          200: withTotalCount(Envelope(Type.Array(ChannelSubscriber))),
-          ...errorResponses(400, 401, 404),
-        },
-      },
+      tags,
+      security,
+      summary: "A channel's subscribers, with whether the caller subscribes to each",
+      params: ChannelIdParams,
+      querystring: SubscribersQuery,
+      item: ChannelSubscriber,
+      message: 'Subscribers fetched',
     },
-    async (request, reply) => {
-      const { page, limit } = request.query;
+    async ({ params, query, request }) => {
       const { subscribers, total } = await listSubscribers(
         ctx.db,
-        request.params.channelId,
+        params.channelId,
         callerId(request),
-        page,
-        limit,
+        query.page,
+        query.limit,
         mediaUrlsOf(request, ctx),
       );
-      setTotalCount(reply, total);
-      return ok(subscribers, 'Subscribers fetched');
+      return { items: subscribers, total };
     },
   );
 }

@@ -1,5 +1,4 @@
 /** API.md, Tweets: a user's tweets, and posting, editing and deleting one's own. */
-import { Type } from '@sinclair/typebox';
 import { EmptyObject, Envelope } from '../../contract/common.js';
 import { TweetIdParams } from '../../contract/engagement.js';
 import { Tweet, TweetBody, TweetsQuery, TweetUserParams } from '../../contract/tweets.js';
@@ -7,11 +6,11 @@ import { callerId } from '../auth/plugin.js';
 import { created, ok } from '../http/envelope.js';
 import { multipartFieldsToBody } from '../http/multipart.js';
 import { normalizeFields } from '../http/normalize-fields.js';
-import type { App, RouteOptions } from '../http/types.js';
+import type { App, RouteOptions } from '../app-types.js';
 import { deleteTweet, editTweet, postTweet } from '../services/tweet-edits.js';
 import { listUserTweets } from '../services/tweets.js';
 import { errorResponses, mediaUrlsOf } from './route-helpers.js';
-import { setTotalCount, withTotalCount } from './total-count.js';
+import { countedListRoute } from './counted-list.js';
 
 const tags = ['tweets'];
 const security = [{ cookieAuth: [] }];
@@ -20,32 +19,27 @@ const consumes = ['application/json', 'application/x-www-form-urlencoded', 'mult
 const readContent = [multipartFieldsToBody, normalizeFields({ trim: ['content'] })];
 
 export default async function tweetsRoutes(app: App, { ctx }: RouteOptions) {
-  app.get(
+  countedListRoute(
+    app,
     '/user/:userId',
     {
-      onRequest: app.requireAuth,
-      schema: {
-        tags,
-        security,
-        summary: "A user's tweets, newest first, with like state (total in X-Total-Count)",
-        params: TweetUserParams,
-        querystring: TweetsQuery,
-        response: {
-          200: withTotalCount(Envelope(Type.Array(Tweet))),
-          ...errorResponses(400, 401, 404),
-        },
-      },
+      tags,
+      security,
+      summary: "A user's tweets, newest first, with like state",
+      params: TweetUserParams,
+      querystring: TweetsQuery,
+      item: Tweet,
+      message: 'Tweets fetched',
     },
-    async (request, reply) => {
+    async ({ params, query, request }) => {
       const { tweets, total } = await listUserTweets(
         ctx.db,
-        request.params.userId,
+        params.userId,
         callerId(request),
-        request.query,
+        query,
         mediaUrlsOf(request, ctx),
       );
-      setTotalCount(reply, total);
-      return ok(tweets, 'Tweets fetched');
+      return { items: tweets, total };
     },
   );
 

@@ -28,7 +28,7 @@ import {
   replyFromTus,
   tusCreationRequest,
 } from '../http/tus-server.js';
-import type { App, RouteOptions } from '../http/types.js';
+import type { App, RouteOptions } from '../app-types.js';
 import {
   finishResumableUpload,
   ownedUpload,

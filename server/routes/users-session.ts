@@ -16,7 +16,7 @@ import { refreshSession, type IssuedTokens } from '../auth/sessions.js';
 import type { AppContext } from '../context.js';
 import { ok } from '../http/envelope.js';
 import { HttpError } from '../http/errors.js';
-import type { App, RouteOptions } from '../http/types.js';
+import type { App, RouteOptions } from '../app-types.js';
 import { findUserDto } from '../services/users.js';
 import { errorResponses, mediaUrlsOf } from './route-helpers.js';
 

@@ -27,7 +27,7 @@ import {
   receivedFiles,
 } from '../http/multipart-body.js';
 import { normalizeFields } from '../http/normalize-fields.js';
-import type { App, RouteOptions } from '../http/types.js';
+import type { App, RouteOptions } from '../app-types.js';
 import { findChannel } from '../services/user-channel.js';
 import { authenticate, changePassword } from '../services/user-credentials.js';
 import { registerUser } from '../services/user-registration.js';

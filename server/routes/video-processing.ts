@@ -7,7 +7,7 @@ import { Envelope } from '../../contract/common.js';
 import { VideoIdParams } from '../../contract/videos.js';
 import { callerId } from '../auth/plugin.js';
 import { ok } from '../http/envelope.js';
-import type { App, RouteOptions } from '../http/types.js';
+import type { App, RouteOptions } from '../app-types.js';
 import { ownProcessing, retryProcessing } from '../services/video-lifecycle.js';
 import { errorResponses, mediaUrlsOf } from './route-helpers.js';
 

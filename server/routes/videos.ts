@@ -23,8 +23,8 @@ import {
   receivedFiles,
 } from '../http/multipart-body.js';
 import { normalizeFields } from '../http/normalize-fields.js';
-import type { App, RouteOptions } from '../http/types.js';
-import { feedAnswer, feedCacheOf } from '../http/feed-answer.js';
+import type { App, RouteOptions } from '../app-types.js';
+import { feedAnswer } from '../services/feed-answer.js';
 import { listOwnVideos } from '../services/video-feed.js';
 import {
   deleteVideo,
@@ -45,7 +45,7 @@ const trimVideoText = normalizeFields({ trimKeepBlank: ['title', 'description'] 
 
 export default async function videosRoutes(app: App, { ctx }: RouteOptions) {
   // Holds the serialized response: a cache hit costs no query and no serialization.
-  const feedCache = feedCacheOf(ctx);
+  const { feedCache } = ctx;
   // Any successful video write through this replica shows in the feed at once.
   app.addHook('onResponse', async (request, reply) => {
     if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400) {

@@ -14,7 +14,7 @@ import type { AppContext } from '../context.js';
 import { conflict, HttpError, notFound } from '../http/errors.js';
 import type { ReceivedFile } from '../http/multipart.js';
 import { NOT_A_VIDEO, UNREADABLE_VIDEO, UNSUPPORTED_CONTAINER } from '../media/video-probe.js';
-import { parseTags } from './video-fields.js';
+import { parseTagsField } from './video-fields.js';
 import { uploadVideo } from './video-upload.js';
 
 /**
@@ -33,7 +33,7 @@ export function uploadMetadata(
   fields: ResumableUploadFields,
   ownerId: string,
 ): Record<string, string> {
-  parseTags(fields.tags, 1); // refuses bad tags now, not after gigabytes were sent
+  parseTagsField(fields.tags, 1); // refuses bad tags now, not after gigabytes were sent
   return {
     ownerId,
     title: fields.title,

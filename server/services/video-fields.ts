@@ -10,7 +10,7 @@ import { badRequest } from '../http/errors.js';
  * the feed chips and the tag filter), duplicates dropped. Messages name the field, like the
  * error handler's.
  */
-export function parseTags(raw: unknown, minCount: number): string[] {
+export function parseTagsField(raw: unknown, minCount: number): string[] {
   let parsed: unknown = raw;
   if (typeof raw === 'string') {
     try {

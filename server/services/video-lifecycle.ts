@@ -21,7 +21,7 @@ import {
 } from './video-dto.js';
 import { renamedKey } from '../media/image-keys.js';
 import { deleteStored } from './sized-images.js';
-import { parseTags } from './video-fields.js';
+import { parseTagsField } from './video-fields.js';
 import { retireHlsNames } from './video-hls-files.js';
 import { deleteHlsFiles, markRetrying, processingOf, toProcessing } from './video-processing.js';
 import { storeThumbnail } from './video-upload.js';
@@ -195,7 +195,7 @@ export async function editVideo(
   const changes: VideoChanges = {
     title: fields.title,
     description: fields.description,
-    tags: fields.tags === undefined ? undefined : parseTags(fields.tags, 0),
+    tags: fields.tags === undefined ? undefined : parseTagsField(fields.tags, 0),
   };
   const thumbnailKey = files.thumbnail && (await storeThumbnail(ctx, files.thumbnail.path));
   try {

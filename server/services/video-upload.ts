@@ -19,7 +19,7 @@ import { probeVideo } from '../media/video-probe.js';
 import { storedKeysOf } from '../media/image-keys.js';
 import { storeNewImage } from './sized-images.js';
 import { createProcessing } from './video-processing.js';
-import { parseTags } from './video-fields.js';
+import { parseTagsField } from './video-fields.js';
 
 export interface VideoUploadInput {
   /** Checked by the route's body schema; title and description already trimmed. */
@@ -45,7 +45,7 @@ export async function uploadVideo(
   ownerId: string,
   { fields, files }: VideoUploadInput,
 ): Promise<string> {
-  const tags = parseTags(fields.tags, 1);
+  const tags = parseTagsField(fields.tags, 1);
   const { videoFile, thumbnail } = files;
   if (!videoFile) throw badRequest('videoFile: is required');
   const stored: string[] = [];

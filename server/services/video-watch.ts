@@ -35,7 +35,7 @@ export async function assertVisibleVideo(db: Db, videoId: string, viewerId: stri
 
 /**
  * The thumbnail key of a published video (the watch page's poster), null for any other id. Public
- * data only: the HTML of a watch page preloads it (http/first-screen-html.ts).
+ * data only: the HTML of a watch page preloads it (server/pages/first-screen-html.ts).
  */
 export async function publishedPosterKey(db: Db, videoId: string): Promise<string | null> {
   const [row] = await db

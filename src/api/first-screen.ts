@@ -10,6 +10,7 @@
  */
 import { FIRST_FEED_ELEMENT_ID } from '../../contract/first-screen';
 import { PAGE_SIZE } from '../../contract/limits';
+import { PAGE_ROUTES, pageOf } from '../../contract/page-routes';
 import type { User } from '../../contract/shapes';
 import type { VideoList } from '../../contract/videos';
 import { resumeSession } from './client';
@@ -34,14 +35,15 @@ function start(key: string, call: Promise<unknown>): void {
 export function startFirstScreen(pathname: string): void {
   startedAt = performance.now();
   start('session', resumeSession<User>());
-  if (pathname === '/')
+  const page = pageOf(pathname);
+  if (page?.route === PAGE_ROUTES.home)
     start(FEED_KEY, embeddedFeed() ?? listVideos({ page: 1, limit: PAGE_SIZE.homeFeed }));
-  const watched = watchedVideoId(pathname);
+  const watched = page?.route === PAGE_ROUTES.watch ? decoded(page.params.videoId) : null;
   if (watched) start(videoKey(watched), getVideo(watched));
 }
 
 /**
- * The feed's first page as the HTML of `/` carries it (server/http/first-screen-html.ts): no
+ * The feed's first page as the HTML of `/` carries it (server/pages/first-screen-html.ts): no
  * request at all. Null when the HTML came without it (the server did not get it in time).
  */
 function embeddedFeed(): Promise<VideoList> | null {
@@ -55,8 +57,7 @@ function embeddedFeed(): Promise<VideoList> | null {
   }
 }
 
-function watchedVideoId(pathname: string): string | null {
-  const segment = /^\/watch\/([^/]+)\/?$/.exec(pathname)?.[1];
+function decoded(segment: string | undefined): string | null {
   try {
     return segment ? decodeURIComponent(segment) : null;
   } catch {

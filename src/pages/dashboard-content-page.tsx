@@ -23,6 +23,7 @@ import { CreateMenu } from '../features/videos/create-menu';
 import { UploadDialog } from '../features/videos/upload-dialog';
 import { useCurrentUser } from '../session';
 import { LinkTabs } from '../ui/tabs';
+import { watchPath } from '../../contract/page-routes';
 
 const Header = styled.header`
   display: flex;
@@ -96,7 +97,7 @@ function ContentPage({ tab }: { tab: DashboardTab }) {
         <Uploaded aria-label="Uploaded just now">
           {uploaded.map((video) => (
             <li key={video._id}>
-              Uploaded: <Link href={`/watch/${video._id}`}>{video.title}</Link>
+              Uploaded: <Link href={watchPath(video._id)}>{video.title}</Link>
             </li>
           ))}
         </Uploaded>

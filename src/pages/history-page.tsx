@@ -35,7 +35,7 @@ import { ButtonLink, Heading, Notice, Page } from '../features/library/library.s
 import { notify } from '../notify';
 import { Button } from '../ui/button';
 import { PageSpinner } from '../ui/spinner';
-import { ListError } from '../features/videos/list-states';
+import { ListError } from '../ui/list-states';
 import { useDocumentTitle } from '../use-document-title';
 import { useEmitted } from '../use-emitted';
 

@@ -16,15 +16,10 @@ import {
 } from '../../machines/pager.machine';
 import type { VideoItem } from '../../contract/shapes';
 import { useCurrentUser } from '../session';
-import {
-  FEED_ERROR_TEXT,
-  ListEmpty,
-  ListError,
-  LoadMoreFooter,
-} from '../features/videos/list-states';
+import { FEED_ERROR_TEXT, ListEmpty, ListError, LoadMoreFooter } from '../ui/list-states';
 import { TagChips } from '../features/videos/tag-chips';
 import { useActors } from '../actors';
-import { VideoGrid, VideoGridSkeleton } from '../features/videos/video-grid';
+import { VideoGrid, VideoGridSkeleton } from '../components/video-grid';
 
 const Page = styled.div`
   display: flex;

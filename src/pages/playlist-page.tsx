@@ -26,8 +26,8 @@ import { playlistDetailActors } from '../api/playlist-detail';
 import { Notice } from '../features/library/library.styles';
 import { PlaylistPanel } from '../features/library/playlist-panel';
 import { Layout, Videos, VideosGrid } from '../features/library/playlist.styles';
-import { VideoCard } from '../features/videos/video-card';
-import { ListError } from '../features/videos/list-states';
+import { VideoCard } from '../components/video-card';
+import { ListError } from '../ui/list-states';
 import { Button } from '../ui/button';
 import { useDocumentTitle } from '../use-document-title';
 

@@ -20,9 +20,9 @@ import {
   selectQuery,
   selectSearchPager,
 } from '../../machines/search.machine';
-import { HorizontalVideoCard } from '../features/videos/horizontal-video-card';
-import { ListEmpty, ListError, LoadMoreFooter } from '../features/videos/list-states';
-import { HorizontalListSkeleton } from '../features/videos/horizontal-list-skeleton';
+import { HorizontalVideoCard } from '../components/horizontal-video-card';
+import { ListEmpty, ListError, LoadMoreFooter } from '../ui/list-states';
+import { HorizontalListSkeleton } from '../components/horizontal-list-skeleton';
 import { useActors } from '../actors';
 import { withPager } from '../pager-logic';
 

@@ -4,7 +4,7 @@
  * The list is subscriptionsMachine; each row's button is a subscribe-toggle actor.
  *
  * Choice where the spec is silent: one request for up to PAGE_SIZE.subscribers (50) channels, the
- * API's largest page; more than 50 subscriptions would need paging here (noted in the README).
+ * API's largest page; more than 50 subscriptions would need paging here (noted in docs/decisions.md).
  */
 import { useActorRef, useSelector } from '@xstate/react';
 import styled from 'styled-components';
@@ -22,7 +22,7 @@ import { subscriptionsActors } from '../api/subscriptions';
 import { ButtonLink, Heading, Notice, Page } from '../features/library/library.styles';
 import { SubscriptionRow } from '../features/library/subscription-row';
 import { PageSpinner } from '../ui/spinner';
-import { ListError } from '../features/videos/list-states';
+import { ListError } from '../ui/list-states';
 import { useDocumentTitle } from '../use-document-title';
 
 const List = styled.div`

@@ -35,3 +35,19 @@ export async function signUpAndSignIn(
   expect(register.status(), await register.text()).toBe(201);
   await signIn(context, serverUrl, user, password);
 }
+
+let made = 0;
+
+/**
+ * A user no other test uses (names unique within the run and across reruns on one DATA_DIR), so
+ * that a test sets up its own account and can run alone.
+ */
+export function freshUser(label: string): E2eUser {
+  made += 1;
+  const tag = `${Date.now().toString(36)}${made}`;
+  return {
+    fullName: `${label[0]!.toUpperCase()}${label.slice(1)} ${made}`,
+    userName: `${label}.${tag}`,
+    email: `${label}.${tag}@example.com`,
+  };
+}

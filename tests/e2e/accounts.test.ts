@@ -3,7 +3,8 @@
  * sign up through the wizard with a picked avatar → terms page, signed in → Conform → logout →
  * a guarded route shows the popup → sign in from it → change name and email → change avatar →
  * change password → logout → sign in with the new password. Screenshots of each main screen at
- * 1280×800 and 390×844 go to test-results/screenshots (git-ignored).
+ * 1280×800 and 390×844 go to test-results/screenshots (git-ignored), each after a layout check
+ * (layout.ts). The phone test makes its own account through the API, so it runs alone.
  */
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
@@ -17,6 +18,8 @@ import {
   type BrowserSession,
   type RunningServer,
 } from './harness.js';
+import { freshUser, signUpAndSignIn } from './accounts-api.js';
+import type { KeyElements } from './layout.js';
 
 const account = {
   fullName: 'Erin Endtoend',
@@ -52,12 +55,34 @@ async function settled(page: Page) {
   );
 }
 
-async function shot(page: Page, name: string) {
+async function shot(page: Page, name: string, keyElements: KeyElements) {
   // Let the page's own data (the feed, the channel) arrive, then the animations finish.
   await page.waitForLoadState('networkidle');
   await settled(page);
-  await screenshot(page, name);
+  await screenshot(page, name, keyElements);
 }
+
+/** The shell's top bar with one of its controls, and the page's first content beside them. */
+const inShell = (page: Page, control: string, content: KeyElements): KeyElements => ({
+  'top bar control': page.getByRole('banner').getByRole(control === 'Log in' ? 'link' : 'button', {
+    name: control,
+  }),
+  ...content,
+});
+/** The home feed of a server without demo content. */
+const emptyFeed = (page: Page): KeyElements => ({
+  'empty feed': page.getByText('No videos here yet.'),
+});
+const dialogFrame = (page: Page, name: string): KeyElements => ({
+  'dialog title': page.getByRole('dialog', { name }).getByRole('heading', { name }),
+  'dialog button': page
+    .getByRole('dialog', { name })
+    .getByRole('button', { name: /^(Sign in|Upload)$/ }),
+});
+const wizard = (page: Page, step: string): KeyElements => ({
+  step: page.getByText(step),
+  continue: page.getByRole('button', { name: /^(Continue|Complete Registration)$/ }),
+});
 
 async function expectToast(page: Page, text: string) {
   await page.getByText(text, { exact: true }).first().waitFor({ state: 'visible' });
@@ -93,7 +118,7 @@ describe.skipIf(!hasBrowser)('accounts journey in Chromium', () => {
     // Home, signed out.
     await page.goto(url('/'));
     await page.getByRole('link', { name: 'Log in' }).waitFor();
-    await shot(page, 'accounts-home-signed-out-desktop');
+    await shot(page, 'accounts-home-signed-out-desktop', inShell(page, 'Log in', emptyFeed(page)));
 
     // Signup wizard with a picked avatar and the default cover.
     await page.getByRole('link', { name: 'Sign up' }).click();
@@ -102,33 +127,41 @@ describe.skipIf(!hasBrowser)('accounts journey in Chromium', () => {
     await page.getByLabel('Username').fill(account.userName);
     await page.getByLabel('Email').fill(account.email);
     await page.getByLabel('Password').fill(account.password);
-    await shot(page, 'accounts-signup-step1-desktop');
+    await shot(page, 'accounts-signup-step1-desktop', {
+      ...wizard(page, 'Step 1 of 4'),
+      'password field': page.getByLabel('Password', { exact: true }),
+    });
     await page.getByRole('button', { name: 'Continue' }).click();
     await page.getByText('Step 2 of 4').waitFor();
     await page
       .getByLabel('Choose profile picture')
       .setInputFiles(await pngFile('me.png', '#7c4dff'));
-    await shot(page, 'accounts-signup-step2-desktop');
+    await shot(page, 'accounts-signup-step2-desktop', wizard(page, 'Step 2 of 4'));
     await page.getByRole('button', { name: 'Continue' }).click();
     await page.getByText('Step 3 of 4').waitFor();
     await page.getByRole('button', { name: 'Use Default Image' }).click();
     await page.getByText('Step 4 of 4').waitFor();
     expect(await page.getByText('Using default cover').isVisible()).toBe(true);
     expect(await page.getByText('Using default avatar').count()).toBe(0);
-    await shot(page, 'accounts-signup-review-desktop');
+    await shot(page, 'accounts-signup-review-desktop', wizard(page, 'Step 4 of 4'));
     await page.getByRole('button', { name: 'Complete Registration' }).click();
 
     // Lands on the terms page, signed in.
     await page.waitForURL(url('/TermsAndConditions'));
     await page.getByText('Current as of 20 Jan 2022').waitFor();
     await expectToast(page, 'Register successfully');
-    await shot(page, 'accounts-terms-desktop');
+    await shot(page, 'accounts-terms-desktop', {
+      date: page.getByText('Current as of 20 Jan 2022'),
+    });
     await page.getByRole('link', { name: 'Conform' }).click();
     await page.waitForURL(url('/'));
     const channelLink = page.getByRole('link', { name: 'Your channel' });
     await channelLink.waitFor();
     expect(await channelLink.getAttribute('href')).toBe(`/Channel/${account.userName}`);
-    await shot(page, 'accounts-home-signed-in-desktop');
+    await shot(page, 'accounts-home-signed-in-desktop', {
+      'channel link': channelLink,
+      ...emptyFeed(page),
+    });
 
     // Logout, then a guarded route shows the sign-in popup.
     await page.getByRole('button', { name: 'Logout' }).click();
@@ -137,7 +170,7 @@ describe.skipIf(!hasBrowser)('accounts journey in Chromium', () => {
     await page.goto(url('/Setting'));
     const popup = page.getByRole('dialog', { name: 'Sign in to continue' });
     await popup.waitFor();
-    await shot(page, 'accounts-guard-popup-desktop');
+    await shot(page, 'accounts-guard-popup-desktop', dialogFrame(page, 'Sign in to continue'));
     await signIn(popup, account);
     await expectToast(page, 'successfully login');
     await page.getByRole('heading', { name: account.fullName }).waitFor();
@@ -149,7 +182,10 @@ describe.skipIf(!hasBrowser)('accounts journey in Chromium', () => {
     await page.getByRole('button', { name: 'Save changes' }).click();
     await expectToast(page, 'Personal information updated successfully');
     await page.getByRole('heading', { name: renamed.fullName }).waitFor();
-    await shot(page, 'accounts-settings-desktop');
+    await shot(page, 'accounts-settings-desktop', {
+      name: page.getByRole('heading', { name: renamed.fullName }),
+      save: page.getByRole('button', { name: 'Save changes' }),
+    });
 
     // Change the avatar through the upload popup.
     const avatarImg = page.getByRole('button', { name: 'Change avatar' }).locator('img');
@@ -162,7 +198,7 @@ describe.skipIf(!hasBrowser)('accounts journey in Chromium', () => {
       .getByLabel('Choose avatar file')
       .setInputFiles(await pngFile('new-face.png', '#3ddc97'));
     await uploadDialog.getByText('new-face.png').waitFor();
-    await shot(page, 'accounts-avatar-popup-desktop');
+    await shot(page, 'accounts-avatar-popup-desktop', dialogFrame(page, 'Change avatar'));
     await uploadDialog.getByRole('button', { name: 'Upload' }).click();
     await expectToast(page, 'successfully changed avatar image');
     await uploadDialog.waitFor({ state: 'detached' });
@@ -187,7 +223,12 @@ describe.skipIf(!hasBrowser)('accounts journey in Chromium', () => {
     await expectToast(page, 'Successfully logout');
     await page.goto(url('/login'));
     await page.getByRole('button', { name: 'Sign in' }).waitFor();
-    await shot(page, 'accounts-login-desktop');
+    const loginForm = (p: Page): KeyElements => ({
+      username: p.getByLabel('Username'),
+      password: p.getByLabel('Password', { exact: true }),
+      'sign in': p.getByRole('button', { name: 'Sign in' }),
+    });
+    await shot(page, 'accounts-login-desktop', loginForm(page));
     await signIn(page, { ...account, email: renamed.email, password: account.password });
     await expectToast(page, 'failed to login user');
     expect(page.url()).toBe(url('/login'));
@@ -198,13 +239,22 @@ describe.skipIf(!hasBrowser)('accounts journey in Chromium', () => {
     // The shell's other places: own channel (also spelled /channel), dashboard, collapsed menu.
     await page.goto(url(`/channel/${account.userName}`));
     await page.getByText(`@${account.userName}`).waitFor();
-    await shot(page, 'accounts-channel-desktop');
+    await shot(page, 'accounts-channel-desktop', {
+      handle: page.getByText(`@${account.userName}`),
+      'top bar': page.getByRole('banner'),
+    });
     await page.goto(url('/Dashboard'));
     await page.waitForURL(url('/Dashboard/Content'));
     await page.getByRole('navigation', { name: 'Dashboard menu' }).waitFor();
-    await shot(page, 'accounts-dashboard-desktop');
+    await shot(page, 'accounts-dashboard-desktop', {
+      'dashboard menu': page.getByRole('navigation', { name: 'Dashboard menu' }),
+      'top bar': page.getByRole('banner'),
+    });
     await page.getByRole('button', { name: 'Toggle side menu' }).click();
-    await shot(page, 'accounts-dashboard-menu-collapsed-desktop');
+    await shot(page, 'accounts-dashboard-menu-collapsed-desktop', {
+      'dashboard menu': page.getByRole('navigation', { name: 'Dashboard menu' }),
+      'top bar': page.getByRole('banner'),
+    });
 
     // Unknown routes.
     await page.goto(url('/definitely/not/here'));
@@ -217,38 +267,60 @@ describe.skipIf(!hasBrowser)('accounts journey in Chromium', () => {
   it('renders the main screens on a phone', async () => {
     const { context, page } = await browser.newPage(VIEWPORTS.mobile);
     const url = (path: string) => `${server.url}${path}`;
+    // An account of this test's own, made through the API on another context.
+    const phoneUser = { ...freshUser('phone'), password: 'phone-password-1' };
+    const maker = await browser.newPage(VIEWPORTS.mobile);
+    await signUpAndSignIn(maker.context, server.url, phoneUser, phoneUser.password);
+    await maker.context.close();
+
     await page.goto(url('/'));
     await page.getByRole('link', { name: 'Log in' }).waitFor();
-    await shot(page, 'accounts-home-signed-out-mobile');
+    await shot(page, 'accounts-home-signed-out-mobile', inShell(page, 'Log in', emptyFeed(page)));
     await page.getByRole('button', { name: 'Open search' }).click();
     await page.getByRole('searchbox', { name: 'Search' }).waitFor();
-    await shot(page, 'accounts-search-overlay-mobile');
+    await shot(page, 'accounts-search-overlay-mobile', {
+      search: page.getByRole('searchbox', { name: 'Search' }),
+      close: page.getByRole('button', { name: 'Close search' }),
+    });
     await page.getByRole('button', { name: 'Close search' }).click();
 
     await page.goto(url('/signup'));
     await page.getByText('Step 1 of 4').waitFor();
-    await shot(page, 'accounts-signup-step1-mobile');
+    await shot(page, 'accounts-signup-step1-mobile', {
+      ...wizard(page, 'Step 1 of 4'),
+      'full name field': page.getByLabel('Full name'),
+    });
 
     await page.goto(url('/History'));
     await page.getByRole('dialog', { name: 'Sign in to continue' }).waitFor();
-    await shot(page, 'accounts-guard-popup-mobile');
+    await shot(page, 'accounts-guard-popup-mobile', dialogFrame(page, 'Sign in to continue'));
 
     await page.goto(url('/login'));
     await page.getByRole('button', { name: 'Sign in' }).waitFor();
-    await shot(page, 'accounts-login-mobile');
-    await signIn(page, { ...account, email: renamed.email, password: newPassword });
+    await shot(page, 'accounts-login-mobile', {
+      username: page.getByLabel('Username'),
+      'sign in': page.getByRole('button', { name: 'Sign in' }),
+    });
+    await signIn(page, phoneUser);
     await page.waitForURL(url('/'));
     await page.getByRole('button', { name: 'Account menu' }).click();
     await page.getByRole('menu', { name: 'Account' }).waitFor();
-    await shot(page, 'accounts-account-menu-mobile');
+    await shot(page, 'accounts-account-menu-mobile', {
+      'account menu': page.getByRole('menu', { name: 'Account' }),
+    });
     await page.getByRole('menuitem', { name: 'Settings' }).click();
     await page.waitForURL(url('/Setting/ChangeInfo'));
-    await page.getByRole('heading', { name: renamed.fullName }).waitFor();
-    await shot(page, 'accounts-settings-mobile');
+    await page.getByRole('heading', { name: phoneUser.fullName }).waitFor();
+    await shot(page, 'accounts-settings-mobile', {
+      name: page.getByRole('heading', { name: phoneUser.fullName }),
+      'top bar': page.getByRole('banner'),
+    });
 
     await page.goto(url('/TermsAndConditions'));
     await page.getByText('Current as of 20 Jan 2022').waitFor();
-    await shot(page, 'accounts-terms-mobile');
+    await shot(page, 'accounts-terms-mobile', {
+      date: page.getByText('Current as of 20 Jan 2022'),
+    });
 
     // The narrowest supported screen: nothing may stick out sideways.
     await page.setViewportSize({ width: 360, height: 740 });

@@ -3,7 +3,9 @@
  * as the demo creator leo.codes: he creates a playlist from the Create menu, adds two of his
  * videos to it through the batch dialog (both lines reach completed), renames it, posts and edits
  * a tweet, removes a video from the playlist; a reload keeps the tab and Back returns to the
- * previous one. Screenshots of both tabs and every dialog at 1280×800 and 390×844.
+ * previous one. Screenshots of both tabs and every dialog at 1280×800 and 390×844, each after a
+ * layout check (layout.ts). Each test makes the playlist or tweet it needs through the API, so
+ * any one of them runs alone.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
@@ -17,11 +19,12 @@ import {
   type BrowserSession,
   type RunningServer,
 } from './harness.js';
+import type { KeyElements } from './layout.js';
+import { uniqueWord } from './videos-api.js';
 
 const LEO = DEMO_CHANNELS[1]!;
 const CONTENT = '/Dashboard/Content';
-const PLAYLIST = { title: 'E2E road trips', description: 'Made by the browser test' };
-const RENAMED = 'E2E road trips, renamed';
+const DESCRIPTION = 'Made by the browser test';
 
 interface PlaylistJson {
   _id: string;
@@ -38,7 +41,6 @@ describe.skipIf(!hasBrowser)('dashboard playlists and tweets journey', () => {
   let browser: BrowserSession;
   let page: Page;
   let leoId: string;
-  let playlistId: string;
 
   beforeAll(async () => {
     server = await startServer({ SEED_DEMO: '1' });
@@ -65,148 +67,233 @@ describe.skipIf(!hasBrowser)('dashboard playlists and tweets journey', () => {
     }, path) as Promise<T>;
   }
 
+  /** A call with leo's cookies; the envelope's data. */
+  async function send<T>(method: 'POST' | 'PATCH', path: string, data?: object): Promise<T> {
+    const res = await page
+      .context()
+      .request.fetch(`${server.url}/api/v1${path}`, { method, ...(data ? { data } : {}) });
+    expect(res.status(), await res.text()).toBeLessThan(300);
+    return ((await res.json()) as { data: T }).data;
+  }
+
+  /** A playlist of leo's that only this test uses, holding his first `videoCount` videos. */
+  async function newPlaylist(videoCount = 0): Promise<{ _id: string; title: string }> {
+    const title = `E2E road trips ${uniqueWord('')}`;
+    const { _id } = await send<{ _id: string }>('POST', '/playlist', {
+      title,
+      description: DESCRIPTION,
+    });
+    const own = await api<{ videos: { _id: string }[] }>(`/videos/user?limit=${videoCount || 1}`);
+    for (const video of own.videos.slice(0, videoCount)) {
+      await send('PATCH', `/playlist/add/${video._id}/${_id}`);
+    }
+    return { _id, title };
+  }
+
+  /** A tweet of leo's that only this test uses. */
+  async function newTweet(): Promise<string> {
+    const content = `Fresh from the e2e test ${uniqueWord('')}`;
+    await send('POST', '/tweets', { content });
+    return content;
+  }
+
+  async function openTab(p: Page, tab: '' | '/Playlists' | '/Tweets') {
+    await p.goto(`${server.url}${CONTENT}${tab}`);
+    await p.getByRole('navigation', { name: 'Content' }).waitFor();
+  }
+
   const dialog = (p: Page, name: string) => p.getByRole('dialog', { name });
+  /** An open dialog's heading and close button, which must both be on screen. */
+  const dialogFrame = (p: Page, name: string): KeyElements => ({
+    'dialog title': dialog(p, name).getByRole('heading', { name, exact: true }),
+    'close button': dialog(p, name).getByRole('button', { name: 'Close' }),
+  });
   const activeTab = (p: Page) =>
     p.getByRole('navigation', { name: 'Content' }).locator('[aria-current="page"]');
   const playlistRow = (p: Page, name: string) => p.getByRole('listitem', { name, exact: true });
 
-  /** The tab's list sits under the analytics: bring the tabs to the top for its screenshot. */
-  async function tabShot(p: Page, name: string) {
-    await p
-      .getByRole('navigation', { name: 'Content' })
-      .evaluate((nav) => window.scrollBy(0, nav.getBoundingClientRect().top - 72)); // under the top bar
-    await dialogShot(p, p.locator('main'), name);
+  /**
+   * The tab's list sits under the analytics: bring the tabs to the top for its screenshot (the
+   * top bar scrolls away with the page); the tabs and the list's first item must be on screen.
+   */
+  async function tabShot(p: Page, name: string, firstItem: Locator) {
+    const tabs = p.getByRole('navigation', { name: 'Content' });
+    await tabs.evaluate((nav) => window.scrollBy(0, nav.getBoundingClientRect().top - 72)); // under the top bar
+    await settledShot(p, p.locator('main'), name, {
+      'active tab': activeTab(p),
+      'first item': firstItem,
+    });
   }
 
-  /** Screenshot once the dialog's spring-in has ended. */
-  async function dialogShot(p: Page, box: Locator, name: string) {
+  /** Screenshot once the box's spring-in (a dialog's) has ended and its layout is checked. */
+  async function settledShot(p: Page, box: Locator, name: string, keyElements: KeyElements) {
     await box.waitFor();
     await p.waitForFunction(
       (el) =>
         el !== null && getComputedStyle(el).transform.match(/^(none|matrix\(1, 0, 0, 1, 0, 0\))$/),
       await box.elementHandle(),
     );
-    await screenshot(p, name);
-    // Nothing may stick out sideways, on a phone least of all.
-    const overflow = await p.evaluate(
-      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-    );
-    expect(overflow, `${name} overflows sideways`).toBeLessThanOrEqual(0);
+    await screenshot(p, name, keyElements);
+  }
+
+  /** A dialog's screenshot: its heading and close button on screen, and `more` with them. */
+  async function dialogShot(p: Page, dialogName: string, name: string, more: KeyElements = {}) {
+    await settledShot(p, dialog(p, dialogName), name, { ...dialogFrame(p, dialogName), ...more });
   }
 
   it('creates a playlist from the Create menu on the Playlists tab', async () => {
+    const PLAYLIST = { title: `E2E road trips ${uniqueWord('')}`, description: DESCRIPTION };
+    await openTab(page, '');
     await page.getByRole('button', { name: 'Create', exact: true }).click();
     await page.getByRole('menuitem', { name: 'Create Playlist' }).click();
     await page.waitForURL(`**${CONTENT}/Playlists`);
     const create = dialog(page, 'Create Playlist');
     await create.getByRole('button', { name: 'Create' }).click();
     await create.getByRole('alert').getByText('All fields marked with * are required!').waitFor();
-    await dialogShot(page, create, 'dashboard-create-playlist-desktop');
+    await dialogShot(page, 'Create Playlist', 'dashboard-create-playlist-desktop', {
+      alert: create.getByRole('alert'),
+    });
     await create.getByLabel('Title *').fill(PLAYLIST.title);
     await create.getByLabel('Description *').fill(PLAYLIST.description);
     await create.getByRole('button', { name: 'Create' }).click();
     await create.waitFor({ state: 'detached' });
     await playlistRow(page, PLAYLIST.title).getByText('No videos').waitFor();
     const mine = await api<{ _id: string; playlistName: string }[]>(`/playlist/user/${leoId}`);
-    playlistId = mine.find((p) => p.playlistName === PLAYLIST.title)!._id;
-    expect(playlistId).toBeTruthy();
+    expect(mine.find((p) => p.playlistName === PLAYLIST.title)).toMatchObject({
+      description: PLAYLIST.description,
+    });
   });
 
   it('adds two videos through the batch dialog, watching both lines reach completed', async () => {
+    const PLAYLIST = await newPlaylist();
+    await openTab(page, '/Playlists');
     await playlistRow(page, PLAYLIST.title).getByRole('button', { name: 'Add videos' }).click();
     const add = dialog(page, `Add videos to ${PLAYLIST.title}`);
     const boxes = add.getByRole('checkbox');
     await boxes.first().waitFor();
     await add.getByText(/^Page 1 of \d+$/).waitFor();
     expect(await boxes.count()).toBe(2);
-    await dialogShot(page, add, 'dashboard-add-videos-desktop');
+    await dialogShot(page, `Add videos to ${PLAYLIST.title}`, 'dashboard-add-videos-desktop', {
+      'first video': boxes.nth(0),
+      'second video': boxes.nth(1),
+    });
     await boxes.nth(0).check();
     await add.getByRole('button', { name: 'Next' }).click();
     await boxes.nth(0).check();
     await add.getByRole('button', { name: 'Add videos' }).click();
     const lines = add.getByRole('list', { name: 'Saving' }).getByRole('listitem');
     await lines.nth(0).locator('[data-status="completed"]').waitFor();
-    await screenshot(page, 'dashboard-add-videos-saving-desktop');
+    await screenshot(page, 'dashboard-add-videos-saving-desktop', {
+      ...dialogFrame(page, `Add videos to ${PLAYLIST.title}`),
+      'first line': lines.nth(0),
+      'second line': lines.nth(1),
+    });
     await lines.nth(1).locator('[data-status="completed"]').waitFor();
     await page.getByText('Videos added to playlist successfully').waitFor();
     await add.waitFor({ state: 'detached' });
     await playlistRow(page, PLAYLIST.title).getByText('2 Videos').waitFor();
-    const detail = await api<PlaylistJson>(`/playlist/${playlistId}`);
+    const detail = await api<PlaylistJson>(`/playlist/${PLAYLIST._id}`);
     expect(detail.videos).toHaveLength(2);
   });
 
   it('renames the playlist in the edit dialog', async () => {
+    const PLAYLIST = await newPlaylist();
+    const RENAMED = `${PLAYLIST.title}, renamed`;
+    await openTab(page, '/Playlists');
     await playlistRow(page, PLAYLIST.title).getByRole('button', { name: 'Edit' }).click();
     const edit = dialog(page, 'Edit Playlist');
-    await dialogShot(page, edit, 'dashboard-edit-playlist-desktop');
+    await dialogShot(page, 'Edit Playlist', 'dashboard-edit-playlist-desktop', {
+      'title field': edit.getByLabel('Title *'),
+    });
     await edit.getByLabel('Title *').fill(RENAMED);
     await edit.getByRole('button', { name: 'Save' }).click();
     await edit.waitFor({ state: 'detached' });
     await playlistRow(page, RENAMED).waitFor();
-    expect((await api<PlaylistJson>(`/playlist/${playlistId}`)).playlistName).toBe(RENAMED);
-    await tabShot(page, 'dashboard-playlists-tab-desktop');
+    expect((await api<PlaylistJson>(`/playlist/${PLAYLIST._id}`)).playlistName).toBe(RENAMED);
+    await tabShot(page, 'dashboard-playlists-tab-desktop', playlistRow(page, RENAMED));
   });
 
   it('posts and edits a tweet on the Tweets tab', async () => {
+    const FRESH = `Fresh from the e2e test ${uniqueWord('')}`;
+    const EDITED = `Edited by the e2e test ${uniqueWord('')}`;
+    await openTab(page, '');
     await page.getByRole('link', { name: 'Tweets', exact: true }).click();
     await page.waitForURL(`**${CONTENT}/Tweets`);
     await page.getByRole('button', { name: 'Post tweet' }).click();
     const post = dialog(page, 'Post Tweet');
-    await dialogShot(page, post, 'dashboard-post-tweet-desktop');
-    await post.getByRole('textbox').fill('Fresh from the e2e test');
+    await dialogShot(page, 'Post Tweet', 'dashboard-post-tweet-desktop', {
+      'tweet button': post.getByRole('button', { name: 'Tweet' }),
+    });
+    await post.getByRole('textbox').fill(FRESH);
     await post.getByRole('button', { name: 'Tweet' }).click();
     await post.waitFor({ state: 'detached' });
-    const tweet = page.getByTestId('tweet').filter({ hasText: 'Fresh from the e2e test' });
+    const tweet = page.getByTestId('tweet').filter({ hasText: FRESH });
     await tweet.getByRole('button', { name: 'Edit' }).click();
     const edit = dialog(page, 'Edit Tweet');
-    await dialogShot(page, edit, 'dashboard-edit-tweet-desktop');
-    await edit.getByRole('textbox').fill('Edited by the e2e test');
+    await dialogShot(page, 'Edit Tweet', 'dashboard-edit-tweet-desktop', {
+      'save button': edit.getByRole('button', { name: 'Save' }),
+    });
+    await edit.getByRole('textbox').fill(EDITED);
     await edit.getByRole('button', { name: 'Save' }).click();
     await page.getByText('Tweet updated successfully').waitFor();
-    await page.getByTestId('tweet').filter({ hasText: 'Edited by the e2e test' }).waitFor();
+    const edited = page.getByTestId('tweet').filter({ hasText: EDITED });
+    await edited.waitFor();
     const tweets = await api<TweetJson[]>(`/tweets/user/${leoId}`);
-    expect(tweets[0]!.content).toBe('Edited by the e2e test');
-    await tabShot(page, 'dashboard-tweets-tab-desktop');
+    expect(tweets[0]!.content).toBe(EDITED);
+    await tabShot(page, 'dashboard-tweets-tab-desktop', edited);
   });
 
   it('keeps the tab on reload, and Back returns to the Playlists tab', async () => {
+    const PLAYLIST = await newPlaylist();
+    await newTweet();
+    await openTab(page, '/Playlists');
+    await playlistRow(page, PLAYLIST.title).waitFor();
+    await page.getByRole('link', { name: 'Tweets', exact: true }).click();
+    await page.waitForURL(`**${CONTENT}/Tweets`);
     await page.reload();
     await page.getByTestId('tweet').first().waitFor();
     await expect(activeTab(page).textContent()).resolves.toBe('Tweets');
     await page.goBack();
     await page.waitForURL(`**${CONTENT}/Playlists`);
-    await playlistRow(page, RENAMED).waitFor();
+    await playlistRow(page, PLAYLIST.title).waitFor();
     await expect(activeTab(page).textContent()).resolves.toBe('Playlists');
   });
 
   it('removes a video from the playlist', async () => {
+    const PLAYLIST = await newPlaylist(2);
+    const RENAMED = PLAYLIST.title;
+    await openTab(page, '/Playlists');
     await playlistRow(page, RENAMED).getByRole('button', { name: 'Remove videos' }).click();
     const remove = dialog(page, `Remove videos from ${RENAMED}`);
     await remove.getByRole('checkbox').first().waitFor();
-    await dialogShot(page, remove, 'dashboard-remove-videos-desktop');
+    await dialogShot(page, `Remove videos from ${RENAMED}`, 'dashboard-remove-videos-desktop', {
+      'first video': remove.getByRole('checkbox').first(),
+    });
     await remove.getByRole('checkbox').first().check();
     await remove.getByRole('button', { name: 'Remove videos' }).click();
     await remove.locator('[data-status="completed"]').waitFor();
     await page.getByText('Videos removed from playlist successfully').waitFor();
     await remove.waitFor({ state: 'detached' });
     await playlistRow(page, RENAMED).getByText('1 Videos').waitFor();
-    expect((await api<PlaylistJson>(`/playlist/${playlistId}`)).videos).toHaveLength(1);
+    expect((await api<PlaylistJson>(`/playlist/${PLAYLIST._id}`)).videos).toHaveLength(1);
   });
 
   it('fits a phone: both tabs and every dialog at 390×844', async () => {
+    const { title: RENAMED } = await newPlaylist(2);
+    await newTweet();
     const context = await browser.browser.newContext({ viewport: VIEWPORTS.mobile });
     await context.addCookies(await page.context().cookies());
     const phone = await context.newPage();
     const open = async (button: Locator, name: string, shot: string) => {
       await button.click();
-      await dialogShot(phone, dialog(phone, name), shot);
+      await dialogShot(phone, name, shot);
       await phone.keyboard.press('Escape');
       await dialog(phone, name).waitFor({ state: 'detached' });
     };
     await phone.goto(`${server.url}${CONTENT}/Playlists`);
     const row = playlistRow(phone, RENAMED);
     await row.waitFor();
-    await tabShot(phone, 'dashboard-playlists-tab-mobile');
+    await tabShot(phone, 'dashboard-playlists-tab-mobile', row.getByText(RENAMED, { exact: true }));
     await open(
       phone.getByRole('button', { name: 'New playlist' }),
       'Create Playlist',
@@ -235,7 +322,7 @@ describe.skipIf(!hasBrowser)('dashboard playlists and tweets journey', () => {
     await phone.getByRole('link', { name: 'Tweets', exact: true }).click();
     const tweet = phone.getByTestId('tweet').first();
     await tweet.waitFor();
-    await tabShot(phone, 'dashboard-tweets-tab-mobile');
+    await tabShot(phone, 'dashboard-tweets-tab-mobile', tweet);
     await open(
       phone.getByRole('button', { name: 'Post tweet' }),
       'Post Tweet',

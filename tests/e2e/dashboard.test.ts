@@ -4,10 +4,12 @@
  * a video row he adds a video to two playlists through the batch dialog (both lines reach
  * completed), unpublishes it (gone for another user) and publishes it again, edits its title (the
  * row and the watch page follow) and deletes it (row gone, 404). Screenshots of the videos list
- * and of the Edit video, Add to playlist and confirmation dialogs at 1280×800 and 390×844.
+ * and of the Edit video, Add to playlist and confirmation dialogs at 1280×800 and 390×844, each
+ * after a layout check (layout.ts). Each test that changes a video uploads its own through the
+ * API first, so any one of them runs alone.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { APIRequestContext, Page } from 'playwright-core';
+import type { APIRequestContext, Locator, Page } from 'playwright-core';
 import type { DashboardStats } from '../../contract/dashboard.js';
 import type { OwnVideoList } from '../../contract/videos.js';
 import { DASHBOARD_STATS_MESSAGES as T } from '../../machines/dashboard-messages.js';
@@ -18,17 +20,17 @@ import {
   launchBrowser,
   phonePageOf,
   screenshot,
-  sidewaysOverflow,
   startServer,
   VIEWPORTS,
   type BrowserSession,
   type RunningServer,
 } from './harness.js';
+import type { KeyElements } from './layout.js';
+import { uniqueWord, uploadVideoByApi } from './videos-api.js';
+import { makeTestMp4 } from './videos-fixtures.js';
 
 const LEO = DEMO_CHANNELS[1]!;
 const MIRA = DEMO_CHANNELS[0]!;
-const PLAYLISTS = ['E2E road trip', 'E2E late evening'];
-const NEW_TITLE = 'Refactoring a parser, edited from the dashboard';
 
 describe.skipIf(!hasBrowser)('creator dashboard journey', () => {
   let server: RunningServer;
@@ -37,11 +39,10 @@ describe.skipIf(!hasBrowser)('creator dashboard journey', () => {
   /** Another signed-in user's API calls (mira.kitchen). */
   let other: APIRequestContext;
   let leoId = '';
-  let video = { _id: '', title: '' };
-  const playlistIds: string[] = [];
+  let clip: string;
 
   beforeAll(async () => {
-    server = await startServer({ SEED_DEMO: '1' });
+    [server, clip] = await Promise.all([startServer({ SEED_DEMO: '1' }), makeTestMp4()]);
     browser = await launchBrowser();
     ({ page } = await browser.newPage(VIEWPORTS.desktop));
     const login = await page.context().request.post(`${server.url}/api/v1/users/login`, {
@@ -49,17 +50,6 @@ describe.skipIf(!hasBrowser)('creator dashboard journey', () => {
     });
     expect(login.status(), await login.text()).toBe(200);
     leoId = ((await login.json()) as { data: { user: { _id: string } } }).data.user._id;
-    for (const title of PLAYLISTS) {
-      const res = await page.context().request.post(`${server.url}/api/v1/playlist`, {
-        data: { title, description: 'Made by the dashboard journey' },
-      });
-      expect(res.status(), await res.text()).toBe(201);
-      playlistIds.push(((await res.json()) as { data: { _id: string } }).data._id);
-    }
-    const own = await api<OwnVideoList>('GET', '/videos/user?limit=50');
-    const published = own.videos.find((v) => v.isPublished);
-    expect(published).toBeDefined();
-    video = { _id: published!._id, title: published!.title };
 
     const otherContext = await browser.browser.newContext();
     other = otherContext.request;
@@ -85,24 +75,54 @@ describe.skipIf(!hasBrowser)('creator dashboard journey', () => {
     return data;
   }
 
-  async function openDashboard(p: Page = page) {
-    await p.goto(`${server.url}/Dashboard/Content`);
-    await p.getByRole('listitem', { name: video.title }).waitFor();
+  /** A published video of leo's that only this test uses, uploaded through the API. */
+  async function ownVideo(): Promise<{ _id: string; title: string }> {
+    const title = `Dashboard clip ${uniqueWord('')}`;
+    const _id = await uploadVideoByApi(page.context(), server.url, { clip, title });
+    return { _id, title };
   }
-  const row = (p: Page = page) => p.getByRole('listitem', { name: video.title });
+
+  /** Playlists of leo's that only this test uses; their ids. */
+  async function ownPlaylists(names: string[]): Promise<string[]> {
+    const ids: string[] = [];
+    for (const title of names) {
+      const res = await page.context().request.post(`${server.url}/api/v1/playlist`, {
+        data: { title, description: 'Made by the dashboard journey' },
+      });
+      expect(res.status(), await res.text()).toBe(201);
+      ids.push(((await res.json()) as { data: { _id: string } }).data._id);
+    }
+    return ids;
+  }
+
+  /** The dashboard with `title`'s row on screen (the newest video comes first). */
+  async function openDashboard(title?: string, p: Page = page) {
+    await p.goto(`${server.url}/Dashboard/Content`);
+    await (title ? row(title, p) : p.getByRole('heading', { name: 'Your videos' })).waitFor();
+  }
+  const row = (title: string, p: Page = page) => p.getByRole('listitem', { name: title });
   const dialog = (name: string, p: Page = page) => p.getByRole('dialog', { name });
+  /** An open dialog's heading and close button, which must both be on screen. */
+  const dialogFrame = (box: Locator, name: string): KeyElements => ({
+    'dialog title': box.getByRole('heading', { name }),
+    'close button': box.getByRole('button', { name: 'Close' }),
+  });
 
   /**
    * The same screen at phone width in a context sharing leo's cookies: `open` brings it to the
-   * state to shoot; nothing may stick out sideways.
+   * state to shoot, `keyElements` names what must be on screen and apart.
    */
-  async function phoneShot(name: string, open: (p: Page) => Promise<unknown>) {
+  async function phoneShot(
+    name: string,
+    title: string | undefined,
+    open: (p: Page) => Promise<unknown>,
+    keyElements: (p: Page) => KeyElements,
+  ) {
     const { context, page: phone } = await phonePageOf(browser, page.context());
-    await openDashboard(phone);
+    await openDashboard(title, phone);
     await open(phone);
     if (await phone.getByRole('dialog').count()) await dialogSettled(phone);
-    await screenshot(phone, name);
-    expect(await sidewaysOverflow(phone), `${name} overflows sideways`).toBeLessThanOrEqual(0);
+    await screenshot(phone, name, keyElements(phone));
     await context.close();
   }
 
@@ -147,20 +167,38 @@ describe.skipIf(!hasBrowser)('creator dashboard journey', () => {
     const firstRow = page.getByRole('listitem', { name: first.title });
     await expect(firstRow.textContent()).resolves.toMatch(new RegExp(`${first.likeCount} likes?`));
     await firstRow.getByText(first.isPublished ? 'Public' : 'Private', { exact: true }).waitFor();
-    await page.getByRole('heading', { name: 'Your videos' }).evaluate((h) => h.scrollIntoView());
-    await screenshot(page, 'dashboard-videos-desktop');
-    await phoneShot('dashboard-videos-mobile', (p) =>
-      p.getByRole('heading', { name: 'Your videos' }).evaluate((h) => h.scrollIntoView()),
+    const heading = page.getByRole('heading', { name: 'Your videos' });
+    await heading.evaluate((h) => h.scrollIntoView());
+    await screenshot(page, 'dashboard-videos-desktop', {
+      heading,
+      'first row title': firstRow.getByText(first.title, { exact: true }),
+      'first row actions': firstRow.getByRole('button', { name: 'Edit' }),
+    });
+    await phoneShot(
+      'dashboard-videos-mobile',
+      undefined,
+      (p) => p.getByRole('heading', { name: 'Your videos' }).evaluate((h) => h.scrollIntoView()),
+      (p) => ({
+        heading: p.getByRole('heading', { name: 'Your videos' }),
+        'bottom bar': p.getByRole('navigation', { name: 'Bottom navigation' }),
+      }),
     );
   });
 
   it('adds a video to two playlists through the batch dialog, both lines completed', async () => {
-    await openDashboard();
-    await row().getByRole('button', { name: 'Add to playlist' }).click();
+    const video = await ownVideo();
+    const PLAYLISTS = [`E2E road trip ${uniqueWord('')}`, `E2E late evening ${uniqueWord('')}`];
+    const playlistIds = await ownPlaylists(PLAYLISTS);
+    await openDashboard(video.title);
+    await row(video.title).getByRole('button', { name: 'Add to playlist' }).click();
     const add = dialog('Add to playlist');
     for (const name of PLAYLISTS) await add.getByRole('checkbox', { name }).check();
     await dialogSettled(page);
-    await screenshot(page, 'dashboard-add-to-playlist-desktop');
+    await screenshot(page, 'dashboard-add-to-playlist-desktop', {
+      ...dialogFrame(add, 'Add to playlist'),
+      'first playlist': add.getByText(PLAYLISTS[0]!, { exact: true }),
+      'save button': add.getByRole('button', { name: 'Save' }),
+    });
     await add.getByRole('button', { name: 'Save' }).click();
     const line = (name: string) =>
       add.getByRole('listitem', { name }).locator('[data-status]').getAttribute('data-status');
@@ -168,20 +206,34 @@ describe.skipIf(!hasBrowser)('creator dashboard journey', () => {
     await expect.poll(() => line(PLAYLISTS[0]!)).toBe('completed');
     await expect.poll(() => line(PLAYLISTS[1]!), { interval: 50 }).toBe('completed');
     await dialogSettled(page);
-    await screenshot(page, 'dashboard-add-to-playlist-saved-desktop');
+    await screenshot(page, 'dashboard-add-to-playlist-saved-desktop', {
+      ...dialogFrame(add, 'Add to playlist'),
+      'first line': add.getByRole('listitem', { name: PLAYLISTS[0] }),
+      'second line': add.getByRole('listitem', { name: PLAYLISTS[1] }),
+    });
     await add.waitFor({ state: 'detached' });
     await page.getByText('Videos added to playlist successfully').waitFor();
     for (const id of playlistIds) {
       const detail = await api<{ videos: { _id: string }[] }>('GET', `/playlist/${id}`);
       expect(detail.videos.map((v) => v._id)).toContain(video._id);
     }
-    await phoneShot('dashboard-add-to-playlist-mobile', async (p) => {
-      await row(p).getByRole('button', { name: 'Add to playlist' }).click();
-      await dialog('Add to playlist', p).getByRole('checkbox').first().waitFor();
-    });
+    await phoneShot(
+      'dashboard-add-to-playlist-mobile',
+      video.title,
+      async (p) => {
+        await row(video.title, p).getByRole('button', { name: 'Add to playlist' }).click();
+        await dialog('Add to playlist', p).getByRole('checkbox').first().waitFor();
+      },
+      (p) => ({
+        ...dialogFrame(dialog('Add to playlist', p), 'Add to playlist'),
+        'save button': dialog('Add to playlist', p).getByRole('button', { name: 'Save' }),
+      }),
+    );
   });
 
   it('unpublishes a video (gone for another user) and publishes it again', async () => {
+    const video = await ownVideo();
+    const row = (p: Page = page) => p.getByRole('listitem', { name: video.title });
     const othersFeed = async () => {
       const res = await other.get(`${server.url}/api/v1/videos?userId=${leoId}&limit=50`);
       return ((await res.json()) as { data: { videos: { _id: string }[] } }).data.videos.map(
@@ -189,12 +241,17 @@ describe.skipIf(!hasBrowser)('creator dashboard journey', () => {
       );
     };
     expect(await othersFeed()).toContain(video._id);
-    await openDashboard();
+    await openDashboard(video.title);
     await row().getByRole('button', { name: 'Unpublish' }).click();
     const confirm = dialog('Please confirm');
     await confirm.getByText('Unpublish this video?').waitFor();
     await dialogSettled(page);
-    await screenshot(page, 'dashboard-confirm-desktop');
+    const confirmElements = (box: Locator): KeyElements => ({
+      ...dialogFrame(box, 'Please confirm'),
+      question: box.getByText('Unpublish this video?'),
+      yes: box.getByRole('button', { name: 'Yes' }),
+    });
+    await screenshot(page, 'dashboard-confirm-desktop', confirmElements(confirm));
     await confirm.getByRole('button', { name: 'Yes' }).click();
     await confirm.waitFor({ state: 'detached' });
     await row().getByText('Private', { exact: true }).waitFor();
@@ -206,40 +263,58 @@ describe.skipIf(!hasBrowser)('creator dashboard journey', () => {
     await dialog('Please confirm').getByRole('button', { name: 'Yes' }).click();
     await row().getByText('Public', { exact: true }).waitFor();
     expect(await othersFeed()).toContain(video._id);
-    await phoneShot('dashboard-confirm-mobile', async (p) => {
-      await row(p).getByRole('button', { name: 'Unpublish' }).click();
-      await dialog('Please confirm', p).getByText('Unpublish this video?').waitFor();
-    });
+    await phoneShot(
+      'dashboard-confirm-mobile',
+      video.title,
+      async (p) => {
+        await row(p).getByRole('button', { name: 'Unpublish' }).click();
+        await dialog('Please confirm', p).getByText('Unpublish this video?').waitFor();
+      },
+      (p) => confirmElements(dialog('Please confirm', p)),
+    );
   });
 
   it('edits the title: the row and the watch page show it', async () => {
-    await openDashboard();
-    await row().getByRole('button', { name: 'Edit' }).click();
+    const video = await ownVideo();
+    const NEW_TITLE = `Refactoring a parser, edited from the dashboard ${uniqueWord('')}`;
+    await openDashboard(video.title);
+    await row(video.title).getByRole('button', { name: 'Edit' }).click();
     const edit = dialog('Edit video');
     await edit.getByRole('img', { name: 'Current thumbnail' }).waitFor();
     await dialogSettled(page);
-    await screenshot(page, 'dashboard-edit-video-desktop');
+    await screenshot(page, 'dashboard-edit-video-desktop', {
+      ...dialogFrame(edit, 'Edit video'),
+      'title field': edit.getByLabel('Title *'),
+    });
     await edit.getByLabel('Title *').fill(NEW_TITLE);
     await edit.getByRole('button', { name: 'Save' }).click();
     await edit.waitFor({ state: 'detached' });
-    video = { ...video, title: NEW_TITLE };
-    await row().waitFor();
+    await row(NEW_TITLE).waitFor();
     const saved = await api<{ title: string }>('GET', `/videos/${video._id}`);
     expect(saved.title).toBe(NEW_TITLE);
-    await phoneShot('dashboard-edit-video-mobile', async (p) => {
-      await row(p).getByRole('button', { name: 'Edit' }).click();
-      await dialog('Edit video', p).getByRole('img', { name: 'Current thumbnail' }).waitFor();
-    });
+    await phoneShot(
+      'dashboard-edit-video-mobile',
+      NEW_TITLE,
+      async (p) => {
+        await row(NEW_TITLE, p).getByRole('button', { name: 'Edit' }).click();
+        await dialog('Edit video', p).getByRole('img', { name: 'Current thumbnail' }).waitFor();
+      },
+      (p) => ({
+        ...dialogFrame(dialog('Edit video', p), 'Edit video'),
+        'title field': dialog('Edit video', p).getByLabel('Title *'),
+      }),
+    );
 
     await page.goto(`${server.url}/watch/${video._id}`);
     await page.getByRole('heading', { name: NEW_TITLE }).waitFor();
   });
 
   it('deletes the video: the row goes and the video answers 404', async () => {
-    await openDashboard();
-    await row().getByRole('button', { name: 'Delete' }).click();
+    const video = await ownVideo();
+    await openDashboard(video.title);
+    await row(video.title).getByRole('button', { name: 'Delete' }).click();
     await dialog('Please confirm').getByRole('button', { name: 'Yes' }).click();
-    await row().waitFor({ state: 'detached' });
+    await row(video.title).waitFor({ state: 'detached' });
     expect((await call('GET', `/videos/${video._id}`)).status).toBe(404);
   });
 });

@@ -14,6 +14,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { serverCommand } from '../../scripts/server-process.js';
+import { expectLaidOut, type KeyElements } from './layout.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const SCREENSHOT_DIR = path.join(root, 'test-results/screenshots');
@@ -139,8 +140,17 @@ export async function launchBrowser(): Promise<BrowserSession> {
   };
 }
 
-/** Saves a screenshot under test-results/screenshots (git-ignored). */
-export async function screenshot(page: Page, name: string): Promise<string> {
+/**
+ * Checks the page's layout (layout.ts: no sideways scrolling, the key elements on screen and
+ * apart from each other), then saves a screenshot under test-results/screenshots (git-ignored)
+ * for people to look at. The check is what the test asserts; the picture is for review.
+ */
+export async function screenshot(
+  page: Page,
+  name: string,
+  keyElements: KeyElements,
+): Promise<string> {
+  await expectLaidOut(page, keyElements);
   await mkdir(SCREENSHOT_DIR, { recursive: true });
   const file = path.join(SCREENSHOT_DIR, `${name}.png`);
   await page.screenshot({ path: file, fullPage: false });
@@ -174,9 +184,4 @@ export async function phonePageOf(
   return { context, page: await context.newPage() };
 }
 
-/** How far the page sticks out sideways, in pixels (0 when nothing does). */
-export function sidewaysOverflow(page: Page): Promise<number> {
-  return page.evaluate(
-    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-  );
-}
+export { sidewaysOverflow } from './layout.js';

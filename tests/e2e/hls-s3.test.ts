@@ -1,6 +1,6 @@
 /**
  * HLS from an S3 bucket in Chromium: the server keeps its media in s3rver (started here), whose
- * bucket has the CORS rule the README gives for the site's origin. Once the upload's renditions
+ * bucket has the CORS rule docs/operations.md gives for the site's origin. Once the upload's renditions
  * are ready, the watch page plays them with hls.js: the playlists come from the server, every
  * segment from the bucket through a signed URL (XHR, which the Content-Security-Policy's
  * connect-src must allow), time advances and the player never falls back to the MP4.

@@ -4,7 +4,9 @@
  * (polled) a toast says it is ready and the row's status goes. The watch page then plays HLS with
  * hls.js (the master playlist and fMP4 segments are requested, time advances) and the quality menu
  * switches rendition (that rendition's segments are requested and play). Screenshots of the
- * processing row at 1280×800 and of the watch page with the menu open at 1280×800 and 390×844.
+ * processing row at 1280×800 and of the watch page with the menu open at 1280×800 and 390×844,
+ * each after a layout check (layout.ts). The playback test uploads its own video through the API
+ * and waits for its conversion, so it runs without the upload test.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
@@ -20,11 +22,13 @@ import {
 } from './harness.js';
 import { signUpAndSignIn } from './accounts-api.js';
 import { fillUploadDialog, uploadedLink } from './upload-dialog.js';
+import { uploadVideoByApi } from './videos-api.js';
 import { makeTestMp4 } from './videos-fixtures.js';
 
 const PASSWORD = 'hls-journey-pass-123';
 const creator = { fullName: 'Hana HLS', userName: 'hana.hls', email: 'hana@example.com' };
 const TITLE = 'Harbour lights in adaptive streaming';
+const PLAYED_TITLE = 'Harbour lights, played in two renditions';
 
 describe.skipIf(!hasBrowser)('adaptive streaming journey', () => {
   let server: RunningServer;
@@ -32,7 +36,6 @@ describe.skipIf(!hasBrowser)('adaptive streaming journey', () => {
   let context: BrowserContext;
   let page: Page;
   let clip: string;
-  let videoId = '';
 
   beforeAll(async () => {
     // 4 s at 720p: two renditions (480p, 720p) of one or two segments each, made in seconds.
@@ -63,7 +66,7 @@ describe.skipIf(!hasBrowser)('adaptive streaming journey', () => {
     await expect.poll(() => finish.isEnabled(), { timeout: 60_000 }).toBe(true);
     await finish.click();
     await page.getByRole('dialog').waitFor({ state: 'detached' });
-    videoId = ((await uploadedLink(page, TITLE).getAttribute('href')) ?? '').split('/').pop()!;
+    const videoId = ((await uploadedLink(page, TITLE).getAttribute('href')) ?? '').split('/').pop();
     expect(videoId).not.toBe('');
 
     // The list reloaded with the new video first, still converting (the job has only just begun).
@@ -72,17 +75,28 @@ describe.skipIf(!hasBrowser)('adaptive streaming journey', () => {
       .poll(() => row.getByRole('status').textContent(), { timeout: 10_000 })
       .toMatch(/^Processing… \d{1,3}%$/);
     await row.scrollIntoViewIfNeeded();
-    await screenshot(page, 'hls-dashboard-processing-desktop');
+    await screenshot(page, 'hls-dashboard-processing-desktop', {
+      'top bar': page.getByRole('banner'),
+      'row title': row.getByText(TITLE, { exact: true }),
+      'processing status': row.getByRole('status'),
+    });
 
     await page.getByText(`Your video “${TITLE}” is ready in 720p`).waitFor({ timeout: 120_000 });
     expect(await row.getByRole('status').count()).toBe(0);
   }, 180_000);
 
   it('plays HLS with hls.js and switches rendition from the quality menu', async () => {
+    const videoId = await uploadVideoByApi(context, server.url, { clip, title: PLAYED_TITLE });
+    const processing = async () => {
+      const res = await context.request.get(`${server.url}/api/v1/videos/${videoId}/processing`);
+      return ((await res.json()) as { data: { state: string } }).data.state;
+    };
+    await expect.poll(processing, { timeout: 90_000, interval: 500 }).toBe('ready');
+
     const requested: string[] = [];
     page.on('request', (r) => requested.push(new URL(r.url()).pathname));
     await page.goto(`${server.url}/watch/${videoId}`);
-    const video = page.getByLabel(`Video: ${TITLE}`);
+    const video = page.getByLabel(`Video: ${PLAYED_TITLE}`);
     await expect.poll(() => video.getAttribute('data-source')).toBe('hlsjs');
     await page.waitForFunction(
       () => (document.querySelector('video')?.currentTime ?? 0) > 1,
@@ -101,7 +115,12 @@ describe.skipIf(!hasBrowser)('adaptive streaming journey', () => {
       '720p',
       '480p',
     ]);
-    await screenshot(page, 'hls-watch-quality-menu-desktop');
+    const watchElements = (p: Page) => ({
+      'top bar': p.getByRole('banner'),
+      'quality menu': p.getByRole('menu', { name: 'Quality' }),
+      title: p.getByRole('heading', { name: PLAYED_TITLE, level: 1 }),
+    });
+    await screenshot(page, 'hls-watch-quality-menu-desktop', watchElements(page));
 
     // The clip is short: rewind, so the chosen rendition has the whole clip to play.
     await video.evaluate((v: HTMLVideoElement) => {
@@ -127,7 +146,10 @@ describe.skipIf(!hasBrowser)('adaptive streaming journey', () => {
     await phone.page.goto(`${server.url}/watch/${videoId}`);
     await phone.page.getByRole('button', { name: 'Quality: Auto' }).click();
     await phone.page.getByRole('menu', { name: 'Quality' }).waitFor();
-    await screenshot(phone.page, 'hls-watch-quality-menu-mobile');
+    await screenshot(phone.page, 'hls-watch-quality-menu-mobile', {
+      'top bar': phone.page.getByRole('banner'),
+      'quality menu': phone.page.getByRole('menu', { name: 'Quality' }),
+    });
     await phone.context.close();
-  }, 120_000);
+  }, 210_000);
 });

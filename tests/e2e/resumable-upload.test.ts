@@ -93,7 +93,11 @@ describe.skipIf(!hasBrowser)('resumable upload', () => {
     const received = await bytesOnServer();
     expect(received).toBeGreaterThan(0);
     expect(received).toBeLessThan(fileSize);
-    await screenshot(page, 'resumable-upload-offline');
+    await screenshot(page, 'resumable-upload-offline', {
+      'dialog title': progress.getByRole('heading', { name: 'Uploading Video' }),
+      'connection notice': notice,
+      'progress bar': progress.getByRole('progressbar'),
+    });
 
     // Finished: the bar at 100 with the whole file counted, then the dialog closes by itself.
     const done = page.waitForFunction(

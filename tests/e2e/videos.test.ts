@@ -1,8 +1,10 @@
 /**
  * Issue 4's journey in Chromium on a fresh DATA_DIR with the demo content: a creator uploads a
- * real MP4 through the dialog; a second user finds it on the home feed and through search, watches
+ * real MP4 through the dialog; a viewer finds a video on the home feed and through search, watches
  * it (it plays and seeks), likes it, comments, subscribes, scrolls the whole feed, and finds it in
- * their history. Screenshots of home, search and watch at 1280×800 and 390×844.
+ * their history. Each test makes its own accounts and video through the API (accounts-api.ts,
+ * videos-api.ts), so any one of them runs alone. Screenshots of home, search and watch at 1280×800
+ * and 390×844, each taken after a layout check (layout.ts) that can fail.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
@@ -15,25 +17,24 @@ import {
   type BrowserSession,
   type RunningServer,
 } from './harness.js';
-import { signIn, signUpAndSignIn } from './accounts-api.js';
+import { freshUser, signUpAndSignIn, type E2eUser } from './accounts-api.js';
 import { uploadedLink } from './upload-dialog.js';
+import { commentByApi, uniqueWord, uploadVideoByApi } from './videos-api.js';
 import { makeTestMp4 } from './videos-fixtures.js';
 
 const PASSWORD = 'journey-pass-123';
-const creator = { fullName: 'Cleo Creator', userName: 'cleo.creator', email: 'cleo@example.com' };
-const viewer = { fullName: 'Vik Viewer', userName: 'vik.viewer', email: 'vik@example.com' };
-const TITLE = 'Zephyrine sunrise over the test pattern';
 
 describe.skipIf(!hasBrowser)('videos journey', () => {
   let server: RunningServer;
   let browser: BrowserSession;
   let clip: string;
-  let videoId = '';
-  // Steps share one browser page per user, in order.
-  let viewerPage: Page;
 
   beforeAll(async () => {
-    [server, clip] = await Promise.all([startServer({ SEED_DEMO: '1' }), makeTestMp4()]);
+    // Every test signs up its own users: more than the 10 sign-ins a minute an address may make.
+    [server, clip] = await Promise.all([
+      startServer({ SEED_DEMO: '1', AUTH_RATE_LIMIT: '1000' }),
+      makeTestMp4(),
+    ]);
     browser = await launchBrowser();
   });
 
@@ -42,15 +43,29 @@ describe.skipIf(!hasBrowser)('videos journey', () => {
     await server?.stop();
   });
 
-  async function signedIn(
-    user: typeof creator,
+  /** A new account of this test's own, signed in: the page carries its session. */
+  async function signedUp(
+    label: string,
     viewport: { width: number; height: number } = VIEWPORTS.desktop,
-    register = false,
-  ): Promise<{ context: BrowserContext; page: Page }> {
+  ): Promise<{ context: BrowserContext; page: Page; user: E2eUser }> {
     const { context, page } = await browser.newPage(viewport);
-    if (register) await signUpAndSignIn(context, server.url, user, PASSWORD);
-    else await signIn(context, server.url, user, PASSWORD);
-    return { context, page };
+    const user = freshUser(label);
+    await signUpAndSignIn(context, server.url, user, PASSWORD);
+    return { context, page, user };
+  }
+
+  /** A video a fresh creator uploaded through the API, with a title only it has. */
+  async function creatorsVideo(): Promise<{ id: string; title: string; word: string }> {
+    const { context } = await signedUp('creator');
+    const word = uniqueWord('zephyrine');
+    const title = `${word[0]!.toUpperCase()}${word.slice(1)} sunrise over the test pattern`;
+    const id = await uploadVideoByApi(context, server.url, {
+      clip,
+      title,
+      tags: ['e2e', 'sunrise'],
+    });
+    await context.close();
+    return { id, title, word };
   }
 
   /** A JSON call from inside the page (its cookies), returning the envelope's data. */
@@ -74,6 +89,11 @@ describe.skipIf(!hasBrowser)('videos journey', () => {
       );
     });
   }
+
+  /** The top bar and the page's first content: on screen and not under one another. */
+  const shell = (page: Page) => ({
+    'top bar': page.getByRole('banner'),
+  });
 
   it("a visitor's / asks the session once, has its page chunk preloaded and its feed in the HTML", async () => {
     const { context, page } = await browser.newPage(VIEWPORTS.desktop);
@@ -115,7 +135,8 @@ describe.skipIf(!hasBrowser)('videos journey', () => {
   });
 
   it('a creator uploads a video through the dialog and sees the progress reach 100', async () => {
-    const { page } = await signedIn(creator, VIEWPORTS.desktop, true);
+    const { page } = await signedUp('creator');
+    const title = `${uniqueWord('Zephyrine')} upload`;
     await page.goto(`${server.url}/Dashboard/Content`);
     await page.getByRole('button', { name: 'Create' }).click();
     await page.getByRole('menuitem', { name: 'Upload Video' }).click();
@@ -124,7 +145,7 @@ describe.skipIf(!hasBrowser)('videos journey', () => {
     await dialog.getByLabel('Video file *').setInputFiles(clip);
     // The browser captures the thumbnail from the frame at 1 s.
     await dialog.getByRole('img', { name: 'Thumbnail preview' }).waitFor();
-    await dialog.getByLabel('Title *').fill(TITLE);
+    await dialog.getByLabel('Title *').fill(title);
     await dialog.getByLabel('Description *').fill('Six seconds of colour bars and a 440 Hz tone.');
     const tags = dialog.getByLabel('Tags *');
     await tags.fill('e2e');
@@ -134,7 +155,11 @@ describe.skipIf(!hasBrowser)('videos journey', () => {
       dialog.getByRole('list', { name: 'Tags' }).getByRole('listitem').count(),
     ).resolves.toBe(2);
     await settled(page);
-    await screenshot(page, 'videos-upload-dialog-desktop');
+    await screenshot(page, 'videos-upload-dialog-desktop', {
+      'dialog title': dialog.getByRole('heading', { name: 'Upload Video' }),
+      'close button': dialog.getByRole('button', { name: 'Close' }),
+      'title field': dialog.getByLabel('Title *'),
+    });
 
     // Watch the uploading view until it reports 100 with Finish enabled (it closes 1 s later).
     const seen = page.waitForFunction(
@@ -159,17 +184,17 @@ describe.skipIf(!hasBrowser)('videos journey', () => {
     if (await finish.isVisible()) await finish.click({ timeout: 2_000 }).catch(() => {});
     await page.getByRole('dialog').waitFor({ state: 'detached' });
 
-    const link = uploadedLink(page, TITLE);
-    const href = (await link.getAttribute('href')) ?? '';
-    videoId = href.split('/').pop() ?? '';
+    const href = (await uploadedLink(page, title).getAttribute('href')) ?? '';
+    const videoId = href.split('/').pop() ?? '';
     expect(videoId).not.toBe('');
+    // The upload is what the API now has under that id.
+    expect(await api<{ title: string }>(page, `/videos/${videoId}`)).toMatchObject({ title });
     await page.context().close();
   });
 
-  it('a viewer finds it on the home feed and through search', async () => {
-    expect(videoId).not.toBe('');
-    ({ page: viewerPage } = await signedIn(viewer, VIEWPORTS.desktop, true));
-    const page = viewerPage;
+  it('a viewer finds a new video on the home feed and through search', async () => {
+    const video = await creatorsVideo();
+    const { page, context } = await signedUp('viewer');
     const thumbnails: string[] = [];
     page.on('request', (request) => {
       const { pathname } = new URL(request.url());
@@ -177,7 +202,7 @@ describe.skipIf(!hasBrowser)('videos journey', () => {
     });
     await page.goto(server.url);
     // Newest first: the fresh upload is on the first page of the feed.
-    const card = page.getByRole('article', { name: TITLE });
+    const card = page.getByRole('article', { name: video.title });
     await card.waitFor();
     await expect(card.getByText('0:06').count()).resolves.toBe(1);
     await page.waitForFunction(() =>
@@ -192,33 +217,45 @@ describe.skipIf(!hasBrowser)('videos journey', () => {
       widths.filter((width) => !(width <= 360)),
       thumbnails.join(' '),
     ).toEqual([]);
-    await screenshot(page, 'videos-home-desktop');
+    await screenshot(page, 'videos-home-desktop', {
+      ...shell(page),
+      'new video card': card,
+      'second card': page.getByRole('article').nth(1),
+    });
 
-    await page.getByRole('searchbox').first().fill('zephyrine');
+    await page.getByRole('searchbox').first().fill(video.word);
     await page.keyboard.press('Enter');
-    await page.waitForURL(/\/search\?query=zephyrine/);
-    await page.getByRole('heading', { name: 'Results for “zephyrine”' }).waitFor();
-    const result = page.getByRole('article', { name: TITLE });
+    await page.waitForURL(new RegExp(`/search\\?query=${video.word}`));
+    const heading = page.getByRole('heading', { name: `Results for “${video.word}”` });
+    await heading.waitFor();
+    const result = page.getByRole('article', { name: video.title });
     await result.waitFor();
     await expect(page.getByRole('article').count()).resolves.toBe(1);
-    await screenshot(page, 'videos-search-desktop');
-    await result.getByRole('link', { name: TITLE }).click();
-    await page.waitForURL(`**/watch/${videoId}`);
+    await screenshot(page, 'videos-search-desktop', {
+      ...shell(page),
+      'results heading': heading,
+      result,
+    });
+    await result.getByRole('link', { name: video.title }).click();
+    await page.waitForURL(`**/watch/${video.id}`);
+    await page.getByRole('heading', { name: video.title, level: 1 }).waitFor();
+    await context.close();
   });
 
   it('the video plays, seeks, and takes a like, a comment and a subscription', async () => {
-    const page = viewerPage;
-    await page.getByRole('heading', { name: TITLE, level: 1 }).waitFor();
-    const video = page.locator('video');
+    const video = await creatorsVideo();
+    const { page, context } = await signedUp('viewer');
+    await page.goto(`${server.url}/watch/${video.id}`);
+    const heading = page.getByRole('heading', { name: video.title, level: 1 });
+    await heading.waitFor();
+    const player = page.locator('video');
     // Autoplay (the harness allows it without a gesture): currentTime advances by itself.
     await page.waitForFunction(
       () => (document.querySelector('video')?.currentTime ?? 0) > 0.5,
       undefined,
-      {
-        timeout: 20_000,
-      },
+      { timeout: 20_000 },
     );
-    const seeked = await video.evaluate(
+    const seeked = await player.evaluate(
       (v: HTMLVideoElement) =>
         new Promise<number>((resolve) => {
           v.addEventListener('seeked', () => resolve(v.currentTime), { once: true });
@@ -230,7 +267,7 @@ describe.skipIf(!hasBrowser)('videos journey', () => {
 
     await page.getByRole('button', { name: 'Like (0 likes)' }).click();
     await page.getByRole('button', { name: 'Like (1 like)' }).waitFor();
-    expect(await api<{ likeCount: number }>(page, `/likes/video/${videoId}`)).toMatchObject({
+    expect(await api<{ likeCount: number }>(page, `/likes/video/${video.id}`)).toMatchObject({
       likeCount: 1,
       likedByUser: true,
     });
@@ -243,11 +280,13 @@ describe.skipIf(!hasBrowser)('videos journey', () => {
     await page.getByRole('button', { name: 'Subscribe' }).click();
     await page.getByRole('button', { name: 'Subscribed' }).waitFor();
     await expect(page.getByTestId('subscriber-count').textContent()).resolves.toBe('1 subscriber');
-    await screenshot(page, 'videos-watch-desktop');
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await screenshot(page, 'videos-watch-desktop', { ...shell(page), player, title: heading });
+    await context.close();
   });
 
   it('the whole feed loads by scrolling, each video exactly once', async () => {
-    const page = viewerPage;
+    const { page, context } = await signedUp('scroller');
     await page.goto(server.url);
     const { totalVideos } = await api<{ totalVideos: number }>(page, '/videos?limit=1');
     expect(totalVideos).toBeGreaterThan(30);
@@ -270,37 +309,69 @@ describe.skipIf(!hasBrowser)('videos journey', () => {
     const cards = await page.getByRole('article').count();
     expect(cards).toBe(totalVideos);
     expect(new Set(ids).size).toBe(totalVideos);
+    await context.close();
   });
 
-  it('the watched video is in the viewer’s history', async () => {
+  it('a watched video is in the viewer’s history', async () => {
+    const video = await creatorsVideo();
+    const { page, context } = await signedUp('viewer');
+    await page.goto(`${server.url}/watch/${video.id}`);
+    await page.getByRole('heading', { name: video.title, level: 1 }).waitFor();
     const history = await api<{ history: { video: { _id: string } }[] }>(
-      viewerPage,
+      page,
       '/users/history?page=1&limit=10',
     );
-    expect(history.history.map((h) => h.video._id)).toContain(videoId);
+    expect(history.history.map((h) => h.video._id)).toEqual([video.id]);
+    await context.close();
   });
 
-  it('looks right on a phone', async () => {
-    const { page } = await signedIn(viewer, VIEWPORTS.mobile);
-    await page.goto(server.url);
-    await page.getByRole('article', { name: TITLE }).waitFor();
-    await screenshot(page, 'videos-home-mobile');
-    await page.goto(`${server.url}/search?query=zephyrine`);
-    await page.getByRole('article', { name: TITLE }).waitFor();
-    await screenshot(page, 'videos-search-mobile');
-    await page.goto(`${server.url}/watch/${videoId}`);
-    await page.getByRole('heading', { name: TITLE, level: 1 }).waitFor();
-    await page.getByText('What a lovely test pattern!').waitFor();
-    await screenshot(page, 'videos-watch-mobile');
-    await page.context().close();
+  it('fits a phone: home, search, watch and the upload dialog', async () => {
+    const video = await creatorsVideo();
+    const { page, context } = await signedUp('viewer', VIEWPORTS.mobile);
+    await commentByApi(context, server.url, video.id, 'What a lovely test pattern!');
+    const bottomBar = page.getByRole('navigation', { name: 'Bottom navigation' });
 
-    const creatorPhone = await signedIn(creator, VIEWPORTS.mobile);
+    await page.goto(server.url);
+    const card = page.getByRole('article', { name: video.title });
+    await card.waitFor();
+    await screenshot(page, 'videos-home-mobile', {
+      ...shell(page),
+      'bottom bar': bottomBar,
+      'new video thumbnail': card.locator('img').first(),
+    });
+
+    await page.goto(`${server.url}/search?query=${video.word}`);
+    const result = page.getByRole('article', { name: video.title });
+    await result.waitFor();
+    await screenshot(page, 'videos-search-mobile', {
+      ...shell(page),
+      'bottom bar': bottomBar,
+      'result title': result.getByText(video.title, { exact: true }),
+    });
+
+    await page.goto(`${server.url}/watch/${video.id}`);
+    const heading = page.getByRole('heading', { name: video.title, level: 1 });
+    await heading.waitFor();
+    await page.getByText('What a lovely test pattern!').waitFor();
+    await screenshot(page, 'videos-watch-mobile', {
+      ...shell(page),
+      player: page.locator('video'),
+      title: heading,
+    });
+    await context.close();
+
+    const creatorPhone = await signedUp('creator', VIEWPORTS.mobile);
     await creatorPhone.page.goto(`${server.url}/Dashboard/Content`);
     await creatorPhone.page.getByRole('button', { name: 'Create' }).click();
     await creatorPhone.page.getByRole('menuitem', { name: 'Upload Video' }).click();
-    await creatorPhone.page.getByRole('dialog', { name: 'Upload Video' }).waitFor();
+    const dialog = creatorPhone.page.getByRole('dialog', { name: 'Upload Video' });
+    await dialog.waitFor();
     await settled(creatorPhone.page);
-    await screenshot(creatorPhone.page, 'videos-upload-dialog-mobile');
+    await screenshot(creatorPhone.page, 'videos-upload-dialog-mobile', {
+      'dialog title': dialog.getByRole('heading', { name: 'Upload Video' }),
+      'close button': dialog.getByRole('button', { name: 'Close' }),
+      'video file label': dialog.getByText('Video file *', { exact: true }),
+    });
     await creatorPhone.context.close();
   });
 });

@@ -1,11 +1,8 @@
 import { expect } from 'vitest';
 import type { AnyMachineSnapshot } from 'xstate';
+import { addToPlaylistMachine, type BatchItem } from '../../machines/add-to-playlist.machine.js';
 import {
-  addToPlaylistMachine,
-  type BatchItem,
   type BatchSnapshot,
-} from '../../machines/add-to-playlist.machine.js';
-import {
   selectHasShowMore,
   selectIsSaving,
   selectVisibleItems,

@@ -1,12 +1,12 @@
 import { expect } from 'vitest';
 import type { AnyMachineSnapshot } from 'xstate';
 import { PAGE_SIZE } from '../../contract/limits.js';
+import { addToPlaylistMachine, type BatchItem } from '../../machines/add-to-playlist.machine.js';
 import {
-  addToPlaylistMachine,
-  type BatchItem,
   type BatchSnapshot,
-} from '../../machines/add-to-playlist.machine.js';
-import { selectHasShowMore, selectVisibleItems } from '../../machines/add-to-playlist.selectors.js';
+  selectHasShowMore,
+  selectVisibleItems,
+} from '../../machines/add-to-playlist.selectors.js';
 import { DASHBOARD_MESSAGES as M } from '../../machines/dashboard-messages.js';
 import type { Model } from '../support/model.js';
 import { apiError } from './fixtures.js';

@@ -1,6 +1,6 @@
 /**
  * The HTML of `/` carries the feed's first page and preloads its first thumbnails
- * (server/http/first-screen-html.ts): the same data a visitor's API call gets, never anything
+ * (server/pages/first-screen-html.ts): the same data a visitor's API call gets, never anything
  * private (unpublished videos, the signed-in caller), and no title can break out of it.
  */
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FIRST_FEED_ELEMENT_ID } from '../../contract/first-screen.js';
 import { THUMBNAIL_SIZES } from '../../contract/thumbnail-sizes.js';
 import type { VideoList } from '../../contract/videos.js';
-import { firstFeedHead } from '../../server/http/first-screen-html.js';
+import { firstFeedHead } from '../../server/pages/first-screen-html.js';
 import { createUser } from './auth-helpers.js';
 import { createTestApp, type TestApp } from './helpers.js';
 import { insertVideo } from './video-helpers.js';

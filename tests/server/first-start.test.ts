@@ -26,22 +26,27 @@ describe('the first start of an embedded database', () => {
     expect(embeddedDatabaseMissing(postgres, pgliteDir())).toBe(false);
   });
 
-  it('leaves a migrated database that the server opens without creating one', async () => {
-    await runFirstStart(env());
-    expect(embeddedDatabaseMissing(loadConfig(env()), pgliteDir())).toBe(false);
-    const database = await openDatabase({ pgliteDir: pgliteDir() });
-    try {
-      const { rows } = await database.executeSql('SELECT count(*)::int AS n FROM users');
-      expect(rows).toEqual([{ n: 0 }]);
-      // The job queue's schema too: the child opened everything the server opens.
-      const queues = await database.executeSql(`SELECT name FROM pgboss.queue`);
-      expect(queues.rows).toEqual(
-        expect.arrayContaining([{ name: 'transcode' }, { name: 'convert-images' }]),
-      );
-    } finally {
-      await database.close();
-    }
-  });
+  // A child process creates and migrates a whole database: give it a loaded machine's time.
+  it(
+    'leaves a migrated database that the server opens without creating one',
+    { timeout: 120_000 },
+    async () => {
+      await runFirstStart(env());
+      expect(embeddedDatabaseMissing(loadConfig(env()), pgliteDir())).toBe(false);
+      const database = await openDatabase({ pgliteDir: pgliteDir() });
+      try {
+        const { rows } = await database.executeSql('SELECT count(*)::int AS n FROM users');
+        expect(rows).toEqual([{ n: 0 }]);
+        // The job queue's schema too: the child opened everything the server opens.
+        const queues = await database.executeSql(`SELECT name FROM pgboss.queue`);
+        expect(queues.rows).toEqual(
+          expect.arrayContaining([{ name: 'transcode' }, { name: 'convert-images' }]),
+        );
+      } finally {
+        await database.close();
+      }
+    },
+  );
 
   it('rejects when the child fails, so the server does not start', async () => {
     await expect(runFirstStart({ ...env(), PORT: 'not a port' })).rejects.toThrow(

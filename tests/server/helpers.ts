@@ -9,7 +9,7 @@ import { randomBytes } from 'node:crypto';
 import { buildApp } from '../../server/app.js';
 import { loadConfig, type Config } from '../../server/config.js';
 import { createContext, type AppContext } from '../../server/context.js';
-import type { App } from '../../server/http/types.js';
+import type { App } from '../../server/app-types.js';
 import { prepareStart } from '../../server/start-up.js';
 
 export interface TestApp {

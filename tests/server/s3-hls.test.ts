@@ -5,7 +5,7 @@
  * then be reached through a signed URL: an unsigned one is refused by a private bucket (403; s3rver
  * serves it anyway, so the test checks for the signature). That holds because the server answers
  * playlists itself: redirected to the bucket, their relative URIs would name unsigned objects.
- * And a cross-origin GET of a segment passes with the bucket CORS rule the README gives.
+ * And a cross-origin GET of a segment passes with the bucket CORS rule docs/operations.md gives.
  */
 import HLS from 'hls-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -110,7 +110,7 @@ describe('HLS with media in S3', () => {
     expect(unknown.statusCode).toBe(404);
   });
 
-  it('lets the site read a segment cross-origin under the README bucket CORS rule', async () => {
+  it('lets the site read a segment cross-origin under the documented bucket CORS rule', async () => {
     await s3.allowSite(SITE);
     const segmentUrl = await firstSegmentUrl();
 

@@ -30,7 +30,7 @@ export interface S3TestServer {
   events: S3Event[];
   /** Whether the bucket holds `key`, asked without the app's S3 client (an anonymous HEAD). */
   holds(key: string): Promise<boolean>;
-  /** Gives the bucket the CORS rule the README gives (Object storage) for the site `origin`. */
+  /** Gives the bucket the CORS rule docs/operations.md gives (Object storage) for the site `origin`. */
   allowSite(origin: string): Promise<void>;
   stop(): Promise<void>;
 }

@@ -10,7 +10,7 @@ import type { User } from '../../contract/shapes';
 import type { Credentials } from '../../machines/sign-in.machine';
 import type { RegisterInput } from '../../machines/signup.types';
 import type { AccountActors } from '../../src/api/users';
-import { App } from '../../src/app';
+import { App } from '../../src/app/app';
 
 export const alice: User = {
   _id: 'u_alice',

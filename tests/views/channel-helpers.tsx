@@ -14,7 +14,7 @@ import type { SubscriptionState } from '../../machines/subscribe-toggle.machine'
 import type { TweetList } from '../../machines/tweets.types';
 import type { AppActors } from '../../src/actors';
 import { ApiError } from '../../src/api/client';
-import { App } from '../../src/app';
+import { App } from '../../src/app/app';
 import { accountFakes, alice, fake } from './app-helpers';
 import { makeVideo } from './videos-helpers';
 

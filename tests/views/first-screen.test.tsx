@@ -45,7 +45,7 @@ afterEach(() => {
   document.getElementById(FIRST_FEED_ELEMENT_ID)?.remove();
 });
 
-/** The data block the server's HTML of `/` carries (server/http/first-screen-html.ts). */
+/** The data block the server's HTML of `/` carries (server/pages/first-screen-html.ts). */
 function embedFeed(text: string) {
   const element = document.createElement('script');
   element.type = 'application/json';

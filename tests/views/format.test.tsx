@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { formatBytes } from '../../contract/format-bytes';
 import { LIMITS, PAGE_SIZE } from '../../contract/limits';
 import {
   formatAge,
-  formatBytes,
   formatDuration,
   formatSubscribers,
   formatViewCount,
@@ -67,13 +67,18 @@ describe('formatDuration (m:ss)', () => {
   ])('%d s → %s', (seconds, shown) => expect(formatDuration(seconds)).toBe(shown));
 });
 
-describe('formatBytes', () => {
+describe('formatBytes (contract/format-bytes.ts, also the server limit texts)', () => {
+  const MB = 1024 ** 2;
   it.each([
+    [0, '0 B'],
     [512, '512 B'],
-    [1500, '1.5 KB'],
-    [12_400_000, '12.4 MB'],
-    [80_000_000, '80.0 MB'],
-    [2_100_000_000, '2.1 GB'],
+    [1536, '1.5 KB'],
+    [1024 * 1024 - 1, '1 MB'],
+    [12.4 * MB, '12.4 MB'],
+    [80 * MB, '80 MB'],
+    [LIMITS.imageBytes, '10 MB'],
+    [2 * 1024 ** 3, '2 GB'],
+    [2.1 * 1024 ** 3, '2.1 GB'],
   ])('%d → %s', (bytes, shown) => expect(formatBytes(bytes)).toBe(shown));
 });
 

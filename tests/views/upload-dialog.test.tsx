@@ -54,7 +54,8 @@ async function openDialog() {
   return { capture, upload, ownVideoPage, stats, dialog: within(dialog), ...view };
 }
 
-const videoFile = () => new File(['x'.repeat(2_000_000)], 'clip.mp4', { type: 'video/mp4' });
+const MIB = 1024 ** 2;
+const videoFile = () => new File(['x'.repeat(2 * MIB)], 'clip.mp4', { type: 'video/mp4' });
 
 async function fillEverything(
   dialog: Awaited<ReturnType<typeof openDialog>>['dialog'],
@@ -131,10 +132,10 @@ describe('Upload dialog', () => {
       description: 'Mountains',
       tags: ['travel'],
     });
-    expect(within(progress).getByTestId('upload-bytes')).toHaveTextContent('0 B of 2.0 MB');
+    expect(within(progress).getByTestId('upload-bytes')).toHaveTextContent('0 B of 2 MB');
 
-    act(() => upload.calls[0]!.onProgress(1_240_000, 2_000_000));
-    expect(within(progress).getByTestId('upload-bytes')).toHaveTextContent('1.2 MB of 2.0 MB');
+    act(() => upload.calls[0]!.onProgress(1.24 * MIB, 2 * MIB));
+    expect(within(progress).getByTestId('upload-bytes')).toHaveTextContent('1.2 MB of 2 MB');
 
     await act(async () => vi.advanceTimersByTime(500));
     expect(bar).toHaveAttribute('aria-valuenow', '10');
@@ -145,7 +146,7 @@ describe('Upload dialog', () => {
 
     await act(async () => upload.resolve(makeVideo(7, { title: 'My trip' })));
     expect(bar).toHaveAttribute('aria-valuenow', '100');
-    expect(within(progress).getByTestId('upload-bytes')).toHaveTextContent('2.0 MB of 2.0 MB');
+    expect(within(progress).getByTestId('upload-bytes')).toHaveTextContent('2 MB of 2 MB');
     expect(finish).toBeEnabled();
 
     // The dialog closes by itself 1 s after success.
@@ -161,18 +162,18 @@ describe('Upload dialog', () => {
     await fillEverything(dialog, capture);
     fireEvent.click(dialog.getByRole('button', { name: 'Upload' }));
     const progress = within(screen.getByRole('dialog', { name: 'Uploading Video' }));
-    act(() => upload.calls[0]!.onProgress(1_000_000, 2_000_000));
+    act(() => upload.calls[0]!.onProgress(1 * MIB, 2 * MIB));
     expect(progress.queryByRole('status')).not.toBeInTheDocument();
 
     act(() => upload.calls[0]!.onInterrupted());
     expect(progress.getByRole('status')).toHaveTextContent(
       'Connection lost. The upload continues from where it stopped as soon as the connection is back.',
     );
-    expect(progress.getByTestId('upload-bytes')).toHaveTextContent('1.0 MB of 2.0 MB');
+    expect(progress.getByTestId('upload-bytes')).toHaveTextContent('1 MB of 2 MB');
 
-    act(() => upload.calls[0]!.onProgress(1_100_000, 2_000_000));
+    act(() => upload.calls[0]!.onProgress(1.1 * MIB, 2 * MIB));
     expect(progress.queryByRole('status')).not.toBeInTheDocument();
-    expect(progress.getByTestId('upload-bytes')).toHaveTextContent('1.1 MB of 2.0 MB');
+    expect(progress.getByTestId('upload-bytes')).toHaveTextContent('1.1 MB of 2 MB');
   });
 
   it('lists the new video in Your videos, with its conversion status, once uploaded', async () => {

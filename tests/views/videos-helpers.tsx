@@ -8,7 +8,7 @@ import type { ReactElement } from 'react';
 import { memoryLocation } from 'wouter/memory-location';
 import { fromPromise } from 'xstate';
 import type { Comment, User, VideoItem } from '../../contract/shapes';
-import { AppProviders } from '../../src/app';
+import { AppProviders } from '../../src/app/app';
 import type { AppActors } from '../../src/actors';
 
 /** A promise actor whose every run waits until the test settles it. */

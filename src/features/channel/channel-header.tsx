@@ -4,14 +4,14 @@
  *
  * Choice where the spec is silent: on one's own channel page 'View Channel' would lead to the
  * page already shown, so it leads to the dashboard (/Dashboard), where the owner manages the
- * channel; the label stays the spec's. Written down in README ("Decisions").
+ * channel; the label stays the spec's. Written down in docs/decisions.md.
  */
 import { useEffect } from 'react';
 import type { Channel } from '../../../contract/users';
 import { MESSAGES } from '../../../machines/messages';
 import { formatSubscribers } from '../../format';
 import { Avatar } from '../../ui/avatar';
-import { SubscribeButton, useSubscribeToggle } from '../videos/subscribe-button';
+import { SubscribeButton, useSubscribeToggle } from '../../components/subscribe-button';
 import { useEmitted } from '../../use-emitted';
 import { Cover, Head, Names, ViewChannelLink } from './channel.styles';
 

@@ -12,8 +12,8 @@ import { usePageActors } from '../../actors';
 import { channelPlaylistActors } from '../../api/channel-playlists';
 import { pagerWith } from '../../pager-logic';
 import { Spinner } from '../../ui/spinner';
-import { ListEmpty, ListError, LoadMoreFooter } from '../videos/list-states';
-import { Grid } from '../videos/video-grid';
+import { ListEmpty, ListError, LoadMoreFooter } from '../../ui/list-states';
+import { Grid } from '../../components/video-grid';
 import { Panel } from './channel.styles';
 import { PlaylistCard } from './playlist-card';
 

@@ -20,10 +20,11 @@ import { pagerWith } from '../../pager-logic';
 import { useCurrentUser } from '../../session';
 import { Avatar } from '../../ui/avatar';
 import { Spinner } from '../../ui/spinner';
-import { ListEmpty, ListError, LoadMoreFooter } from '../videos/list-states';
-import { SubscribeButton, useSubscribeToggle } from '../videos/subscribe-button';
-import { channelPath } from '../videos/video-card';
-import { NameLink, Panel, PlainList, Row, ViewChannelLink } from './channel.styles';
+import { ListEmpty, ListError, LoadMoreFooter } from '../../ui/list-states';
+import { SubscribeButton, useSubscribeToggle } from '../../components/subscribe-button';
+import { channelPath } from '../../components/video-card';
+import { PlainList } from '../../ui/plain-list';
+import { NameLink, Panel, Row, ViewChannelLink } from './channel.styles';
 
 export const NO_SUBSCRIBERS = 'This channel has no subscribers yet.';
 export const SUBSCRIBERS_FAILED = 'Failed to load subscribers. Please try again.';

@@ -7,7 +7,7 @@
 import { useSelector } from '@xstate/react';
 import { LIMITS } from '../../../contract/limits';
 import { TWEET_TEXTAREA_ROWS } from '../../../machines/constants';
-import { MESSAGES } from '../../../machines/messages';
+import { MESSAGES, tweetCountLabel } from '../../../machines/messages';
 import {
   selectCanPost,
   selectDraft,
@@ -17,13 +17,11 @@ import {
 import { Button } from '../../ui/button';
 import { Spinner } from '../../ui/spinner';
 import { Panel } from './channel.styles';
-import { TweetList } from './tweet-list';
-import { Compose, TextArea } from './tweets.styles';
-import { useTweets } from './use-tweets';
+import { TweetList } from '../../components/tweet-list';
+import { Compose, TextArea } from '../../components/tweets.styles';
+import { useTweets } from '../../components/use-tweets';
 
-export { NO_TWEETS, TWEETS_FAILED } from './tweet-list';
-
-export const tweetCountLabel = (n: number) => `${n} ${n === 1 ? 'Tweet' : 'Tweets'}`;
+export { NO_TWEETS, TWEETS_FAILED } from '../../components/tweet-list';
 
 export function ChannelTweetsTab({ userId, own }: { userId: string; own: boolean }) {
   const tweets = useTweets(userId);

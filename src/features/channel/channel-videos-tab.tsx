@@ -16,8 +16,8 @@ import {
 } from '../../../machines/pager.machine';
 import { useActors } from '../../actors';
 import { pagerWith } from '../../pager-logic';
-import { FEED_ERROR_TEXT, ListEmpty, ListError, LoadMoreFooter } from '../videos/list-states';
-import { VideoGrid, VideoGridSkeleton } from '../videos/video-grid';
+import { FEED_ERROR_TEXT, ListEmpty, ListError, LoadMoreFooter } from '../../ui/list-states';
+import { VideoGrid, VideoGridSkeleton } from '../../components/video-grid';
 import { Panel } from './channel.styles';
 
 export const NO_CHANNEL_VIDEOS = 'This channel has no videos yet.';

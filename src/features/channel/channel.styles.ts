@@ -66,15 +66,6 @@ export const Muted = styled.p`
   padding: 32px 16px;
 `;
 
-export const PlainList = styled.ul`
-  list-style: none;
-  margin: 0;
-  padding: 0;
-  display: flex;
-  flex-direction: column;
-  gap: 12px;
-`;
-
 export const Row = styled.li`
   display: flex;
   align-items: center;

@@ -7,7 +7,7 @@
 import styled from 'styled-components';
 import { Link } from 'wouter';
 import type { Playlist } from '../../../contract/playlists';
-import { MESSAGES } from '../../../machines/messages';
+import { cardVideoCountLabel, MESSAGES } from '../../../machines/messages';
 import { formatAge } from '../../format';
 import { mutedDescription } from '../../ui/clamp';
 
@@ -63,9 +63,6 @@ const Placeholder = styled.span`
   opacity: 0.5;
 `;
 
-export const videoCountLabel = (count: number) =>
-  count > 0 ? `${count} Videos` : MESSAGES.noVideos;
-
 export function PlaylistCard({ playlist }: { playlist: Playlist }) {
   return (
     <Card href={`/Playlist/${encodeURIComponent(playlist._id)}`} data-testid="playlist-card">
@@ -75,7 +72,7 @@ export function PlaylistCard({ playlist }: { playlist: Playlist }) {
         ) : (
           <Placeholder aria-hidden="true">▶</Placeholder>
         )}
-        <Count>{videoCountLabel(playlist.videos)}</Count>
+        <Count>{cardVideoCountLabel(playlist.videos)}</Count>
       </Cover>
       <h3>{playlist.playlistName}</h3>
       <p>{playlist.description.trim() || MESSAGES.noDescription}</p>

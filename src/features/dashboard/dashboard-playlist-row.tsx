@@ -9,7 +9,7 @@ import type { Playlist } from '../../../contract/playlists';
 import { MESSAGES } from '../../../machines/messages';
 import { formatAge } from '../../format';
 import { Button } from '../../ui/button';
-import { videoCountLabel } from '../channel/playlist-card';
+import { cardVideoCountLabel } from '../../../machines/messages';
 import { RowInfo as Info } from './dashboard.styles';
 
 export type PlaylistAction = 'edit' | 'addVideos' | 'removeVideos' | 'delete';
@@ -73,7 +73,7 @@ export function DashboardPlaylistRow({
       <Info>
         <Link href={`/Playlist/${encodeURIComponent(playlist._id)}`}>{playlist.playlistName}</Link>
         <p>
-          {videoCountLabel(playlist.videos)} · Updated{' '}
+          {cardVideoCountLabel(playlist.videos)} · Updated{' '}
           <time dateTime={playlist.updatedAt}>{formatAge(playlist.updatedAt)}</time>
         </p>
         <p>{playlist.description.trim() || MESSAGES.noDescription}</p>

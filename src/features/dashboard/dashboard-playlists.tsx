@@ -34,7 +34,7 @@ import { useEmitted } from '../../use-emitted';
 import { Button } from '../../ui/button';
 import { FormError } from '../../ui/form';
 import { Spinner } from '../../ui/spinner';
-import { ListEmpty, ListError, LoadMoreFooter } from '../videos/list-states';
+import { ListEmpty, ListError, LoadMoreFooter } from '../../ui/list-states';
 import { ConfirmDialog } from './confirm-dialog';
 import { DashboardPlaylistRow, type PlaylistAction } from './dashboard-playlist-row';
 import { PlaylistFormDialog } from './playlist-form-dialog';

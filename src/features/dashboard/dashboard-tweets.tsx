@@ -8,9 +8,9 @@ import { selectTotal } from '../../../machines/tweets.selectors';
 import { useCurrentUser } from '../../session';
 import { useEmitted } from '../../use-emitted';
 import { Button } from '../../ui/button';
-import { tweetCountLabel } from '../channel/channel-tweets-tab';
-import { TweetList } from '../channel/tweet-list';
-import { useTweets } from '../channel/use-tweets';
+import { tweetCountLabel } from '../../../machines/messages';
+import { TweetList } from '../../components/tweet-list';
+import { useTweets } from '../../components/use-tweets';
 import { TabHeader } from './tab-header';
 import { EditTweetDialog, PostTweetDialog } from './tweet-dialogs';
 

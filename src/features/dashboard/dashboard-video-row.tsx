@@ -10,10 +10,11 @@ import type { OwnVideoItem } from '../../../contract/videos';
 import type { ConfirmAction } from '../../../machines/confirm-action.machine';
 import { formatAge, formatViewCount, formatViews } from '../../format';
 import { Button } from '../../ui/button';
-import { Thumbnail } from '../videos/thumbnail';
+import { Thumbnail } from '../../components/thumbnail';
 import { THUMBNAIL_SIZES } from '../../../contract/thumbnail-sizes';
 import { ProcessingStatus } from './processing-status';
 import { RowInfo } from './dashboard.styles';
+import { watchPath } from '../../../contract/page-routes';
 
 // Phones keep the thumbnail beside the text (smaller) and give the actions the full width
 // below, two per line, so a row stays short and every button stays easy to hit.
@@ -90,7 +91,7 @@ export function DashboardVideoRow({
   onEdit: () => void;
   onAddToPlaylist: () => void;
 }) {
-  const watch = `/watch/${encodeURIComponent(video._id)}`;
+  const watch = watchPath(video._id);
   return (
     <Row aria-label={video.title}>
       <Thumbnail video={video} sizes={THUMBNAIL_SIZES.small} />

@@ -22,10 +22,10 @@ import { Button } from '../../ui/button';
 import { FormActions, FormError } from '../../ui/form';
 import { Modal } from '../../ui/modal';
 import { useObjectUrl } from '../../use-object-url';
-import { TagInput } from '../videos/tag-input';
-import { Field, Form } from '../videos/upload-form.styles';
+import { TagInput } from '../../components/tag-input';
+import { Field, Form } from '../../ui/form-layout.styles';
 import { useFormDialog } from './use-form-dialog';
-import { ThumbnailField, TitleAndDescription } from '../videos/video-form-fields';
+import { ThumbnailField, TitleAndDescription } from '../../components/video-form-fields';
 import { useDashboardDialogActors } from './dialog-actors';
 
 export function EditVideoDialog({

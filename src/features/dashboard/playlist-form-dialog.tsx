@@ -18,7 +18,7 @@ import { usePageActors } from '../../actors';
 import { Button } from '../../ui/button';
 import { FormActions, FormError } from '../../ui/form';
 import { Modal } from '../../ui/modal';
-import { Field, Form } from '../videos/upload-form.styles';
+import { Field, Form } from '../../ui/form-layout.styles';
 import { useFormDialog } from './use-form-dialog';
 import { formSave } from './form-save';
 

@@ -14,7 +14,7 @@ import {
 import { DASHBOARD_STATS_MESSAGES as T } from '../../../machines/dashboard-messages';
 import { usePageActors } from '../../actors';
 import { dashboardStatsActors } from '../../api/dashboard';
-import { ListError } from '../videos/list-states';
+import { ListError } from '../../ui/list-states';
 import { Skeleton } from '../../ui/skeleton';
 
 /** The grid's cells in order: label and how to read it from the stats. */

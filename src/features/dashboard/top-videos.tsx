@@ -5,6 +5,7 @@ import type { DashboardTopVideo } from '../../../contract/dashboard';
 import { DASHBOARD_STATS_MESSAGES as T } from '../../../machines/dashboard-messages';
 import { formatViewCount } from '../../format';
 import { clampLines } from '../../ui/clamp';
+import { watchPath } from '../../../contract/page-routes';
 
 const List = styled.ol`
   margin: 0;
@@ -45,7 +46,7 @@ export function TopVideos({ videos }: { videos: DashboardTopVideo[] }) {
   return (
     <List aria-label={T.topVideos}>
       {videos.map((video) => {
-        const href = `/watch/${encodeURIComponent(video._id)}`;
+        const href = watchPath(video._id);
         return (
           <Row key={video._id}>
             <Link href={href} tabIndex={-1} aria-hidden="true">

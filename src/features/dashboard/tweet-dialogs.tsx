@@ -20,7 +20,7 @@ import {
 import { Button } from '../../ui/button';
 import { FormActions } from '../../ui/form';
 import { Modal } from '../../ui/modal';
-import { Field, Form } from '../videos/upload-form.styles';
+import { Field, Form } from '../../ui/form-layout.styles';
 
 type TweetsRef = ActorRefFrom<typeof tweetsMachine>;
 

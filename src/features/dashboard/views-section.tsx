@@ -18,7 +18,7 @@ import { DASHBOARD_STATS_MESSAGES as T, periodLabel } from '../../../machines/da
 import { usePageActors } from '../../actors';
 import { dashboardStatsActors } from '../../api/dashboard';
 import { Skeleton } from '../../ui/skeleton';
-import { ListError } from '../videos/list-states';
+import { ListError } from '../../ui/list-states';
 import { TopVideos } from './top-videos';
 
 const ViewsChart = lazy(() => import('./views-chart'));

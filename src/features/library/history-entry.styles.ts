@@ -2,7 +2,7 @@
 import { Link } from 'wouter';
 import styled from 'styled-components';
 import { menuPanel } from '../../ui/menu';
-import { horizontalCardColumns } from '../videos/horizontal-video-card';
+import { horizontalCardColumns } from '../../components/horizontal-video-card';
 import { mutedDescription } from '../../ui/clamp';
 
 export const Row = styled.article`

@@ -10,9 +10,9 @@ import { formatAge, formatViewCount } from '../../format';
 import { Avatar } from '../../ui/avatar';
 import { IconButton } from '../../ui/icon-button';
 import { MoreIcon } from '../../ui/icons';
-import { Thumbnail } from '../videos/thumbnail';
+import { Thumbnail } from '../../components/thumbnail';
 import { THUMBNAIL_SIZES } from '../../../contract/thumbnail-sizes';
-import { channelPath, Meta, OwnerLink, Title, watchPath } from '../videos/video-card';
+import { channelPath, Meta, OwnerLink, Title } from '../../components/video-card';
 import {
   AvatarLink,
   Description,
@@ -24,6 +24,7 @@ import {
   Text,
   TitleRow,
 } from './history-entry.styles';
+import { watchPath } from '../../../contract/page-routes';
 
 export interface HistoryEntryProps {
   entry: HistoryEntry;

@@ -8,7 +8,7 @@ import type { PlaylistDetail } from '../../../contract/playlists';
 import { videoCountLabel } from '../../../machines/messages';
 import { Avatar } from '../../ui/avatar';
 import { LibraryIcon } from '../../ui/icons';
-import { channelPath, OwnerLink } from '../videos/video-card';
+import { channelPath, OwnerLink } from '../../components/video-card';
 import { Cover, Facts, Owner, Panel } from './playlist.styles';
 
 /** "Created Jan 5, 2026": a fixed English format, as every other text of the app is English. */

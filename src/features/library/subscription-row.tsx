@@ -20,7 +20,7 @@ import { notify } from '../../notify';
 import { Avatar } from '../../ui/avatar';
 import { Button } from '../../ui/button';
 import { useEmitted } from '../../use-emitted';
-import { channelPath } from '../videos/video-card';
+import { channelPath } from '../../components/video-card';
 import { clampLines } from '../../ui/clamp';
 
 const Row = styled.article`

@@ -26,7 +26,7 @@ import { Button } from '../../ui/button';
 import { Spinner } from '../../ui/spinner';
 import { formatAge } from '../../format';
 import { useCurrentUser } from '../../session';
-import { LoadMoreFooter } from './list-states';
+import { LoadMoreFooter } from '../../ui/list-states';
 import { useActors } from '../../actors';
 import { useEmitted } from '../../use-emitted';
 import { withPager } from '../../pager-logic';

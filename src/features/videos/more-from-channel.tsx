@@ -12,9 +12,9 @@ import {
   selectIsLoadingFirst,
   selectItems,
 } from '../../../machines/pager.machine';
-import { HorizontalListSkeleton } from './horizontal-list-skeleton';
-import { HorizontalVideoCard } from './horizontal-video-card';
-import { LoadMoreFooter } from './list-states';
+import { HorizontalListSkeleton } from '../../components/horizontal-list-skeleton';
+import { HorizontalVideoCard } from '../../components/horizontal-video-card';
+import { LoadMoreFooter } from '../../ui/list-states';
 import { useActors } from '../../actors';
 import { pagerWith } from '../../pager-logic';
 

@@ -18,9 +18,9 @@ import { FormActions, FormError } from '../../ui/form';
 import { Modal } from '../../ui/modal';
 import { Spinner } from '../../ui/spinner';
 import { useObjectUrl } from '../../use-object-url';
-import { TagInput } from './tag-input';
-import { Field, Form } from './upload-form.styles';
-import { ThumbnailField, TitleAndDescription } from './video-form-fields';
+import { TagInput } from '../../components/tag-input';
+import { Field, Form } from '../../ui/form-layout.styles';
+import { ThumbnailField, TitleAndDescription } from '../../components/video-form-fields';
 
 export function UploadForm({
   upload,

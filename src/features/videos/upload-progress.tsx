@@ -14,7 +14,7 @@ import {
   selectProgress,
 } from '../../../machines/upload.selectors';
 import { UPLOAD_RECONNECTING_MESSAGE } from '../../../machines/upload.types';
-import { formatBytes } from '../../format';
+import { formatBytes } from '../../../contract/format-bytes';
 import { Button } from '../../ui/button';
 import { FormActions } from '../../ui/form';
 import { Modal } from '../../ui/modal';

@@ -1,0 +1,107 @@
+/**
+ * What the HTML of the first-screen pages carries beyond index.html (issue 11). On `/`, so that
+ * the home feed paints without an API round trip after the scripts have run:
+ * - the feed's first page exactly as `GET /videos?page=1` answers a visitor, in a
+ *   `<script type="application/json">` data block that the SPA reads (src/api/first-screen.ts).
+ *   A data block never runs, so the Content-Security-Policy (`script-src 'self'`, no inline
+ *   script) is untouched; every `<` is written `\u003c`, so no title can close the element.
+ * - `<link rel="preload" as="image">` for the first thumbnails with the grid's own srcset and
+ *   sizes, so the browser fetches them while it fetches the scripts.
+ * On `/watch/{id}`, for a caller with a session cookie (the page is for signed-in users), a preload
+ * of the poster, which is the page's largest paint: it loads beside the scripts instead of after
+ * the video's API answer. Only for a published video, so an id reveals nothing new.
+ * Public data only: the additions never depend on who asks (the cookie only decides whether the
+ * poster is worth preloading), so a shared cache holding the HTML (`no-cache`) leaks nothing.
+ */
+import { Value } from '@sinclair/typebox/value';
+import { Id } from '../../contract/common.js';
+import { FIRST_FEED_ELEMENT_ID } from '../../contract/first-screen.js';
+import { PAGE_SIZE } from '../../contract/limits.js';
+import { PAGE_ROUTES, pageOf } from '../../contract/page-routes.js';
+import { srcSetOf } from '../../contract/srcset.js';
+import { EAGER_THUMBNAILS, THUMBNAIL_SIZES } from '../../contract/thumbnail-sizes.js';
+import type { VideoList } from '../../contract/videos.js';
+import { ACCESS_COOKIE } from '../auth/plugin.js';
+import type { AppContext } from '../context.js';
+import { mediaUrl, type MediaUrls } from '../services/video-dto.js';
+import { publishedPosterKey } from '../services/video-watch.js';
+import { feedAnswer } from '../services/feed-answer.js';
+
+/**
+ * `work`'s answer, or undefined once `waitMs` (FIRST_SCREEN_WAIT_MS) have passed: the HTML waits
+ * that long at most for its data, and past it the SPA asks the API itself.
+ */
+async function withinWait<T>(waitMs: number, work: Promise<T>): Promise<T | undefined> {
+  let stopWaiting = () => {};
+  const late = new Promise<undefined>((resolve) => {
+    const timer = setTimeout(() => resolve(undefined), waitMs);
+    stopWaiting = () => clearTimeout(timer);
+  });
+  try {
+    return await Promise.race([work, late]);
+  } finally {
+    stopWaiting();
+  }
+}
+
+const escapeAttribute = (value: string) =>
+  value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+function thumbnailPreload(video: VideoList['videos'][number]): string {
+  const srcSet = srcSetOf(video.thumbnailSizes);
+  // The same pick as the grid's <img>: srcset and sizes when there are sizes, else the one URL.
+  const source = srcSet
+    ? `imagesrcset="${escapeAttribute(srcSet)}" imagesizes="${escapeAttribute(THUMBNAIL_SIZES.grid)}"`
+    : `href="${escapeAttribute(video.thumbnail)}"`;
+  return `    <link rel="preload" as="image" fetchpriority="high" ${source}>\n`;
+}
+
+/** The head's additions for a serialized feed answer (the envelope GET /videos sends). */
+export function firstFeedHead(envelope: string): string {
+  const { data } = JSON.parse(envelope) as { data: VideoList };
+  const preloads = data.videos.slice(0, EAGER_THUMBNAILS).map(thumbnailPreload).join('');
+  const json = envelope.replace(/</g, '\\u003c');
+  return `${preloads}    <script type="application/json" id="${FIRST_FEED_ELEMENT_ID}">${json}</script>\n`;
+}
+
+async function watchPageHead(ctx: AppContext, urls: MediaUrls, videoId: string): Promise<string> {
+  const key = await withinWait(ctx.config.firstScreenWaitMs, publishedPosterKey(ctx.db, videoId));
+  if (!key) return '';
+  const href = escapeAttribute(mediaUrl(urls, key));
+  return `    <link rel="preload" as="image" fetchpriority="high" href="${href}">\n`;
+}
+
+/** What `firstScreenHeads` returns: the head's additions for the page at a pathname. */
+export type FirstScreenHead = (
+  pathname: string,
+  request: { cookies: Record<string, string | undefined> },
+  urls: MediaUrls,
+) => Promise<string>;
+
+/**
+ * The head's additions for the page at `pathname` ('' for pages without any, or when the data is
+ * slower than FIRST_SCREEN_WAIT_MS: the SPA then asks the API itself). A failed query rejects.
+ */
+export function firstScreenHeads(ctx: AppContext): FirstScreenHead {
+  // The feed cache hands out the same string for a while: its head is built once per string.
+  let last: { envelope: string; head: string } | undefined;
+  async function homePageHead(urls: MediaUrls): Promise<string> {
+    const envelope = await withinWait(
+      ctx.config.firstScreenWaitMs,
+      feedAnswer(ctx, { page: 1, limit: PAGE_SIZE.homeFeed }, urls),
+    );
+    if (envelope === undefined) return '';
+    if (last?.envelope !== envelope) last = { envelope, head: firstFeedHead(envelope) };
+    return last.head;
+  }
+  return (pathname, request, urls) => {
+    const page = pageOf(pathname);
+    if (page?.route === PAGE_ROUTES.home) return homePageHead(urls);
+    const watched = page?.route === PAGE_ROUTES.watch ? page.params.videoId : undefined;
+    // The API's own id rule, so no odd path reaches the database.
+    if (watched && Value.Check(Id, watched) && request.cookies[ACCESS_COOKIE]) {
+      return watchPageHead(ctx, urls, watched);
+    }
+    return Promise.resolve('');
+  };
+}

@@ -1,0 +1,56 @@
+/**
+ * The app: theme, toasts, the session and the routes. `App` takes optional injections so
+ * view tests render the real tree with fake API actors and an in-memory location.
+ */
+import { lazy, Suspense, type ReactNode } from 'react';
+import { ThemeProvider } from 'styled-components';
+import { Router, type BaseLocationHook } from 'wouter';
+import { ActorsProvider, type AppActors } from '../actors';
+import { GlobalStyle } from '../global-style';
+import { useToastsNeeded } from '../notify';
+import { AppRoutes } from './routes';
+import { SessionProvider } from '../session';
+import { theme } from '../theme';
+
+const Toasts = lazy(() => import('../toasts'));
+
+/** The toast container, mounted (and its chunk fetched) when the first toast is raised. */
+function LazyToasts() {
+  const needed = useToastsNeeded();
+  return needed ? (
+    <Suspense fallback={null}>
+      <Toasts />
+    </Suspense>
+  ) : null;
+}
+
+export interface AppProps {
+  /** Replace API-backed actors (tests). */
+  actors?: Partial<AppActors>;
+  /** A wouter location hook (tests use memoryLocation). */
+  location?: BaseLocationHook & { searchHook?: () => string };
+  children?: ReactNode;
+}
+
+/** Everything around the routes; tests also use it to render a single page. */
+export function AppProviders({ actors, location, children }: AppProps) {
+  return (
+    <ThemeProvider theme={theme}>
+      <GlobalStyle />
+      <ActorsProvider actors={actors}>
+        <Router {...(location ? { hook: location, searchHook: location.searchHook } : {})}>
+          <SessionProvider>{children}</SessionProvider>
+        </Router>
+      </ActorsProvider>
+      <LazyToasts />
+    </ThemeProvider>
+  );
+}
+
+export function App(props: AppProps) {
+  return (
+    <AppProviders {...props}>
+      <AppRoutes />
+    </AppProviders>
+  );
+}

@@ -1,0 +1,38 @@
+/**
+ * A yes/no question in the app's dialog (the settings forms' ConfirmDialog has a fixed title).
+ * Rendered into document.body: asked from inside a list item, the dialog would otherwise take the
+ * item's text styles and be centred in the page's animated (transformed) content, not the screen.
+ */
+import { createPortal } from 'react-dom';
+import { Button } from '../ui/button';
+import { FormActions } from '../ui/form';
+import { Modal } from '../ui/modal';
+
+export function ConfirmQuestion({
+  title,
+  message,
+  confirmLabel,
+  onConfirm,
+  onCancel,
+}: {
+  title: string;
+  message: string;
+  confirmLabel: string;
+  onConfirm: () => void;
+  onCancel: () => void;
+}) {
+  return createPortal(
+    <Modal title={title} onClose={onCancel} width={400}>
+      <p>{message}</p>
+      <FormActions>
+        <Button variant="secondary" onClick={onCancel}>
+          Cancel
+        </Button>
+        <Button variant="danger" onClick={onConfirm}>
+          {confirmLabel}
+        </Button>
+      </FormActions>
+    </Modal>,
+    document.body,
+  );
+}
