@@ -100,7 +100,9 @@ function report(dir: string): void {
   }
   const unpaired = [...figures.values()].filter(({ A, B }) => A.length === 0 || B.length === 0);
   if (unpaired.length > 0) {
-    console.log(`\nIn one build only: ${unpaired.map(({ figure }) => figure.key).join('; ')}`);
+    const keys = unpaired.map(({ figure }) => figure.key);
+    console.log(`\nIn one build only (${keys.length}, e.g. files named by content hash):`);
+    console.log(keys.join('; '));
   }
 }
 

@@ -19,6 +19,12 @@ interface Cells {
   value: string;
 }
 
+/**
+ * Counts that differ between runs (results found, requests made, each sample) live in
+ * parentheses with digits; a parenthesized label without any, `(signed in)`, names the figure.
+ */
+const withoutCounts = (text: string) => text.replace(/\s*\([^)]*\d[^)]*\)/g, '').trim();
+
 /** The rows of the last printed table, with the bench name carried down over blank cells. */
 function tableRows(output: string): Cells[] {
   const start = output.lastIndexOf('VidTube bench results');
@@ -32,16 +38,18 @@ function tableRows(output: string): Cells[] {
     line.slice(starts[column], starts[column + 1] ?? line.length).trim();
   const rows: Cells[] = [];
   let bench = '';
+  let parent = '';
   for (const line of lines.slice(ruleAt + 1)) {
     if (!line.trim()) break;
     bench = cell(line, 0) || bench;
-    rows.push({ bench, metric: cell(line, 1), value: cell(line, 2) });
+    const metric = cell(line, 1);
+    // An indented metric details the row above it (the same scripts uncompressed, …).
+    const detail = line.slice(starts[1], (starts[1] ?? 0) + 2) === '  ';
+    if (!detail) parent = withoutCounts(metric).split(':')[0]!;
+    rows.push({ bench, metric: detail ? `${parent} › ${metric}` : metric, value: cell(line, 2) });
   }
   return rows;
 }
-
-/** Counts that differ between runs (results found, requests made) live in parentheses. */
-const withoutCounts = (text: string) => text.replace(/\s*\([^)]*\)/g, '').trim();
 
 const NUMBER = /(-?\d+(?:\.\d+)?)\s*(ms|MB\/s|MB|kB|s|%)?/;
 
@@ -87,13 +95,17 @@ function figuresOfRow({ bench, metric, value }: Cells): Figure[] {
   return figures;
 }
 
-/** Rows that are not figures of the build: a cached dataset's build time, search results. */
+/**
+ * Rows that are not figures of the build: a cached dataset's build time, search results, the
+ * paint's path; and single script files, named by their content's hash (their totals are kept).
+ */
 const notMeasured = ({ metric }: Cells) =>
+  metric.includes('/assets/') ||
   metric.includes('when cached') ||
   metric.includes('dataset built') ||
   metric.startsWith('top ') ||
   metric.startsWith('load average') ||
-  metric.startsWith('path, ms');
+  metric.includes('path, ms');
 
 export function figuresOf(output: string): Figure[] {
   return tableRows(output)
