@@ -78,7 +78,8 @@ function report(dir: string): void {
     const side = file[0] as 'A' | 'B';
     const log = readFileSync(path.join(dir, file), 'utf8');
     loads.push(`${file.replace(/\.log$/, '')} ${loadOf(log)}`);
-    for (const figure of figuresOf(log)) {
+    // The bench's own output ends where runPair's closing uptime line begins.
+    for (const figure of figuresOf(log.split('\nend: ')[0]!)) {
       const entry = figures.get(figure.key) ?? { figure, A: [], B: [] };
       entry[side].push(figure.value);
       figures.set(figure.key, entry);
