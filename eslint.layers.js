@@ -87,7 +87,7 @@ export const LAYERS = [
       'src/pages',
     ],
   },
-  { name: 'server base', paths: ['server/app-root.ts', 'server/full-gc.ts'], imports: [] },
+  { name: 'server base', paths: ['server/app-root.ts'], imports: [] },
   { name: 'server/db', paths: ['server/db'], imports: ['server base'] },
   {
     name: 'server config',

@@ -2,7 +2,7 @@
  * Bundles the server into dist/server (main.mjs, with the database worker and the first-start child
  * beside it) with esbuild;
  * packages stay in node_modules. `npm start` runs the bundle with plain Node instead of tsx (see
- * server-process.ts for the memory this saves). Takes well under a second, so `npm start` builds
+ * start-server.sh for the memory this saves). Takes well under a second, so `npm start` builds
  * it every time rather than judging whether it is stale.
  */
 import path from 'node:path';
@@ -16,7 +16,7 @@ export async function buildServer(): Promise<void> {
     absWorkingDir: root,
     entryPoints: {
       main: 'server/main.ts',
-      // Started by pglite-worker-client.ts as ./pglite-worker.mjs beside the bundle.
+      // Started by pglite-worker-thread.ts as ./pglite-worker.mjs beside the bundle.
       'pglite-worker': 'server/db/pglite-worker.ts',
       // Run by server/first-start.ts as ./first-start-child.mjs beside the bundle.
       'first-start-child': 'server/first-start-child.ts',

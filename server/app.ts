@@ -112,7 +112,7 @@ export async function buildApp({ ctx, logger = false }: BuildOptions): Promise<A
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
   app.addSchema(ErrorEnvelope);
   await app.register(authPlugin, {
-    db: ctx.db,
+    statements: ctx.statements,
     tokenSecret: config.accessTokenSecret,
     cookieSecure: config.cookieSecure,
   });

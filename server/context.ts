@@ -7,10 +7,12 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Config } from './config.js';
 import { openDatabase, type Database, type Db } from './db/client.js';
+import type { PreparedStatements } from './db/prepared.js';
 import { serializeError } from './http/logging.js';
 import { openJobQueue, type JobQueue } from './jobs/queue.js';
 import { FeedCache } from './services/feed-cache.js';
 import { MediaJournal, dataDirWriter } from './services/media-journal.js';
+import { SearchStatistics } from './services/search-density.js';
 import { EMBEDDED_VIEWS_PER_STATEMENT, ViewCounter } from './services/view-counter.js';
 import { openStorage } from './storage/open-storage.js';
 import type { MediaStorage } from './storage/storage.js';
@@ -18,6 +20,10 @@ import type { MediaStorage } from './storage/storage.js';
 export interface AppContext {
   config: Config;
   db: Db;
+  /** The hottest reads, prepared once on `db` (db/prepared.ts). */
+  statements: PreparedStatements;
+  /** The planner's statistics of `db`'s search document (services/search-density.ts). */
+  searchStats: SearchStatistics;
   storage: MediaStorage;
   /**
    * In-flight uploads and processing. On the same disk as local media, so storing a finished
@@ -89,10 +95,17 @@ export async function createContext(
       await opened.close();
     },
   };
-  const feedCache = new FeedCache<string>(config.feedCacheMs);
-  const journal = new MediaJournal(opened.db, journalWriter);
-  return {
-    ctx: { config, db: opened.db, storage, tmpDir, viewCounter, jobs, feedCache, journal },
-    database,
+  const ctx: AppContext = {
+    config,
+    db: opened.db,
+    statements: opened.statements,
+    searchStats: new SearchStatistics(opened.db),
+    storage,
+    tmpDir,
+    viewCounter,
+    jobs,
+    feedCache: new FeedCache<string>(config.feedCacheMs),
+    journal: new MediaJournal(opened.db, journalWriter),
   };
+  return { ctx, database };
 }

@@ -7,8 +7,6 @@ import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
 import { createContext } from './context.js';
 import { embeddedDatabaseMissing, runFirstStart } from './first-start.js';
-import { collectAllGarbage } from './full-gc.js';
-import { collectWhenIdle } from './http/idle-gc.js';
 import { loggerOptions } from './http/logging.js';
 import { JOB_TABLE } from './jobs/job-table.js';
 import { jobUpkeep, startJobWorkers } from './jobs/job-workers.js';
@@ -68,17 +66,6 @@ workers.catch((error: unknown) => {
   process.exit(1);
 });
 
-// Once quiet after a burst of requests, both threads collect the garbage it left (idle-gc.ts).
-const stopIdleGc = collectWhenIdle(app.server, {
-  collect: async () => {
-    const inWorker = database.collectGarbage();
-    collectAllGarbage();
-    await inWorker;
-  },
-  onError: (error) => app.log.warn({ err: error }, 'idle garbage collection failed'),
-  startUpIsABurst: true,
-});
-
 let closing = false;
 async function shutdown(signal: string) {
   if (closing) return;
@@ -87,7 +74,6 @@ async function shutdown(signal: string) {
   const force = setTimeout(() => process.exit(1), 10_000);
   force.unref();
   maintenance.stop();
-  stopIdleGc();
   try {
     await app.close();
     await (await workers)?.stop();

@@ -1,15 +1,15 @@
 /**
  * Runs a server in a child process (never in the bench process, so load generators do not share
  * its event loop) and measures how long it takes to answer its healthcheck. The VidTube server
- * runs as `npm start` runs it (the bundle, with its Node flags and malloc settings); another entry
- * (the hello-world) as `node --import tsx <entry>`. Either way the child is Node itself, so its pid
- * is the server's (for /proc memory readings).
+ * runs as `npm start` runs it (scripts/start-server.sh: the bundle, with its Node flags and malloc
+ * settings); another entry (the hello-world) as `node --import tsx <entry>`. Either way the child
+ * is Node itself (the script execs it), so its pid is the server's (for /proc memory readings).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
 import path from 'node:path';
 import { buildServer } from '../../scripts/build-server.js';
-import { SERVER_BUNDLE, SERVER_ENV, SERVER_NODE_FLAGS } from '../../scripts/server-process.js';
+import { serverCommand } from '../../scripts/server-process.js';
 import { ROOT } from './paths.js';
 
 export interface BenchServer {
@@ -54,10 +54,11 @@ export function childEnv(overrides: Record<string, string | undefined>): NodeJS.
 let built: Promise<void> | undefined;
 
 async function commandFor(entry: string | undefined) {
-  if (entry) return { args: ['--import', 'tsx', path.join(ROOT, entry)], env: {} };
+  if (entry)
+    return { command: process.execPath, args: ['--import', 'tsx', path.join(ROOT, entry)] };
   built ??= buildServer();
   await built;
-  return { args: [...SERVER_NODE_FLAGS, path.join(ROOT, SERVER_BUNDLE)], env: SERVER_ENV };
+  return serverCommand(ROOT);
 }
 
 export async function spawnServer(options: SpawnOptions = {}): Promise<BenchServer> {
@@ -66,13 +67,12 @@ export async function spawnServer(options: SpawnOptions = {}): Promise<BenchServ
   const command = await commandFor(entry);
   let log = '';
   const started = performance.now();
-  const child: ChildProcess = spawn(process.execPath, command.args, {
+  const child: ChildProcess = spawn(command.command, command.args, {
     cwd: ROOT,
     env: childEnv({
       PORT: String(port),
       HOST: '127.0.0.1',
       LOG_LEVEL: 'warn',
-      ...command.env,
       ...env,
     }),
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -12,7 +12,7 @@
 import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { API_PREFIX } from '../../contract/limits.js';
-import type { Db } from '../db/client.js';
+import type { PreparedStatements } from '../db/prepared.js';
 import { unauthorized } from '../http/errors.js';
 import { isSessionActive, type IssuedTokens } from './sessions.js';
 import { ACCESS_TOKEN_TTL_MS, REFRESH_TOKEN_TTL_MS, verifyAccessToken } from './tokens.js';
@@ -48,7 +48,7 @@ export const REFRESH_COOKIE = 'refreshToken';
 export const REFRESH_COOKIE_PATH = '/api/v1/users';
 
 export interface AuthPluginOptions {
-  db: Db;
+  statements: PreparedStatements;
   tokenSecret: string;
   cookieSecure: boolean;
 }
@@ -60,7 +60,7 @@ function bearer(request: FastifyRequest): string | undefined {
 }
 
 export const authPlugin = fp<AuthPluginOptions>(
-  async (app, { db, tokenSecret }) => {
+  async (app, { statements, tokenSecret }) => {
     app.decorateRequest('auth', null);
     app.decorateRequest('sessionClaim', null);
 
@@ -79,7 +79,7 @@ export const authPlugin = fp<AuthPluginOptions>(
         return;
       }
       // One indexed lookup: logout and password changes must take effect immediately.
-      if (await isSessionActive(db, claims.sid, claims.uid)) {
+      if (await isSessionActive(statements, claims.sid, claims.uid)) {
         request.auth = { userId: claims.uid, sessionId: claims.sid };
       }
     });

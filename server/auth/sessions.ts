@@ -6,7 +6,7 @@
 import { and, eq, isNull, ne, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { newId } from '../db/ids.js';
-import { preparedPerDb } from '../db/prepared.js';
+import { statementSet, type PreparedStatements } from '../db/prepared.js';
 import { sessions } from '../db/schema.js';
 import { unauthorized } from '../http/errors.js';
 import {
@@ -114,7 +114,7 @@ export async function revokeOtherSessions(
  * True when the session exists, belongs to the user and is neither revoked nor expired. Every
  * signed-in API request asks it, so it is prepared once per database.
  */
-const sessionStatements = preparedPerDb((db: Db) => ({
+const sessionStatements = statementSet((db) => ({
   lookup: db
     .select({ revokedAt: sessions.revokedAt, expiresAt: sessions.expiresAt })
     .from(sessions)
@@ -127,8 +127,12 @@ const sessionStatements = preparedPerDb((db: Db) => ({
     .prepare('session_lookup'),
 }));
 
-export async function isSessionActive(db: Db, sessionId: string, userId: string): Promise<boolean> {
-  const [row] = await sessionStatements(db).lookup.execute({ sessionId, userId });
+export async function isSessionActive(
+  statements: PreparedStatements,
+  sessionId: string,
+  userId: string,
+): Promise<boolean> {
+  const [row] = await statements.of(sessionStatements).lookup.execute({ sessionId, userId });
   return !!row && !row.revokedAt && row.expiresAt.getTime() > Date.now();
 }
 

@@ -5,16 +5,17 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { APP_ROOT } from '../app-root.js';
+import { PreparedStatements } from './prepared.js';
 import * as schema from './schema.js';
+import type { Db } from './types.js';
 
-export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
-/** A transaction handle; services accept `Db | Tx` where they can run inside either. */
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type { Db, Tx } from './types.js';
 
 export interface Database {
   db: Db;
+  /** The statements prepared once on this database (prepared.ts). */
+  statements: PreparedStatements;
   /** 'pglite' or 'postgres', for logs and benchmarks. */
   kind: 'pglite' | 'postgres';
   /**
@@ -27,11 +28,6 @@ export interface Database {
    * reopening it; nothing else may use the database meanwhile. A no-op on PostgreSQL.
    */
   releaseMemory(): Promise<void>;
-  /**
-   * A full garbage collection in the embedded database's worker thread (http/idle-gc.ts says
-   * when and why). A no-op on PostgreSQL, whose memory is another process's.
-   */
-  collectGarbage(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -67,10 +63,11 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     await migrate(drizzle(pool, { schema }), { migrationsFolder });
     return {
       db,
+      // node-postgres prepares a statement under the name drizzle passes.
+      statements: new PreparedStatements(db),
       kind: 'postgres',
       executeSql: (text, values = []) => pool.query(text, values),
       releaseMemory: async () => {},
-      collectGarbage: async () => {},
       close: () => pool.end(),
     };
   }
@@ -89,11 +86,12 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   const db = drizzle(client as unknown as PGlite, { schema }) as unknown as Db;
   return {
     db,
+    // drizzle-orm/pglite drops the name: the worker client runs these texts as named statements.
+    statements: new PreparedStatements(db, (text) => client.nameStatement(text)),
     kind: 'pglite',
     executeSql: (text, values) => client.executeSql(text, values),
     // An in-memory database would not survive being reopened.
     releaseMemory: inMemory ? async () => {} : () => client.restart(),
-    collectGarbage: () => client.collectGarbage(),
     close: () => client.close(),
   };
 }

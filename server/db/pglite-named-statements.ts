@@ -48,36 +48,29 @@ export class NamedStatements {
 
   /**
    * Runs `sql` as a named statement, preparing it on first use, and answers Postgres's raw reply
-   * (decoded by pg-wire.ts on the HTTP thread, so this thread only runs Postgres). `inTransaction`
-   * says the caller holds PGlite's transaction lock (its statement belongs to the open
-   * transaction); otherwise the statement waits for any open transaction to end, exactly as
-   * PGlite's query() does.
+   * (read on the HTTP thread by pglite-reply.ts, so this thread only runs Postgres).
+   * `inTransaction` says the statement belongs to the open transaction, whose end writes to
+   * disk; the caller keeps it out of any other (pglite-transactions.ts).
    */
-  async query(
-    sql: string,
-    params: unknown[],
-    inTransaction: boolean,
-  ): Promise<Uint8Array<ArrayBuffer>> {
-    const run = () =>
-      this.#pg.runExclusive(async () => {
-        const statement = this.#statements.get(sql) ?? (await this.#prepare(sql));
-        const chunks: Uint8Array[] = [];
-        await this.#pg.execProtocolRawStream(
-          concat([
-            serialize.bind({ statement: statement.name, values: this.#values(statement, params) }),
-            serialize.describe({ type: 'P' }),
-            serialize.execute({}),
-            serialize.sync(),
-          ]),
-          {
-            syncToFs: !inTransaction,
-            // A view into Postgres's memory, reused for the next chunk: copied.
-            onRawData: (chunk) => chunks.push(chunk.slice()),
-          },
-        );
-        return concat(chunks);
-      });
-    return inTransaction ? run() : this.#pg._runExclusiveTransaction(run);
+  query(sql: string, params: unknown[], inTransaction: boolean): Promise<Uint8Array<ArrayBuffer>> {
+    return this.#pg.runExclusive(async () => {
+      const statement = this.#statements.get(sql) ?? (await this.#prepare(sql));
+      const chunks: Uint8Array[] = [];
+      await this.#pg.execProtocolRawStream(
+        concat([
+          serialize.bind({ statement: statement.name, values: this.#values(statement, params) }),
+          serialize.describe({ type: 'P' }),
+          serialize.execute({}),
+          serialize.sync(),
+        ]),
+        {
+          syncToFs: !inTransaction,
+          // A view into Postgres's memory, reused for the next chunk: copied.
+          onRawData: (chunk) => chunks.push(chunk.slice()),
+        },
+      );
+      return concat(chunks);
+    });
   }
 
   /** Parse + Describe in one round; a statement Postgres refuses is not kept, so it can be fixed. */

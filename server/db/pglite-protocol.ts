@@ -15,8 +15,12 @@ export type WorkerRequest =
       sql: string;
       params: unknown[];
       rowMode: RowMode;
-      /** PGlite's own parsers (Date for timestamps), as libraries other than drizzle expect. */
-      nativeTypes?: boolean;
+      /**
+       * Types whose values stay text: those drizzle passes parsers for (dates, timestamps,
+       * intervals, numeric arrays), which keep the text for its column mappers. Without it,
+       * PGlite's own parsers (Date for timestamps), as libraries other than drizzle expect.
+       */
+      textTypes?: number[];
       /** Set when the statement belongs to an open transaction. */
       txId?: number;
       /** Run as a named prepared statement, parsed once (pglite-named-statements.ts). */
@@ -25,8 +29,6 @@ export type WorkerRequest =
   /** Several statements without parameters (PGlite's exec); answers the last one's rows. */
   | { id: number; kind: 'exec'; sql: string }
   | { id: number; kind: 'begin' | 'commit' | 'rollback'; txId: number }
-  /** A full garbage collection of the worker's heap (http/idle-gc.ts), answered once done. */
-  | { id: number; kind: 'gc' }
   | { id: number; kind: 'close' };
 
 /** What PGlite's `query` returns, minus what cannot cross threads. */
@@ -45,13 +47,20 @@ export interface SerializedError {
 
 export type WorkerReply =
   | { id: number; ok: true; result?: QueryResult }
-  /** A named statement's reply as Postgres sent it, decoded by the caller (pg-wire.ts). */
+  /** A named statement's reply as Postgres sent it, read by the caller (pglite-reply.ts). */
   | { id: number; ok: true; raw: Uint8Array }
   | { id: number; ok: false; error: SerializedError };
 
+/**
+ * Every array type of the database with its element type, as [array, element] oids, read once
+ * migrated: what PGlite's query() parses arrays with, so named replies are parsed alike.
+ */
+export type ArrayTypes = [number, number][];
+
 /** The worker's first message: ready to serve, or why it could not open the database. */
 export type WorkerStatus =
-  { ready: true; template?: Blob } | { ready: false; error: SerializedError };
+  | { ready: true; arrayTypes: ArrayTypes; template?: Blob }
+  | { ready: false; error: SerializedError };
 
 export interface WorkerInput {
   dataDir: string;

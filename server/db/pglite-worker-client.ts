@@ -9,113 +9,47 @@
  * two connections' extended-protocol messages (Parse/Bind/Execute) can interleave outside a
  * transaction; with a single connection every statement would wait for the previous round trip
  * through TCP. It also pins PGlite to 0.5.14, a version behind ours. Here a transaction is one
- * unit in the worker (PGlite's transaction lock keeps every other statement out until it ends),
+ * unit in the worker (pglite-transactions.ts keeps every other statement out until it ends),
  * statements queue in the worker without round-trip gaps, and errors keep their PostgreSQL fields.
  */
-import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { Worker } from 'node:worker_threads';
-import { FROM_SOURCE } from '../app-root.js';
-import { DRIZZLE_PARSERS, decodeReply } from './pg-wire.js';
+import type { Worker } from 'node:worker_threads';
+import { replyParsers, resultOfReply, type Parsers } from './pglite-reply.js';
 import {
   fromSerializedError,
+  type ArrayTypes,
   type QueryResult,
   type RowMode,
-  type WorkerInput,
   type WorkerReply,
   type WorkerRequest,
-  type WorkerStatus,
 } from './pglite-protocol.js';
+import { openWorker, type OpenInput, type OpenWorker } from './pglite-worker-thread.js';
 
 type Outgoing = WorkerRequest extends infer R ? (R extends unknown ? Omit<R, 'id'> : never) : never;
 
 interface Pending {
   resolve: (result: QueryResult | undefined) => void;
   reject: (error: Error) => void;
-  /** How to read a raw reply (a named statement's). */
+  /** How to read a raw reply (a named statement's): rows as arrays or objects, with which parsers. */
   rowMode: RowMode;
+  parsers?: Parsers;
+}
+
+/** What drizzle-orm/pglite passes with each statement. */
+export interface QueryOptions {
+  rowMode?: RowMode;
+  /** Per-type parsers over PGlite's own: drizzle's keep dates, timestamps and intervals as text. */
+  parsers?: Parsers;
 }
 
 export interface QueryClient {
-  query(sql: string, params?: unknown[], options?: { rowMode?: RowMode }): Promise<QueryResult>;
-}
-
-/**
- * PGlite's WebAssembly, compiled once per process: a compiled module crosses to a worker without
- * being compiled again (seconds on a busy machine) and its machine code is shared, not copied.
- */
-let compiled: Promise<Pick<WorkerInput, 'pgliteWasmModule' | 'initdbWasmModule'>> | undefined;
-function compiledPglite() {
-  compiled ??= (async () => {
-    const dist = path.dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite'));
-    const compile = async (file: string) =>
-      WebAssembly.compile(await readFile(path.join(dist, file)));
-    const [pgliteWasmModule, initdbWasmModule] = await Promise.all([
-      compile('pglite.wasm'),
-      compile('initdb.wasm'),
-    ]);
-    return { pgliteWasmModule, initdbWasmModule };
-  })();
-  return compiled;
-}
-
-/**
- * In-memory databases (the tests open one per app) start from a dump of the first one, taken
- * right after its migrations: loading it takes a fraction of initdb's time.
- */
-let memoryTemplate: Blob | undefined;
-
-/**
- * The worker's young generation (where V8 puts new objects) is capped at 4 MB semi-spaces instead
- * of 16 MB: PGlite's result parsing made V8 grow it to the full 32 MB, which stayed resident
- * between bursts. Unlike the HTTP thread's (scripts/server-process.ts), 16 MB semi-spaces here
- * gained nothing beyond the noise on the uncached feed (2 155–2 420 against 2 276–2 630 req/s).
- */
-const WORKER_LIMITS = { maxYoungGenerationSizeMb: 12 };
-
-/**
- * From the bundle (`npm start`), the worker is its own bundled file beside main.mjs. From source,
- * Node cannot load a .ts worker by itself: a one-line bootstrap registers tsx's CommonJS hooks,
- * which compile in the worker's own thread (its ESM hooks would start one more thread per worker),
- * then loads the worker file.
- */
-function startWorker(input: WorkerInput): Worker {
-  const options = { workerData: input, execArgv: [], resourceLimits: WORKER_LIMITS };
-  if (!FROM_SOURCE) return new Worker(new URL('./pglite-worker.mjs', import.meta.url), options);
-  const tsx = createRequire(import.meta.url).resolve('tsx/cjs/api');
-  const entry = fileURLToPath(new URL('./pglite-worker.ts', import.meta.url));
-  const bootstrap = `require(${JSON.stringify(tsx)}).register(); require(${JSON.stringify(entry)});`;
-  return new Worker(bootstrap, { ...options, eval: true });
-}
-
-type ClientInput = Omit<WorkerInput, 'pgliteWasmModule' | 'initdbWasmModule'>;
-
-/** A worker that has opened and migrated the database. */
-async function openWorker(input: ClientInput): Promise<Worker> {
-  const inMemory = input.dataDir.startsWith('memory://');
-  const worker = startWorker({
-    ...input,
-    ...(await compiledPglite()),
-    template: inMemory ? memoryTemplate : undefined,
-    makeTemplate: inMemory && !memoryTemplate,
-  });
-  const status = await new Promise<WorkerStatus>((resolve, reject) => {
-    worker.once('message', resolve);
-    worker.once('error', reject);
-  });
-  if (!status.ready) {
-    await worker.terminate();
-    throw fromSerializedError(status.error);
-  }
-  memoryTemplate ??= status.template;
-  return worker;
+  query(sql: string, params?: unknown[], options?: QueryOptions): Promise<QueryResult>;
 }
 
 export class PgliteWorkerClient implements QueryClient {
-  readonly #input: ClientInput;
+  readonly #input: OpenInput;
   #worker!: Worker;
+  /** The database's array types, for reading named replies as PGlite's query() would. */
+  #arrayTypes!: ArrayTypes;
   readonly #pending = new Map<number, Pending>();
   /** Requests not answered yet, so that close() can let them finish first. */
   readonly #inFlight = new Set<Promise<unknown>>();
@@ -126,16 +60,20 @@ export class PgliteWorkerClient implements QueryClient {
   #exited!: Promise<void>;
   /** Set while restart() replaces the worker. */
   #reopening: Promise<void> | undefined;
-  /** Statement texts the worker runs as named prepared statements (see nameStatement). */
-  readonly #named = new Set<string>();
+  /**
+   * Statement texts the worker runs as named prepared statements (see nameStatement), with the
+   * parsers their replies are read with, made on the first reply.
+   */
+  readonly #named = new Map<string, Parsers | undefined>();
 
-  private constructor(input: ClientInput, worker: Worker) {
+  private constructor(input: OpenInput, opened: OpenWorker) {
     this.#input = input;
-    this.#attach(worker);
+    this.#attach(opened);
   }
 
-  #attach(worker: Worker): void {
+  #attach({ worker, status }: OpenWorker): void {
     this.#worker = worker;
+    this.#arrayTypes = status.arrayTypes;
     this.#exited = new Promise((resolve) => worker.once('exit', () => resolve()));
     worker.on('message', (reply: WorkerReply) => this.#settle(reply));
     worker.on('error', (error) => this.#fail(error));
@@ -143,7 +81,7 @@ export class PgliteWorkerClient implements QueryClient {
   }
 
   /** Starts the worker and waits until the database is open and migrated. */
-  static async start(input: ClientInput): Promise<PgliteWorkerClient> {
+  static async start(input: OpenInput): Promise<PgliteWorkerClient> {
     return new PgliteWorkerClient(input, await openWorker(input));
   }
 
@@ -171,11 +109,11 @@ export class PgliteWorkerClient implements QueryClient {
    * text built per request, of which there is no end.
    */
   nameStatement(sql: string): void {
-    this.#named.add(sql);
+    if (!this.#named.has(sql)) this.#named.set(sql, undefined);
   }
 
-  query(sql: string, params: unknown[] = [], options?: { rowMode?: RowMode }) {
-    return this.#query(sql, params, options?.rowMode);
+  query(sql: string, params: unknown[] = [], options: QueryOptions = {}) {
+    return this.#query(sql, params, options);
   }
 
   /**
@@ -185,7 +123,7 @@ export class PgliteWorkerClient implements QueryClient {
   async executeSql(sql: string, values: unknown[] = []): Promise<QueryResult> {
     const request: Outgoing =
       values.length > 0
-        ? { kind: 'query', sql, params: values, rowMode: 'object', nativeTypes: true }
+        ? { kind: 'query', sql, params: values, rowMode: 'object' }
         : { kind: 'exec', sql };
     return (await this.#send(request))!;
   }
@@ -199,7 +137,7 @@ export class PgliteWorkerClient implements QueryClient {
     // Not awaited: the worker opens it in order, and a failure reaches the first statement.
     this.#send({ kind: 'begin', txId }).catch(() => undefined);
     const tx: QueryClient = {
-      query: (sql, params = [], options) => this.#query(sql, params, options?.rowMode, txId),
+      query: (sql, params = [], options = {}) => this.#query(sql, params, options, txId),
     };
     let result: T;
     try {
@@ -210,11 +148,6 @@ export class PgliteWorkerClient implements QueryClient {
     }
     await this.#send({ kind: 'commit', txId });
     return result;
-  }
-
-  /** A full garbage collection in the worker; statements sent meanwhile wait until it ends. */
-  async collectGarbage(): Promise<void> {
-    await this.#send({ kind: 'gc' });
   }
 
   /**
@@ -235,23 +168,42 @@ export class PgliteWorkerClient implements QueryClient {
     await this.#exited;
   }
 
-  async #query(sql: string, params: unknown[], rowMode: RowMode = 'object', txId?: number) {
+  async #query(sql: string, params: unknown[], options: QueryOptions, txId?: number) {
+    const { rowMode = 'object', parsers } = options;
     const request: Outgoing = { kind: 'query', sql, params, rowMode };
     if (txId !== undefined) request.txId = txId;
-    if (this.#named.has(sql)) request.named = true;
-    return (await this.#send(request, rowMode))!;
+    const read: Partial<Pending> = { rowMode };
+    if (this.#named.has(sql)) {
+      // Read here with the caller's parsers themselves (pglite-reply.ts).
+      request.named = true;
+      read.parsers = this.#namedParsers(sql, parsers);
+    } else if (parsers) {
+      // Functions cannot cross to the worker; drizzle's keep text, so their types are enough.
+      // Were one to do more, named and unnamed results would differ: db-column-types.test.ts.
+      request.textTypes = Object.keys(parsers).map(Number);
+    }
+    return (await this.#send(request, read))!;
   }
 
-  #send(request: Outgoing, rowMode: RowMode = 'object'): Promise<QueryResult | undefined> {
-    if (this.#reopening) return this.#reopening.then(() => this.#send(request, rowMode));
-    return this.#dispatch(request, rowMode);
+  #namedParsers(sql: string, overrides: Parsers | undefined): Parsers {
+    let parsers = this.#named.get(sql);
+    if (!parsers) {
+      parsers = replyParsers(this.#arrayTypes, overrides);
+      this.#named.set(sql, parsers);
+    }
+    return parsers;
   }
 
-  #dispatch(request: Outgoing, rowMode: RowMode = 'object'): Promise<QueryResult | undefined> {
+  #send(request: Outgoing, read: Partial<Pending> = {}): Promise<QueryResult | undefined> {
+    if (this.#reopening) return this.#reopening.then(() => this.#send(request, read));
+    return this.#dispatch(request, read);
+  }
+
+  #dispatch(request: Outgoing, read: Partial<Pending> = {}): Promise<QueryResult | undefined> {
     if (this.#stopped) return Promise.reject(this.#stopped);
     const id = this.#nextId++;
     const answer = new Promise<QueryResult | undefined>((resolve, reject) => {
-      this.#pending.set(id, { resolve, reject, rowMode });
+      this.#pending.set(id, { rowMode: 'object', ...read, resolve, reject });
       this.#worker.postMessage({ ...request, id });
     });
     this.#inFlight.add(answer);
@@ -267,10 +219,11 @@ export class PgliteWorkerClient implements QueryClient {
     if (!reply.ok) {
       pending.reject(fromSerializedError(reply.error));
     } else if ('raw' in reply) {
-      // Named statements serve drizzle only, so drizzle's parsers apply.
-      const decoded = decodeReply(reply.raw, pending.rowMode, DRIZZLE_PARSERS);
-      if (decoded.ok) pending.resolve(decoded.result);
-      else pending.reject(fromSerializedError(decoded.error));
+      try {
+        pending.resolve(resultOfReply(reply.raw, pending.rowMode, pending.parsers ?? {}));
+      } catch (error) {
+        pending.reject(error as Error);
+      }
     } else {
       pending.resolve(reply.result);
     }

@@ -1,5 +1,5 @@
 /**
- * Runs in a worker thread (started by pglite-worker-client.ts): owns the embedded PGlite
+ * Runs in a worker thread (started by pglite-worker-thread.ts): owns the embedded PGlite
  * database, applies the migrations, then answers the HTTP thread's statements. PGlite's WASM
  * Postgres and its result parsing were most of the CPU of a request; here they use the second
  * core while the HTTP thread keeps answering.
@@ -8,20 +8,20 @@
  * statement outside a transaction waits while one is open, exactly as with PGlite in-process.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { PGlite, type Transaction } from '@electric-sql/pglite';
+import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
-import { collectAllGarbage } from '../full-gc.js';
 import { NamedStatements } from './pglite-named-statements.js';
-import { DRIZZLE_PARSERS } from './pg-wire.js';
 import {
   toSerializedError,
+  type ArrayTypes,
   type QueryResult,
   type WorkerInput,
   type WorkerReply,
   type WorkerRequest,
   type WorkerStatus,
 } from './pglite-protocol.js';
+import { Transactions } from './pglite-transactions.js';
 
 const port = parentPort!;
 const {
@@ -44,79 +44,53 @@ const MEMORY_SETTINGS = [
   'temp_buffers=2MB',
 ];
 
-interface OpenTransaction {
-  /** Resolves once PGlite has begun it (it may first wait for the lock). */
-  tx: Promise<Transaction>;
-  /** Ends it: true commits, false rolls back. */
-  finish: (commit: boolean) => void;
-  /** Settles when PGlite has committed or rolled back. */
-  done: Promise<void>;
+interface Database {
+  pg: PGlite;
+  named: NamedStatements;
+  transactions: Transactions;
 }
 
-const transactions = new Map<number, OpenTransaction>();
-
-function begin(pg: PGlite, txId: number): void {
-  let opened!: (tx: Transaction) => void;
-  let failed!: (error: unknown) => void;
-  const tx = new Promise<Transaction>((resolve, reject) => {
-    opened = resolve;
-    failed = reject;
-  });
-  let finish!: (commit: boolean) => void;
-  const decision = new Promise<boolean>((resolve) => (finish = resolve));
-  const done = pg.transaction(async (handle) => {
-    opened(handle);
-    if (!(await decision)) await handle.rollback();
-  });
-  // A BEGIN that fails must fail the statements waiting for it too.
-  done.catch(failed);
-  // The failure is reported to whoever sends commit or rollback; this only avoids an unhandled one.
-  tx.catch(() => undefined);
-  transactions.set(txId, { tx, finish, done });
-}
-
-async function end(txId: number, commit: boolean): Promise<void> {
-  const open = transactions.get(txId);
-  if (!open) throw new Error(`no open transaction ${txId}`);
-  transactions.delete(txId);
-  open.finish(commit);
-  await open.done;
+const keepText = (value: string) => value;
+/** The parsers of each set of text types (a caller passes the same few sets again and again). */
+const textParsers = new Map<string, Record<number, (value: string) => string>>();
+function keepingText(types: number[]) {
+  const key = types.join();
+  let parsers = textParsers.get(key);
+  if (!parsers) {
+    parsers = Object.fromEntries(types.map((type) => [type, keepText]));
+    textParsers.set(key, parsers);
+  }
+  return parsers;
 }
 
 async function query(
-  pg: PGlite,
-  named: NamedStatements,
+  { pg, named, transactions }: Database,
   request: Extract<WorkerRequest, { kind: 'query' }>,
 ): Promise<QueryResult | Uint8Array<ArrayBuffer>> {
-  const open = request.txId === undefined ? undefined : transactions.get(request.txId);
-  if (request.txId !== undefined && !open) throw new Error('the transaction has ended');
-  const { sql, params } = request;
+  const { sql, params, txId } = request;
+  const tx = txId === undefined ? undefined : transactions.handle(txId);
   if (request.named) {
-    // Inside a transaction, wait until it has begun: it holds the lock the statement runs under.
-    if (open) await open.tx;
-    return named.query(sql, params, open !== undefined);
+    if (!tx) return transactions.outside(() => named.query(sql, params, false));
+    // Wait until the transaction has begun: it holds the lock the statement runs under.
+    await tx;
+    return named.query(sql, params, true);
   }
   const options = {
     rowMode: request.rowMode,
-    // PGlite's own parsers (Date for timestamps) for libraries other than drizzle.
-    ...(request.nativeTypes ? {} : { parsers: DRIZZLE_PARSERS }),
+    ...(request.textTypes ? { parsers: keepingText(request.textTypes) } : {}),
   };
-  const { rows, affectedRows, fields } = await (open ? await open.tx : pg).query(
-    sql,
-    params,
-    options,
-  );
+  const { rows, affectedRows, fields } = await (tx ? await tx : pg).query(sql, params, options);
   return { rows, affectedRows, fields };
 }
 
 async function run(
-  pg: PGlite,
-  named: NamedStatements,
+  database: Database,
   request: WorkerRequest,
 ): Promise<QueryResult | Uint8Array<ArrayBuffer> | undefined> {
+  const { pg, transactions } = database;
   switch (request.kind) {
     case 'query':
-      return query(pg, named, request);
+      return query(database, request);
     case 'exec': {
       const last = (await pg.exec(request.sql)).at(-1);
       return {
@@ -126,22 +100,31 @@ async function run(
       };
     }
     case 'begin':
-      begin(pg, request.txId);
+      transactions.begin(request.txId);
       return undefined;
     case 'commit':
-      await end(request.txId, true);
+      await transactions.end(request.txId, true);
       return undefined;
     case 'rollback':
-      await end(request.txId, false);
-      return undefined;
-    case 'gc':
-      collectAllGarbage();
+      await transactions.end(request.txId, false);
       return undefined;
     case 'close':
       // Every statement sent before close has been queued on PGlite's lock ahead of it.
       await pg.close();
       return undefined;
   }
+}
+
+/**
+ * Every array type with its element type, once the migrations have made theirs (enums'): the same
+ * pairs PGlite's query() parses arrays with, after refreshArrayTypes().
+ */
+async function arrayTypesOf(pg: PGlite): Promise<ArrayTypes> {
+  await pg.refreshArrayTypes();
+  const { rows } = await pg.query<{ arrayType: number; elementType: number }>(
+    'select typarray as "arrayType", oid as "elementType" from pg_type where typarray <> 0',
+  );
+  return rows.map(({ arrayType, elementType }) => [arrayType, elementType]);
 }
 
 async function serve(): Promise<void> {
@@ -152,9 +135,14 @@ async function serve(): Promise<void> {
     ...(template ? { loadDataDir: template } : {}),
   });
   await migrate(drizzle(pg), { migrationsFolder });
-  const named = new NamedStatements(pg);
+  const arrayTypes = await arrayTypesOf(pg);
+  const database: Database = {
+    pg,
+    named: new NamedStatements(pg),
+    transactions: new Transactions(pg),
+  };
   port.on('message', (request: WorkerRequest) => {
-    run(pg, named, request).then(
+    run(database, request).then(
       (result) => {
         if (result instanceof Uint8Array) {
           // Handed over, not copied: the bytes are this reply's alone.
@@ -175,8 +163,8 @@ async function serve(): Promise<void> {
     );
   });
   const status: WorkerStatus = makeTemplate
-    ? { ready: true, template: await pg.dumpDataDir('none') }
-    : { ready: true };
+    ? { ready: true, arrayTypes, template: await pg.dumpDataDir('none') }
+    : { ready: true, arrayTypes };
   port.postMessage(status);
 }
 

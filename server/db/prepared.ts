@@ -1,49 +1,50 @@
 /**
- * Prepared statements for the hottest reads (feed pages, the current user). drizzle builds their
- * SQL once instead of on every request, and each is a named statement that the database parses
- * once: on PostgreSQL through node-postgres (drizzle passes the name), on the embedded database
- * because the worker client is told their texts (drizzle-orm/pglite drops the name). A prepared
- * statement belongs to the database handle it was built on, so each set is built once per handle
- * (tests open many).
+ * Prepared statements for the hottest reads (feed pages, the current user, the watch, the
+ * session check). drizzle builds their SQL once instead of on every request, and each is a named
+ * statement that the database parses once: on PostgreSQL through node-postgres (drizzle passes
+ * the name), on the embedded database because the worker client is told their texts
+ * (drizzle-orm/pglite drops the name). A prepared statement belongs to the database handle it was
+ * built on, so each database's `PreparedStatements` (opened with it, handed down in the app's
+ * context) builds each set once, on first use.
  */
-import type { SQL } from 'drizzle-orm';
-import { PgDialect } from 'drizzle-orm/pg-core';
-import type { Db } from './client.js';
+import type { Db } from './types.js';
 
-interface StatementNaming {
-  nameStatement(sql: string): void;
+/** What drizzle's `.prepare(name)` returns, as far as naming it goes. */
+interface Prepared {
+  getQuery(): { sql: string };
 }
 
-function namesStatements(client: unknown): client is StatementNaming {
-  return typeof (client as Partial<StatementNaming> | undefined)?.nameStatement === 'function';
-}
+/** A module's prepared statements, built from a database handle. */
+export type StatementSet<T extends Record<string, Prepared>> = (db: Db) => T;
 
-export function preparedPerDb<T extends Record<string, { getQuery(): { sql: string } }>>(
+/** Declares a module's set, which each database's PreparedStatements builds once. */
+export function statementSet<T extends Record<string, Prepared>>(
   build: (db: Db) => T,
-): (db: Db) => T {
-  const built = new WeakMap<Db, T>();
-  return (db) => {
-    let statements = built.get(db);
+): StatementSet<T> {
+  return build;
+}
+
+export class PreparedStatements {
+  readonly #db: Db;
+  readonly #nameStatement: (sql: string) => void;
+  readonly #built = new Map<StatementSet<Record<string, Prepared>>, Record<string, Prepared>>();
+
+  /** `nameStatement` tells a driver that drops drizzle's names which texts to keep prepared. */
+  constructor(db: Db, nameStatement: (sql: string) => void = () => {}) {
+    this.#db = db;
+    this.#nameStatement = nameStatement;
+  }
+
+  /** `set`'s statements on this database, built on the first call. */
+  of<T extends Record<string, Prepared>>(set: StatementSet<T>): T {
+    let statements = this.#built.get(set) as T | undefined;
     if (!statements) {
-      statements = build(db);
-      built.set(db, statements);
-      const client = (db as { $client?: unknown }).$client;
-      if (namesStatements(client)) {
-        for (const statement of Object.values(statements))
-          client.nameStatement(statement.getQuery().sql);
+      statements = set(this.#db);
+      this.#built.set(set, statements);
+      for (const statement of Object.values(statements)) {
+        this.#nameStatement(statement.getQuery().sql);
       }
     }
     return statements;
-  };
-}
-
-const dialect = new PgDialect();
-
-/**
- * A statement drizzle's query builder cannot express (window functions over a fenced subquery),
- * written as raw SQL with sql.placeholder()s and prepared under `name`. It answers what
- * db.execute() would: `{ rows }`. Build it inside preparedPerDb so each handle names it once.
- */
-export function prepareSql(db: Db, name: string, query: SQL) {
-  return db._.session.prepareQuery(dialect.sqlToQuery(query), undefined, name, false);
+  }
 }

@@ -70,7 +70,9 @@ export default async function usersSessionRoutes(app: App, { ctx }: RouteOptions
     },
     async (request, reply) => {
       const userId = await resumedUserId(ctx, reply, request.auth, request.cookies[REFRESH_COOKIE]);
-      const user = userId ? await findUserDto(ctx.db, userId, mediaUrlsOf(request, ctx)) : null;
+      const user = userId
+        ? await findUserDto(ctx.statements, userId, mediaUrlsOf(request, ctx))
+        : null;
       // A session whose account is gone: nothing to resume, and its cookies are of no use.
       if (userId && !user) clearAuthCookies(reply, ctx.config.cookieSecure);
       return ok({ user }, user ? 'Session resumed' : 'No session');

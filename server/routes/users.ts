@@ -144,7 +144,7 @@ export default async function usersRoutes(app: App, { ctx }: RouteOptions) {
       },
     },
     async (request) => {
-      const user = await findUserDto(ctx.db, callerId(request), mediaUrlsOf(request, ctx));
+      const user = await findUserDto(ctx.statements, callerId(request), mediaUrlsOf(request, ctx));
       if (!user) throw unauthorized();
       return ok(user, 'Current user fetched');
     },

@@ -193,7 +193,7 @@ export default async function videosRoutes(app: App, { ctx }: RouteOptions) {
     },
     async (request) => {
       const video = await watchVideo(
-        ctx.db,
+        ctx.statements,
         ctx.viewCounter,
         request.params.videoId,
         sessionClaimOf(request),

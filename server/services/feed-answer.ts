@@ -18,7 +18,7 @@ export function feedAnswer(
   const key = JSON.stringify([urls.origin, filters]);
   return ctx.feedCache.get(key, async () =>
     JSON.stringify(
-      ok(await listFeed(ctx.db, filters, urls, ctx.config.searchCountCap), 'Videos fetched'),
+      ok(await listFeed(ctx, filters, urls, ctx.config.searchCountCap), 'Videos fetched'),
     ),
   );
 }

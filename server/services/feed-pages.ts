@@ -7,13 +7,12 @@
  */
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { SortType, VideoSortBy } from '../../contract/videos.js';
-import { preparedPerDb } from '../db/prepared.js';
+import { statementSet, type PreparedStatements } from '../db/prepared.js';
 import { users, videoCounts, videos } from '../db/schema.js';
-import type { Db } from '../db/client.js';
 import { descNullsLast } from './order.js';
 import { videoItemColumns, type VideoItemRow } from './video-dto.js';
 
-const statements = preparedPerDb((db: Db) => {
+const feedStatements = statementSet((db) => {
   const totalOf = (scope: Scope) =>
     sql<number>`(select ${videoCounts.n} from ${videoCounts}
       where ${videoCounts.scope} = ${sql.raw(`'${scope}'`)}
@@ -73,7 +72,7 @@ export function singleScope(filters: FeedShape): [Scope, string] | null {
  * `filters` ask for more.
  */
 export async function preparedFeedPage(
-  db: Db,
+  statements: PreparedStatements,
   filters: FeedShape,
   offset: number,
 ): Promise<{ rows: VideoItemRow[]; total: number } | undefined> {
@@ -81,17 +80,20 @@ export async function preparedFeedPage(
   const defaultOrder =
     (filters.sortBy ?? 'createdAt') === 'createdAt' && filters.sortType !== 'asc';
   if (!scope || !defaultOrder) return undefined;
-  const rows = await statements(db)[scope[0]].execute({
+  const rows = await statements.of(feedStatements)[scope[0]].execute({
     key: scope[1],
     limit: filters.limit,
     offset,
   });
-  const total = rows[0]?.total ?? (await scopeCount(db, scope));
+  const total = rows[0]?.total ?? (await scopeCount(statements, scope));
   return { rows, total };
 }
 
 /** The trigger-kept count of a single-scope feed (video_counts). */
-export async function scopeCount(db: Db, [scope, key]: [Scope, string]): Promise<number> {
-  const [row] = await statements(db).count.execute({ scope, key });
+export async function scopeCount(
+  statements: PreparedStatements,
+  [scope, key]: [Scope, string],
+): Promise<number> {
+  const [row] = await statements.of(feedStatements).count.execute({ scope, key });
   return row?.n ?? 0;
 }

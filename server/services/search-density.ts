@@ -10,7 +10,8 @@
  *
  * The share comes from the planner's own statistics of the search document (the most common
  * lexemes and the share of videos holding each, kept by ANALYZE and autovacuum), read once per
- * REFRESH_MS per database. Without statistics (a database never analyzed) the planner decides.
+ * REFRESH_MS by each database's SearchStatistics (in the app's context). Without statistics (a
+ * database never analyzed) the planner decides.
  */
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
@@ -35,14 +36,6 @@ export interface LexemeStats {
   published: number;
 }
 
-interface Cached {
-  stats: LexemeStats | undefined;
-  at: number;
-  refreshing?: Promise<void>;
-}
-
-const cache = new WeakMap<Db, Cached>();
-
 async function readStats(db: Db): Promise<LexemeStats | undefined> {
   const result = await db.execute(sql`
     select s.most_common_elems::text::text[] as elems, s.most_common_elem_freqs as freqs,
@@ -66,26 +59,32 @@ async function readStats(db: Db): Promise<LexemeStats | undefined> {
   };
 }
 
-/**
- * The statistics of `db`'s search document. The first call per database waits for them; later
- * calls answer at once and refresh them in the background once they are REFRESH_MS old.
- */
-export async function lexemeStats(db: Db, now = Date.now()): Promise<LexemeStats | undefined> {
-  let entry = cache.get(db);
-  if (!entry) {
-    entry = { stats: await readStats(db), at: now };
-    cache.set(db, entry);
-  } else if (now - entry.at > REFRESH_MS && !entry.refreshing) {
-    const stale = entry;
-    stale.refreshing = readStats(db)
-      .then((stats) => {
-        stale.stats = stats;
-        stale.at = Date.now();
-      })
-      .catch(() => {}) // the old statistics serve until the next try
-      .finally(() => delete stale.refreshing);
+/** The statistics of one database's search document, as last read. */
+export class SearchStatistics {
+  readonly #db: Db;
+  #read: { stats: LexemeStats | undefined; at: number } | undefined;
+  #refreshing = false;
+
+  constructor(db: Db) {
+    this.#db = db;
   }
-  return entry.stats;
+
+  /**
+   * The statistics. The first call waits for them; later calls answer at once and refresh them
+   * in the background once they are REFRESH_MS old (the old ones serve until that succeeds).
+   */
+  async current(now = Date.now()): Promise<LexemeStats | undefined> {
+    if (!this.#read) {
+      this.#read = { stats: await readStats(this.#db), at: now };
+    } else if (now - this.#read.at > REFRESH_MS && !this.#refreshing) {
+      this.#refreshing = true;
+      readStats(this.#db)
+        .then((stats) => (this.#read = { stats, at: Date.now() }))
+        .catch(() => {}) // the old statistics serve until the next try
+        .finally(() => (this.#refreshing = false));
+    }
+    return this.#read.stats;
+  }
 }
 
 /**

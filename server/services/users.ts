@@ -8,7 +8,7 @@ import { FIELD_SENTENCES, fieldMessage } from '../../contract/field-messages.js'
 import type { User } from '../../contract/shapes.js';
 import type { AvailabilityData } from '../../contract/users.js';
 import type { Db, Tx } from '../db/client.js';
-import { preparedPerDb } from '../db/prepared.js';
+import { statementSet, type PreparedStatements } from '../db/prepared.js';
 import { userTagScores, users } from '../db/schema.js';
 import { conflict } from '../http/errors.js';
 import { mediaSizes, mediaUrl, toOwner, type MediaUrls } from './video-dto.js';
@@ -41,7 +41,7 @@ async function topTags(db: Db | Tx, userId: string): Promise<string[]> {
 }
 
 /** GET /users/current-user runs on every page load: its two reads are prepared once. */
-const currentUserStatements = preparedPerDb((db: Db) => ({
+const currentUserStatements = statementSet((db) => ({
   row: db
     .select()
     .from(users)
@@ -57,12 +57,13 @@ const currentUserStatements = preparedPerDb((db: Db) => ({
 }));
 
 /** The full User of API.md (with tags), or null when the account does not exist. */
-export async function findUserDto(db: Db, userId: string, urls: MediaUrls): Promise<User | null> {
-  const statements = currentUserStatements(db);
-  const [[row], tags] = await Promise.all([
-    statements.row.execute({ userId }),
-    statements.tags.execute({ userId }),
-  ]);
+export async function findUserDto(
+  statements: PreparedStatements,
+  userId: string,
+  urls: MediaUrls,
+): Promise<User | null> {
+  const { row: rowOf, tags: tagsOf } = statements.of(currentUserStatements);
+  const [[row], tags] = await Promise.all([rowOf.execute({ userId }), tagsOf.execute({ userId })]);
   if (!row) return null;
   return toUserDto(
     row,

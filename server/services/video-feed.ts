@@ -5,12 +5,13 @@
 import { and, arrayContains, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { OwnVideoList, VideoSortBy, SortType, VideoList } from '../../contract/videos.js';
 import type { Db } from '../db/client.js';
+import type { PreparedStatements } from '../db/prepared.js';
 import { users, videoProcessing, videos } from '../db/schema.js';
 import { preparedFeedPage, scopeCount, singleScope } from './feed-pages.js';
 import { ascNullsFirst, descNullsLast } from './order.js';
 import { toProcessing } from './video-processing.js';
 import { toVideoItem, videoItemColumns, type MediaUrls, type VideoItemRow } from './video-dto.js';
-import { lexemeStats, readsThroughSearchIndex } from './search-density.js';
+import { readsThroughSearchIndex, type SearchStatistics } from './search-density.js';
 import {
   cappedTotal,
   countSearch,
@@ -27,6 +28,13 @@ import {
   walkedSearch,
   type SearchQueries,
 } from './video-search.js';
+
+/** What the feed reads: the database, its prepared statements and its search statistics. */
+export interface FeedDatabase {
+  db: Db;
+  statements: PreparedStatements;
+  searchStats: SearchStatistics;
+}
 
 export interface FeedFilters {
   userId?: string | undefined;
@@ -66,9 +74,13 @@ function orderOf(filters: FeedFilters): SQL[] {
  * trigger-kept video_counts row (one lookup instead of counting up to 100 000 rows); a channel and
  * tag together are selective enough to count exactly.
  */
-async function countFeed(db: Db, filters: FeedFilters, where: SQL | undefined): Promise<number> {
+async function countFeed(
+  { db, statements }: FeedDatabase,
+  filters: FeedFilters,
+  where: SQL | undefined,
+): Promise<number> {
   const single = singleScope(filters);
-  if (single) return scopeCount(db, single);
+  if (single) return scopeCount(statements, single);
   const [row] = await db.select({ n: count() }).from(videos).where(where);
   return row?.n ?? 0;
 }
@@ -78,11 +90,12 @@ async function countFeed(db: Db, filters: FeedFilters, where: SQL | undefined): 
  * exact up to `searchCountCap` matches and a lower bound past it (`totalIsLowerBound`).
  */
 export async function listFeed(
-  db: Db,
+  database: FeedDatabase,
   filters: FeedFilters,
   urls: MediaUrls,
   searchCountCap: number,
 ): Promise<VideoList> {
+  const { db } = database;
   const conditions: SQL[] = [eq(videos.isPublished, true)];
   if (filters.userId) conditions.push(eq(videos.ownerId, filters.userId));
   // `@>` lets the planner use the GIN index on tags.
@@ -114,12 +127,12 @@ export async function listFeed(
       offset,
       limit: filters.limit,
     };
-    ({ rows, total } = await searchPage(db, scope, filters.sortBy ? sorted : undefined));
+    ({ rows, total } = await searchPage(database, scope, filters.sortBy ? sorted : undefined));
   } else {
-    const prepared = await preparedFeedPage(db, filters, offset);
+    const prepared = await preparedFeedPage(database.statements, filters, offset);
     const [page, n] = prepared
       ? [prepared.rows, prepared.total]
-      : await Promise.all([sorted(), countFeed(db, filters, where)]);
+      : await Promise.all([sorted(), countFeed(database, filters, where)]);
     rows = page;
     total = { total: n, atLeast: false };
   }
@@ -137,13 +150,13 @@ export async function listFeed(
  * matches. `sorted` reads the page in a chosen order instead of by relevance.
  */
 async function searchPage(
-  db: Db,
+  { db, statements, searchStats }: FeedDatabase,
   scope: SearchScope,
   sorted: (() => Promise<VideoItemRow[]>) | undefined,
 ): Promise<{ rows: VideoItemRow[]; total: SearchTotal }> {
   const { where, search, offset, limit } = scope;
   // The statistics answer at once after a database's first search.
-  const stats = await lexemeStats(db);
+  const stats = await searchStats.current();
   const windowEnd = rankWindowEnd(offset, limit);
   const known = knownCompiled(search);
   if (!sorted && known && readsThroughSearchIndex(stats, known.lexemes, windowEnd) === true) {
@@ -158,7 +171,7 @@ async function searchPage(
   let rows: VideoItemRow[];
   if (sorted) rows = await sorted();
   else if (counted.atLeast && reading === false && counted.compiled && !scope.narrowed) {
-    rows = await walkedSearch(db, counted.compiled, offset, limit);
+    rows = await walkedSearch(statements, counted.compiled, offset, limit);
   } else {
     const throughSearchIndex = !counted.atLeast || reading === true;
     rows = await rankedSearch(db, where, search, offset, limit, throughSearchIndex);

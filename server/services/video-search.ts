@@ -2,11 +2,12 @@
  * Full-text search over the public feed: what a query matches and the ranked page of matches.
  * Their total, capped so that a broad query never counts the whole catalogue, is search-total.ts's.
  */
-import { sql, type SQL } from 'drizzle-orm';
+import { eq, sql, type Column, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
-import { preparedPerDb, prepareSql } from '../db/prepared.js';
+import { statementSet, type PreparedStatements } from '../db/prepared.js';
 import { users, videos } from '../db/schema.js';
-import type { VideoItemRow } from './video-dto.js';
+import { descNullsLast } from './order.js';
+import { videoItemColumns, type VideoItemRow } from './video-dto.js';
 
 /** Search syntax a user typed on purpose: a "phrase", an -exclusion or an OR. */
 const WEBSEARCH_SYNTAX = /"|(^|\s)-\S|\sor\s/i;
@@ -90,12 +91,8 @@ export async function rankedSearch(
   const source = throughSearchIndex
     ? sql`(select * from ${videos} where ${where} offset 0) as ${videos}`
     : sql`${videos} where ${where}`;
-  const query = rankedPage(source, search, {
-    windowEnd: rankWindowEnd(offset, limit),
-    limit,
-    offset,
-  });
-  return toItemRows(await db.execute(query));
+  const bounds = { windowEnd: rankWindowEnd(offset, limit), limit, offset };
+  return itemRows(await rankedPage(db, source, search, bounds));
 }
 
 /**
@@ -122,13 +119,9 @@ export async function indexedSearchWithCount(
       select id, matches from (${newest}) as s
       order by created_at desc nulls last, id limit ${windowEnd}
     ) as k join ${videos} as v on v.id = k.id) as ${videos}`;
-  const bounds = { windowEnd, limit, offset };
-  const result = await db.execute(rankedPage(source, search, bounds, { countMatches: true }));
-  const { rows } = result as { rows: { matches: number | string }[] };
-  return {
-    rows: toItemRows(result),
-    matches: rows[0] === undefined ? undefined : Number(rows[0].matches),
-  };
+  const bounds = { windowEnd, limit, offset, countMatches: true };
+  const rows = await rankedPage(db, source, search, bounds);
+  return { rows: itemRows(rows), matches: rows[0]?.matches ?? undefined };
 }
 
 /** A query's tsqueries as Postgres printed them (tsquery::text), with its lexemes. */
@@ -145,12 +138,13 @@ export interface CompiledSearch {
  * read newest first behind an `offset 0` fence and only then tested: always the walk, which
  * search-density.ts chose from the statistics.
  */
-const walkStatements = preparedPerDb((db: Db) => {
+const walkStatements = statementSet((db) => {
   const tsquery = (name: string) => sql`${sql.placeholder(name)}::tsquery`;
   const published = sql`(select * from ${videos} where ${videos.isPublished} = true
     order by ${videos.createdAt} desc nulls last, ${videos.id} offset 0) as ${videos}
     where ${videos.searchVector} @@ ${tsquery('any')}`;
   const page = rankedPage(
+    db,
     published,
     { any: tsquery('any'), all: tsquery('all') },
     {
@@ -159,47 +153,67 @@ const walkStatements = preparedPerDb((db: Db) => {
       offset: sql.placeholder('offset'),
     },
   );
-  return { walk: prepareSql(db, 'search_walk', page) };
+  return { walk: page.prepare('search_walk') };
 });
 
 /** rankedSearch's page of the public catalogue, read by walking the feed index. */
 export async function walkedSearch(
-  db: Db,
+  statements: PreparedStatements,
   search: CompiledSearch,
   offset: number,
   limit: number,
 ): Promise<VideoItemRow[]> {
   const windowEnd = rankWindowEnd(offset, limit);
   const { any, all } = search;
-  return toItemRows(await walkStatements(db).walk.execute({ any, all, windowEnd, limit, offset }));
+  return itemRows(
+    await statements.of(walkStatements).walk.execute({ any, all, windowEnd, limit, offset }),
+  );
 }
 
 type PageBound = number | ReturnType<typeof sql.placeholder>;
+
+/**
+ * A column of the ranked rows, which rankedPage aliases as videos. drizzle cannot see through the
+ * alias and would refuse the column itself, so it is read as SQL with the column's own mapping.
+ */
+const ranked = <T extends Column>(column: T) => sql`${column}`.mapWith(column);
+
+/** videoItemColumns, read from the ranked rows. */
+const rankedItemColumns = {
+  ...videoItemColumns,
+  id: ranked(videos.id),
+  title: ranked(videos.title),
+  description: ranked(videos.description),
+  tags: ranked(videos.tags),
+  duration: ranked(videos.duration),
+  views: ranked(videos.views),
+  isPublished: ranked(videos.isPublished),
+  videoKey: ranked(videos.videoKey),
+  thumbnailKey: ranked(videos.thumbnailKey),
+  createdAt: ranked(videos.createdAt),
+};
 
 /**
  * The ranked page of the matches `source` yields (a FROM item aliased as videos), newest
  * windowEnd first. Every column is read in the innermost scan, so no second pass over videos is
  * needed. Rank and the all-words test are computed a level up, for the windowEnd rows kept only:
  * computed beside the sort, every match read through the search index paid for them (8 ms of 10
- * for the 4 300 matches of "guitar riff" at 100 000 videos).
+ * for the 4 300 matches of "guitar riff" at 100 000 videos). The ranked rows are aliased as
+ * videos again, so the page reads them with the feed's own columns.
  */
 function rankedPage(
+  db: Db,
   source: SQL,
   search: Pick<SearchQueries, 'any' | 'all'>,
-  bounds: { windowEnd: PageBound; limit: PageBound; offset: PageBound },
-  /** `source` has a `matches` column, which each row of the page carries. */
-  { countMatches = false } = {},
-): SQL {
-  const [inner, outer] = countMatches
-    ? [sql`, ${videos}.matches as matches`, sql`, w.matches as matches`]
-    : [sql``, sql``];
-  return sql`
-    select w.id, w.title, w.description, w.tags, w.duration, w.views,
-           w.is_published as "isPublished", w.video_key as "videoKey",
-           w.thumbnail_key as "thumbnailKey", w.created_at as "createdAt",
-           u.id as "ownerId", u.user_name as "ownerUserName", u.full_name as "ownerFullName",
-           u.avatar_key as "ownerAvatarKey"${outer}
-    from (
+  bounds: {
+    windowEnd: PageBound;
+    limit: PageBound;
+    offset: PageBound;
+    /** `source` has a `matches` column, which each row of the page carries (else null). */
+    countMatches?: boolean;
+  },
+) {
+  const rankedRows = sql`(
       select m.*, m.search_vector @@ ${search.all} as matches_all,
              ts_rank_cd(m.search_vector, ${search.any}) as rank,
              (row_number() over (order by m.created_at desc nulls last, m.id) - 1)
@@ -209,20 +223,33 @@ function rankedPage(
                ${videos.tags} as tags, ${videos.duration} as duration, ${videos.views} as views,
                ${videos.isPublished} as is_published, ${videos.videoKey} as video_key,
                ${videos.thumbnailKey} as thumbnail_key, ${videos.createdAt} as created_at,
-               ${videos.ownerId} as owner_id, ${videos.searchVector} as search_vector${inner}
+               ${videos.ownerId} as owner_id, ${videos.searchVector} as search_vector
+               ${bounds.countMatches ? sql`, ${videos}.matches as matches` : sql``}
         from ${source}
         order by ${videos.createdAt} desc nulls last, ${videos.id}
         limit ${bounds.windowEnd}
       ) m
-    ) w
-    join ${users} u on u.id = w.owner_id
-    order by w.rank_window, w.matches_all desc, w.rank desc, w.created_at desc nulls last, w.id
-    limit ${bounds.limit} offset ${bounds.offset}`;
+    ) as ${videos}`;
+  const ranking = (column: string) => sql`${videos}.${sql.raw(column)}`;
+  const matches = bounds.countMatches
+    ? sql<number>`${ranking('matches')}`.mapWith(Number)
+    : sql<null>`null`;
+  return db
+    .select({ ...rankedItemColumns, matches })
+    .from(rankedRows)
+    .innerJoin(users, eq(users.id, videos.ownerId))
+    .orderBy(
+      ranking('rank_window'),
+      sql`${ranking('matches_all')} desc`,
+      sql`${ranking('rank')} desc`,
+      descNullsLast(videos.createdAt),
+      videos.id,
+    )
+    .limit(bounds.limit)
+    .offset(bounds.offset);
 }
 
-function toItemRows(result: unknown): VideoItemRow[] {
-  // Raw rows: drivers differ in how they hand back timestamps (Date or text).
-  type RawRow = Omit<VideoItemRow, 'createdAt'> & { createdAt: Date | string; matches?: unknown };
-  const { rows } = result as { rows: RawRow[] };
-  return rows.map(({ matches: _, ...row }) => ({ ...row, createdAt: new Date(row.createdAt) }));
+/** The page's rows without the `matches` column rankedPage reads. */
+function itemRows(rows: (VideoItemRow & { matches: unknown })[]): VideoItemRow[] {
+  return rows.map(({ matches: _, ...row }) => row);
 }

@@ -6,7 +6,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { VideoDetail } from '../../contract/videos.js';
 import type { Db } from '../db/client.js';
 import { newId } from '../db/ids.js';
-import { preparedPerDb } from '../db/prepared.js';
+import { statementSet, type PreparedStatements } from '../db/prepared.js';
 import { subscriptions, users, videoProcessing, videoViews, videos } from '../db/schema.js';
 import { notFound, unauthorized } from '../http/errors.js';
 import { isSessionActive, sessionIsLive } from '../auth/sessions.js';
@@ -55,7 +55,7 @@ export async function publishedPosterKey(db: Db, videoId: string): Promise<strin
  * of two: with the separate lookup a watch took 30 % more of the server's time (PostgreSQL,
  * 50 viewers). A revoked or expired session finds no row and records nothing.
  */
-const watchStatements = preparedPerDb((db: Db) => {
+const watchStatements = statementSet((db) => {
   const viewerId = sql.placeholder('viewerId');
   const watched = and(
     eq(videos.id, sql.placeholder('videoId')),
@@ -100,15 +100,15 @@ export interface Viewer {
  * The watched video, recording the watch in history in the same statement. No row: 401 when the
  * session is not live (asked only then), else 404.
  */
-async function findWatchedVideo(db: Db, videoId: string, viewer: Viewer) {
-  const [row] = await watchStatements(db).video.execute({
+async function findWatchedVideo(statements: PreparedStatements, videoId: string, viewer: Viewer) {
+  const [row] = await statements.of(watchStatements).video.execute({
     videoId,
     viewerId: viewer.userId,
     sessionId: viewer.sessionId,
     historyId: newId(),
   });
   if (row) return row;
-  if (!(await isSessionActive(db, viewer.sessionId, viewer.userId))) {
+  if (!(await isSessionActive(statements, viewer.sessionId, viewer.userId))) {
     throw unauthorized('Unauthorized request');
   }
   throw notFound(VIDEO_NOT_FOUND);
@@ -121,14 +121,14 @@ async function findWatchedVideo(db: Db, videoId: string, viewer: Viewer) {
  * either. The answer's `views` includes the views still queued, the caller's own among them.
  */
 export async function watchVideo(
-  db: Db,
+  statements: PreparedStatements,
   counter: ViewCounter,
   videoId: string,
   viewer: Viewer,
   urls: MediaUrls,
 ): Promise<VideoDetail> {
   const viewerId = viewer.userId;
-  const row = await findWatchedVideo(db, videoId, viewer);
+  const row = await findWatchedVideo(statements, videoId, viewer);
   if (!row.countedThisHour && !counter.has(viewerId, videoId)) {
     counter.add({ userId: viewerId, videoId, at: row.now });
   }

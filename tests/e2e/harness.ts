@@ -13,7 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { SERVER_BUNDLE, SERVER_ENV, SERVER_NODE_FLAGS } from '../../scripts/server-process.js';
+import { serverCommand } from '../../scripts/server-process.js';
 import { expectLaidOut, type KeyElements } from './layout.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -56,27 +56,23 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   const port = await freePort();
   let log = '';
   // As `npm start` runs it: the bundle that `npm run build` made (test:e2e builds first).
-  const child: ChildProcess = spawn(
-    process.execPath,
-    [...SERVER_NODE_FLAGS, path.join(root, SERVER_BUNDLE)],
-    {
-      cwd: root,
-      env: {
-        ...process.env,
-        ...SERVER_ENV,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATA_DIR: dataDir,
-        SEED_DEMO: '0',
-        LOG_LEVEL: 'warn',
-        // The HTML of / always carries the feed it waits for (100 ms in production), however
-        // loaded the test machine: journeys then see one behaviour (the fallback has view tests).
-        FIRST_SCREEN_WAIT_MS: '30000',
-        ...env,
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
+  const { command, args } = serverCommand(root);
+  const child: ChildProcess = spawn(command, args, {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      SEED_DEMO: '0',
+      LOG_LEVEL: 'warn',
+      // The HTML of / always carries the feed it waits for (100 ms in production), however
+      // loaded the test machine: journeys then see one behaviour (the fallback has view tests).
+      FIRST_SCREEN_WAIT_MS: '30000',
+      ...env,
     },
-  );
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   child.stdout?.on('data', (d: Buffer) => (log += d.toString()));
   child.stderr?.on('data', (d: Buffer) => (log += d.toString()));
   const url = `http://127.0.0.1:${port}`;

@@ -7,7 +7,7 @@ import { eq, sql } from 'drizzle-orm';
 import { boolean, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../server/db/client.js';
-import { preparedPerDb, prepareSql } from '../../server/db/prepared.js';
+import { statementSet } from '../../server/db/prepared.js';
 
 const probe = pgTable('named_probe', {
   id: integer('id').primaryKey(),
@@ -17,7 +17,23 @@ const probe = pgTable('named_probe', {
   at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull(),
 });
 
-const statements = preparedPerDb((db) => ({
+/**
+ * An unprepared query's condition. drizzle would write `eq(probe.id, id)` as the prepared
+ * statement's very text, which the client then runs as that named statement.
+ */
+const unpreparedRow = (id: number) => sql`${probe.id} = ${id} /* unprepared */`;
+
+/** SQL without column mappers, arrays of several element types among them: the driver's values. */
+const rawColumns = {
+  id: sql`${probe.id}`,
+  note: sql`${probe.note}`,
+  tags: sql`${probe.tags}`,
+  flag: sql`${probe.flag}`,
+  ids: sql`array[${probe.id}, ${probe.id} + 1]`,
+  flags: sql`array[${probe.flag}]`,
+};
+
+const probeStatements = statementSet((db) => ({
   byId: db
     .select()
     .from(probe)
@@ -33,17 +49,16 @@ const statements = preparedPerDb((db) => ({
       at: sql`now()`,
     })
     .prepare('named_probe_insert'),
-  raw: prepareSql(db, 'named_probe_raw', rawById(sql.placeholder('id'))),
+  raw: db
+    .select(rawColumns)
+    .from(probe)
+    .where(eq(probe.id, sql.placeholder('id')))
+    .prepare('named_probe_raw'),
 }));
-
-/** Raw SQL (no column mappers) with arrays of several element types. */
-const rawById = (id: unknown) =>
-  sql`select id, note, tags, flag, array[id, id + 1] as ids, array[flag] as flags
-      from named_probe where id = ${id}`;
 
 describe('named prepared statements on the embedded database', () => {
   let database: Database;
-  const prepared = () => statements(database.db);
+  const prepared = () => database.statements.of(probeStatements);
   /** What Postgres holds as prepared in the database's one session. */
   const preparedTexts = async () => {
     const pending: PromiseLike<unknown> = database.db.execute(
@@ -73,7 +88,7 @@ describe('named prepared statements on the embedded database', () => {
 
   it('answers the same rows and types as the unprepared query, and is parsed once', async () => {
     for (const id of [1, 2]) {
-      const unprepared = await database.db.select().from(probe).where(eq(probe.id, id));
+      const unprepared = await database.db.select().from(probe).where(unpreparedRow(id));
       expect(await prepared().byId.execute({ id })).toEqual(unprepared);
     }
     expect((await prepared().byId.execute({ id: 1 }))[0]).toEqual({
@@ -89,11 +104,11 @@ describe('named prepared statements on the embedded database', () => {
     expect(texts.filter((text) => text === prepared().byId.getQuery().sql)).toHaveLength(1);
   });
 
-  it('answers raw SQL as db.execute does, arrays parsed', async () => {
-    const unprepared = (await database.db.execute(rawById(1))) as { rows: unknown[] };
-    const result = (await prepared().raw.execute({ id: 1 })) as { rows: unknown[] };
-    expect(result.rows).toEqual(unprepared.rows);
-    expect(result.rows).toEqual([
+  it("answers the driver's own values as the unprepared query does, arrays parsed", async () => {
+    const unprepared = await database.db.select(rawColumns).from(probe).where(unpreparedRow(1));
+    const result = await prepared().raw.execute({ id: 1 });
+    expect(result).toEqual(unprepared);
+    expect(result).toEqual([
       { id: 1, note: 'first', tags: ['music', 'live'], flag: true, ids: [1, 2], flags: [true] },
     ]);
   });

@@ -9,7 +9,6 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../server/db/client.js';
-import type { QueryClient } from '../../server/db/pglite-worker-client.js';
 import { createTestApp, type TestApp } from './helpers.js';
 
 /** Drivers differ in their result types; both carry `rows`. */
@@ -123,9 +122,8 @@ describe('closing the embedded database', () => {
     const first = await openDatabase({ pgliteDir: dataDir });
     await first.db.execute(sql`create table probe (id integer primary key)`);
     // Handed to the client and not awaited when close is called: close must let them land.
-    const client = (first.db as unknown as { $client: QueryClient }).$client;
     const writes = Array.from({ length: 20 }, (_, i) =>
-      client.query('insert into probe values ($1)', [i]),
+      first.executeSql('insert into probe values ($1)', [i]),
     );
     await first.close();
     await Promise.all(writes);

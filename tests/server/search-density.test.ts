@@ -3,11 +3,11 @@
  * the planner's statistics of the search document, and both ways give the same page.
  */
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { videos } from '../../server/db/schema.js';
 import {
-  lexemeStats,
   readsThroughSearchIndex,
+  SearchStatistics,
   type LexemeStats,
 } from '../../server/services/search-density.js';
 import { countSearch } from '../../server/services/search-total.js';
@@ -80,7 +80,7 @@ describe('search density on a database', () => {
   afterAll(() => t.close());
 
   it("reads the lexemes' shares and the catalogue's size from the planner's statistics", async () => {
-    const read = await lexemeStats(t.ctx.db);
+    const read = await t.ctx.searchStats.current();
     expect(read?.videos).toBeGreaterThanOrEqual(260);
     expect(read?.shares.get('drum')).toBeCloseTo(0.8, 1);
     expect(read?.shares.get('pasta')).toBeCloseTo(0.2, 1);
@@ -101,8 +101,8 @@ describe('search density on a database', () => {
       const walked = await rankedSearch(t.ctx.db, where, search, offset, 12, false);
       const indexed = await rankedSearch(t.ctx.db, where, search, offset, 12, true);
       // The prepared walk, twice: a prepared statement's later runs may take its generic plan.
-      const prepared = await walkedSearch(t.ctx.db, compiled!, offset, 12);
-      const again = await walkedSearch(t.ctx.db, compiled!, offset, 12);
+      const prepared = await walkedSearch(t.ctx.statements, compiled!, offset, 12);
+      const again = await walkedSearch(t.ctx.statements, compiled!, offset, 12);
       expect(walked.map((r) => r.id)).toEqual(indexed.map((r) => r.id));
       expect(prepared).toEqual(walked);
       expect(again).toEqual(walked);
@@ -111,5 +111,33 @@ describe('search density on a database', () => {
       expect(counted).toEqual({ rows: indexed, matches: 217 });
       expect(walked).toHaveLength(offset === 216 ? 1 : 12); // 208 about drums, 9 more grooves
     }
+  });
+
+  // Last: it adds videos the tests above do not expect.
+  it('refreshes the statistics in the background once they are ten minutes old', async () => {
+    const statistics = new SearchStatistics(t.ctx.db);
+    const start = Date.now();
+    const first = await statistics.current(start);
+    expect(first?.shares.get('pasta')).toBeCloseTo(0.2, 1);
+    const owner = await createUser(t, 'density_refresh');
+    await t.ctx.db.insert(videos).values(
+      Array.from({ length: 260 }, (_, i) => ({
+        id: `density_more${String(i).padStart(9, '0')}`,
+        ownerId: owner.id,
+        title: `Cooking pasta again ${i}`,
+        description: 'an evening at home',
+        tags: ['food'],
+        duration: 5,
+        videoKey: `videos/m${i}.mp4`,
+        thumbnailKey: `thumbnails/m${i}.webp`,
+      })),
+    );
+    await t.ctx.db.execute(sql`analyze videos`);
+    expect(await statistics.current(start + 60_000)).toBe(first);
+    // Ten minutes on: answered at once with what it has, and read again meanwhile.
+    expect(await statistics.current(start + 11 * 60_000)).toBe(first);
+    await vi.waitFor(async () =>
+      expect((await statistics.current())?.shares.get('pasta')).toBeCloseTo(0.6, 1),
+    );
   });
 });
