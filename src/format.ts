@@ -16,6 +16,15 @@ export function formatViews(views: number): string {
   return String(n);
 }
 
+/**
+ * A like button's accessible name, "Like, 4 likes" / "Like, 1.5K likes": it holds the count as the
+ * button shows it, as a word of its own (not "(4"), so a person who says what they see (speech
+ * input) names the button, and axe's label-content-name-mismatch rule finds the visible text in it.
+ */
+export function likeButtonLabel(count: number): string {
+  return `Like, ${formatViews(count)} ${count === 1 ? 'like' : 'likes'}`;
+}
+
 /** "1.5K views", with the singular for exactly one view. */
 export function formatViewCount(views: number): string {
   return `${formatViews(views)} ${views === 1 ? 'view' : 'views'}`;

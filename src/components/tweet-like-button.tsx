@@ -20,7 +20,7 @@ import {
 } from '../../machines/like-toggle.machine';
 import { usePageActors } from '../actors';
 import { tweetActors } from '../api/tweets';
-import { formatViews } from '../format';
+import { formatViews, likeButtonLabel } from '../format';
 import { failureToast } from '../notify';
 import { useEmitted } from '../use-emitted';
 import { Button } from '../ui/button';
@@ -52,7 +52,7 @@ export function TweetLikeButton({ tweet }: { tweet: Tweet }) {
     <Button
       variant="ghost"
       aria-pressed={liked}
-      aria-label={`Like (${count} ${count === 1 ? 'like' : 'likes'})`}
+      aria-label={likeButtonLabel(count)}
       disabled={!canToggle}
       onClick={() => like.send({ type: 'TOGGLE' })}
     >

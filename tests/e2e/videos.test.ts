@@ -265,8 +265,8 @@ describe.skipIf(!hasBrowser)('videos journey', () => {
     expect(seeked).toBeGreaterThanOrEqual(3.9);
     await page.waitForFunction(() => (document.querySelector('video')?.currentTime ?? 0) > 4.2);
 
-    await page.getByRole('button', { name: 'Like (0 likes)' }).click();
-    await page.getByRole('button', { name: 'Like (1 like)' }).waitFor();
+    await page.getByRole('button', { name: 'Like, 0 likes' }).click();
+    await page.getByRole('button', { name: 'Like, 1 like' }).waitFor();
     expect(await api<{ likeCount: number }>(page, `/likes/video/${video.id}`)).toMatchObject({
       likeCount: 1,
       likedByUser: true,

@@ -9,6 +9,7 @@ import {
   formatSubscribers,
   formatViewCount,
   formatViews,
+  likeButtonLabel,
 } from '../../src/format';
 
 describe('formatViews (K from 1000, M from 1,000,000, one decimal)', () => {
@@ -31,6 +32,15 @@ describe('formatViews (K from 1000, M from 1,000,000, one decimal)', () => {
     expect(formatSubscribers(1)).toBe('1 subscriber');
     expect(formatSubscribers(0)).toBe('0 subscribers');
   });
+});
+
+describe('likeButtonLabel (the count as the button shows it, for speech input)', () => {
+  it.each([
+    [0, 'Like, 0 likes'],
+    [1, 'Like, 1 like'],
+    [4, 'Like, 4 likes'],
+    [1549, 'Like, 1.5K likes'],
+  ])('%d → %s', (count, label) => expect(likeButtonLabel(count)).toBe(label));
 });
 
 describe('formatAge (just now, minutes … years)', () => {

@@ -140,7 +140,7 @@ describe('Watch page', () => {
       'aria-pressed',
       'false',
     );
-    expect(await screen.findByRole('button', { name: 'Like (4 likes)' })).toBeEnabled();
+    expect(await screen.findByRole('button', { name: 'Like, 4 likes' })).toBeEnabled();
     expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled();
 
     expect(await screen.findByText('Comment 1')).toBeInTheDocument();
@@ -158,8 +158,8 @@ describe('Watch page', () => {
   it('toggles the like, then reloads the count', async () => {
     const { load, toggleLike, fetchLikeStatus } = setup();
     await load();
-    await userEvent.click(await screen.findByRole('button', { name: 'Like (4 likes)' }));
-    const liked = await screen.findByRole('button', { name: 'Like (5 likes)' });
+    await userEvent.click(await screen.findByRole('button', { name: 'Like, 4 likes' }));
+    const liked = await screen.findByRole('button', { name: 'Like, 5 likes' });
     expect(liked).toHaveAttribute('aria-pressed', 'true');
     expect(toggleLike).toHaveBeenCalledTimes(1);
     expect(fetchLikeStatus).toHaveBeenCalledTimes(2);

@@ -96,6 +96,10 @@ export const CardFooter = styled.p`
   text-align: center;
   color: ${({ theme }) => theme.colors.textMuted};
   font-size: ${({ theme }) => theme.font.size.sm};
+  /* A link inside a sentence is told apart by its underline, not by its colour alone. */
+  a {
+    text-decoration: underline;
+  }
 `;
 
 export function AuthShell({ children }: { children: ReactNode }) {

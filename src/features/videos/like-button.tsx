@@ -11,7 +11,7 @@ import {
   selectLikeCount,
   selectLiked,
 } from '../../../machines/like-toggle.machine';
-import { formatViews } from '../../format';
+import { formatViews, likeButtonLabel } from '../../format';
 import { useActors } from '../../actors';
 import { useEmitted } from '../../use-emitted';
 
@@ -65,7 +65,7 @@ export function LikeButton({ videoId }: { videoId: string }) {
       type="button"
       $on={liked}
       aria-pressed={liked}
-      aria-label={`Like (${count} ${count === 1 ? 'like' : 'likes'})`}
+      aria-label={likeButtonLabel(count)}
       disabled={!canToggle}
       onClick={() => like.send({ type: 'TOGGLE' })}
     >
