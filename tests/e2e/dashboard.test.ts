@@ -203,7 +203,8 @@ describe.skipIf(!hasBrowser)('creator dashboard journey', () => {
     const line = (name: string) =>
       add.getByRole('listitem', { name }).locator('[data-status]').getAttribute('data-status');
     // Each line reaches completed while the dialog is still open (500 ms after the last save).
-    await expect.poll(() => line(PLAYLISTS[0]!)).toBe('completed');
+    // The saves are real requests: on a loaded CI machine the first takes over a second.
+    await expect.poll(() => line(PLAYLISTS[0]!), { timeout: 10_000 }).toBe('completed');
     await expect.poll(() => line(PLAYLISTS[1]!), { interval: 50 }).toBe('completed');
     await dialogSettled(page);
     await screenshot(page, 'dashboard-add-to-playlist-saved-desktop', {
