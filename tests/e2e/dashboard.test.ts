@@ -205,7 +205,9 @@ describe.skipIf(!hasBrowser)('creator dashboard journey', () => {
     // Each line reaches completed while the dialog is still open (500 ms after the last save).
     // The saves are real requests: on a loaded CI machine the first takes over a second.
     await expect.poll(() => line(PLAYLISTS[0]!), { timeout: 10_000 }).toBe('completed');
-    await expect.poll(() => line(PLAYLISTS[1]!), { interval: 50 }).toBe('completed');
+    await expect
+      .poll(() => line(PLAYLISTS[1]!), { interval: 50, timeout: 10_000 })
+      .toBe('completed');
     await dialogSettled(page);
     await screenshot(page, 'dashboard-add-to-playlist-saved-desktop', {
       ...dialogFrame(add, 'Add to playlist'),
