@@ -92,7 +92,7 @@ export async function rankedSearch(
     ? sql`(select * from ${videos} where ${where} offset 0) as ${videos}`
     : sql`${videos} where ${where}`;
   const bounds = { windowEnd: rankWindowEnd(offset, limit), limit, offset };
-  return itemRows(await rankedPage(db, source, search, bounds));
+  return (await readRankedPage(db, source, search, bounds)).rows;
 }
 
 /**
@@ -119,9 +119,7 @@ export async function indexedSearchWithCount(
       select id, matches from (${newest}) as s
       order by created_at desc nulls last, id limit ${windowEnd}
     ) as k join ${videos} as v on v.id = k.id) as ${videos}`;
-  const bounds = { windowEnd, limit, offset, countMatches: true };
-  const rows = await rankedPage(db, source, search, bounds);
-  return { rows: itemRows(rows), matches: rows[0]?.matches ?? undefined };
+  return readRankedPage(db, source, search, { windowEnd, limit, offset, countMatches: true });
 }
 
 /** A query's tsqueries as Postgres printed them (tsquery::text), with its lexemes. */
@@ -143,7 +141,7 @@ const walkStatements = statementSet((db) => {
   const published = sql`(select * from ${videos} where ${videos.isPublished} = true
     order by ${videos.createdAt} desc nulls last, ${videos.id} offset 0) as ${videos}
     where ${videos.searchVector} @@ ${tsquery('any')}`;
-  const page = rankedPage(
+  const page = rankedPageStatement(
     db,
     published,
     { any: tsquery('any'), all: tsquery('all') },
@@ -165,15 +163,86 @@ export async function walkedSearch(
 ): Promise<VideoItemRow[]> {
   const windowEnd = rankWindowEnd(offset, limit);
   const { any, all } = search;
-  return itemRows(
-    await statements.of(walkStatements).walk.execute({ any, all, windowEnd, limit, offset }),
-  );
+  return statements.of(walkStatements).walk.execute({ any, all, windowEnd, limit, offset });
 }
 
 type PageBound = number | ReturnType<typeof sql.placeholder>;
 
+interface PageBounds {
+  windowEnd: PageBound;
+  limit: PageBound;
+  offset: PageBound;
+  /** `source` has a `matches` column, which each row of the page carries (else null). */
+  countMatches?: boolean;
+}
+
 /**
- * A column of the ranked rows, which rankedPage aliases as videos. drizzle cannot see through the
+ * The ranked rows of the matches `source` yields (a FROM item aliased as videos), newest
+ * windowEnd first, as a FROM item aliased as videos again. Every column is read in the innermost
+ * scan, so no second pass over videos is needed. Rank and the all-words test are computed a level
+ * up, for the windowEnd rows kept only: computed beside the sort, every match read through the
+ * search index paid for them (8 ms of 10 for the 4 300 matches of "guitar riff" at 100 000
+ * videos). A page reads them joined to their owners, ordered by window, all-words, rank, recency.
+ */
+function rankedRows(source: SQL, search: Pick<SearchQueries, 'any' | 'all'>, bounds: PageBounds) {
+  return sql`(
+      select m.*, m.search_vector @@ ${search.all} as matches_all,
+             ts_rank_cd(m.search_vector, ${search.any}) as rank,
+             (row_number() over (order by m.created_at desc nulls last, m.id) - 1)
+               / ${sql.raw(String(RANK_WINDOW))} as rank_window
+      from (
+        select ${videos.id} as id, ${videos.title} as title, ${videos.description} as description,
+               ${videos.tags} as tags, ${videos.duration} as duration, ${videos.views} as views,
+               ${videos.isPublished} as is_published, ${videos.videoKey} as video_key,
+               ${videos.thumbnailKey} as thumbnail_key, ${videos.createdAt} as created_at,
+               ${videos.ownerId} as owner_id, ${videos.searchVector} as search_vector
+               ${bounds.countMatches ? sql`, ${videos}.matches as matches` : sql``}
+        from ${source}
+        order by ${videos.createdAt} desc nulls last, ${videos.id}
+        limit ${bounds.windowEnd}
+      ) m
+    ) as ${videos}`;
+}
+
+/**
+ * The page of the ranked rows, written as SQL for the searches built per request (rankedSearch,
+ * indexedSearchWithCount), whose text depends on the filters and so is never prepared. Not
+ * drizzle's select builder, as the prepared walk's page is (rankedPageStatement): building that
+ * select took 200-240 µs a request against 37-59 µs for this text (load 8, issue 21's A/B), which
+ * made a rare word's search on PostgreSQL 20 % slower (1 connection, p50 0.85 → 1.04 ms).
+ */
+async function readRankedPage(
+  db: Db,
+  source: SQL,
+  search: Pick<SearchQueries, 'any' | 'all'>,
+  bounds: PageBounds,
+): Promise<{ rows: VideoItemRow[]; matches: number | undefined }> {
+  // Raw rows: drivers differ in how they hand back timestamps (Date or text) and counts.
+  type RawRow = Omit<VideoItemRow, 'createdAt'> & {
+    createdAt: Date | string;
+    matches: number | string | null;
+  };
+  const result = await db.execute(sql`
+    select videos.id, videos.title, videos.description, videos.tags, videos.duration,
+           videos.views, videos.is_published as "isPublished", videos.video_key as "videoKey",
+           videos.thumbnail_key as "thumbnailKey", videos.created_at as "createdAt",
+           ${users.id} as "ownerId", ${users.userName} as "ownerUserName",
+           ${users.fullName} as "ownerFullName", ${users.avatarKey} as "ownerAvatarKey",
+           ${bounds.countMatches ? sql`videos.matches` : sql`null`} as matches
+    from ${rankedRows(source, search, bounds)}
+    join ${users} on ${users.id} = videos.owner_id
+    order by videos.rank_window, videos.matches_all desc, videos.rank desc,
+             videos.created_at desc nulls last, videos.id
+    limit ${bounds.limit} offset ${bounds.offset}`);
+  const { rows } = result as { rows: RawRow[] };
+  return {
+    rows: rows.map(({ matches: _, ...row }) => ({ ...row, createdAt: new Date(row.createdAt) })),
+    matches: rows[0]?.matches == null ? undefined : Number(rows[0].matches),
+  };
+}
+
+/**
+ * A column of the ranked rows, which rankedRows aliases as videos. drizzle cannot see through the
  * alias and would refuse the column itself, so it is read as SQL with the column's own mapping.
  */
 const ranked = <T extends Column>(column: T) => sql`${column}`.mapWith(column);
@@ -194,49 +263,21 @@ const rankedItemColumns = {
 };
 
 /**
- * The ranked page of the matches `source` yields (a FROM item aliased as videos), newest
- * windowEnd first. Every column is read in the innermost scan, so no second pass over videos is
- * needed. Rank and the all-words test are computed a level up, for the windowEnd rows kept only:
- * computed beside the sort, every match read through the search index paid for them (8 ms of 10
- * for the 4 300 matches of "guitar riff" at 100 000 videos). The ranked rows are aliased as
- * videos again, so the page reads them with the feed's own columns.
+ * readRankedPage's page as drizzle's select builder, which `.prepare()` makes a named statement
+ * (drizzle has no public way to prepare raw SQL): built once per database, so its building cost
+ * is paid once. The same columns, join and order as readRankedPage's text:
+ * tests/server/search-density.test.ts holds the walk's pages equal to rankedSearch's.
  */
-function rankedPage(
+function rankedPageStatement(
   db: Db,
   source: SQL,
   search: Pick<SearchQueries, 'any' | 'all'>,
-  bounds: {
-    windowEnd: PageBound;
-    limit: PageBound;
-    offset: PageBound;
-    /** `source` has a `matches` column, which each row of the page carries (else null). */
-    countMatches?: boolean;
-  },
+  bounds: PageBounds,
 ) {
-  const rankedRows = sql`(
-      select m.*, m.search_vector @@ ${search.all} as matches_all,
-             ts_rank_cd(m.search_vector, ${search.any}) as rank,
-             (row_number() over (order by m.created_at desc nulls last, m.id) - 1)
-               / ${sql.raw(String(RANK_WINDOW))} as rank_window
-      from (
-        select ${videos.id} as id, ${videos.title} as title, ${videos.description} as description,
-               ${videos.tags} as tags, ${videos.duration} as duration, ${videos.views} as views,
-               ${videos.isPublished} as is_published, ${videos.videoKey} as video_key,
-               ${videos.thumbnailKey} as thumbnail_key, ${videos.createdAt} as created_at,
-               ${videos.ownerId} as owner_id, ${videos.searchVector} as search_vector
-               ${bounds.countMatches ? sql`, ${videos}.matches as matches` : sql``}
-        from ${source}
-        order by ${videos.createdAt} desc nulls last, ${videos.id}
-        limit ${bounds.windowEnd}
-      ) m
-    ) as ${videos}`;
   const ranking = (column: string) => sql`${videos}.${sql.raw(column)}`;
-  const matches = bounds.countMatches
-    ? sql<number>`${ranking('matches')}`.mapWith(Number)
-    : sql<null>`null`;
   return db
-    .select({ ...rankedItemColumns, matches })
-    .from(rankedRows)
+    .select(rankedItemColumns)
+    .from(rankedRows(source, search, bounds))
     .innerJoin(users, eq(users.id, videos.ownerId))
     .orderBy(
       ranking('rank_window'),
@@ -247,9 +288,4 @@ function rankedPage(
     )
     .limit(bounds.limit)
     .offset(bounds.offset);
-}
-
-/** The page's rows without the `matches` column rankedPage reads. */
-function itemRows(rows: (VideoItemRow & { matches: unknown })[]): VideoItemRow[] {
-  return rows.map(({ matches: _, ...row }) => row);
 }
