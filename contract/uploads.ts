@@ -22,8 +22,14 @@ export const ResumableUploadFields = Type.Composite([
 ]);
 export type ResumableUploadFields = Static<typeof ResumableUploadFields>;
 
-/** `POST /videos/uploads/{uploadId}/finish` (multipart, optional): the thumbnail picture. */
-export const UploadFinishBody = Type.Object({
-  thumbnail: Type.Optional(Type.String({ format: 'binary' })),
-});
+/**
+ * `POST /videos/uploads/{uploadId}/finish` (multipart, every part optional): the thumbnail picture,
+ * and the video's fields as the form holds them now. Given fields replace those of the creation,
+ * checked by the same rules, so an upload resumed after the title or tags were edited keeps the
+ * bytes already sent and takes the new words.
+ */
+export const UploadFinishBody = Type.Composite([
+  Type.Partial(VideoFormFields),
+  Type.Object({ thumbnail: Type.Optional(Type.String({ format: 'binary' })) }),
+]);
 export type UploadFinishBody = Static<typeof UploadFinishBody>;

@@ -7,15 +7,18 @@
  * Input:   none.
  * Events:  FIELD_CHANGED { field: 'title' | 'description' | 'tagText', value } · TAG_ADDED { tag? }
  *          · TAG_REMOVED { tag } · VIDEO_CHOSEN { file } · THUMBNAIL_CHOSEN { file } · SUBMIT
- *          · UPLOAD_PROGRESS { loaded, total } · UPLOAD_INTERRUPTED · FINISH
+ *          · UPLOAD_PROGRESS { loaded, total } · UPLOAD_INTERRUPTED · UPLOAD_RESUMED { sent, total }
+ *          · UPLOAD_SENT · FINISH
  * Actors:  captureThumbnail — input { file, atSeconds }, output Blob (JPEG of that frame; the real
  *          one lives in src/ and uses a <video> and a canvas)
  *          uploadVideo — input { title, description, thumbnail, videoFile, tags, onProgress,
- *          onInterrupted }, output VideoItem. The real one (src/api/tus-upload.ts) sends the file
+ *          onInterrupted, onResumed, onSent }, output VideoItem. The real one (src/api/tus-upload.ts) sends the file
  *          with tus, so a dropped connection resumes from the last byte the server holds. It calls
  *          `onProgress(loaded, total)` as bytes go out and `onInterrupted()` when the connection
- *          dropped and a retry is planned; those send UPLOAD_PROGRESS and UPLOAD_INTERRUPTED to
- *          this machine, so the view never has to.
+ *          dropped and a retry is planned, and `onResumed(sent, total)` when the same file goes on
+ *          from an earlier, interrupted upload, and `onSent()` once the server holds the whole file;
+ *          those send UPLOAD_PROGRESS, UPLOAD_INTERRUPTED, UPLOAD_RESUMED and UPLOAD_SENT to this
+ *          machine, so the view never has to.
  * Emitted: uploaded { video } · failed { message } (the view logs it and tells the user; the form
  *          keeps everything) · thumbnailCaptureFailed { message } · closed (close the dialog).
  *
@@ -121,6 +124,8 @@ export const uploadMachine = setup({
       progress: 0,
       bytesSent: 0,
       bytesTotal: ({ context }) => context.videoFile?.size ?? 0,
+      resumedBytes: 0,
+      serverHasFile: false,
     }),
     stepProgress: assign({
       progress: ({ context }) =>
@@ -129,6 +134,10 @@ export const uploadMachine = setup({
     recordBytes: assign(({ event }) => {
       assertEvent(event, 'UPLOAD_PROGRESS');
       return { bytesSent: event.loaded, bytesTotal: event.total };
+    }),
+    recordResume: assign(({ event }) => {
+      assertEvent(event, 'UPLOAD_RESUMED');
+      return { resumedBytes: event.sent, bytesSent: event.sent, bytesTotal: event.total };
     }),
     completeProgress: assign({
       progress: UPLOAD_PROGRESS_DONE,
@@ -239,7 +248,11 @@ export const uploadMachine = setup({
           ],
         },
       },
-      on: { UPLOAD_PROGRESS: { actions: 'recordBytes' } },
+      on: {
+        UPLOAD_PROGRESS: { actions: 'recordBytes' },
+        UPLOAD_RESUMED: { actions: 'recordResume' },
+        UPLOAD_SENT: { actions: assign({ serverHasFile: true }) },
+      },
       // The bar keeps the spec's timing whatever the connection does.
       type: 'parallel',
       states: {

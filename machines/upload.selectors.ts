@@ -4,7 +4,7 @@
  */
 import type { SnapshotFrom } from 'xstate';
 import type { uploadMachine } from './upload.machine.js';
-import { formIsComplete } from './upload.types.js';
+import { formIsComplete, uploadResumingMessage } from './upload.types.js';
 
 export type UploadSnapshot = SnapshotFrom<typeof uploadMachine>;
 
@@ -17,12 +17,20 @@ export const selectBytes = (s: UploadSnapshot) => ({
   total: s.context.bytesTotal,
 });
 export const selectCanFinish = (s: UploadSnapshot) => s.matches('done');
-/** Every byte is sent and the upload's answer (the new video) has not come yet. */
+/** The server holds every byte and its answer (the new video) has not come yet. */
 export const selectIsProcessingOnServer = (s: UploadSnapshot) =>
+  s.matches('uploading') && s.context.serverHasFile && !s.hasTag('reconnecting');
+/**
+ * "Resuming: 34 MB of 41 MB already sent" while an upload that went on from an earlier one sends
+ * the rest; null otherwise (and while the connection is down or the server is processing).
+ */
+export const selectResumingMessage = (s: UploadSnapshot) =>
   s.matches('uploading') &&
+  s.context.resumedBytes > 0 &&
   !s.hasTag('reconnecting') &&
-  s.context.bytesTotal > 0 &&
-  s.context.bytesSent >= s.context.bytesTotal;
+  !s.context.serverHasFile
+    ? uploadResumingMessage(s.context.resumedBytes, s.context.bytesTotal)
+    : null;
 /** The refusal of a Submit, shown until every required field is filled (issue 22). */
 export const selectFormError = (s: UploadSnapshot) =>
   formIsComplete(s.context) ? null : s.context.formError;

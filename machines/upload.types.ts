@@ -6,6 +6,7 @@
  */
 import type { VideoItem } from '../contract/shapes.js';
 import { FIELD_SENTENCES, fieldLabel } from '../contract/field-messages.js';
+import { formatBytes } from '../contract/format-bytes.js';
 import { addTag, splitTagDraft } from './tags.js';
 
 /** The spec's alert text (§7), exact. */
@@ -20,6 +21,13 @@ export const UPLOAD_RECONNECTING_MESSAGE =
  * takes a while for a large file; said until the video exists.
  */
 export const UPLOAD_PROCESSING_MESSAGE = 'Processing on the server…';
+
+/**
+ * Ours (issue 22): the same file was chosen again after an interrupted upload, and the server
+ * already holds `sent` of its bytes; only the rest travels.
+ */
+export const uploadResumingMessage = (sent: number, total: number) =>
+  `Resuming: ${formatBytes(sent)} of ${formatBytes(total)} already sent`;
 
 export type UploadTextField = 'title' | 'description' | 'tagText';
 
@@ -46,6 +54,13 @@ export interface UploadContext extends UploadForm {
   progress: number;
   bytesSent: number;
   bytesTotal: number;
+  /** Bytes the server already held when this upload resumed an earlier one; 0 for a new one. */
+  resumedBytes: number;
+  /**
+   * The server confirmed it holds the whole file (the browser's own count reaches the total
+   * earlier, as soon as the last bytes sit in a socket buffer); the video is being made.
+   */
+  serverHasFile: boolean;
 }
 
 export interface UploadRequest {
@@ -56,6 +71,10 @@ export interface UploadRequest {
   tags: string[];
   onProgress: (loaded: number, total: number) => void;
   onInterrupted: () => void;
+  /** An earlier upload of the same file goes on: the server already holds `sent` bytes. */
+  onResumed: (sent: number, total: number) => void;
+  /** The server holds every byte; what remains is its answer (the new video). */
+  onSent: () => void;
 }
 
 export type UploadEvent =
@@ -75,6 +94,10 @@ export type UploadEvent =
   | { type: 'UPLOAD_PROGRESS'; loaded: number; total: number }
   /** The connection dropped; the upload retries and resumes from the last byte received. */
   | { type: 'UPLOAD_INTERRUPTED' }
+  /** An earlier, interrupted upload of the same file goes on from the server's `sent` bytes. */
+  | { type: 'UPLOAD_RESUMED'; sent: number; total: number }
+  /** The server confirmed it holds the whole file. */
+  | { type: 'UPLOAD_SENT' }
   /** The Finish button (enabled only at 100). */
   | { type: 'FINISH' };
 
@@ -102,6 +125,8 @@ export const emptyUploadForm = (): UploadContext => ({
   progress: 0,
   bytesSent: 0,
   bytesTotal: 0,
+  resumedBytes: 0,
+  serverHasFile: false,
 });
 
 /** A typed field's new value; in the tag box a comma finishes the tag before it, like Enter. */
@@ -142,6 +167,8 @@ export function uploadRequestOf(
     tags: [...context.tags],
     onProgress: (loaded, total) => send({ type: 'UPLOAD_PROGRESS', loaded, total }),
     onInterrupted: () => send({ type: 'UPLOAD_INTERRUPTED' }),
+    onResumed: (sent, total) => send({ type: 'UPLOAD_RESUMED', sent, total }),
+    onSent: () => send({ type: 'UPLOAD_SENT' }),
   };
 }
 

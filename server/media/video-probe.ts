@@ -39,7 +39,7 @@ const WEBM_CODECS = new Set(['vp8', 'vp9', 'av1', 'opus', 'vorbis']);
 export const UNREADABLE_VIDEO = 'videoFile: Video file could not be read as a video';
 export const NOT_A_VIDEO = 'videoFile: Video file contains no video stream';
 export const UNSUPPORTED_CONTAINER =
-  'videoFile: unsupported video format (use MP4, MOV, WebM or MKV)';
+  'videoFile: Video file is in a format we cannot play (use MP4, MOV, WebM or MKV)';
 
 /** Decides the stored container from ffprobe's format name and codecs; null when unsupported. */
 function targetOf(formatName: string, codecs: string[]): VideoContainer | null {

@@ -145,6 +145,8 @@ export default async function uploadsRoutes(app: App, { ctx }: RouteOptions) {
         async (request) => {
           request.body ??= {};
         },
+        // A title sent blank is refused, not taken for "keep the creation's".
+        normalizeFields({ trimKeepBlank: ['title', 'description'] }),
       ],
       onSend: cleanupMultipartBody,
       schema: {
@@ -159,13 +161,16 @@ export default async function uploadsRoutes(app: App, { ctx }: RouteOptions) {
     },
     async (request, reply) => {
       const { thumbnail } = receivedFiles(request);
-      const caller = callerId(request);
+      const { title, description, tags } = request.body;
       const id = await finishResumableUpload(
         ctx,
         store,
         request.params.uploadId,
-        caller,
-        thumbnail,
+        callerId(request),
+        {
+          thumbnail,
+          fields: { title, description, tags },
+        },
       );
       const video = await videoItemById(ctx.db, id, mediaUrlsOf(request, ctx));
       return reply.status(201).send(created(video, 'Video uploaded'));

@@ -105,6 +105,30 @@ export async function ownedUpload(
 
 const VIDEO_REFUSALS = new Set([UNREADABLE_VIDEO, NOT_A_VIDEO, UNSUPPORTED_CONTAINER]);
 
+export interface FinishInput {
+  thumbnail: ReceivedFile | undefined;
+  /** The form's fields sent with the finish call; they replace the creation's. */
+  fields?: Partial<Pick<ResumableUploadFields, 'title' | 'description' | 'tags'>>;
+}
+
+/**
+ * The fields stored at creation. When they can never become a video (a rule added since), the
+ * upload is removed: sending it again cannot help.
+ */
+async function fieldsOfCreation(
+  store: FileStore,
+  uploadId: string,
+  upload: Upload,
+): Promise<ResumableUploadFields> {
+  try {
+    return storedUploadFields(upload.metadata ?? {});
+  } catch (error) {
+    await store.remove(uploadId);
+    if (!(error instanceof HttpError)) throw error;
+    throw badRequest(`${error.message} (the upload was removed: create a new one)`);
+  }
+}
+
 /** Uploads being finished right now: a second finish of the same one must not make a twin. */
 const finishing = new Set<string>();
 
@@ -119,17 +143,17 @@ export async function finishResumableUpload(
   store: FileStore,
   uploadId: string,
   ownerId: string,
-  thumbnail: ReceivedFile | undefined,
+  { thumbnail, fields: edited = {} }: FinishInput,
 ): Promise<string> {
   const upload = await ownedUpload(store, uploadId, ownerId);
-  let fields: ResumableUploadFields;
-  try {
-    fields = storedUploadFields(upload.metadata ?? {});
-  } catch (error) {
-    await store.remove(uploadId);
-    if (!(error instanceof HttpError)) throw error;
-    throw badRequest(`${error.message} (the upload was removed: create a new one)`);
-  }
+  const replaced = Object.fromEntries(
+    Object.entries(edited).filter(([, value]) => value !== undefined),
+  );
+  // Words sent now that break a rule are the caller's to fix: the upload stays.
+  const fields =
+    Object.keys(replaced).length > 0
+      ? storedUploadFields({ ...upload.metadata, ...replaced })
+      : await fieldsOfCreation(store, uploadId, upload);
   if (upload.size === undefined || upload.offset < upload.size) {
     throw conflict('videoFile: Video file has not been fully uploaded yet');
   }

@@ -11,7 +11,8 @@
  * - When the retries run out, the machine shows the failure and keeps the form. The upload's URL
  *   stays in localStorage (tus' fingerprint: name, type, size and date of the file), so Upload
  *   again, even after a page reload with the same file chosen, resumes instead of starting over,
- *   provided the title, description and tags are unchanged (they were fixed at creation).
+ *   whatever the title, description and tags are now: the finish call sends them, and they
+ *   replace those given at creation. The dialog then says how much the server already holds.
  * - Closing the dialog cancels: the upload is terminated on the server (DELETE).
  * - A 401 after the 15-minute access token lapsed refreshes the session once and retries.
  */
@@ -53,8 +54,27 @@ function isTransient(status: number): boolean {
   return status === 0 || status >= 500 || status === 409 || status === 423;
 }
 
-const sameMetadata = (a: TusMetadata, b: TusMetadata) =>
-  Object.keys(b).every((key) => a[key] === b[key]);
+/**
+ * How many bytes of an earlier upload the server holds, or null when it is gone (finished,
+ * expired, another account's): then a new upload starts.
+ */
+async function heldBytes(uploadUrl: string): Promise<number | null> {
+  const head = () =>
+    fetch(uploadUrl, {
+      method: 'HEAD',
+      headers: { 'Tus-Resumable': '1.0.0' },
+      credentials: 'same-origin',
+    });
+  try {
+    let response = await head();
+    // Back after the 15-minute access token lapsed: the session is renewed once, as elsewhere.
+    if (response.status === 401 && (await refreshSession())) response = await head();
+    const offset = Number(response.headers.get('Upload-Offset'));
+    return response.ok && Number.isSafeInteger(offset) ? offset : null;
+  } catch {
+    return null;
+  }
+}
 
 /** Sends the file with tus; resolves with the finished tus upload. */
 async function sendFile(input: UploadRequest, signal: AbortSignal): Promise<Upload> {
@@ -98,9 +118,17 @@ async function sendFile(input: UploadRequest, signal: AbortSignal): Promise<Uplo
     });
     upload
       .findPreviousUploads()
-      .then((previous) => {
-        const same = previous.find((p) => sameMetadata(p.metadata, metadata));
-        if (same) upload.resumeFromPreviousUpload(same);
+      .then(async (previous) => {
+        // The newest earlier upload of this very file (tus' fingerprint), whatever its fields.
+        // (tus stores creationTime as Date#toString(): compared as dates, not as text.)
+        const latest = previous.sort(
+          (a, b) => Date.parse(b.creationTime) - Date.parse(a.creationTime),
+        )[0];
+        const held = latest?.uploadUrl ? await heldBytes(latest.uploadUrl) : null;
+        if (latest && held !== null) {
+          upload.resumeFromPreviousUpload(latest);
+          if (held > 0) input.onResumed(held, input.videoFile.size);
+        }
         if (!signal.aborted) upload.start();
       })
       .catch(reject);
@@ -137,6 +165,10 @@ async function finish(
   signal: AbortSignal,
 ): Promise<VideoItem> {
   const form = new FormData();
+  // The form as it is now: a resumed upload may have been created with other words.
+  form.append('title', input.title);
+  form.append('description', input.description);
+  form.append('tags', JSON.stringify(input.tags));
   // The server re-encodes the image; the name only helps it guess the type.
   form.append('thumbnail', input.thumbnail, 'thumbnail.jpg');
   for (let attempt = 0; ; attempt += 1) {
@@ -161,6 +193,7 @@ export async function uploadVideoWithTus(
   signal: AbortSignal,
 ): Promise<VideoItem> {
   const upload = await sendFile(input, signal);
+  input.onSent();
   const uploadId = (upload.url ?? '').split('/').pop() ?? '';
   try {
     const video = await finish(uploadId, input, signal);

@@ -3,7 +3,9 @@
  * the line drops (every connection reset, new ones refused) when about half of the file has
  * reached the server, the dialog says
  * the upload will resume, and once the line is back the upload continues from the server's offset
- * (not from zero) and finishes; the video then plays on its watch page.
+ * (not from zero) and finishes; the video then plays on its watch page. Issue 22: a creator who
+ * left the page mid-upload and chooses the same file again, with other words, goes on from what
+ * the server holds, is told so, and the video takes the new words.
  */
 import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
@@ -31,11 +33,17 @@ describe.skipIf(!hasBrowser)('resumable upload', () => {
   let server: RunningServer;
   let browser: BrowserSession;
   let clip: string;
+  let longClip: string;
   let line: FlakyLine;
 
   beforeAll(async () => {
     // 6 s of test pattern: about half a megabyte, five seconds on the slow line.
-    [server, clip] = await Promise.all([startServer(), makeTestMp4()]);
+    [server, clip, longClip] = await Promise.all([
+      startServer(),
+      makeTestMp4(),
+      // About 1 MB, ten seconds on the slow line: the resume message stays long enough to see.
+      makeTestMp4(12, '426x240'),
+    ]);
     line = await startFlakyLine(new URL(server.url), SLOW_UPLOAD);
     browser = await launchBrowser();
   });
@@ -133,6 +141,76 @@ describe.skipIf(!hasBrowser)('resumable upload', () => {
     );
     const duration = await page.locator('video').evaluate((v: HTMLVideoElement) => v.duration);
     expect(Math.round(duration)).toBe(6);
+    await context.close();
+  });
+
+  it('the same file chosen again after leaving the page resumes with the new words, and says so', async () => {
+    const { context, page } = await browser.newPage();
+    await signUpAndSignIn(
+      context,
+      server.url,
+      { fullName: 'Rita Return', userName: 'rita.return', email: 'rita@example.com' },
+      PASSWORD,
+    );
+    const fileSize = (await stat(longClip)).size;
+    await page.goto(`${line.url}/Dashboard/Content`);
+    const first = await fillUploadDialog(page, {
+      clip: longClip,
+      title: 'First words, never published',
+      description: 'Typed before the tab was closed.',
+      tag: 'draft',
+    });
+    await first.getByRole('button', { name: 'Upload' }).click();
+    await expect
+      .poll(bytesOnServer, { timeout: 30_000, interval: 100 })
+      .toBeGreaterThanOrEqual(fileSize * 0.3);
+    // The tab is closed mid-upload: nothing in the page runs to cancel it.
+    await page.close();
+    const held = await bytesOnServer();
+
+    const again = await context.newPage();
+    const patchOffsets: number[] = [];
+    again.on('request', (request) => {
+      if (request.method() === 'PATCH' && request.url().includes('/api/v1/videos/uploads/')) {
+        patchOffsets.push(Number(request.headers()['upload-offset']));
+      }
+    });
+    await again.goto(`${line.url}/Dashboard/Content`);
+    const NEW_TITLE = 'Chosen again with a better title';
+    const dialog = await fillUploadDialog(again, {
+      clip: longClip,
+      title: NEW_TITLE,
+      description: 'The words of the second try.',
+      tag: 'final',
+    });
+    await dialog.getByRole('button', { name: 'Upload' }).click();
+    const progress = again.getByRole('dialog', { name: 'Uploading Video' });
+    const notice = progress.getByRole('status').filter({ hasText: /^Resuming: / });
+    await notice.waitFor({ timeout: 15_000 });
+    await expect(notice.textContent()).resolves.toMatch(
+      /^Resuming: \d+(\.\d)? (KB|MB) of \d+(\.\d)? (KB|MB) already sent$/,
+    );
+    const keyElements = {
+      'dialog title': progress.getByRole('heading', { name: 'Uploading Video' }),
+      'resume notice': notice,
+      'progress bar': progress.getByRole('progressbar'),
+    };
+    await screenshot(again, 'upload-resuming-desktop', keyElements);
+    await again.setViewportSize({ width: 390, height: 844 });
+    // The side menu and grid re-lay out for the phone width after the resize.
+    await again.waitForFunction(() => document.documentElement.scrollWidth <= window.innerWidth);
+    await screenshot(again, 'upload-resuming-phone', keyElements);
+
+    // Only the rest travelled: the first PATCH of this page starts at what the server held.
+    await progress.waitFor({ state: 'detached', timeout: 60_000 });
+    expect(patchOffsets[0]).toBeGreaterThanOrEqual(held);
+    expect(await bytesOnServer()).toBe(0);
+    // One video, with the words of the second try.
+    const mine = await again.request.get(`${line.url}/api/v1/videos/user`);
+    const titles = (
+      (await mine.json()) as { data: { videos: { title: string }[] } }
+    ).data.videos.map((v) => v.title);
+    expect(titles).toEqual([NEW_TITLE]);
     await context.close();
   });
 });

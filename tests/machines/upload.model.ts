@@ -15,6 +15,8 @@ import {
   selectFormError,
   selectIsCapturing,
   selectIsReconnecting,
+  selectIsProcessingOnServer,
+  selectResumingMessage,
   selectIsUploadingView,
   selectProgress,
   selectUploadError,
@@ -99,6 +101,8 @@ export const model: Model<typeof uploadMachine> = {
     ],
     UPLOAD_PROGRESS: [{ type: 'UPLOAD_PROGRESS', loaded: 400, total: 1000 }],
     UPLOAD_INTERRUPTED: [{ type: 'UPLOAD_INTERRUPTED' }],
+    UPLOAD_RESUMED: [{ type: 'UPLOAD_RESUMED', sent: 300, total: 1000 }],
+    UPLOAD_SENT: [{ type: 'UPLOAD_SENT' }],
     'xstate.done.actor.captureThumbnail': [
       { type: 'xstate.done.actor.captureThumbnail', output: capturedThumb },
     ],
@@ -116,7 +120,15 @@ export const model: Model<typeof uploadMachine> = {
   // and the bar's value (the texts themselves do not matter).
   serialize: (s: AnyMachineSnapshot) => {
     const c = s.context as UploadContext;
-    return JSON.stringify([s.value, filled(c), c.progress, s.status, c.fileErrors]);
+    return JSON.stringify([
+      s.value,
+      filled(c),
+      c.progress,
+      s.status,
+      c.fileErrors,
+      c.resumedBytes > 0,
+      c.serverHasFile,
+    ]);
   },
   assert: (snapshot, fakes, { event }) => {
     const s = snapshot as UploadSnapshot;
@@ -182,15 +194,33 @@ export const model: Model<typeof uploadMachine> = {
       });
       expect(typeof r.onProgress).toBe('function');
       expect(typeof r.onInterrupted).toBe('function');
+      expect(typeof r.onResumed).toBe('function');
+      expect(typeof r.onSent).toBe('function');
       // The bar climbs in steps of 10 and stops at 90 until the server answers.
       expect(selectProgress(s) % UPLOAD_PROGRESS_STEP).toBe(0);
       expect(selectProgress(s)).toBeLessThanOrEqual(UPLOAD_PROGRESS_CAP);
       // Bytes: the file's size until the request reports, then what it reported.
       expect([
         { sent: 0, total: videoFile.size },
+        { sent: 300, total: 1000 },
         { sent: 400, total: 1000 },
       ]).toContainEqual(selectBytes(s));
+      // An upload that went on from an earlier one says how much the server already held.
+      if (c.resumedBytes > 0 && !s.hasTag('reconnecting') && !c.serverHasFile) {
+        expect(selectResumingMessage(s)).toBe('Resuming: 300 B of 1000 B already sent');
+      }
+      // "Processing on the server…" only once the server said it holds every byte.
+      expect(selectIsProcessingOnServer(s)).toBe(c.serverHasFile && !s.hasTag('reconnecting'));
     }
+    if (
+      !s.matches('uploading') ||
+      c.resumedBytes === 0 ||
+      s.hasTag('reconnecting') ||
+      c.serverHasFile
+    ) {
+      expect(selectResumingMessage(s)).toBeNull();
+    }
+    if (!s.matches('uploading')) expect(selectIsProcessingOnServer(s)).toBe(false);
     // The warning shows exactly while the connection is down.
     expect(selectIsReconnecting(s)).toBe(s.matches({ uploading: { connection: 'reconnecting' } }));
     if (s.matches('done')) {

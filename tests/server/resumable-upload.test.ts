@@ -171,6 +171,43 @@ describe('resumable uploads (tus)', () => {
     expect((await finishUpload(t, alice, id)).statusCode).toBe(404);
   });
 
+  it('takes the fields sent with the finish over those of the creation (a resumed upload after an edit)', async () => {
+    const id = await uploadWhole(t, alice, source);
+    const finished = await finishUpload(t, alice, id, {
+      title: '  Edited while the upload was paused ',
+      description: 'New words',
+      tags: JSON.stringify(['Edited']),
+    });
+    expect(finished.statusCode).toBe(201);
+    expect(finished.json<{ data: unknown }>().data).toMatchObject({
+      title: 'Edited while the upload was paused',
+      description: 'New words',
+      tags: ['edited'],
+    });
+  });
+
+  it('refuses fields of the finish that break a rule with 400, and keeps the upload for a corrected finish', async () => {
+    const id = await uploadWhole(t, alice, source);
+    const videosBefore = await ownTitles();
+    for (const [fields, message] of [
+      [{ ...VALID_FIELDS, title: '   ' }, /^title: /],
+      [{ ...VALID_FIELDS, tags: '[]' }, /^tags: /],
+      [
+        { ...VALID_FIELDS, tags: JSON.stringify(['a\u0000b']) },
+        /^tags: Tags must not contain a NUL/,
+      ],
+    ] as const) {
+      const refused = await finishUpload(t, alice, id, fields);
+      expect(refused.statusCode, JSON.stringify(fields)).toBe(400);
+      expect(messageOf(refused)).toMatch(message);
+      expect(await storedUploads()).toContain(id);
+    }
+    expect(await ownTitles()).toEqual(videosBefore);
+    const finished = await finishUpload(t, alice, id, { ...VALID_FIELDS, title: 'Corrected' });
+    expect(finished.statusCode).toBe(201);
+    expect(finished.json<{ data: { title: string } }>().data.title).toBe('Corrected');
+  });
+
   it('lets only the creator see, continue, finish or delete an upload', async () => {
     const id = uploadIdOf((await createUpload(t, alice, source.length)).headers.location);
     await patchUpload(t, alice, id, 0, source.subarray(0, 100));
@@ -201,21 +238,13 @@ describe('resumable uploads (tus)', () => {
   it('refuses a file that is not a video when finishing, and keeps nothing', async () => {
     const notVideo = Buffer.from('this is a text file, not a video\n'.repeat(50));
     const id = await uploadWhole(t, alice, notVideo);
+    const videosBefore = await ownTitles();
     const response = await finishUpload(t, alice, id);
     expect(response.statusCode).toBe(415);
     expect(messageOf(response)).toBe('videoFile: Video file could not be read as a video');
     expect(await storedUploads()).not.toContain(id);
     expect(await storedUploads()).not.toContain(`${id}.json`);
-    const own = await t.app.inject({
-      method: 'GET',
-      url: '/api/v1/videos/user',
-      headers: alice.headers,
-    });
-    const titles = own
-      .json<{ data: { videos: { title: string }[] } }>()
-      .data.videos.map((v) => v.title);
-    // Only the video of the first test: the refused file made none.
-    expect(titles).toEqual([VALID_FIELDS.title]);
+    expect(await ownTitles()).toEqual(videosBefore);
   });
 
   it('the maintenance sweep removes uploads that received nothing for 24 h, and only those', async () => {

@@ -10,6 +10,7 @@ import path from 'node:path';
 import { resumableUploadsDir } from '../../server/services/resumable-upload.js';
 import { createUser, type TestUser } from './auth-helpers.js';
 import type { TestApp } from './helpers.js';
+import { multipart } from './media-fixtures.js';
 
 export const UPLOADS = '/api/v1/videos/uploads';
 const TUS = { 'tus-resumable': '1.0.0' };
@@ -73,8 +74,22 @@ export function patchUpload(t: TestApp, user: TestUser, id: string, offset: numb
   });
 }
 
-export function finishUpload(t: TestApp, user: TestUser, id: string) {
-  return t.app.inject({ method: 'POST', url: `${UPLOADS}/${id}/finish`, headers: user.headers });
+/** The finish call; `fields` (the form as it is now) go as a multipart body, as the SPA sends them. */
+export function finishUpload(
+  t: TestApp,
+  user: TestUser,
+  id: string,
+  fields?: Record<string, string>,
+) {
+  const url = `${UPLOADS}/${id}/finish`;
+  if (!fields) return t.app.inject({ method: 'POST', url, headers: user.headers });
+  const { body, headers } = multipart(fields);
+  return t.app.inject({
+    method: 'POST',
+    url,
+    payload: body,
+    headers: { ...user.headers, ...headers },
+  });
 }
 
 /** Creates an upload and sends all of `data` in one PATCH; returns the upload id. */

@@ -169,8 +169,11 @@ describe('Upload dialog', () => {
     expect(finish).toBeDisabled();
     expect(within(progress).queryByText('Processing on the server…')).toBeNull();
 
-    // The last byte is out; the server probes and stores the file before answering.
+    // The browser counts the last byte once it sits in a socket buffer: not yet the server's.
     act(() => upload.calls[0]!.onProgress(2 * MIB, 2 * MIB));
+    expect(within(progress).queryByText('Processing on the server…')).toBeNull();
+    // The server holds every byte; it probes and stores the file before answering.
+    act(() => upload.calls[0]!.onSent());
     expect(within(progress).getByRole('status')).toHaveTextContent('Processing on the server…');
 
     await act(async () => upload.resolve(makeVideo(7, { title: 'My trip' })));
@@ -204,6 +207,27 @@ describe('Upload dialog', () => {
     act(() => upload.calls[0]!.onProgress(1.1 * MIB, 2 * MIB));
     expect(progress.queryByRole('status')).not.toBeInTheDocument();
     expect(progress.getByTestId('upload-bytes')).toHaveTextContent('1.1 MB of 2 MB');
+  });
+
+  it('says how much of the file the server already held when the same file resumes', async () => {
+    const { dialog, capture, upload } = await openDialog();
+    await fillEverything(dialog, capture);
+    fireEvent.click(dialog.getByRole('button', { name: 'Upload' }));
+    const progress = within(screen.getByRole('dialog', { name: 'Uploading Video' }));
+    expect(progress.queryByRole('status')).not.toBeInTheDocument();
+
+    act(() => upload.calls[0]!.onResumed(34 * MIB, 41 * MIB));
+    expect(progress.getByRole('status')).toHaveTextContent('Resuming: 34 MB of 41 MB already sent');
+    expect(progress.getByTestId('upload-bytes')).toHaveTextContent('34 MB of 41 MB');
+    act(() => upload.calls[0]!.onProgress(40 * MIB, 41 * MIB));
+    expect(progress.getByRole('status')).toHaveTextContent('Resuming: 34 MB of 41 MB already sent');
+
+    // A dropped line says so instead; the server's confirmation ends the resume message.
+    act(() => upload.calls[0]!.onInterrupted());
+    expect(progress.getByRole('status')).toHaveTextContent(/^Connection lost\./);
+    act(() => upload.calls[0]!.onProgress(41 * MIB, 41 * MIB));
+    act(() => upload.calls[0]!.onSent());
+    expect(progress.getByRole('status')).toHaveTextContent('Processing on the server…');
   });
 
   it('lists the new video in Your videos, with its conversion status, once uploaded', async () => {

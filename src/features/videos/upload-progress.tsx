@@ -11,6 +11,7 @@ import {
   selectCanFinish,
   selectForm,
   selectIsProcessingOnServer,
+  selectResumingMessage,
   selectIsReconnecting,
   selectProgress,
 } from '../../../machines/upload.selectors';
@@ -76,6 +77,7 @@ export function UploadProgress({
   const canFinish = useSelector(upload, selectCanFinish);
   const reconnecting = useSelector(upload, selectIsReconnecting);
   const processing = useSelector(upload, selectIsProcessingOnServer);
+  const resuming = useSelector(upload, selectResumingMessage);
   return (
     <Modal title="Uploading Video" onClose={onClose} width={520}>
       <Body>
@@ -95,6 +97,7 @@ export function UploadProgress({
             {formatBytes(bytes.sent)} of {formatBytes(bytes.total)}
           </span>
         </Numbers>
+        {resuming && <Notice role="status">{resuming}</Notice>}
         {reconnecting && <Notice role="status">{UPLOAD_RECONNECTING_MESSAGE}</Notice>}
         {processing && <Notice role="status">{UPLOAD_PROCESSING_MESSAGE}</Notice>}
         <FormActions>
