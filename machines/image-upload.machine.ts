@@ -10,7 +10,9 @@
  *   OPEN               the user clicked the avatar / cover
  *   CLOSE              the popup's close or cancel button (ignored while uploading); resets it
  *   FILE_CHOSEN {file} a file was picked or dropped; only types starting with image/ are taken,
- *                      anything else is refused (MESSAGES.imagesOnly in `error`, no file kept)
+ *                      anything else is refused (MESSAGES.imagesOnly in `error`, no file kept);
+ *                      an image the server would refuse (another image type, empty, over
+ *                      10 MB) is refused at once with the server's sentence (issue 22)
  *   CLEAR_FILE         the user removed the chosen file
  *   DRAG_OVER          something is dragged over the drop zone (highlight on)
  *   DRAG_LEAVE         the drag left the drop zone (highlight off; a drop also ends it)
@@ -25,6 +27,7 @@
  */
 import { assertEvent, assign, emit, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import type { User } from '../contract/shapes.js';
+import { imageFileProblem } from './image-file-check.js';
 import { MESSAGES } from './messages.js';
 import type { ImageKind } from './signup.types.js';
 import { errorMessage, isImageFile } from './validation.js';
@@ -71,6 +74,15 @@ export type ImageUploadEmitted =
   | { type: 'uploaded'; kind: ImageKind; user: User }
   | { type: 'uploadFailed'; kind: ImageKind; reason: string };
 
+/**
+ * Why `file` cannot become this image, known before a byte is sent: not an image at all (the
+ * spec's sentence), or an image the server would refuse (its own sentence); null if none.
+ */
+function refusalOf(kind: ImageKind, file: Blob): string | null {
+  if (!isImageFile(file)) return MESSAGES.imagesOnly;
+  return imageFileProblem(kind === 'avatar' ? 'avatar' : 'coverImage', file);
+}
+
 export const imageUploadMachine = setup({
   types: {
     input: {} as ImageUploadInput,
@@ -84,15 +96,18 @@ export const imageUploadMachine = setup({
     }),
   },
   guards: {
-    isImage: ({ event }) => {
+    isAcceptable: ({ context, event }) => {
       assertEvent(event, 'FILE_CHOSEN');
-      return isImageFile(event.file);
+      return refusalOf(context.kind, event.file) === null;
     },
   },
   actions: {
     reset: assign({ file: null, error: null }),
     takeFile: assign((_, file: Blob) => ({ file, error: null })),
-    refuseFile: assign({ file: null, error: MESSAGES.imagesOnly }),
+    refuseFile: assign(({ context, event }) => {
+      assertEvent(event, 'FILE_CHOSEN');
+      return { file: null, error: refusalOf(context.kind, event.file) };
+    }),
     clearFile: assign({ file: null, error: null }),
     rememberError: assign({ error: (_, message: string) => message }),
     announceUploaded: emit(({ context }, user: User) => ({
@@ -126,7 +141,7 @@ export const imageUploadMachine = setup({
               on: {
                 FILE_CHOSEN: [
                   {
-                    guard: 'isImage',
+                    guard: 'isAcceptable',
                     target: 'chosen',
                     actions: { type: 'takeFile', params: ({ event }) => event.file },
                   },
@@ -138,7 +153,7 @@ export const imageUploadMachine = setup({
               on: {
                 FILE_CHOSEN: [
                   {
-                    guard: 'isImage',
+                    guard: 'isAcceptable',
                     actions: { type: 'takeFile', params: ({ event }) => event.file },
                   },
                   // A non-image replaces nothing silently: the old choice is dropped and the

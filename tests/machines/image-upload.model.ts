@@ -14,6 +14,15 @@ import { MESSAGES } from '../../machines/messages.js';
 import type { Model } from '../support/model.js';
 import { apiError, aJpeg, aPng, aTextFile, aUserUpdated } from './fixtures.js';
 
+/** Images the server would refuse: refused in the popup at once, with the server's sentence. */
+const aHugePng = new Blob([new Uint8Array(10 * 1024 * 1024 + 1)], { type: 'image/png' });
+const anSvg = new Blob(['<svg xmlns="http://www.w3.org/2000/svg"/>'], { type: 'image/svg+xml' });
+const REFUSALS = new Map<Blob, string>([
+  [aTextFile, MESSAGES.imagesOnly],
+  [aHugePng, 'Cover image is larger than 10 MB'],
+  [anSvg, 'Cover image must be a PNG, JPG, GIF or WebP image'],
+]);
+
 type Snapshot = ReturnType<typeof imageUploadMachine.transition>;
 
 export const model: Model<typeof imageUploadMachine> = {
@@ -38,6 +47,8 @@ export const model: Model<typeof imageUploadMachine> = {
       { type: 'FILE_CHOSEN', file: aPng },
       { type: 'FILE_CHOSEN', file: aJpeg },
       { type: 'FILE_CHOSEN', file: aTextFile },
+      { type: 'FILE_CHOSEN', file: aHugePng },
+      { type: 'FILE_CHOSEN', file: anSvg },
     ],
     'xstate.done.actor.uploadImage': [
       { type: 'xstate.done.actor.uploadImage', output: aUserUpdated },
@@ -73,10 +84,10 @@ export const model: Model<typeof imageUploadMachine> = {
 
     switch (event.type) {
       case 'FILE_CHOSEN':
-        if (event.file === aTextFile) {
+        if (REFUSALS.has(event.file)) {
           // Refused: nothing kept, the reason shown, Upload disabled.
           expect(file).toBeNull();
-          expect(selectError(s)).toBe(MESSAGES.imagesOnly);
+          expect(selectError(s)).toBe(REFUSALS.get(event.file));
         } else {
           expect(file).toBe(event.file);
           expect(selectError(s)).toBeNull();

@@ -221,6 +221,14 @@ describe('image upload popup', () => {
     ).toBeInTheDocument();
     expect(upload).toBeDisabled();
 
+    // Over the server's limit: refused here, before a byte is sent, in the server's words.
+    const huge = new File([new Uint8Array(10 * 1024 * 1024 + 1)], 'huge.png', {
+      type: 'image/png',
+    });
+    await user.upload(within(dialog).getByLabelText('Choose avatar file'), huge);
+    expect(await within(dialog).findByText('Profile picture is larger than 10 MB')).toBeInTheDocument();
+    expect(upload).toBeDisabled();
+
     await user.upload(within(dialog).getByLabelText('Choose avatar file'), png('face.png'));
     expect(await within(dialog).findByText('face.png')).toBeInTheDocument();
     expect(upload).toBeEnabled();
