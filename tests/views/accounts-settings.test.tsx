@@ -226,7 +226,9 @@ describe('image upload popup', () => {
       type: 'image/png',
     });
     await user.upload(within(dialog).getByLabelText('Choose avatar file'), huge);
-    expect(await within(dialog).findByText('Profile picture is larger than 10 MB')).toBeInTheDocument();
+    expect(
+      await within(dialog).findByText('Profile picture is larger than 10 MB'),
+    ).toBeInTheDocument();
     expect(upload).toBeDisabled();
 
     await user.upload(within(dialog).getByLabelText('Choose avatar file'), png('face.png'));
