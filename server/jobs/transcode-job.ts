@@ -14,6 +14,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../context.js';
 import { videoProcessing } from '../db/schema.js';
 import { TRANSCODE_QUEUE, markFailed, type TranscodeJob } from '../services/video-processing.js';
+import { notifyProcessingEnded } from '../services/notification-writes.js';
 import { transcodeVideo } from '../services/video-transcode.js';
 import type { JobRun } from './job-definition.js';
 
@@ -40,21 +41,29 @@ export async function giveUpTranscode(ctx: AppContext, { videoId }: TranscodeJob
  * seen here between the two.
  */
 export async function settleStrandedTranscodes(ctx: AppContext, log: FastifyBaseLogger) {
-  const settled = await ctx.db
-    .update(videoProcessing)
-    .set({ state: 'failed', error: INTERRUPTED_REASON, updatedAt: sql`now()` })
-    .where(
-      and(
-        eq(videoProcessing.state, 'processing'),
-        sql`not exists (
+  const settled = await ctx.db.transaction(async (tx) => {
+    const rows = await tx
+      .update(videoProcessing)
+      .set({ state: 'failed', error: INTERRUPTED_REASON, updatedAt: sql`now()` })
+      .where(
+        and(
+          eq(videoProcessing.state, 'processing'),
+          sql`not exists (
           select 1 from pgboss.job as j
           where j.name = ${TRANSCODE_QUEUE}
             and j.state in ('created', 'retry', 'active')
             and j.data->>'videoId' = ${videoProcessing.videoId}
         )`,
-      ),
-    )
-    .returning({ videoId: videoProcessing.videoId });
+        ),
+      )
+      .returning({ videoId: videoProcessing.videoId });
+    await notifyProcessingEnded(
+      tx,
+      rows.map((row) => row.videoId),
+      'failed',
+    );
+    return rows;
+  });
   if (settled.length > 0) {
     log.warn(
       { videos: settled.map((row) => row.videoId) },

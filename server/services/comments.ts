@@ -10,6 +10,7 @@ import { newId } from '../db/ids.js';
 import { comments, likes, users, videos } from '../db/schema.js';
 import { forbidden, notFound } from '../http/errors.js';
 import { COMMENT_NOT_FOUND } from './likes.js';
+import { notifyOne } from './notification-writes.js';
 import { descNullsLast } from './order.js';
 import { toOwner, visibleTo, type MediaUrls } from './video-dto.js';
 import { assertVisibleVideo } from './video-watch.js';
@@ -91,9 +92,19 @@ export async function addComment(
   content: string,
   urls: MediaUrls,
 ): Promise<Comment> {
-  await assertVisibleVideo(db, videoId, ownerId);
+  const video = await assertVisibleVideo(db, videoId, ownerId);
   const id = newId();
-  await db.insert(comments).values({ id, videoId, ownerId, content });
+  await db.transaction(async (tx) => {
+    await tx.insert(comments).values({ id, videoId, ownerId, content });
+    await notifyOne(tx, {
+      recipientId: video.ownerId,
+      type: 'comment',
+      actorId: ownerId,
+      videoId,
+      commentId: id,
+      dedupeKey: `comment:${id}`,
+    });
+  });
   return commentById(db, id, urls);
 }
 

@@ -9,6 +9,7 @@ import type { Db, Tx } from '../db/client.js';
 import { comments, likes, tweets, videos } from '../db/schema.js';
 import { notFound } from '../http/errors.js';
 import { countedToggle } from './counted-toggle.js';
+import { isLikeMilestone, notifyOne } from './notification-writes.js';
 import { TWEET_NOT_FOUND } from './tweets.js';
 import { VIDEO_NOT_FOUND, visibleTo } from './video-dto.js';
 import { assertVisibleVideo } from './video-watch.js';
@@ -55,14 +56,26 @@ export async function videoLikeStatus(
   return { likeCount: video.likeCount, likedByUser: !!mine };
 }
 
-function bumpCounter(targetType: Target, targetId: string) {
+function bumpCounter(targetType: Target, targetId: string, likerId: string) {
   return async (tx: Tx, delta: 1 | -1) => {
     if (targetType === 'video') {
       const [row] = await tx
         .update(videos)
         .set({ likesCount: sql`${videos.likesCount} + ${delta}` })
         .where(eq(videos.id, targetId))
-        .returning({ n: videos.likesCount });
+        .returning({ n: videos.likesCount, ownerId: videos.ownerId });
+      if (row && delta === 1 && isLikeMilestone(row.n)) {
+        // A milestone is everyone's doing: no actor shown, but none when the owner's own like
+        // reached it. Once per video and milestone, however often likes cross it.
+        await notifyOne(tx, {
+          recipientId: row.ownerId,
+          type: 'likeMilestone',
+          causedBy: likerId,
+          videoId: targetId,
+          milestone: row.n,
+          dedupeKey: `likes:${targetId}:${row.n}`,
+        });
+      }
       return row?.n ?? 0;
     }
     if (targetType === 'tweet') {
@@ -108,7 +121,7 @@ export async function toggleLike(
           .onConflictDoNothing()
           .returning({ userId: likes.userId })
       ).length > 0,
-    bump: bumpCounter(targetType, targetId),
+    bump: bumpCounter(targetType, targetId, userId),
   });
   return { liked: on, likeCount: count };
 }

@@ -8,6 +8,7 @@ import type { Db } from '../db/client.js';
 import { subscriptions, users } from '../db/schema.js';
 import { badRequest, notFound } from '../http/errors.js';
 import { countedToggle } from './counted-toggle.js';
+import { notifyOne } from './notification-writes.js';
 import { descNullsLast } from './order.js';
 import { ownerColumns, toOwner, type MediaUrls } from './video-dto.js';
 
@@ -40,14 +41,22 @@ export async function toggleSubscription(
     remove: async (tx) =>
       (await tx.delete(subscriptions).where(pair).returning({ id: subscriptions.channelId }))
         .length > 0,
-    insert: async (tx) =>
-      (
-        await tx
-          .insert(subscriptions)
-          .values({ subscriberId, channelId })
-          .onConflictDoNothing()
-          .returning({ id: subscriptions.channelId })
-      ).length > 0,
+    insert: async (tx) => {
+      const inserted = await tx
+        .insert(subscriptions)
+        .values({ subscriberId, channelId })
+        .onConflictDoNothing()
+        .returning({ id: subscriptions.channelId });
+      if (inserted.length === 0) return false;
+      // Once per subscriber: unsubscribing and subscribing again notifies no second time.
+      await notifyOne(tx, {
+        recipientId: channelId,
+        type: 'newSubscriber',
+        actorId: subscriberId,
+        dedupeKey: `newSubscriber:${subscriberId}`,
+      });
+      return true;
+    },
     bump: async (tx, delta) => {
       const [row] = await tx
         .update(users)

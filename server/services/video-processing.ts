@@ -11,6 +11,7 @@ import { newId } from '../db/ids.js';
 import { videoProcessing, type StoredRendition } from '../db/schema.js';
 import { hlsKeys, masterKey } from '../media/hls/keys.js';
 import type { MediaStorage } from '../storage/storage.js';
+import { notifyProcessingEnded } from './notification-writes.js';
 import { mediaUrl, type MediaUrls } from './video-dto.js';
 
 /** The queue of transcode jobs and what each carries; its row in jobs/job-table.ts runs them. */
@@ -82,18 +83,36 @@ export async function addRendition(
   return changed.length > 0;
 }
 
-export async function markReady(db: Db, videoId: string): Promise<void> {
-  await db
-    .update(videoProcessing)
-    .set({ state: 'ready', progress: 1, error: null, updatedAt: sql`now()` })
-    .where(eq(videoProcessing.videoId, videoId));
+/** Ready, and its owner told so in the same transaction; returns who was notified. */
+export async function markReady(db: Db, videoId: string): Promise<string[]> {
+  return db.transaction(async (tx) => {
+    const changed = await tx
+      .update(videoProcessing)
+      .set({ state: 'ready', progress: 1, error: null, updatedAt: sql`now()` })
+      .where(eq(videoProcessing.videoId, videoId))
+      .returning({ videoId: videoProcessing.videoId });
+    return notifyProcessingEnded(
+      tx,
+      changed.map((row) => row.videoId),
+      'ready',
+    );
+  });
 }
 
-export async function markFailed(db: Db, videoId: string, reason: string): Promise<void> {
-  await db
-    .update(videoProcessing)
-    .set({ state: 'failed', error: reason, updatedAt: sql`now()` })
-    .where(eq(videoProcessing.videoId, videoId));
+/** Failed for `reason`, and its owner told so in the same transaction; returns who was notified. */
+export async function markFailed(db: Db, videoId: string, reason: string): Promise<string[]> {
+  return db.transaction(async (tx) => {
+    const changed = await tx
+      .update(videoProcessing)
+      .set({ state: 'failed', error: reason, updatedAt: sql`now()` })
+      .where(eq(videoProcessing.videoId, videoId))
+      .returning({ videoId: videoProcessing.videoId });
+    return notifyProcessingEnded(
+      tx,
+      changed.map((row) => row.videoId),
+      'failed',
+    );
+  });
 }
 
 /** A retry asked for by the creator: back to processing, keeping the renditions already made. */

@@ -19,6 +19,7 @@ import { extractFrame } from '../media/frame.js';
 import { probeVideo } from '../media/video-probe.js';
 import { storedKeysOf } from '../media/image-keys.js';
 import { storeNewImage } from './sized-images.js';
+import { notifySubscribersOfVideo } from './notification-writes.js';
 import { createProcessing, enqueueTranscode } from './video-processing.js';
 import { parseTagsField } from './video-fields.js';
 
@@ -93,6 +94,7 @@ export async function uploadVideo(
         thumbnailKey,
       });
       await createProcessing(tx, id);
+      await notifySubscribersOfVideo(tx, id, ownerId);
       await enqueueTranscode(ctx, tx, id);
       await ctx.journal.clear(recorded, tx);
     });
