@@ -39,6 +39,7 @@ import likesRoutes from './routes/likes.js';
 import notificationsRoutes from './routes/notifications.js';
 import playlistsRoutes from './routes/playlists.js';
 import subscribedChannelsRoutes from './routes/subscribed-channels.js';
+import subscriptionFeedRoutes from './routes/subscription-feed.js';
 import subscriptionsRoutes from './routes/subscriptions.js';
 import tweetsRoutes from './routes/tweets.js';
 import usersRoutes from './routes/users.js';
@@ -132,6 +133,7 @@ export async function buildApp({ ctx, logger = false }: BuildOptions): Promise<A
       await api.register(commentsRoutes, { ...options, prefix: '/comments' });
       await api.register(subscriptionsRoutes, { ...options, prefix: '/subscriptions' });
       await api.register(subscribedChannelsRoutes, { ...options, prefix: '/subscriptions' });
+      await api.register(subscriptionFeedRoutes, { ...options, prefix: '/subscriptions' });
       await api.register(playlistsRoutes, { ...options, prefix: '/playlist' });
       await api.register(tweetsRoutes, { ...options, prefix: '/tweets' });
       await api.register(dashboardRoutes, { ...options, prefix: '/dashboard' });
