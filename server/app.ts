@@ -36,6 +36,7 @@ import dashboardRoutes from './routes/dashboard.js';
 import healthcheckRoutes from './routes/healthcheck.js';
 import historyRoutes from './routes/history.js';
 import likesRoutes from './routes/likes.js';
+import liveEventsRoutes from './routes/live-events.js';
 import notificationsRoutes from './routes/notifications.js';
 import playlistsRoutes from './routes/playlists.js';
 import subscribedChannelsRoutes from './routes/subscribed-channels.js';
@@ -138,6 +139,7 @@ export async function buildApp({ ctx, logger = false }: BuildOptions): Promise<A
       await api.register(tweetsRoutes, { ...options, prefix: '/tweets' });
       await api.register(dashboardRoutes, { ...options, prefix: '/dashboard' });
       await api.register(notificationsRoutes, { ...options, prefix: '/notifications' });
+      await api.register(liveEventsRoutes, { ...options, prefix: '/events' });
     },
     { prefix: API_PREFIX },
   );

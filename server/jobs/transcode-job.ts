@@ -14,6 +14,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../context.js';
 import { videoProcessing } from '../db/schema.js';
 import { TRANSCODE_QUEUE, markFailed, type TranscodeJob } from '../services/video-processing.js';
+import { announceNotifications } from '../services/live-topics.js';
 import { notifyProcessingEnded } from '../services/notification-writes.js';
 import { transcodeVideo } from '../services/video-transcode.js';
 import type { JobRun } from './job-definition.js';
@@ -32,7 +33,7 @@ export async function runTranscode(ctx: AppContext, { videoId }: TranscodeJob, r
 }
 
 export async function giveUpTranscode(ctx: AppContext, { videoId }: TranscodeJob) {
-  await markFailed(ctx.db, videoId, FAILED_REASON);
+  await markFailed(ctx, videoId, FAILED_REASON);
 }
 
 /**
@@ -57,16 +58,17 @@ export async function settleStrandedTranscodes(ctx: AppContext, log: FastifyBase
         ),
       )
       .returning({ videoId: videoProcessing.videoId });
-    await notifyProcessingEnded(
+    const notified = await notifyProcessingEnded(
       tx,
       rows.map((row) => row.videoId),
       'failed',
     );
-    return rows;
+    return { rows, notified };
   });
-  if (settled.length > 0) {
+  await announceNotifications(ctx.events, settled.notified);
+  if (settled.rows.length > 0) {
     log.warn(
-      { videos: settled.map((row) => row.videoId) },
+      { videos: settled.rows.map((row) => row.videoId) },
       'transcode: conversions whose job ended without success marked failed',
     );
   }

@@ -17,6 +17,7 @@ import { UNREAD_COUNT_CAP } from '../../contract/limits.js';
 import type { AppContext } from '../context.js';
 import type { Db } from '../db/client.js';
 import { comments, notificationMutes, notifications, users, videos } from '../db/schema.js';
+import { announceNotifications } from './live-topics.js';
 import { mediaSizes, mediaUrl, toOwner, type MediaUrls } from './video-dto.js';
 
 /** How much of a comment the panel shows. */
@@ -133,7 +134,7 @@ export async function listNotifications(
 
 /** Marks the caller's own `ids` read (others' ids are ignored); returns the new unread count. */
 export async function markRead(
-  ctx: Pick<AppContext, 'db'>,
+  ctx: Pick<AppContext, 'db' | 'events'>,
   recipientId: string,
   ids: string[],
 ): Promise<number> {
@@ -148,14 +149,20 @@ export async function markRead(
         isNull(notifications.readAt),
       ),
     );
+  // The caller's other tabs and devices refresh their bells.
+  await announceNotifications(ctx.events, [recipientId]);
   return unreadCount(db, recipientId);
 }
 
-export async function markAllRead(ctx: Pick<AppContext, 'db'>, recipientId: string): Promise<void> {
+export async function markAllRead(
+  ctx: Pick<AppContext, 'db' | 'events'>,
+  recipientId: string,
+): Promise<void> {
   await ctx.db
     .update(notifications)
     .set({ readAt: sql`now()` })
     .where(and(eq(notifications.recipientId, recipientId), sql`${notifications.readAt} is null`));
+  await announceNotifications(ctx.events, [recipientId]);
 }
 
 export async function notificationSettings(db: Db, userId: string): Promise<NotificationSettings> {

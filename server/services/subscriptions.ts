@@ -4,10 +4,12 @@
  */
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { ChannelSubscriber, SubscriptionToggle } from '../../contract/engagement.js';
+import type { AppContext } from '../context.js';
 import type { Db } from '../db/client.js';
 import { subscriptions, users } from '../db/schema.js';
 import { badRequest, notFound } from '../http/errors.js';
 import { countedToggle } from './counted-toggle.js';
+import { announceNotifications } from './live-topics.js';
 import { notifyOne } from './notification-writes.js';
 import { descNullsLast } from './order.js';
 import { ownerColumns, toOwner, type MediaUrls } from './video-dto.js';
@@ -26,10 +28,12 @@ async function assertChannel(db: Db, channelId: string) {
 }
 
 export async function toggleSubscription(
-  db: Db,
+  ctx: Pick<AppContext, 'db' | 'events'>,
   subscriberId: string,
   channelId: string,
 ): Promise<SubscriptionToggle> {
+  const { db } = ctx;
+  let notified = false;
   if (subscriberId === channelId) throw badRequest(SELF_SUBSCRIBE);
   await assertChannel(db, channelId);
   const pair = and(
@@ -49,7 +53,7 @@ export async function toggleSubscription(
         .returning({ id: subscriptions.channelId });
       if (inserted.length === 0) return false;
       // Once per subscriber: unsubscribing and subscribing again notifies no second time.
-      await notifyOne(tx, {
+      notified = await notifyOne(tx, {
         recipientId: channelId,
         type: 'newSubscriber',
         actorId: subscriberId,
@@ -66,6 +70,7 @@ export async function toggleSubscription(
       return row?.n ?? 0;
     },
   });
+  if (notified) await announceNotifications(ctx.events, [channelId]);
   return { subscribed: on, subscriberCount: count };
 }
 

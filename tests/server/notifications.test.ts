@@ -130,9 +130,9 @@ describe('notifications are written', () => {
   it('tells the owner when processing ends, ready or failed', async () => {
     const videoId = await insertVideo(t, creator, { title: 'Being converted' });
     await createProcessing(t.ctx.db, videoId);
-    await markFailed(t.ctx.db, videoId, 'no');
-    await markReady(t.ctx.db, videoId);
-    await markReady(t.ctx.db, videoId);
+    await markFailed(t.ctx, videoId, 'no');
+    await markReady(t.ctx, videoId);
+    await markReady(t.ctx, videoId);
     const entries = await ofType(t, creator, 'videoReady');
     expect(entries.map((n) => n.outcome).sort()).toEqual(['failed', 'ready']);
     expect(entries[0]).toMatchObject({ actor: null, video: { title: 'Being converted' } });
