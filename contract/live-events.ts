@@ -11,14 +11,8 @@
  * EventSource how long to wait before reconnecting. The server ends a stream after at most
  * 15 minutes (the access token's life), and the client reconnects.
  */
-import { Type, type Static } from '@sinclair/typebox';
-import { Id } from './common.js';
-
-export const LiveEventsQuery = Type.Object({
-  /** The video whose watch page is open: its new comments arrive too. */
-  video: Type.Optional(Id),
-});
-export type LiveEventsQuery = Static<typeof LiveEventsQuery>;
+// No TypeBox here: the SPA's shell imports this module (the query's schema is in
+// notifications.ts).
 
 /** The SSE event names, as listeners name them. */
 export const LIVE_EVENT = {

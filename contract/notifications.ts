@@ -7,15 +7,9 @@ import { DateString, Id, PageQuery } from './common.js';
 import { MARK_READ_MAX_IDS, PAGE_SIZE } from './limits.js';
 import { ImageSizes, Owner } from './shapes.js';
 
-/** What a notification is about; also the keys of the settings object. */
-export const NOTIFICATION_TYPES = [
-  'newVideo',
-  'newSubscriber',
-  'comment',
-  'likeMilestone',
-  'videoReady',
-] as const;
-export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
+import { NOTIFICATION_TYPES, type NotificationType } from './notification-types.js';
+
+export { NOTIFICATION_TYPES, type NotificationType };
 
 export const NotificationVideo = Type.Object({
   _id: Id,
@@ -83,3 +77,9 @@ export const NotificationSettingsPatch = Type.Partial(NotificationSettings, {
   minProperties: 1,
 });
 export type NotificationSettingsPatch = Static<typeof NotificationSettingsPatch>;
+
+/** GET /events (contract/live-events.ts): the video whose watch page is open, if any. */
+export const LiveEventsQuery = Type.Object({
+  video: Type.Optional(Id),
+});
+export type LiveEventsQuery = Static<typeof LiveEventsQuery>;

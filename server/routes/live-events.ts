@@ -5,7 +5,7 @@
  * live hub (services/live-hub.ts) owns the response from then on.
  */
 import type { OutgoingHttpHeaders } from 'node:http';
-import { LiveEventsQuery } from '../../contract/live-events.js';
+import { LiveEventsQuery } from '../../contract/notifications.js';
 import { callerId } from '../auth/plugin.js';
 import { HttpError } from '../http/errors.js';
 import type { App, RouteOptions } from '../app-types.js';

@@ -25,6 +25,7 @@ const HistoryPage = lazyPage(() => import('../pages/history-page'));
 const PlaylistPage = lazyPage(() => import('../pages/playlist-page'));
 const ChannelPage = lazyPage(() => import('../pages/channel-page'));
 const LibraryPage = lazyPage(() => import('../pages/library-page'));
+const NotificationsPage = lazyPage(() => import('../pages/notifications-page'));
 const NotFoundPage = lazyPage(() => import('../pages/not-found-page'));
 
 /**
@@ -128,6 +129,11 @@ export function AppRoutes() {
       <Route path="/tweets">
         <InLayout guarded>
           <OwnChannelRedirect tab="Tweets" />
+        </InLayout>
+      </Route>
+      <Route path="/notifications">
+        <InLayout guarded>
+          <NotificationsPage />
         </InLayout>
       </Route>
       <Route path="/collections">
