@@ -110,6 +110,11 @@ export function AppRoutes() {
           <SubscriptionsPage />
         </InLayout>
       </Route>
+      <Route path="/Subscriptions/videos">
+        <InLayout guarded>
+          <SubscriptionsPage tab="videos" />
+        </InLayout>
+      </Route>
       <Route path="/History">
         <InLayout guarded>
           <HistoryPage />
