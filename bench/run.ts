@@ -4,7 +4,8 @@
  *
  *   npm run bench                      every bench
  *   npm run bench -- startup media     only the named ones (startup, seed, js, lcp, thumbs, api,
- *                                      lists, dashboard, media, memory, transcode)
+ *                                      lists, dashboard, media, memory, transcode, and on
+ *                                      PostgreSQL only: sse, feed)
  *   BENCH_SECONDS=5 npm run bench      shorter load runs
  *   DATABASE_URL=postgres://… npm run bench   also measures the API on PostgreSQL
  */
@@ -12,6 +13,7 @@ import { spawnSync } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
 import { benchDashboard } from './dashboard.js';
+import { benchFeed } from './feed.js';
 import { benchJsSize } from './js-size.js';
 import { benchLcp } from './lcp.js';
 import { benchLists } from './lists.js';
@@ -22,6 +24,7 @@ import { printTable, type Row } from './lib/table.js';
 import { benchMedia } from './media.js';
 import { benchMemory } from './memory.js';
 import { benchSeed } from './seed.js';
+import { benchSse } from './sse.js';
 import { benchStartup } from './startup.js';
 import { benchThroughput } from './throughput.js';
 import { benchThumbs } from './thumbs.js';
@@ -39,6 +42,8 @@ const NAMES = [
   'media',
   'memory',
   'transcode',
+  'sse',
+  'feed',
 ] as const;
 type Name = (typeof NAMES)[number];
 const requested = process.argv
@@ -150,6 +155,13 @@ if (enabled('transcode')) {
     'media pipeline: renditions, time to playable, API while transcoding',
     benchTranscode,
   );
+}
+// Both build their data in a PostgreSQL database of their own; skipped without DATABASE_URL.
+if (process.env.DATABASE_URL && enabled('sse')) {
+  await section('live events: 1 000 SSE streams (PostgreSQL)', benchSse);
+}
+if (process.env.DATABASE_URL && enabled('feed')) {
+  await section('subscriptions feed: 1 000 subscriptions, 1 000 000 videos', benchFeed);
 }
 
 console.log(`\nVidTube bench results (${((performance.now() - started) / 1000).toFixed(0)} s)\n`);

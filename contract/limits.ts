@@ -57,6 +57,10 @@ export const PAGE_SIZE = {
   channelPlaylists: 12,
   /** The channel's Tweets tab shows the newest this many (the API's largest page). */
   channelTweets: 50,
+  /** The bell's panel (and the /notifications page on phones). */
+  notifications: 20,
+  /** The subscriptions feed (newest videos of followed channels), as the home feed. */
+  subscriptionFeed: 12,
 } as const;
 
 /** Pages are 1-based everywhere (spec §9: "Default video page 1"). */
@@ -76,3 +80,8 @@ export const DASHBOARD_PERIODS = [7, 28, 90] as const;
 export const DASHBOARD_DEFAULT_PERIOD = 28;
 /** How many of the period's most viewed videos the dashboard lists. */
 export const DASHBOARD_TOP_VIDEOS = 5;
+
+/** The unread count is exact up to this; at it the bell shows "99+". */
+export const UNREAD_COUNT_CAP = 100;
+/** Most notifications one "mark read" call names. */
+export const MARK_READ_MAX_IDS = 100;

@@ -48,6 +48,10 @@ export type PopularTags = Static<typeof PopularTags>;
 export const OwnVideosQuery = PageQuery(PAGE_SIZE.dashboardVideos);
 export type OwnVideosQuery = Static<typeof OwnVideosQuery>;
 
+/** GET /subscriptions/videos: the subscriptions feed (issue 23). */
+export const SubscriptionFeedQuery = PageQuery(PAGE_SIZE.subscriptionFeed);
+export type SubscriptionFeedQuery = Static<typeof SubscriptionFeedQuery>;
+
 export const VideoList = Type.Object({
   videos: Type.Array(VideoItem),
   totalVideos: Type.Integer(),

@@ -3,7 +3,8 @@
  * its bottom sentinel comes into view, and an add box whose button is disabled for blank text.
  *
  * Input:   { videoId }
- * Events:  TEXT_CHANGED { text } · SUBMIT · LOAD_MORE
+ * Events:  TEXT_CHANGED { text } · SUBMIT · LOAD_MORE · REFRESH (someone else commented: the
+ *          live connection said so; the list reloads from its first page)
  * Child:   `pager` (pagerMachine, id 'pager', pageSize PAGE_SIZE.comments, params { videoId });
  *          read it with `selectCommentsPager`. Provide the real fetch with
  *          `commentsMachine.provide({ actors: { pager: pagerMachine.provide({ actors: { fetchPage } }),
@@ -39,7 +40,9 @@ export type CommentsEvent =
   /** The user pressed the add button (ignored while the text is blank). */
   | { type: 'SUBMIT' }
   /** The sentinel under the list came into view. */
-  | { type: 'LOAD_MORE' };
+  | { type: 'LOAD_MORE' }
+  /** Comments were added by others (live): reload the list from its first page. */
+  | { type: 'REFRESH' };
 
 export type CommentsEmitted =
   /** The comment was saved and is now on top of the list. */
@@ -72,6 +75,7 @@ export const commentsMachine = setup({
       item: comment,
     })),
     forwardToPager: forwardTo('pager'),
+    reloadList: sendTo('pager', { type: 'RESET' as const }),
     announceAdded: emit((_, comment: Comment) => ({ type: 'added' as const, comment })),
     announceFailure: emit((_, message: string) => ({ type: 'failed' as const, message })),
   },
@@ -88,6 +92,7 @@ export const commentsMachine = setup({
   },
   on: {
     LOAD_MORE: { actions: 'forwardToPager' },
+    REFRESH: { actions: 'reloadList' },
   },
   initial: 'editing',
   states: {

@@ -112,6 +112,12 @@ export const LIBRARY_MESSAGES = {
   /** Ours: the issue asks that a failed unsubscribe says so. */
   unsubscribeFailed: 'Failed to unsubscribe. Please try again.',
   subscriptionsLoadFailed: 'Failed to load your subscriptions. Please try again.',
+  // The subscriptions feed (issue 23; ours).
+  subscriptionsChannelsTab: 'Channels',
+  subscriptionsVideosTab: 'Latest videos',
+  subscriptionFeedShelf: 'Latest from your subscriptions',
+  noSubscriptionFeed:
+    'No videos from your subscriptions yet. Subscribe to channels to see their new videos here.',
   // Playlist detail (spec §2 "Playlist detail").
   playlistLoading: 'Loading ...',
   /** Ours: an empty playlist, an unknown id, a failed load. */

@@ -36,8 +36,11 @@ import dashboardRoutes from './routes/dashboard.js';
 import healthcheckRoutes from './routes/healthcheck.js';
 import historyRoutes from './routes/history.js';
 import likesRoutes from './routes/likes.js';
+import liveEventsRoutes from './routes/live-events.js';
+import notificationsRoutes from './routes/notifications.js';
 import playlistsRoutes from './routes/playlists.js';
 import subscribedChannelsRoutes from './routes/subscribed-channels.js';
+import subscriptionFeedRoutes from './routes/subscription-feed.js';
 import subscriptionsRoutes from './routes/subscriptions.js';
 import tweetsRoutes from './routes/tweets.js';
 import usersRoutes from './routes/users.js';
@@ -131,9 +134,12 @@ export async function buildApp({ ctx, logger = false }: BuildOptions): Promise<A
       await api.register(commentsRoutes, { ...options, prefix: '/comments' });
       await api.register(subscriptionsRoutes, { ...options, prefix: '/subscriptions' });
       await api.register(subscribedChannelsRoutes, { ...options, prefix: '/subscriptions' });
+      await api.register(subscriptionFeedRoutes, { ...options, prefix: '/subscriptions' });
       await api.register(playlistsRoutes, { ...options, prefix: '/playlist' });
       await api.register(tweetsRoutes, { ...options, prefix: '/tweets' });
       await api.register(dashboardRoutes, { ...options, prefix: '/dashboard' });
+      await api.register(notificationsRoutes, { ...options, prefix: '/notifications' });
+      await api.register(liveEventsRoutes, { ...options, prefix: '/events' });
     },
     { prefix: API_PREFIX },
   );

@@ -11,6 +11,8 @@
  */
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
 import { accountActors, type AccountActors } from './api/users';
+import { liveStreamActors, type LiveStreamActors } from './api/live-stream';
+import { notificationActors, type NotificationActors } from './api/notifications';
 import { realVideoActors, type VideoActors } from './api/video-actors';
 // Types only: each page imports the real calls itself.
 import type { ChannelActors } from './api/channel';
@@ -26,7 +28,8 @@ import type { DashboardDialogActors } from './api/dashboard-dialogs';
 import type { DashboardPlaylistActors } from './api/dashboard-playlists';
 import type { VideoProcessingActors } from './api/video-processing';
 
-type CoreActors = AccountActors & VideoActors;
+/** The bell and the live connection are in the header of every page: core too. */
+type CoreActors = AccountActors & VideoActors & NotificationActors & LiveStreamActors;
 
 export type AppActors = CoreActors &
   ChannelActors &
@@ -42,7 +45,12 @@ export type AppActors = CoreActors &
   DashboardPlaylistActors &
   VideoProcessingActors;
 
-const coreActors: CoreActors = { ...accountActors, ...realVideoActors };
+const coreActors: CoreActors = {
+  ...accountActors,
+  ...realVideoActors,
+  ...notificationActors,
+  ...liveStreamActors,
+};
 
 /** The fakes given by the providers above, merged (nearest wins). */
 const OverridesContext = createContext<Partial<AppActors>>({});

@@ -32,6 +32,8 @@ export const theme = {
     md: '@media (min-width: 768px)',
     lg: '@media (min-width: 1024px)',
   },
+  /** The phone layout (below `media.md`) for matchMedia (useMediaQuery). */
+  phoneQuery: '(max-width: 767.98px)',
   layout: {
     topBarHeight: '60px',
     sideMenuWidth: '232px',

@@ -3,9 +3,6 @@ import { TOAST_AUTO_CLOSE_MS } from '../machines/constants';
 import { theme } from './theme';
 import { useMediaQuery } from './use-media-query';
 
-/** The phone layout: below theme.media.md (768 px), where the bottom bar shows. */
-const PHONE = '(max-width: 767.98px)';
-
 /**
  * The one toast container (spec §8: top-right, 5000 ms, light theme). Lazy-loaded by app.tsx.
  * On desktop it sits below the sticky top bar, so a toast never hides Logout or the account menu.
@@ -13,7 +10,7 @@ const PHONE = '(max-width: 767.98px)';
  * would cover the player and the menus that open from the top bar (issue 22).
  */
 export default function Toasts() {
-  const phone = useMediaQuery(PHONE);
+  const phone = useMediaQuery(theme.phoneQuery);
   return (
     <ToastContainer
       position={phone ? 'bottom-center' : 'top-right'}

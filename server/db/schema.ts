@@ -108,6 +108,11 @@ export const videos = pgTable(
   (t) => [
     index('videos_feed_idx').on(t.isPublished, t.createdAt.desc(), t.id),
     index('videos_owner_idx').on(t.ownerId, t.createdAt.desc()),
+    // The subscriptions feed: each followed channel's newest published videos, read per channel
+    // (services/subscription-feed.ts) and merged, so its cost follows the channels, not the catalogue.
+    index('videos_owner_published_idx')
+      .on(t.ownerId, t.createdAt.desc(), t.id.desc())
+      .where(sql`${t.isPublished}`),
     index('videos_popularity_idx').on(t.isPublished, t.viewsTier.desc()),
     // Feed sorts by duration and title (sortBy) without sorting the whole catalogue.
     index('videos_duration_idx').on(t.duration.desc()),
@@ -415,3 +420,70 @@ export const mediaJournal = pgTable('media_journal', {
   run: text('run').notNull(),
   createdAt: createdAt(),
 });
+
+/** What a notification is about (contract/notifications.ts names them for clients). */
+export const notificationType = pgEnum('notification_type', [
+  'newVideo',
+  'newSubscriber',
+  'comment',
+  'likeMilestone',
+  'videoReady',
+]);
+
+/**
+ * One notification of one recipient, written in the transaction of the event that causes it (or
+ * by the transcode job). It holds ids only: titles, names and avatars are read when listed, so an
+ * edit shows and a rename needs no rewrite. Visibility is also decided when listed: an entry about
+ * a video the recipient may not see (unpublished by its owner) is left out until it is published
+ * again, and deleting the video, comment or actor deletes the entry (cascades).
+ */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: text('id').primaryKey(),
+    recipientId: text('recipient_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    type: notificationType('type').notNull(),
+    /** Who did it (uploader, subscriber, commenter); null for a milestone or a finished job. */
+    actorId: text('actor_id').references(() => users.id, { onDelete: 'cascade' }),
+    videoId: text('video_id').references(() => videos.id, { onDelete: 'cascade' }),
+    commentId: text('comment_id').references(() => comments.id, { onDelete: 'cascade' }),
+    /** The like count reached (10, 100, 1 000 …) for likeMilestone. */
+    milestone: integer('milestone'),
+    /**
+     * What makes the entry unique for its recipient (`newVideo:<video>`, `likes:<video>:100` …):
+     * writers insert with ON CONFLICT DO NOTHING, so a re-subscribe, a like toggled across a
+     * milestone twice or a job run twice notify once.
+     */
+    dedupeKey: text('dedupe_key').notNull(),
+    createdAt: createdAt(),
+    readAt: timestamp('read_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    uniqueIndex('notifications_dedupe_idx').on(t.recipientId, t.dedupeKey),
+    // The list in its order (unread first, then newest) and the unread count, without a sort.
+    index('notifications_list_idx').on(
+      t.recipientId,
+      sql`(${t.readAt} is not null)`,
+      t.createdAt.desc(),
+      t.id.desc(),
+    ),
+    // Cascades from videos and comments look entries up by them.
+    index('notifications_video_idx').on(t.videoId),
+    index('notifications_comment_idx').on(t.commentId),
+    index('notifications_actor_idx').on(t.actorId),
+  ],
+);
+
+/** A notification type a user switched off (absent: on). Checked when notifications are written. */
+export const notificationMutes = pgTable(
+  'notification_mutes',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    type: notificationType('type').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.type] })],
+);

@@ -14,6 +14,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../context.js';
 import { videoProcessing } from '../db/schema.js';
 import { TRANSCODE_QUEUE, markFailed, type TranscodeJob } from '../services/video-processing.js';
+import { announceNotifications } from '../services/live-topics.js';
+import { notifyProcessingEnded } from '../services/notification-writes.js';
 import { transcodeVideo } from '../services/video-transcode.js';
 import type { JobRun } from './job-definition.js';
 
@@ -31,7 +33,7 @@ export async function runTranscode(ctx: AppContext, { videoId }: TranscodeJob, r
 }
 
 export async function giveUpTranscode(ctx: AppContext, { videoId }: TranscodeJob) {
-  await markFailed(ctx.db, videoId, FAILED_REASON);
+  await markFailed(ctx, videoId, FAILED_REASON);
 }
 
 /**
@@ -40,24 +42,33 @@ export async function giveUpTranscode(ctx: AppContext, { videoId }: TranscodeJob
  * seen here between the two.
  */
 export async function settleStrandedTranscodes(ctx: AppContext, log: FastifyBaseLogger) {
-  const settled = await ctx.db
-    .update(videoProcessing)
-    .set({ state: 'failed', error: INTERRUPTED_REASON, updatedAt: sql`now()` })
-    .where(
-      and(
-        eq(videoProcessing.state, 'processing'),
-        sql`not exists (
+  const settled = await ctx.db.transaction(async (tx) => {
+    const rows = await tx
+      .update(videoProcessing)
+      .set({ state: 'failed', error: INTERRUPTED_REASON, updatedAt: sql`now()` })
+      .where(
+        and(
+          eq(videoProcessing.state, 'processing'),
+          sql`not exists (
           select 1 from pgboss.job as j
           where j.name = ${TRANSCODE_QUEUE}
             and j.state in ('created', 'retry', 'active')
             and j.data->>'videoId' = ${videoProcessing.videoId}
         )`,
-      ),
-    )
-    .returning({ videoId: videoProcessing.videoId });
-  if (settled.length > 0) {
+        ),
+      )
+      .returning({ videoId: videoProcessing.videoId });
+    const notified = await notifyProcessingEnded(
+      tx,
+      rows.map((row) => row.videoId),
+      'failed',
+    );
+    return { rows, notified };
+  });
+  await announceNotifications(ctx.events, settled.notified);
+  if (settled.rows.length > 0) {
     log.warn(
-      { videos: settled.map((row) => row.videoId) },
+      { videos: settled.rows.map((row) => row.videoId) },
       'transcode: conversions whose job ended without success marked failed',
     );
   }

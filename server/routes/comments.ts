@@ -67,7 +67,7 @@ export default async function commentsRoutes(app: App, { ctx }: RouteOptions) {
     },
     async (request, reply) => {
       const comment = await addComment(
-        ctx.db,
+        ctx,
         request.params.videoId,
         callerId(request),
         request.body.content,

@@ -46,7 +46,7 @@ export default async function likesRoutes(app: App, { ctx }: RouteOptions) {
       },
     },
     async (request) => {
-      const data = await toggleLike(ctx.db, callerId(request), 'video', request.params.videoId);
+      const data = await toggleLike(ctx, callerId(request), 'video', request.params.videoId);
       return ok(data, data.liked ? 'Video liked' : 'Video unliked');
     },
   );
@@ -64,7 +64,7 @@ export default async function likesRoutes(app: App, { ctx }: RouteOptions) {
       },
     },
     async (request) => {
-      const data = await toggleLike(ctx.db, callerId(request), 'comment', request.params.commentId);
+      const data = await toggleLike(ctx, callerId(request), 'comment', request.params.commentId);
       return ok(data, data.liked ? 'Comment liked' : 'Comment unliked');
     },
   );
@@ -82,7 +82,7 @@ export default async function likesRoutes(app: App, { ctx }: RouteOptions) {
       },
     },
     async (request) => {
-      const data = await toggleLike(ctx.db, callerId(request), 'tweet', request.params.tweetId);
+      const data = await toggleLike(ctx, callerId(request), 'tweet', request.params.tweetId);
       return ok(data, data.liked ? 'Tweet liked' : 'Tweet unliked');
     },
   );

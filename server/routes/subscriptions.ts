@@ -33,7 +33,7 @@ export default async function subscriptionsRoutes(app: App, { ctx }: RouteOption
       },
     },
     async (request) => {
-      const data = await toggleSubscription(ctx.db, callerId(request), request.params.channelId);
+      const data = await toggleSubscription(ctx, callerId(request), request.params.channelId);
       return ok(data, data.subscribed ? 'Subscribed' : 'Unsubscribed');
     },
   );

@@ -5,11 +5,14 @@
 import { and, count, desc, eq } from 'drizzle-orm';
 import type { CommentList } from '../../contract/engagement.js';
 import type { Comment } from '../../contract/shapes.js';
+import type { AppContext } from '../context.js';
 import type { Db } from '../db/client.js';
 import { newId } from '../db/ids.js';
 import { comments, likes, users, videos } from '../db/schema.js';
 import { forbidden, notFound } from '../http/errors.js';
 import { COMMENT_NOT_FOUND } from './likes.js';
+import { announceComment, announceNotifications } from './live-topics.js';
+import { notifyOne } from './notification-writes.js';
 import { descNullsLast } from './order.js';
 import { toOwner, visibleTo, type MediaUrls } from './video-dto.js';
 import { assertVisibleVideo } from './video-watch.js';
@@ -85,15 +88,29 @@ export async function listComments(
 }
 
 export async function addComment(
-  db: Db,
+  ctx: Pick<AppContext, 'db' | 'events'>,
   videoId: string,
   ownerId: string,
   content: string,
   urls: MediaUrls,
 ): Promise<Comment> {
-  await assertVisibleVideo(db, videoId, ownerId);
+  const { db } = ctx;
+  const video = await assertVisibleVideo(db, videoId, ownerId);
   const id = newId();
-  await db.insert(comments).values({ id, videoId, ownerId, content });
+  const notified = await db.transaction(async (tx) => {
+    await tx.insert(comments).values({ id, videoId, ownerId, content });
+    return notifyOne(tx, {
+      recipientId: video.ownerId,
+      type: 'comment',
+      actorId: ownerId,
+      videoId,
+      commentId: id,
+      dedupeKey: `comment:${id}`,
+    });
+  });
+  // Every viewer of the watch page sees it appear; the owner's bell counts it.
+  await announceComment(ctx.events, videoId, id);
+  if (notified) await announceNotifications(ctx.events, [video.ownerId]);
   return commentById(db, id, urls);
 }
 

@@ -5,10 +5,13 @@
  */
 import { and, eq, sql } from 'drizzle-orm';
 import type { LikeStatus, LikeToggle } from '../../contract/engagement.js';
+import type { AppContext } from '../context.js';
 import type { Db, Tx } from '../db/client.js';
 import { comments, likes, tweets, videos } from '../db/schema.js';
 import { notFound } from '../http/errors.js';
 import { countedToggle } from './counted-toggle.js';
+import { announceNotifications } from './live-topics.js';
+import { isLikeMilestone, notifyOne } from './notification-writes.js';
 import { TWEET_NOT_FOUND } from './tweets.js';
 import { VIDEO_NOT_FOUND, visibleTo } from './video-dto.js';
 import { assertVisibleVideo } from './video-watch.js';
@@ -55,14 +58,32 @@ export async function videoLikeStatus(
   return { likeCount: video.likeCount, likedByUser: !!mine };
 }
 
-function bumpCounter(targetType: Target, targetId: string) {
+function bumpCounter(
+  targetType: Target,
+  targetId: string,
+  likerId: string,
+  notified: (ownerId: string) => void,
+) {
   return async (tx: Tx, delta: 1 | -1) => {
     if (targetType === 'video') {
       const [row] = await tx
         .update(videos)
         .set({ likesCount: sql`${videos.likesCount} + ${delta}` })
         .where(eq(videos.id, targetId))
-        .returning({ n: videos.likesCount });
+        .returning({ n: videos.likesCount, ownerId: videos.ownerId });
+      if (row && delta === 1 && isLikeMilestone(row.n)) {
+        // A milestone is everyone's doing: no actor shown, but none when the owner's own like
+        // reached it. Once per video and milestone, however often likes cross it.
+        const written = await notifyOne(tx, {
+          recipientId: row.ownerId,
+          type: 'likeMilestone',
+          causedBy: likerId,
+          videoId: targetId,
+          milestone: row.n,
+          dedupeKey: `likes:${targetId}:${row.n}`,
+        });
+        if (written) notified(row.ownerId);
+      }
       return row?.n ?? 0;
     }
     if (targetType === 'tweet') {
@@ -83,11 +104,13 @@ function bumpCounter(targetType: Target, targetId: string) {
 }
 
 export async function toggleLike(
-  db: Db,
+  ctx: Pick<AppContext, 'db' | 'events'>,
   userId: string,
   targetType: Target,
   targetId: string,
 ): Promise<LikeToggle> {
+  const { db } = ctx;
+  const recipients: string[] = [];
   if (targetType === 'video') await assertVisibleVideo(db, targetId, userId);
   else if (targetType === 'tweet') await assertTweet(db, targetId);
   else await assertVisibleComment(db, targetId, userId);
@@ -108,7 +131,8 @@ export async function toggleLike(
           .onConflictDoNothing()
           .returning({ userId: likes.userId })
       ).length > 0,
-    bump: bumpCounter(targetType, targetId),
+    bump: bumpCounter(targetType, targetId, userId, (ownerId) => recipients.push(ownerId)),
   });
+  await announceNotifications(ctx.events, recipients);
   return { liked: on, likeCount: count };
 }

@@ -4,10 +4,13 @@
  */
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { ChannelSubscriber, SubscriptionToggle } from '../../contract/engagement.js';
+import type { AppContext } from '../context.js';
 import type { Db } from '../db/client.js';
 import { subscriptions, users } from '../db/schema.js';
 import { badRequest, notFound } from '../http/errors.js';
 import { countedToggle } from './counted-toggle.js';
+import { announceNotifications } from './live-topics.js';
+import { notifyOne } from './notification-writes.js';
 import { descNullsLast } from './order.js';
 import { ownerColumns, toOwner, type MediaUrls } from './video-dto.js';
 
@@ -25,10 +28,12 @@ async function assertChannel(db: Db, channelId: string) {
 }
 
 export async function toggleSubscription(
-  db: Db,
+  ctx: Pick<AppContext, 'db' | 'events'>,
   subscriberId: string,
   channelId: string,
 ): Promise<SubscriptionToggle> {
+  const { db } = ctx;
+  let notified = false;
   if (subscriberId === channelId) throw badRequest(SELF_SUBSCRIBE);
   await assertChannel(db, channelId);
   const pair = and(
@@ -40,14 +45,22 @@ export async function toggleSubscription(
     remove: async (tx) =>
       (await tx.delete(subscriptions).where(pair).returning({ id: subscriptions.channelId }))
         .length > 0,
-    insert: async (tx) =>
-      (
-        await tx
-          .insert(subscriptions)
-          .values({ subscriberId, channelId })
-          .onConflictDoNothing()
-          .returning({ id: subscriptions.channelId })
-      ).length > 0,
+    insert: async (tx) => {
+      const inserted = await tx
+        .insert(subscriptions)
+        .values({ subscriberId, channelId })
+        .onConflictDoNothing()
+        .returning({ id: subscriptions.channelId });
+      if (inserted.length === 0) return false;
+      // Once per subscriber: unsubscribing and subscribing again notifies no second time.
+      notified = await notifyOne(tx, {
+        recipientId: channelId,
+        type: 'newSubscriber',
+        actorId: subscriberId,
+        dedupeKey: `newSubscriber:${subscriberId}`,
+      });
+      return true;
+    },
     bump: async (tx, delta) => {
       const [row] = await tx
         .update(users)
@@ -57,6 +70,7 @@ export async function toggleSubscription(
       return row?.n ?? 0;
     },
   });
+  if (notified) await announceNotifications(ctx.events, [channelId]);
   return { subscribed: on, subscriberCount: count };
 }
 

@@ -11,6 +11,8 @@ import { newId } from '../db/ids.js';
 import { videoProcessing, type StoredRendition } from '../db/schema.js';
 import { hlsKeys, masterKey } from '../media/hls/keys.js';
 import type { MediaStorage } from '../storage/storage.js';
+import { announceNotifications } from './live-topics.js';
+import { notifyProcessingEnded } from './notification-writes.js';
 import { mediaUrl, type MediaUrls } from './video-dto.js';
 
 /** The queue of transcode jobs and what each carries; its row in jobs/job-table.ts runs them. */
@@ -82,18 +84,40 @@ export async function addRendition(
   return changed.length > 0;
 }
 
-export async function markReady(db: Db, videoId: string): Promise<void> {
-  await db
-    .update(videoProcessing)
-    .set({ state: 'ready', progress: 1, error: null, updatedAt: sql`now()` })
-    .where(eq(videoProcessing.videoId, videoId));
+/**
+ * Ends a conversion in `state`, telling the video's owner in the same transaction (and live once
+ * it committed): "your video is ready", or that it still plays as uploaded.
+ */
+async function endProcessing(
+  ctx: Pick<AppContext, 'db' | 'events'>,
+  videoId: string,
+  end: { state: 'ready'; progress: 1; error: null } | { state: 'failed'; error: string },
+): Promise<void> {
+  const notified = await ctx.db.transaction(async (tx) => {
+    const changed = await tx
+      .update(videoProcessing)
+      .set({ ...end, updatedAt: sql`now()` })
+      .where(eq(videoProcessing.videoId, videoId))
+      .returning({ videoId: videoProcessing.videoId });
+    return notifyProcessingEnded(
+      tx,
+      changed.map((row) => row.videoId),
+      end.state,
+    );
+  });
+  await announceNotifications(ctx.events, notified);
 }
 
-export async function markFailed(db: Db, videoId: string, reason: string): Promise<void> {
-  await db
-    .update(videoProcessing)
-    .set({ state: 'failed', error: reason, updatedAt: sql`now()` })
-    .where(eq(videoProcessing.videoId, videoId));
+export function markReady(ctx: Pick<AppContext, 'db' | 'events'>, videoId: string) {
+  return endProcessing(ctx, videoId, { state: 'ready', progress: 1, error: null });
+}
+
+export function markFailed(
+  ctx: Pick<AppContext, 'db' | 'events'>,
+  videoId: string,
+  reason: string,
+) {
+  return endProcessing(ctx, videoId, { state: 'failed', error: reason });
 }
 
 /** A retry asked for by the creator: back to processing, keeping the renditions already made. */

@@ -111,7 +111,7 @@ export async function transcodeVideo(
     // Every rendition was recorded by earlier runs: the last one may have died between recording
     // its rendition and rewriting the master.
     if (made === 0) await writeMaster(ctx, workDir, latest);
-    await markReady(ctx.db, videoId);
+    await markReady(ctx, videoId);
     return 'done';
   } finally {
     await rm(workDir, { recursive: true, force: true });

@@ -19,6 +19,8 @@ import { extractFrame } from '../media/frame.js';
 import { probeVideo } from '../media/video-probe.js';
 import { storedKeysOf } from '../media/image-keys.js';
 import { storeNewImage } from './sized-images.js';
+import { announceNewVideo } from './live-topics.js';
+import { notifySubscribersOfVideo } from './notification-writes.js';
 import { createProcessing, enqueueTranscode } from './video-processing.js';
 import { parseTagsField } from './video-fields.js';
 
@@ -50,6 +52,7 @@ export async function uploadVideo(
   const { videoFile, thumbnail } = files;
   if (!videoFile) throw requiredField('videoFile');
   const stored: string[] = [];
+  let notified = 0;
   const recorded: string[] = [];
   let remuxed: string | undefined;
   let frame: string | undefined;
@@ -93,10 +96,12 @@ export async function uploadVideo(
         thumbnailKey,
       });
       await createProcessing(tx, id);
+      notified = await notifySubscribersOfVideo(tx, id, ownerId);
       await enqueueTranscode(ctx, tx, id);
       await ctx.journal.clear(recorded, tx);
     });
     stored.length = 0;
+    if (notified > 0) await announceNewVideo(ctx.events, id);
     return id;
   } finally {
     if (remuxed) await rm(remuxed, { force: true });

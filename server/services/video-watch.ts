@@ -27,10 +27,11 @@ const VIEW_WINDOW = '1 hour';
 /** 404 unless `viewerId` may see the video (likes and comments of a video ask this first). */
 export async function assertVisibleVideo(db: Db, videoId: string, viewerId: string) {
   const [row] = await db
-    .select({ id: videos.id })
+    .select({ id: videos.id, ownerId: videos.ownerId })
     .from(videos)
     .where(and(eq(videos.id, videoId), visibleTo(viewerId)));
   if (!row) throw notFound(VIDEO_NOT_FOUND);
+  return row;
 }
 
 /**

@@ -8,6 +8,7 @@ import { Router, type BaseLocationHook } from 'wouter';
 import { ActorsProvider, type AppActors } from '../actors';
 import { GlobalStyle } from '../global-style';
 import { useToastsNeeded } from '../notify';
+import { LiveProvider } from '../live';
 import { AppRoutes } from './routes';
 import { SessionProvider } from '../session';
 import { theme } from '../theme';
@@ -39,7 +40,9 @@ export function AppProviders({ actors, location, children }: AppProps) {
       <GlobalStyle />
       <ActorsProvider actors={actors}>
         <Router {...(location ? { hook: location, searchHook: location.searchHook } : {})}>
-          <SessionProvider>{children}</SessionProvider>
+          <SessionProvider>
+            <LiveProvider>{children}</LiveProvider>
+          </SessionProvider>
         </Router>
       </ActorsProvider>
       <LazyToasts />

@@ -25,6 +25,7 @@ const HistoryPage = lazyPage(() => import('../pages/history-page'));
 const PlaylistPage = lazyPage(() => import('../pages/playlist-page'));
 const ChannelPage = lazyPage(() => import('../pages/channel-page'));
 const LibraryPage = lazyPage(() => import('../pages/library-page'));
+const NotificationsPage = lazyPage(() => import('../pages/notifications-page'));
 const NotFoundPage = lazyPage(() => import('../pages/not-found-page'));
 
 /**
@@ -109,6 +110,11 @@ export function AppRoutes() {
           <SubscriptionsPage />
         </InLayout>
       </Route>
+      <Route path="/Subscriptions/videos">
+        <InLayout guarded>
+          <SubscriptionsPage tab="videos" />
+        </InLayout>
+      </Route>
       <Route path="/History">
         <InLayout guarded>
           <HistoryPage />
@@ -128,6 +134,11 @@ export function AppRoutes() {
       <Route path="/tweets">
         <InLayout guarded>
           <OwnChannelRedirect tab="Tweets" />
+        </InLayout>
+      </Route>
+      <Route path="/notifications">
+        <InLayout guarded>
+          <NotificationsPage />
         </InLayout>
       </Route>
       <Route path="/collections">

@@ -7,8 +7,9 @@ import { Avatar } from '../ui/avatar';
 import { Button, buttonStyle } from '../ui/button';
 import { IconButton } from '../ui/icon-button';
 import { BrandLink } from '../ui/brand-link';
-import { BellIcon, MenuIcon, SearchIcon } from '../ui/icons';
+import { MenuIcon, SearchIcon } from '../ui/icons';
 import { AccountMenu } from './account-menu';
+import { NotificationBell } from './notification-bell';
 import { SearchBox } from './search-box';
 
 const MobileSearch = lazy(() => import('./mobile-search'));
@@ -122,9 +123,7 @@ export function TopBar({ onToggleMenu }: { onToggleMenu?: () => void }) {
             <SearchIcon />
           </IconButton>
         </OnlyPhone>
-        <IconButton label="Notifications">
-          <BellIcon />
-        </IconButton>
+        <NotificationBell />
         {status === 'signedOut' && (
           <>
             <Link href="/login" asChild>

@@ -10,6 +10,8 @@ import { LIBRARY_MESSAGES as TEXT } from '../../machines/messages';
 import { useActors, usePageActors } from '../actors';
 import { channelPlaylistActors } from '../api/channel-playlists';
 import { libraryActors } from '../api/library';
+import { subscriptionsActors } from '../api/subscriptions';
+import { FEED_ERROR_TEXT } from '../ui/list-states';
 import { channelPath, VideoCard } from '../components/video-card';
 import { PlaylistCard } from '../features/channel/playlist-card';
 import { Heading, Page } from '../features/library/library.styles';
@@ -29,6 +31,7 @@ export default function LibraryPage() {
   const { fetchVideoPage } = useActors();
   const { fetchHistoryVideoPage } = usePageActors(libraryActors);
   const { fetchPlaylistPage } = usePageActors(channelPlaylistActors);
+  const { fetchSubscriptionFeedPage } = usePageActors(subscriptionsActors);
   if (!me) return <PageSpinner />;
   const channel = channelPath(me.userName);
   return (
@@ -42,6 +45,14 @@ export default function LibraryPage() {
         fetchPage={fetchHistoryVideoPage}
         empty={TEXT.noHistory}
         failed={TEXT.historyLoadFailed}
+        renderItem={videoCard}
+      />
+      <Shelf<VideoItem>
+        title={TEXT.subscriptionFeedShelf}
+        href="/Subscriptions/videos"
+        fetchPage={fetchSubscriptionFeedPage}
+        empty={TEXT.noSubscriptionFeed}
+        failed={FEED_ERROR_TEXT}
         renderItem={videoCard}
       />
       <Shelf<Playlist>

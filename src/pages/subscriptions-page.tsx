@@ -20,7 +20,9 @@ import {
 import { usePageActors } from '../actors';
 import { subscriptionsActors } from '../api/subscriptions';
 import { ButtonLink, Heading, Notice, Page } from '../features/library/library.styles';
+import { SubscriptionFeed } from '../features/library/subscription-feed';
 import { SubscriptionRow } from '../features/library/subscription-row';
+import { LinkTabs } from '../ui/tabs';
 import { PageSpinner } from '../ui/spinner';
 import { ListError } from '../ui/list-states';
 import { useDocumentTitle } from '../use-document-title';
@@ -30,8 +32,32 @@ const List = styled.div`
   gap: 12px;
 `;
 
-export default function SubscriptionsPage() {
+/** Two tabs (issue 23): the spec's channel list as it is, and the newest videos of those channels. */
+export default function SubscriptionsPage({ tab }: { tab?: 'videos' }) {
   useDocumentTitle(TEXT.subscriptionsTitle);
+  return (
+    <Page>
+      <Heading>
+        <h1>{TEXT.subscriptionsTitle}</h1>
+      </Heading>
+      <LinkTabs
+        label="Subscriptions"
+        items={[
+          { label: TEXT.subscriptionsChannelsTab, href: '/Subscriptions', active: !tab },
+          {
+            label: TEXT.subscriptionsVideosTab,
+            href: '/Subscriptions/videos',
+            active: tab === 'videos',
+          },
+        ]}
+      />
+      {tab === 'videos' ? <SubscriptionFeed /> : <SubscribedChannels />}
+    </Page>
+  );
+}
+
+/** The spec's Subscriptions page body: spinner, empty state, or one row per channel. */
+function SubscribedChannels() {
   const { fetchSubscriptions } = usePageActors(subscriptionsActors);
   const list = useActorRef(subscriptionsMachine.provide({ actors: { fetchSubscriptions } }), {
     input: { limit: PAGE_SIZE.subscribers },
@@ -70,12 +96,5 @@ export default function SubscriptionsPage() {
     );
   }
 
-  return (
-    <Page>
-      <Heading>
-        <h1>{TEXT.subscriptionsTitle}</h1>
-      </Heading>
-      {body}
-    </Page>
-  );
+  return body;
 }

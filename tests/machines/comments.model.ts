@@ -51,7 +51,7 @@ export const model: Model<typeof commentsMachine> = {
   // The text matters to the chart only as blank or not.
   serialize: (s: AnyMachineSnapshot) =>
     JSON.stringify([s.value, (s.context as CommentsContext).text.trim() !== '']),
-  assert: (snapshot, fakes) => {
+  assert: (snapshot, fakes, step) => {
     const s = snapshot as CommentsSnapshot;
     const text = s.context.text;
     // The add button is enabled exactly for non-blank text while nothing is being saved.
@@ -73,6 +73,10 @@ export const model: Model<typeof commentsMachine> = {
     expect(pager.context.params).toEqual({ videoId });
     expect(pager.value).toBe('loaded');
     const ids = selectItems(pager).map((i) => i._id);
+    // Others commented (live): the list starts over from the server's first page.
+    if (step.event.type === 'REFRESH') {
+      expect(ids).toEqual(rows(`c-${videoId}`, PAGE_SIZE.comments).map((r) => r._id));
+    }
     const added = ids.includes(newComment._id);
     if (added) expect(ids[0]).toBe(newComment._id);
     const rest = ids.slice(added ? 1 : 0);

@@ -72,7 +72,7 @@ describe('processing status for the creator', () => {
     expect(advanced).toMatchObject({ state: 'processing', progress: 0.5, renditions: ['480p'] });
     expect(advanced.hlsUrl).toMatch(/\.m3u8$/);
 
-    await markFailed(t.ctx.db, uploaded, 'The video could not be converted');
+    await markFailed(t.ctx, uploaded, 'The video could not be converted');
     const failed = (await poll(owner, uploaded)).json<{ data: VideoProcessing }>().data;
     expect(failed).toMatchObject({ state: 'failed', error: 'The video could not be converted' });
     expect((await processingOfList())[uploaded]).toEqual(failed);

@@ -24,6 +24,7 @@ import {
 import { Avatar } from '../../ui/avatar';
 import { Button } from '../../ui/button';
 import { Spinner } from '../../ui/spinner';
+import { useLiveComments } from '../../live';
 import { useCurrentUser } from '../../session';
 import { LoadMoreFooter } from '../../ui/list-states';
 import { useActors } from '../../actors';
@@ -141,9 +142,15 @@ export function CommentsSection({ videoId }: { videoId: string }) {
   const total = useSelector(pager, selectTotal);
   const loadingFirst = useSelector(pager, selectIsLoadingFirst);
   const failed = useSelector(pager, selectHasFailed);
+  // Another viewer's comment (live): the list reloads. The reader's own is on top already.
+  useLiveComments(videoId, (commentId) => {
+    if (commentId === null || !items.some((c) => c._id === commentId)) {
+      comments.send({ type: 'REFRESH' });
+    }
+  });
 
   return (
-    <Section aria-labelledby={`${inputId}-heading`}>
+    <Section id="comments" aria-labelledby={`${inputId}-heading`}>
       <h2 id={`${inputId}-heading`}>
         {total === null ? 'Comments' : `${total} ${total === 1 ? 'Comment' : 'Comments'}`}
       </h2>

@@ -1,0 +1,64 @@
+/**
+ * The subscriptions feed: the newest published videos of the channels the caller subscribes to,
+ * newest first. Read per channel, then merged: each followed channel gives at most the rows the
+ * page needs from its own index (videos_owner_published_idx), so the cost follows the number of
+ * channels and the depth of the page, never the size of the catalogue. With 1 000 channels over a
+ * million videos, reading "all videos, keep the followed ones" would scan until enough matched,
+ * and "all videos of the followed channels, sorted" would sort every one of them.
+ *
+ * The feed goes FEED_DEPTH videos deep: further pages are empty. Its total is a lower bound (the
+ * rows read so far, plus one when more exist), as searches past their cap say it.
+ */
+import { sql } from 'drizzle-orm';
+import type { VideoList } from '../../contract/videos.js';
+import type { Db } from '../db/client.js';
+import { toVideoItem, type MediaUrls, type VideoItemRow } from './video-dto.js';
+
+/** How far back the feed goes, in videos. */
+export const FEED_DEPTH = 1000;
+
+export async function subscriptionFeed(
+  db: Db,
+  subscriberId: string,
+  { page, limit }: { page: number; limit: number },
+  urls: MediaUrls,
+): Promise<VideoList> {
+  const offset = (page - 1) * limit;
+  const want = Math.max(0, Math.min(limit + 1, FEED_DEPTH - offset));
+  const rows = want === 0 ? [] : await feedRows(db, subscriberId, offset, want);
+  const shown = rows.slice(0, limit);
+  return {
+    videos: shown.map((row) => toVideoItem({ ...row, createdAt: new Date(row.createdAt) }, urls)),
+    totalVideos: offset + rows.length,
+    totalIsLowerBound: true,
+    page,
+    limit,
+  };
+}
+
+async function feedRows(db: Db, subscriberId: string, offset: number, want: number) {
+  const result = await db.execute(sql`
+    select v.id, v.title, v.description, v.tags, v.duration, v.views,
+           v.is_published as "isPublished", v.video_key as "videoKey",
+           v.thumbnail_key as "thumbnailKey", v.created_at as "createdAt",
+           u.id as "ownerId", u.user_name as "ownerUserName", u.full_name as "ownerFullName",
+           u.avatar_key as "ownerAvatarKey"
+    from (
+      select c.id, c.created_at
+      from subscriptions s
+      cross join lateral (
+        select id, created_at from videos
+        where owner_id = s.channel_id and is_published
+        order by created_at desc, id desc
+        limit ${offset + want}
+      ) c
+      where s.subscriber_id = ${subscriberId}
+      order by c.created_at desc, c.id desc
+      limit ${want} offset ${offset}
+    ) top
+    join videos v on v.id = top.id
+    join users u on u.id = v.owner_id
+    order by top.created_at desc, top.id desc`);
+  // Drivers differ in their result types; both carry `rows`.
+  return (result as { rows: VideoItemRow[] }).rows;
+}

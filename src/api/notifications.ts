@@ -1,0 +1,58 @@
+/**
+ * The bell's calls (issue 23; docs/notifications.md): unread count, the list, read marks and
+ * per-type settings, and the promise actors of the bell's machines.
+ */
+import { fromPromise } from 'xstate';
+import type {
+  NotificationList,
+  NotificationSettings,
+  NotificationSettingsPatch,
+  UnreadCount,
+} from '../../contract/notifications';
+import { request } from './client';
+
+export async function fetchUnreadCount(signal?: AbortSignal): Promise<number> {
+  const data = await request<UnreadCount>({
+    method: 'GET',
+    url: '/notifications/unread-count',
+    signal,
+  });
+  return data.unreadCount;
+}
+
+export const notificationActors = {
+  fetchUnreadCount: fromPromise<number>(({ signal }) => fetchUnreadCount(signal)),
+  fetchNotifications: fromPromise<NotificationList, { page: number; limit: number }>(
+    ({ input, signal }) =>
+      request<NotificationList>({
+        method: 'GET',
+        url: '/notifications',
+        params: { page: input.page, limit: input.limit },
+        signal,
+      }),
+  ),
+  markRead: fromPromise<number, { ids: string[] }>(async ({ input }) => {
+    const data = await request<UnreadCount>({
+      method: 'POST',
+      url: '/notifications/mark-read',
+      data: { ids: input.ids },
+    });
+    return data.unreadCount;
+  }),
+  markAllRead: fromPromise<void>(async () => {
+    await request<UnreadCount>({ method: 'POST', url: '/notifications/mark-all-read' });
+  }),
+  fetchSettings: fromPromise<NotificationSettings>(({ signal }) =>
+    request<NotificationSettings>({ method: 'GET', url: '/notifications/settings', signal }),
+  ),
+  saveSettings: fromPromise<NotificationSettings, { patch: NotificationSettingsPatch }>(
+    ({ input }) =>
+      request<NotificationSettings>({
+        method: 'PATCH',
+        url: '/notifications/settings',
+        data: input.patch,
+      }),
+  ),
+};
+
+export type NotificationActors = typeof notificationActors;

@@ -1,0 +1,89 @@
+/** One notification in the panel: who or what, the sentence, when, and a dot while unread. */
+import { Link } from 'wouter';
+import styled from 'styled-components';
+import type { Notification } from '../../../contract/notifications';
+import { Avatar } from '../../ui/avatar';
+import { RelativeTime } from '../relative-time';
+import { notificationHref, notificationText } from './notification-text';
+
+const Row = styled.a<{ $unread: boolean }>`
+  display: grid;
+  grid-template-columns: 40px 1fr auto;
+  gap: 12px;
+  align-items: start;
+  padding: 10px 12px;
+  border-radius: ${({ theme }) => theme.radii.sm};
+  color: ${({ theme }) => theme.colors.text};
+  text-decoration: none;
+  background: ${({ $unread, theme }) => ($unread ? theme.colors.surfaceHover : 'transparent')};
+  &:hover {
+    background: ${({ theme }) => theme.colors.surfaceHover};
+  }
+`;
+const Text = styled.span`
+  display: grid;
+  gap: 4px;
+  min-width: 0;
+  font-size: ${({ theme }) => theme.font.size.sm};
+  line-height: 1.35;
+  overflow-wrap: anywhere;
+  time {
+    font-size: ${({ theme }) => theme.font.size.xs};
+    color: ${({ theme }) => theme.colors.textMuted};
+  }
+`;
+const Thumb = styled.img`
+  width: 72px;
+  aspect-ratio: 16 / 9;
+  border-radius: 4px;
+  object-fit: cover;
+  background: ${({ theme }) => theme.colors.surfaceRaised};
+`;
+const Dot = styled.span`
+  position: absolute;
+  width: 8px;
+  height: 8px;
+  margin: 16px 0 0 -10px;
+  border-radius: 50%;
+  background: ${({ theme }) => theme.colors.accent};
+`;
+const Item = styled.li`
+  position: relative;
+  padding-left: 10px;
+`;
+const Hidden = styled.span`
+  position: absolute;
+  width: 1px;
+  height: 1px;
+  overflow: hidden;
+  clip-path: inset(50%);
+  white-space: nowrap;
+`;
+
+export function NotificationEntry({
+  notification: n,
+  onOpen,
+}: {
+  notification: Notification;
+  onOpen: () => void;
+}) {
+  const unread = !n.read;
+  return (
+    <Item>
+      {unread && <Dot aria-hidden="true" />}
+      <Link href={notificationHref(n)} asChild>
+        <Row $unread={unread} onClick={onOpen}>
+          <Avatar src={n.actor?.avatar ?? null} sizes={n.actor?.avatarSizes} alt="" size={40} />
+          <Text>
+            <span>
+              {unread && <Hidden>New: </Hidden>}
+              {notificationText(n)}
+            </span>
+            <RelativeTime iso={n.createdAt} />
+          </Text>
+          {n.video ? <Thumb src={n.video.thumbnail} alt="" loading="lazy" /> : <span />}
+        </Row>
+      </Link>
+    </Item>
+  );
+}

@@ -1,0 +1,140 @@
+/**
+ * Live events across two server processes sharing one PostgreSQL (no shared memory, no sticky
+ * sessions): a write through one replica reaches the streams open on the other through
+ * LISTEN/NOTIFY. Runs when TEST_DATABASE_URL names a PostgreSQL server, as in CI's second run.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newCredentials } from './fixtures/users.js';
+import { fixture } from './media-fixtures.js';
+import { freePort, startServer, type SpawnedServer } from './spawned-server.js';
+import { openSse, pause, type SseStream } from './sse-client.js';
+
+const adminUrl = process.env.TEST_DATABASE_URL;
+
+async function admin(statement: string) {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Signs up and in through `server`; returns the user's id and access cookie. */
+async function signUp(server: SpawnedServer) {
+  const credentials = newCredentials();
+  const form = new FormData();
+  for (const [key, value] of Object.entries(credentials)) form.set(key, value);
+  const registered = await fetch(`${server.url}/api/v1/users/register`, {
+    method: 'POST',
+    body: form,
+  });
+  expect(registered.status).toBe(201);
+  const { userName, email, password } = credentials;
+  const login = await fetch(`${server.url}/api/v1/users/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ userName, email, password }),
+  });
+  expect(login.status).toBe(200);
+  const cookie = login.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0]!)
+    .find((c) => c.startsWith('accessToken='))!;
+  const { data } = (await login.json()) as { data: { user: { _id: string } } };
+  return { id: data.user._id, cookie };
+}
+
+describe.runIf(adminUrl)('live events across two replicas on PostgreSQL', () => {
+  const name = `vidtube_t_${randomBytes(6).toString('hex')}`;
+  const dirs: string[] = [];
+  const servers: SpawnedServer[] = [];
+  const streams: SseStream[] = [];
+
+  beforeAll(async () => {
+    await admin(`create database ${name}`);
+    const url = new URL(adminUrl!);
+    url.pathname = `/${name}`;
+    // One after the other: the first applies the migrations.
+    for (let i = 0; i < 2; i++) {
+      const dir = await mkdtemp(path.join(os.tmpdir(), 'vidtube-replica-'));
+      dirs.push(dir);
+      servers.push(
+        await startServer(dir, await freePort(), {
+          DATABASE_URL: url.toString(),
+          ACCESS_TOKEN_SECRET: 'shared-secret',
+        }),
+      );
+    }
+  }, 120_000);
+
+  afterAll(async () => {
+    for (const stream of streams) stream.close();
+    await Promise.all(servers.map((server) => server.stop()));
+    await admin(`drop database if exists ${name} with (force)`);
+    await Promise.all(dirs.map((dir) => rm(dir, { recursive: true, force: true })));
+  });
+
+  it('delivers a notification and a comment written on one replica to streams on the other', async () => {
+    const [one, two] = servers as [SpawnedServer, SpawnedServer];
+    const creator = await signUp(one);
+    const fan = await signUp(two);
+    const creatorsBell = await openSse(`${two.url}/api/v1/events`, creator.cookie);
+    streams.push(creatorsBell);
+    expect(creatorsBell.status).toBe(200);
+    await pause(100);
+
+    const subscribed = await fetch(`${one.url}/api/v1/subscriptions/c/${creator.id}`, {
+      method: 'POST',
+      headers: { cookie: fan.cookie },
+    });
+    expect(subscribed.status).toBe(200);
+    await creatorsBell.next((m) => m.event === 'notifications');
+    const count = await fetch(`${two.url}/api/v1/notifications/unread-count`, {
+      headers: { cookie: creator.cookie },
+    });
+    expect(await count.json()).toMatchObject({ data: { unreadCount: 1 } });
+
+    // The fan's bell on replica two hears the creator's upload through replica one.
+    const fansBell = await openSse(`${two.url}/api/v1/events`, fan.cookie);
+    streams.push(fansBell);
+    await pause(100);
+    const form = new FormData();
+    form.set('title', 'Across replicas');
+    form.set('description', 'Uploaded on one, announced on two');
+    form.set('tags', JSON.stringify(['live']));
+    form.set(
+      'videoFile',
+      new Blob([new Uint8Array(await fixture('plain.mp4'))], { type: 'video/mp4' }),
+      'a.mp4',
+    );
+    const uploaded = await fetch(`${one.url}/api/v1/videos`, {
+      method: 'POST',
+      headers: { cookie: creator.cookie },
+      body: form,
+    });
+    expect(uploaded.status).toBe(201);
+    const { data: video } = (await uploaded.json()) as { data: { _id: string } };
+    await fansBell.next((m) => m.event === 'notifications');
+
+    // A comment written on replica one appears on the watch page open on replica two.
+    const watching = await openSse(`${two.url}/api/v1/events?video=${video._id}`, fan.cookie);
+    streams.push(watching);
+    await pause(100);
+    const commented = await fetch(`${one.url}/api/v1/comments/${video._id}`, {
+      method: 'POST',
+      headers: { cookie: creator.cookie, 'content-type': 'application/json' },
+      body: JSON.stringify({ content: 'First!' }),
+    });
+    expect(commented.status).toBe(201);
+    const { data: comment } = (await commented.json()) as { data: { _id: string } };
+    const message = await watching.next((m) => m.event === 'comment');
+    expect(JSON.parse(message.data)).toEqual({ videoId: video._id, commentId: comment._id });
+  });
+});
