@@ -26,7 +26,9 @@ import {
   Bar,
   Channel,
   Layout,
+  PlayerArea,
   Primary,
+  Side,
   Problem,
   Title,
   ViewChannel,
@@ -39,13 +41,14 @@ import { MoreFromChannel } from '../features/videos/more-from-channel';
 import { SubscribeButton, useSubscribeToggle } from '../components/subscribe-button';
 import { channelPath } from '../components/video-card';
 import { useActors } from '../actors';
-import { VideoPlayer } from '../features/videos/video-player';
+import { VideoPlayer } from '../features/player/video-player';
 import { formatSubscribers, formatViewCount } from '../format';
 import { useCurrentUser } from '../session';
 import { Avatar } from '../ui/avatar';
 import { Button } from '../ui/button';
 import { PageSpinner } from '../ui/spinner';
 import { useDocumentTitle } from '../use-document-title';
+import { useState } from 'react';
 import { RelativeTime } from '../components/relative-time';
 
 export const SHARE_COPIED = 'Link copied to clipboard';
@@ -99,6 +102,7 @@ function WatchVideo({ videoId }: { videoId: string }) {
   const video = useSelector(watch, selectVideo);
   const failed = useSelector(watch, selectHasFailed);
   const notFound = useSelector(watch, selectIsNotFound);
+  const [theater, setTheater] = useState(false);
 
   // The tab shows what is playing, as on every video site; the product's name until then.
   useDocumentTitle(video?.title);
@@ -114,15 +118,18 @@ function WatchVideo({ videoId }: { videoId: string }) {
   if (!video) return <PageSpinner />;
 
   return (
-    <Layout>
-      <Primary>
+    <Layout $theater={theater}>
+      <PlayerArea>
         <VideoPlayer
           key={video._id}
           src={video.videoFile}
           hlsUrl={video.processing.hlsUrl}
           poster={video.thumbnail}
           title={video.title}
+          onTheaterChange={setTheater}
         />
+      </PlayerArea>
+      <Primary>
         <Title>{video.title}</Title>
         <Bar>
           <ChannelRow video={video} />
@@ -146,7 +153,9 @@ function WatchVideo({ videoId }: { videoId: string }) {
         />
         <CommentsSection videoId={video._id} />
       </Primary>
-      <MoreFromChannel ownerId={video.owner._id} currentId={video._id} />
+      <Side>
+        <MoreFromChannel ownerId={video.owner._id} currentId={video._id} />
+      </Side>
     </Layout>
   );
 }

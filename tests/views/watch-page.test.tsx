@@ -126,7 +126,12 @@ describe('Watch page', () => {
     expect(player).toHaveAttribute('src', '/media/videos/v1.mp4');
     expect(player).toHaveAttribute('poster', '/media/thumbnails/v1.webp');
     expect(player.autoplay).toBe(true);
-    expect(player.controls).toBe(true);
+    // Our own control bar, not the browser's as well.
+    expect(player.controls).toBe(false);
+    expect(screen.getByRole('slider', { name: 'Seek' })).toHaveAttribute(
+      'aria-valuetext',
+      '0:00 of 0:00',
+    );
     expect(player).toHaveAttribute('playsinline');
     expect(document.title).toBe('Sunset timelapse - VidTube');
 
