@@ -5,10 +5,10 @@
  * by emitting them, the view applies them to the <video> and reports back (PLAYING, PAUSED,
  * FULLSCREEN_CHANGED, ANNOUNCE).
  *
- * Input:   { theater, hasCaptions }
+ * Input:   { hasCaptions }
  * Events:  PLAYING · PAUSED · ACTIVITY · HOLD · RELEASE · OPEN_MENU { menu } · CLOSE_MENU ·
  *          CHOOSE_SPEED { rate } · CHOOSE_QUALITY { level } · TOGGLE_FULLSCREEN ·
- *          FULLSCREEN_CHANGED { on } · TOGGLE_THEATER · SHOW_SHORTCUTS · CLOSE_SHORTCUTS ·
+ *          FULLSCREEN_CHANGED { on } · TOGGLE_THEATER · RESTORE_THEATER · SHOW_SHORTCUTS · CLOSE_SHORTCUTS ·
  *          KEY { command } · ANNOUNCE { text }
  * Emitted: media { command } · speed { rate } · quality { level } · fullscreen { enter } ·
  *          theater { on }
@@ -29,14 +29,11 @@ export const CONTROLS_HIDE_DELAY_MS = 3000;
 export type PlayerMenu = 'speed' | 'quality';
 
 export interface PlayerControlsInput {
-  theater: boolean;
   hasCaptions: boolean;
 }
 
 export interface PlayerControlsContext {
   hasCaptions: boolean;
-  /** Theater mode as this browser left it (remembered by the view). */
-  startsInTheater: boolean;
   /** The latest screen-reader announcement, and a counter so the same text is said again. */
   announcement: { text: string; seq: number };
 }
@@ -66,6 +63,8 @@ export type PlayerControlsEvent =
   | { type: 'FULLSCREEN_CHANGED'; on: boolean }
   /** The theater button, or t. */
   | { type: 'TOGGLE_THEATER' }
+  /** The page opens in theater mode, as this browser left it. */
+  | { type: 'RESTORE_THEATER' }
   /** Shift+/ (or the bar's keyboard button). */
   | { type: 'SHOW_SHORTCUTS' }
   /** The shortcuts dialog closed. */
@@ -109,7 +108,6 @@ export const playerControlsMachine = setup({
     isShortcutsKey: ({ event }) => isCommand(event, 'showShortcuts'),
     isCaptionsKey: ({ event }) => isCommand(event, 'toggleCaptions'),
     hasCaptions: ({ context }) => context.hasCaptions,
-    startsInTheater: ({ context }) => context.startsInTheater,
     shortcutsClosed: not(stateIn({ shortcuts: 'open' })),
   },
   actions: {
@@ -124,13 +122,14 @@ export const playerControlsMachine = setup({
     raiseFullscreen: raise({ type: 'TOGGLE_FULLSCREEN' }),
     raiseTheater: raise({ type: 'TOGGLE_THEATER' }),
     raiseShortcuts: raise({ type: 'SHOW_SHORTCUTS' }),
+    // A shortcut shows the bar, as a pointer move does (what changed is seen).
+    raiseActivity: raise({ type: 'ACTIVITY' }),
   },
 }).createMachine({
   id: 'player',
   type: 'parallel',
   context: ({ input }) => ({
     hasCaptions: input.hasCaptions,
-    startsInTheater: input.theater,
     announcement: { text: '', seq: 0 },
   }),
   on: {
@@ -138,14 +137,16 @@ export const playerControlsMachine = setup({
     KEY: [
       // The dialog has the keyboard while it is open (the view sends nothing then, either).
       { guard: not('shortcutsClosed') },
-      { guard: 'isFullscreenKey', actions: 'raiseFullscreen' },
-      { guard: 'isTheaterKey', actions: 'raiseTheater' },
-      { guard: 'isShortcutsKey', actions: 'raiseShortcuts' },
+      { guard: 'isFullscreenKey', actions: ['raiseActivity', 'raiseFullscreen'] },
+      { guard: 'isTheaterKey', actions: ['raiseActivity', 'raiseTheater'] },
+      { guard: 'isShortcutsKey', actions: ['raiseActivity', 'raiseShortcuts'] },
       {
         guard: and(['isCaptionsKey', not('hasCaptions')]),
-        actions: { type: 'announce', params: NO_CAPTIONS },
+        actions: ['raiseActivity', { type: 'announce', params: NO_CAPTIONS }],
       },
-      { actions: { type: 'emitMedia', params: ({ event }) => event.command } },
+      {
+        actions: ['raiseActivity', { type: 'emitMedia', params: ({ event }) => event.command }],
+      },
     ],
   },
   states: {
@@ -182,7 +183,6 @@ export const playerControlsMachine = setup({
             PAUSED: 'shown',
             HOLD: 'shown',
             OPEN_MENU: 'shown',
-            KEY: 'shown',
           },
         },
       },
@@ -243,11 +243,12 @@ export const playerControlsMachine = setup({
       },
     },
     theater: {
-      initial: 'starting',
+      initial: 'off',
       states: {
-        starting: { always: [{ guard: 'startsInTheater', target: 'on' }, { target: 'off' }] },
         off: {
           on: {
+            // Quietly: the page opens as this browser left it, nothing to announce or save.
+            RESTORE_THEATER: 'on',
             TOGGLE_THEATER: {
               target: 'on',
               actions: [

@@ -49,10 +49,11 @@ const Row = styled.div`
   .spacer {
     flex: 1;
   }
-  /* Phones: the volume slider and the shortcuts button give way (hardware keys, no keyboard). */
+  /* Phones: the volume slider, shortcuts and theater give way (hardware keys, one column). */
   @media (max-width: 520px) {
     [role='slider'][aria-label='Volume'],
-    .keys {
+    .keys,
+    .theater {
       display: none;
     }
   }
@@ -152,6 +153,7 @@ export function ControlBar(p: ControlBarProps) {
         </ControlButton>
         {!p.fullscreen && (
           <ControlButton
+            className="theater"
             label={p.theater ? 'Default view (t)' : 'Theater mode (t)'}
             onClick={p.onTheater}
           >

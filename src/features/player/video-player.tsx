@@ -104,8 +104,11 @@ export function VideoPlayer({
   const { source, autoplay } = hls;
   const media = useMediaState(element);
   const controls = useActorRef(playerControlsMachine, {
-    input: { theater: preferences.theater, hasCaptions: false },
+    input: { hasCaptions: false },
   });
+  useEffect(() => {
+    if (preferences.theater) controls.send({ type: 'RESTORE_THEATER' });
+  }, [controls, preferences]);
   const shown = useSelector(controls, selectControlsShown);
   const openMenu = useSelector(controls, selectOpenMenu);
   const fullscreen = useSelector(controls, selectIsFullscreen);
@@ -211,10 +214,7 @@ export function VideoPlayer({
     theater: ({ on }) => savePreferences({ theater: on }),
   });
 
-  usePlayerKeys((command) => {
-    controls.send({ type: 'ACTIVITY' });
-    controls.send({ type: 'KEY', command });
-  });
+  usePlayerKeys((command) => controls.send({ type: 'KEY', command }));
 
   const togglePlay = () => run({ type: 'togglePlay' });
 

@@ -1,0 +1,133 @@
+import { expect } from 'vitest';
+import {
+  NO_CAPTIONS,
+  playerControlsMachine,
+  selectAnnouncement,
+  selectControlsShown,
+  selectIsFullscreen,
+  selectIsTheater,
+  selectOpenMenu,
+  selectShortcutsOpen,
+  type PlayerControlsSnapshot,
+} from '../../machines/player-controls.machine.js';
+import type { Model } from '../support/model.js';
+
+const key = (command: object) => ({ type: 'KEY', command });
+
+export const model: Model<typeof playerControlsMachine> = {
+  name: 'player controls',
+  machine: playerControlsMachine,
+  meaning: {
+    'playback.paused': 'the video is paused or ended: the bar never hides',
+    'playback.playing': 'the video plays: the bar may hide 3 s after the last activity',
+    'attention.free': 'neither the pointer nor focus is on the bar',
+    'attention.held': 'the pointer or focus is on the bar: it stays shown',
+    'chrome.shown': 'the control bar is visible',
+    'chrome.hidden': 'the bar is hidden: only while playing, no menu open, nothing on the bar',
+    'menu.closed': 'no menu of the bar is open',
+    'menu.speed': 'the speed menu is open',
+    'menu.quality': 'the quality menu is open',
+    'fullscreen.off': 'the document is not in full screen',
+    'fullscreen.on': 'the player frame is in full screen (the browser said so)',
+    'theater.off': 'default layout',
+    'theater.on': 'theater mode: the player takes the whole width',
+    'shortcuts.closed': 'no shortcuts dialog',
+    'shortcuts.open': 'the shortcuts dialog is open; shortcuts do nothing meanwhile',
+  },
+  input: { hasCaptions: false },
+  events: {
+    OPEN_MENU: [
+      { type: 'OPEN_MENU', menu: 'speed' },
+      { type: 'OPEN_MENU', menu: 'quality' },
+    ],
+    CHOOSE_SPEED: [{ type: 'CHOOSE_SPEED', rate: 1.5 }],
+    CHOOSE_QUALITY: [{ type: 'CHOOSE_QUALITY', level: 1 }],
+    FULLSCREEN_CHANGED: [
+      { type: 'FULLSCREEN_CHANGED', on: true },
+      { type: 'FULLSCREEN_CHANGED', on: false },
+    ],
+    KEY: [
+      key({ type: 'togglePlay' }),
+      key({ type: 'toggleFullscreen' }),
+      key({ type: 'toggleTheater' }),
+      key({ type: 'showShortcuts' }),
+      key({ type: 'toggleCaptions' }),
+    ],
+    ANNOUNCE: [{ type: 'ANNOUNCE', text: 'Volume 55%' }],
+  },
+  // The announcement counter grows; the chart's value is what matters.
+  serialize: (s) => JSON.stringify(s.value),
+  assert: (snapshot, _fakes, { event, previous, emitted }) => {
+    const s = snapshot as PlayerControlsSnapshot;
+    const before = previous as PlayerControlsSnapshot | undefined;
+    // The bar hides only while playing with no menu open and nothing on it.
+    if (!selectControlsShown(s)) {
+      expect(s.matches({ playback: 'playing' })).toBe(true);
+      expect(selectOpenMenu(s)).toBeNull();
+      expect(s.matches({ attention: 'free' })).toBe(true);
+    }
+    if (!before) {
+      expect(selectControlsShown(s)).toBe(true);
+      expect(emitted).toEqual([]);
+      return;
+    }
+    // Full screen moves only when the browser says so; asking is an emitted request.
+    if (event.type !== 'FULLSCREEN_CHANGED') {
+      expect(selectIsFullscreen(s)).toBe(selectIsFullscreen(before));
+    } else {
+      expect(selectIsFullscreen(s)).toBe(event.on);
+    }
+    const asksFullscreen =
+      event.type === 'TOGGLE_FULLSCREEN' ||
+      (event.type === 'KEY' &&
+        (event.command as { type: string }).type === 'toggleFullscreen' &&
+        !selectShortcutsOpen(before));
+    if (asksFullscreen) {
+      expect(emitted).toContainEqual({ type: 'fullscreen', enter: !selectIsFullscreen(before) });
+    }
+    if (event.type === 'KEY' && selectShortcutsOpen(before)) {
+      // The dialog has the keyboard: a shortcut changes nothing and asks nothing.
+      expect(emitted).toEqual([]);
+      expect(s.value).toEqual(before.value);
+    }
+    if (event.type === 'KEY' && !selectShortcutsOpen(before)) {
+      const command = event.command as { type: string };
+      if (command.type === 'togglePlay') expect(emitted).toEqual([{ type: 'media', command }]);
+      if (command.type === 'toggleCaptions') {
+        expect(selectAnnouncement(s).text).toBe(NO_CAPTIONS);
+        expect(emitted).toEqual([]);
+      }
+      if (command.type === 'showShortcuts') expect(selectShortcutsOpen(s)).toBe(true);
+      // A key shows the bar.
+      expect(selectControlsShown(s)).toBe(true);
+    }
+    // Theater: a toggle flips it, is saved (emitted) and announced; a restore is silent.
+    const theaterFlipped = selectIsTheater(s) !== selectIsTheater(before);
+    if (event.type === 'RESTORE_THEATER') {
+      expect(emitted).toEqual([]);
+      expect(selectIsTheater(s)).toBe(true);
+    } else if (theaterFlipped) {
+      expect(emitted).toContainEqual({ type: 'theater', on: selectIsTheater(s) });
+      expect(selectAnnouncement(s).text).toBe(selectIsTheater(s) ? 'Theater mode' : 'Default view');
+    }
+    // A choice in a menu is emitted and closes it.
+    if (event.type === 'CHOOSE_SPEED' && selectOpenMenu(before) === 'speed') {
+      expect(emitted).toEqual([{ type: 'speed', rate: 1.5 }]);
+      expect(selectOpenMenu(s)).toBeNull();
+    }
+    if (event.type === 'CHOOSE_QUALITY' && selectOpenMenu(before) === 'quality') {
+      expect(emitted).toEqual([{ type: 'quality', level: 1 }]);
+      expect(selectOpenMenu(s)).toBeNull();
+    }
+    if (event.type === 'OPEN_MENU') {
+      const same = selectOpenMenu(before) === event.menu;
+      expect(selectOpenMenu(s)).toBe(same ? null : event.menu);
+    }
+    if (event.type === 'ANNOUNCE') {
+      expect(selectAnnouncement(s)).toEqual({
+        text: 'Volume 55%',
+        seq: selectAnnouncement(before).seq + 1,
+      });
+    }
+  },
+};
