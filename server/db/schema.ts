@@ -220,6 +220,12 @@ export const watchHistory = pgTable(
      * history page and its count read this table alone, whatever the size of the catalogue.
      */
     visible: boolean('visible').notNull().default(true),
+    /**
+     * Where the viewer stopped (seconds), reported by the player while it plays and on pause or
+     * leaving (PUT /videos/{id}/progress); null until a report. In the history row, so the
+     * watch page reads it in its own statement and clearing history forgets it too.
+     */
+    positionSeconds: doublePrecision('position_seconds'),
   },
   (t) => [
     uniqueIndex('watch_history_user_video_idx').on(t.userId, t.videoId),

@@ -11,6 +11,7 @@ function entry(n: number): HistoryEntry {
     _id: `h${n}`,
     watchedAt: new Date(Date.now() - 2 * DAY).toISOString(),
     video: makeVideo(n, { views: 2500 }),
+    progressSeconds: null,
   };
 }
 

@@ -28,6 +28,7 @@ function detail(overrides: Partial<VideoDetail> = {}): VideoDetail {
     ...base,
     owner: { ...base.owner, subscriberCount: 3, isSubscribed: false },
     processing: { state: 'ready', progress: 1, error: null, renditions: [], hlsUrl: null },
+    progressSeconds: null,
     ...overrides,
   };
 }
