@@ -22,6 +22,7 @@ import {
 import { FEED_KEY, takeFirstScreen, videoKey } from './first-screen';
 import { uploadVideoWithTus } from './tus-upload';
 import { getPopularTags, getVideo, listVideos } from './videos';
+import { saveProgress } from './watch-progress';
 
 const text = (v: unknown) => (typeof v === 'string' ? v : null);
 
@@ -101,6 +102,7 @@ export const realVideoActors = {
   addComment: addCommentActor,
   uploadVideo: uploadVideoActor,
   captureThumbnail: captureThumbnailActor,
+  saveProgress,
 };
 
 export type VideoActors = typeof realVideoActors;

@@ -7,7 +7,9 @@
  * page (keyed), so moving to another video starts clean.
  *
  * Choices where the spec is silent:
- * - Share copies the page's link with the Clipboard API and says 'Link copied to clipboard'.
+ * - Share opens a dialog with the link, "Start at 1:33" (adds `?t=93`) and Copy, which says
+ *   'Link copied to clipboard' (features/videos/share-dialog.tsx).
+ * - `?t=93` (or `1m33s`) starts the video there, over resuming where the viewer left off.
  * - Save has no behaviour yet (playlists come later): it is shown disabled, marked 'coming soon'.
  * - After a subscribe toggle the channel's fresh count comes back in the toggle's own answer, so
  *   the page does not fetch the video again (that would record another history entry).
@@ -19,7 +21,7 @@ import {
   selectVideo,
   watchMachine,
 } from '../../machines/watch.machine';
-import { notify } from '../notify';
+import { parseStartTime, startPoint, type StartPoint } from '../../machines/watch-resume';
 import { Link, useParams } from 'wouter';
 import {
   Actions,
@@ -41,29 +43,19 @@ import { MoreFromChannel } from '../features/videos/more-from-channel';
 import { SubscribeButton, useSubscribeToggle } from '../components/subscribe-button';
 import { channelPath } from '../components/video-card';
 import { useActors } from '../actors';
-import { VideoPlayer } from '../features/player/video-player';
+import { WatchedPlayer } from '../features/player/watched-player';
 import { formatSubscribers, formatViewCount } from '../format';
 import { useCurrentUser } from '../session';
 import { Avatar } from '../ui/avatar';
 import { Button } from '../ui/button';
 import { PageSpinner } from '../ui/spinner';
 import { useDocumentTitle } from '../use-document-title';
-import { useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
+import { ShareDialog } from '../features/videos/share-dialog';
 import { RelativeTime } from '../components/relative-time';
 
-export const SHARE_COPIED = 'Link copied to clipboard';
-export const SHARE_FAILED = 'Could not copy the link';
+export { SHARE_COPIED, SHARE_FAILED } from '../features/videos/share-dialog';
 export const VIDEO_NOT_FOUND = 'This video is not available.';
-
-async function shareLink() {
-  try {
-    await navigator.clipboard.writeText(window.location.href);
-    notify.success(SHARE_COPIED);
-  } catch (error) {
-    console.error('Copying the link failed:', error);
-    notify.error(SHARE_FAILED);
-  }
-}
 
 function ChannelRow({ video }: { video: VideoDetail }) {
   const me = useCurrentUser();
@@ -94,6 +86,19 @@ function ChannelRow({ video }: { video: VideoDetail }) {
   );
 }
 
+/**
+ * Where the video starts: a shared link's `?t=` (93 or 1m33s) over where the viewer left off
+ * (machines/watch-resume.ts). Read from the address once the video is loaded.
+ */
+function startOf(video: VideoDetail): StartPoint {
+  const shared = parseStartTime(new URLSearchParams(window.location.search).get('t'));
+  return startPoint({
+    duration: video.duration,
+    savedSeconds: video.progressSeconds,
+    sharedSeconds: shared,
+  });
+}
+
 function WatchVideo({ videoId }: { videoId: string }) {
   const { fetchVideo } = useActors();
   const watch = useActorRef(watchMachine.provide({ actors: { fetchVideo } }), {
@@ -103,6 +108,10 @@ function WatchVideo({ videoId }: { videoId: string }) {
   const failed = useSelector(watch, selectHasFailed);
   const notFound = useSelector(watch, selectIsNotFound);
   const [theater, setTheater] = useState(false);
+  const start = useMemo(() => (video ? startOf(video) : null), [video]);
+  const [sharing, setSharing] = useState(false);
+  // The playing element, for Share's "Start at" (the player owns it; the page only reads it).
+  const playing = useRef<HTMLVideoElement | null>(null);
 
   // The tab shows what is playing, as on every video site; the product's name until then.
   useDocumentTitle(video?.title);
@@ -115,18 +124,17 @@ function WatchVideo({ videoId }: { videoId: string }) {
       </Problem>
     );
   }
-  if (!video) return <PageSpinner />;
+  if (!video || !start) return <PageSpinner />;
 
   return (
     <Layout $theater={theater}>
       <PlayerArea>
-        <VideoPlayer
+        <WatchedPlayer
           key={video._id}
-          src={video.videoFile}
-          hlsUrl={video.processing.hlsUrl}
-          poster={video.thumbnail}
-          title={video.title}
+          video={video}
+          start={start}
           onTheaterChange={setTheater}
+          onElement={(element) => (playing.current = element)}
         />
       </PlayerArea>
       <Primary>
@@ -135,7 +143,7 @@ function WatchVideo({ videoId }: { videoId: string }) {
           <ChannelRow video={video} />
           <Actions>
             <LikeButton videoId={video._id} />
-            <Button variant="secondary" onClick={() => void shareLink()}>
+            <Button variant="secondary" onClick={() => setSharing(true)}>
               Share
             </Button>
             <Button variant="secondary" disabled title="Saving to playlists is coming soon">
@@ -153,6 +161,13 @@ function WatchVideo({ videoId }: { videoId: string }) {
         />
         <CommentsSection videoId={video._id} />
       </Primary>
+      {sharing && (
+        <ShareDialog
+          videoPath={`/watch/${video._id}`}
+          currentTime={playing.current?.currentTime ?? 0}
+          onClose={() => setSharing(false)}
+        />
+      )}
       <Side>
         <MoreFromChannel ownerId={video.owner._id} currentId={video._id} />
       </Side>

@@ -62,7 +62,9 @@ describe('watch progress', () => {
     await watch(fresh, other);
     await report(fresh, other, { seconds: 30 });
     const history = await t.app.inject({ url: '/api/v1/users/history', headers: fresh.headers });
-    expect(history.json().data.history[0]).toMatchObject({ progressSeconds: 30 });
+    expect(history.json<{ data: { history: unknown[] } }>().data.history[0]).toMatchObject({
+      progressSeconds: 30,
+    });
     expect(await positions(fresh, [other, video])).toEqual([{ videoId: other, seconds: 30 }]);
     await t.app.inject({
       method: 'DELETE',
@@ -83,11 +85,11 @@ describe('watch progress', () => {
       const res = await report(viewer, video, body);
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
       expect(res.json()).toMatchObject({ statusCode: 400, data: null, success: false });
-      expect(res.json().message).toMatch(/seconds/);
+      expect(res.json<{ message: string }>().message).toMatch(/seconds/);
     }
     // Within the slack a player overruns by, the position is the end.
     const end = await report(viewer, video, { seconds: 245.6 });
-    expect(end.json().data.seconds).toBe(245);
+    expect(end.json<{ data: { seconds: number } }>().data.seconds).toBe(245);
   });
 
   it('needs a session, and a video the caller may see', async () => {

@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route } from 'wouter';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -246,8 +246,27 @@ describe('Watch page', () => {
     Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
     await load();
     fireEvent.click(screen.getByRole('button', { name: 'Share' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Share' });
+    const link = `${window.location.origin}/watch/v1`;
+    expect(within(dialog).getByRole('textbox', { name: 'Link to this video' })).toHaveValue(link);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Copy' }));
     expect(await screen.findByText('Link copied to clipboard')).toBeInTheDocument();
-    expect(writeText).toHaveBeenCalledWith(window.location.href);
+    expect(writeText).toHaveBeenCalledWith(link);
+  });
+
+  it('Share can start the link at the current time (?t=93)', async () => {
+    const writeText = vi.fn(async () => {});
+    const { load } = setup();
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    await load();
+    screen.getByLabelText<HTMLVideoElement>('Video: Sunset timelapse').currentTime = 93.6;
+    fireEvent.click(screen.getByRole('button', { name: 'Share' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Share' });
+    fireEvent.click(within(dialog).getByRole('checkbox', { name: 'Start at 1:33' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Copy' }));
+    await waitFor(() =>
+      expect(writeText).toHaveBeenCalledWith(`${window.location.origin}/watch/v1?t=93`),
+    );
   });
 
   it('loads further comments 9 at a time as the list end comes into view', async () => {

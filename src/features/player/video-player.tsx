@@ -82,8 +82,8 @@ export interface VideoPlayerProps {
   onTheaterChange?: (on: boolean) => void;
   /** The element playing now (a fresh one when the source changes), for resume and reporting. */
   onElement?: (element: HTMLVideoElement | null) => void;
-  /** Shown over the picture, above the bar (the resume notice). */
-  overlay?: ReactNode;
+  /** Shown over the picture, above the bar (the resume notice); told whether the bar shows. */
+  overlay?: (controlsShown: boolean) => ReactNode;
 }
 
 export function VideoPlayer({
@@ -242,7 +242,7 @@ export function VideoPlayer({
         onDoubleClick={() => controls.send({ type: 'TOGGLE_FULLSCREEN' })}
         onError={source.kind === 'native' ? hls.fallBack : undefined}
       />
-      {overlay}
+      {overlay?.(shown)}
       <ControlBar
         media={media}
         shown={shown}
