@@ -298,10 +298,20 @@ export const playlists = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     description: text('description').notNull().default(''),
+    /**
+     * The owner's built-in Watch later list (issue 23): one per user, made on first use, seen by
+     * its owner only (left out of channel lists, 404 by id to anyone else).
+     */
+    watchLater: boolean('watch_later').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('playlists_owner_idx').on(t.ownerId, t.createdAt.desc(), t.id.desc())],
+  (t) => [
+    index('playlists_owner_idx').on(t.ownerId, t.createdAt.desc(), t.id.desc()),
+    uniqueIndex('playlists_watch_later_idx')
+      .on(t.ownerId)
+      .where(sql`${t.watchLater}`),
+  ],
 );
 
 /**

@@ -18,7 +18,7 @@ import { normalizeFields } from '../http/normalize-fields.js';
 import type { App, RouteOptions } from '../app-types.js';
 import { addToPlaylist, removeFromPlaylist } from '../services/playlist-entries.js';
 import { createPlaylist, deletePlaylist, updatePlaylist } from '../services/playlist-edits.js';
-import { listUserPlaylists, playlistDetail } from '../services/playlists.js';
+import { listUserPlaylists, playlistDetail, watchLaterOf } from '../services/playlists.js';
 import { errorResponses, mediaUrlsOf } from './route-helpers.js';
 import { countedListRoute } from './counted-list.js';
 
@@ -50,6 +50,23 @@ export default async function playlistsRoutes(app: App, { ctx }: RouteOptions) {
         mediaUrlsOf(request, ctx),
       );
       return { items: playlists, total };
+    },
+  );
+
+  app.get(
+    '/watch-later',
+    {
+      onRequest: app.requireAuth,
+      schema: {
+        tags,
+        security,
+        summary: "The caller's Watch later list (made on first use; visible to its owner only)",
+        response: { 200: Envelope(Playlist), ...errorResponses(401) },
+      },
+    },
+    async (request) => {
+      const data = await watchLaterOf(ctx.db, callerId(request), mediaUrlsOf(request, ctx));
+      return ok(data, 'Watch later fetched');
     },
   );
 
