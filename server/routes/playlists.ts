@@ -18,7 +18,12 @@ import { normalizeFields } from '../http/normalize-fields.js';
 import type { App, RouteOptions } from '../app-types.js';
 import { addToPlaylist, removeFromPlaylist } from '../services/playlist-entries.js';
 import { createPlaylist, deletePlaylist, updatePlaylist } from '../services/playlist-edits.js';
-import { listUserPlaylists, playlistDetail, watchLaterOf } from '../services/playlists.js';
+import {
+  listUserPlaylists,
+  playlistDetail,
+  WATCH_LATER_ALIAS,
+  watchLaterOf,
+} from '../services/playlists.js';
 import { errorResponses, mediaUrlsOf } from './route-helpers.js';
 import { countedListRoute } from './counted-list.js';
 
@@ -84,10 +89,16 @@ export default async function playlistsRoutes(app: App, { ctx }: RouteOptions) {
       },
     },
     async (request) => {
+      const caller = callerId(request);
+      // `WL` names the caller's own Watch later (as on the largest site), so a link can say it.
+      const playlistId =
+        request.params.playlistId === WATCH_LATER_ALIAS
+          ? (await watchLaterOf(ctx.db, caller, mediaUrlsOf(request, ctx)))._id
+          : request.params.playlistId;
       const data = await playlistDetail(
         ctx.db,
-        request.params.playlistId,
-        callerId(request),
+        playlistId,
+        caller,
         request.query,
         mediaUrlsOf(request, ctx),
       );

@@ -1,15 +1,15 @@
 /**
  * Library (/collections, the bottom bar's Library): where the spec names the route without a
  * page, we build what the largest video sites put there, so that a phone reaches everything the
- * side menu offers on a desktop: the newest watch history, the viewer's playlists and their
- * own videos, each a shelf with 'View all' (issue 22).
+ * side menu offers on a desktop: the newest watch history, Watch later, the viewer's playlists
+ * and their own videos, each a shelf with 'View all' (issue 22).
  */
 import type { Playlist } from '../../contract/playlists';
 import type { VideoItem } from '../../contract/shapes';
 import { LIBRARY_MESSAGES as TEXT } from '../../machines/messages';
 import { useActors, usePageActors } from '../actors';
 import { channelPlaylistActors } from '../api/channel-playlists';
-import { libraryActors } from '../api/library';
+import { libraryActors, WATCH_LATER_PATH } from '../api/library';
 import { channelPath, VideoCard } from '../components/video-card';
 import { PlaylistCard } from '../features/channel/playlist-card';
 import { Heading, Page } from '../features/library/library.styles';
@@ -27,7 +27,7 @@ export default function LibraryPage() {
   useDocumentTitle(TEXT.libraryTitle);
   const me = useCurrentUser();
   const { fetchVideoPage } = useActors();
-  const { fetchHistoryVideoPage } = usePageActors(libraryActors);
+  const { fetchHistoryVideoPage, fetchWatchLaterVideoPage } = usePageActors(libraryActors);
   const { fetchPlaylistPage } = usePageActors(channelPlaylistActors);
   if (!me) return <PageSpinner />;
   const channel = channelPath(me.userName);
@@ -42,6 +42,14 @@ export default function LibraryPage() {
         fetchPage={fetchHistoryVideoPage}
         empty={TEXT.noHistory}
         failed={TEXT.historyLoadFailed}
+        renderItem={videoCard}
+      />
+      <Shelf<VideoItem>
+        title={TEXT.watchLaterShelf}
+        href={WATCH_LATER_PATH}
+        fetchPage={fetchWatchLaterVideoPage}
+        empty={TEXT.noWatchLater}
+        failed={TEXT.watchLaterFailed}
         renderItem={videoCard}
       />
       <Shelf<Playlist>

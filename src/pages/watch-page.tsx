@@ -10,7 +10,8 @@
  * - Share opens a dialog with the link, "Start at 1:33" (adds `?t=93`) and Copy, which says
  *   'Link copied to clipboard' (features/videos/share-dialog.tsx).
  * - `?t=93` (or `1m33s`) starts the video there, over resuming where the viewer left off.
- * - Save has no behaviour yet (playlists come later): it is shown disabled, marked 'coming soon'.
+ * - Save opens the Add to playlist dialog for this video, whoever owns it: Watch later first,
+ *   then each playlist of the viewer's (features/dashboard/add-to-playlist-dialog.tsx).
  * - After a subscribe toggle the channel's fresh count comes back in the toggle's own answer, so
  *   the page does not fetch the video again (that would record another history entry).
  */
@@ -52,6 +53,7 @@ import { PageSpinner } from '../ui/spinner';
 import { useDocumentTitle } from '../use-document-title';
 import { useMemo, useRef, useState } from 'react';
 import { ShareDialog } from '../features/videos/share-dialog';
+import { AddToPlaylistDialog } from '../features/dashboard/add-to-playlist-dialog';
 import { RelativeTime } from '../components/relative-time';
 
 export { SHARE_COPIED, SHARE_FAILED } from '../features/videos/share-dialog';
@@ -110,6 +112,7 @@ function WatchVideo({ videoId }: { videoId: string }) {
   const [theater, setTheater] = useState(false);
   const start = useMemo(() => (video ? startOf(video) : null), [video]);
   const [sharing, setSharing] = useState(false);
+  const [saving, setSaving] = useState(false);
   // The playing element, for Share's "Start at" (the player owns it; the page only reads it).
   const playing = useRef<HTMLVideoElement | null>(null);
 
@@ -146,7 +149,7 @@ function WatchVideo({ videoId }: { videoId: string }) {
             <Button variant="secondary" onClick={() => setSharing(true)}>
               Share
             </Button>
-            <Button variant="secondary" disabled title="Saving to playlists is coming soon">
+            <Button variant="secondary" onClick={() => setSaving(true)}>
               Save
             </Button>
           </Actions>
@@ -161,6 +164,7 @@ function WatchVideo({ videoId }: { videoId: string }) {
         />
         <CommentsSection videoId={video._id} />
       </Primary>
+      {saving && <AddToPlaylistDialog video={video} onClose={() => setSaving(false)} />}
       {sharing && (
         <ShareDialog
           videoPath={`/watch/${video._id}`}

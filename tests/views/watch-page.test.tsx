@@ -61,6 +61,7 @@ function setup({
   const addComment = vi.fn(async ({ content }: { videoId: string; content: string }) =>
     makeComment(99, { content, owner: { ...makeComment(99).owner, userName: user.userName } }),
   );
+  const savedEntries: unknown[] = [];
   const view = renderVideoPage(
     <Route path="/watch/:videoId">
       <WatchPage />
@@ -76,6 +77,12 @@ function setup({
         fetchVideoPage: fromPromise(({ input }) => fetchVideoPage(input)),
         fetchCommentPage: fromPromise(({ input }) => fetchCommentPage(input)),
         addComment: fromPromise(({ input }) => addComment(input)),
+        fetchPlaylistChoices: () =>
+          fromPromise(async () => [
+            { _id: 'wl', label: 'Watch later' },
+            { _id: 'p1', label: 'Road trip' },
+          ]),
+        savePlaylistEntry: fromPromise(async ({ input }) => void savedEntries.push(input)),
       },
     },
   );
@@ -91,6 +98,7 @@ function setup({
     fetchVideoPage,
     fetchCommentPage,
     addComment,
+    savedEntries,
     load,
     ...view,
   };
@@ -147,7 +155,7 @@ describe('Watch page', () => {
       'false',
     );
     expect(await screen.findByRole('button', { name: 'Like, 4 likes' })).toBeEnabled();
-    expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Save' })).toBeEnabled();
 
     expect(await screen.findByText('Comment 1')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: '2 Comments' })).toBeInTheDocument();
@@ -252,6 +260,20 @@ describe('Watch page', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Copy' }));
     expect(await screen.findByText('Link copied to clipboard')).toBeInTheDocument();
     expect(writeText).toHaveBeenCalledWith(link);
+  });
+
+  it('Save adds this video to Watch later, listed first', async () => {
+    const { load, savedEntries } = setup();
+    await load();
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add to playlist' });
+    const boxes = await within(dialog).findAllByRole('checkbox');
+    expect(boxes.map((b) => b.closest('label')?.textContent)).toEqual(['Watch later', 'Road trip']);
+    fireEvent.click(boxes[0]!);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(savedEntries).toEqual([{ op: 'add', videoId: 'v1', playlistId: 'wl' }]),
+    );
   });
 
   it('Share can start the link at the current time (?t=93)', async () => {
