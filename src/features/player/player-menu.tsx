@@ -16,10 +16,12 @@ const Wrap = styled.div`
 const List = styled.ul`
   position: absolute;
   right: 0;
-  bottom: calc(100% + 8px);
+  /* Above the seek bar too, as the large players open theirs, so the bar stays usable. */
+  bottom: calc(100% + 30px);
   z-index: 5;
   min-width: 150px;
-  max-height: 60vh;
+  /* The player's height (16:9 of its width, the frame is the container) less the bar's. */
+  max-height: max(120px, calc(56.25cqw - 96px));
   overflow-y: auto;
   margin: 0;
   padding: 6px;
@@ -34,7 +36,7 @@ const Item = styled.button`
   width: 100%;
   justify-content: space-between;
   gap: 16px;
-  padding: 8px 12px;
+  padding: 6px 12px;
   border: none;
   border-radius: 6px;
   background: none;

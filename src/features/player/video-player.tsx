@@ -41,6 +41,8 @@ const Frame = styled.div<{ $hideCursor: boolean }>`
   background: #000;
   border-radius: ${({ theme }) => theme.radii.md};
   overflow: hidden;
+  /* The menus size themselves to the player (cqw). */
+  container-type: inline-size;
   cursor: ${({ $hideCursor }) => ($hideCursor ? 'none' : 'auto')};
   &[data-theater='true'] {
     border-radius: 0;
