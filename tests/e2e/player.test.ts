@@ -35,6 +35,14 @@ const media = (page: Page) =>
     rate: v.playbackRate,
     time: v.currentTime,
   }));
+/** Moves focus with Tab only until `target` has it (a keyboard user's way there). */
+async function tabTo(page: Page, target: ReturnType<Page['locator']>, max = 80) {
+  for (let i = 0; i < max; i++) {
+    if (await target.evaluate((el) => el === document.activeElement)) return;
+    await page.keyboard.press('Tab');
+  }
+  throw new Error('Tab never reached the element');
+}
 const announced = (page: Page) => page.getByTestId('player-announcer').textContent();
 
 describe.skipIf(!hasBrowser)('the player', () => {
@@ -163,6 +171,63 @@ describe.skipIf(!hasBrowser)('the player', () => {
     await expect
       .poll(() => page.getByRole('slider', { name: 'Seek' }).getAttribute('aria-valuetext'))
       .toMatch(/^0:0[78] of 0:20$/);
+  });
+
+  it('is used with the keyboard only: sign in, find, play, seek, like and comment (issue 22)', async () => {
+    const user = freshUser('kim');
+    const setup = await browser.newPage(VIEWPORTS.desktop);
+    await setup.context.request.post(`${server.url}/api/v1/users/register`, {
+      multipart: { ...user, password: PASSWORD },
+    });
+    await setup.context.close();
+    const { context, page: kb } = await browser.newPage(VIEWPORTS.desktop);
+    await kb.goto(`${server.url}/login`);
+    await tabTo(kb, kb.getByLabel('Username'));
+    await kb.keyboard.type(user.userName);
+    await kb.keyboard.press('Tab');
+    await kb.keyboard.type(user.email);
+    await kb.keyboard.press('Tab');
+    await kb.keyboard.type(PASSWORD);
+    await kb.keyboard.press('Enter');
+    await kb.waitForURL(`${server.url}/`);
+
+    await tabTo(
+      kb,
+      kb.getByRole('searchbox', { name: 'Search' }).or(kb.getByLabel('Search').first()),
+    );
+    await kb.keyboard.type('colour bars');
+    await kb.keyboard.press('Enter');
+    const result = kb.getByRole('link', { name: TITLE }).first();
+    await result.waitFor();
+    await tabTo(kb, result);
+    await kb.keyboard.press('Enter');
+    await kb.getByTestId('player').waitFor();
+    await kb.waitForFunction(() => (document.querySelector('video')?.readyState ?? 0) >= 1);
+
+    // Start over from 0 and pause, then seek with the arrows.
+    await kb.keyboard.press('0');
+    await kb.keyboard.press('k');
+    await expect
+      .poll(() => kb.locator('video').evaluate((v: HTMLVideoElement) => v.paused))
+      .toBe(true);
+    const from = await time(kb);
+    await kb.keyboard.press('ArrowRight');
+    await kb.keyboard.press('ArrowRight');
+    expect(await time(kb)).toBeCloseTo(from + 10, 0);
+    await kb.keyboard.press('ArrowLeft');
+    expect(await time(kb)).toBeCloseTo(from + 5, 0);
+
+    const like = kb.getByRole('button', { name: /^Like, 0 likes/ });
+    await tabTo(kb, like);
+    await kb.keyboard.press('Enter');
+    await kb.getByRole('button', { name: /^Like, 1 like/ }).waitFor();
+
+    await tabTo(kb, kb.getByPlaceholder('Add a comment...'));
+    await kb.keyboard.type('Typed with the keyboard only');
+    await tabTo(kb, kb.getByRole('button', { name: 'Comment', exact: true }));
+    await kb.keyboard.press('Enter');
+    await kb.getByText('Typed with the keyboard only').waitFor();
+    await context.close();
   });
 
   it('saves B’s video to A’s Watch later, which A finds in Library', async () => {

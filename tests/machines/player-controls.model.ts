@@ -18,6 +18,13 @@ export const model: Model<typeof playerControlsMachine> = {
   name: 'player controls',
   machine: playerControlsMachine,
   meaning: {
+    playback: 'what the media element last said: playing or paused',
+    attention: 'whether the pointer or focus is on the bar',
+    chrome: 'whether the control bar shows',
+    menu: 'which menu of the bar is open',
+    fullscreen: 'whether the player frame is in full screen',
+    theater: 'default or theater layout',
+    shortcuts: 'whether the shortcuts dialog is open',
     'playback.paused': 'the video is paused or ended: the bar never hides',
     'playback.playing': 'the video plays: the bar may hide 3 s after the last activity',
     'attention.free': 'neither the pointer nor focus is on the bar',

@@ -13,6 +13,9 @@ export const model: Model<typeof watchProgressMachine> = {
   machine: watchProgressMachine,
   meaning: {
     starting: 'the element is not at its start point yet: no position is reported',
+    watching: 'the element is at or past its start point: positions are reported',
+    'watching.reporting': 'when the position is reported',
+    'watching.notice': 'whether "Resumed at …" shows',
     'watching.reporting.paused': 'paused: nothing is being reported',
     'watching.reporting.playing': 'playing: the next report is due 5 s after the last',
     'watching.reporting.reportingWhilePlaying': 'one report of the position runs while playing',

@@ -17,11 +17,11 @@ const List = styled.ul`
   position: absolute;
   right: 0;
   /* Above the seek bar too, as the large players open theirs, so the bar stays usable. */
-  bottom: calc(100% + 30px);
+  bottom: calc(100% + 26px);
   z-index: 5;
   min-width: 150px;
   /* The player's height (16:9 of its width, the frame is the container) less the bar's. */
-  max-height: max(120px, calc(56.25cqw - 96px));
+  max-height: max(120px, calc(56.25cqw - 84px));
   overflow-y: auto;
   margin: 0;
   padding: 6px;
@@ -36,7 +36,7 @@ const Item = styled.button`
   width: 100%;
   justify-content: space-between;
   gap: 16px;
-  padding: 6px 12px;
+  padding: 5px 12px;
   border: none;
   border-radius: 6px;
   background: none;

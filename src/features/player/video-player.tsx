@@ -244,7 +244,8 @@ export function VideoPlayer({
         onDoubleClick={() => controls.send({ type: 'TOGGLE_FULLSCREEN' })}
         onError={source.kind === 'native' ? hls.fallBack : undefined}
       />
-      {overlay?.(shown)}
+      {/* Out of the way while a menu of the bar is open. */}
+      {overlay?.(shown && openMenu === null)}
       <ControlBar
         media={media}
         shown={shown}
