@@ -1,32 +1,23 @@
 /**
- * The watch page player's own controls (issue 23): which parts of the chrome show, which menu is
- * open, full screen, theater mode, the shortcuts dialog, and what the keyboard's commands do.
- * The media element stays the truth about time, volume and speed: the machine asks for changes
- * by emitting them, the view applies them to the <video> and reports back (PLAYING, PAUSED,
- * FULLSCREEN_CHANGED, ANNOUNCE).
+ * The watch page player's modes (issue 23): full screen, theater mode, the shortcuts dialog, and
+ * what a keyboard shortcut does. The control bar's own states (auto-hide, menus) are
+ * player-chrome.machine.ts. The media element stays the truth about time, volume and speed: the
+ * machine asks for changes by emitting them, the view applies them to the <video> and reports
+ * back (FULLSCREEN_CHANGED, ANNOUNCE).
  *
  * Input:   { hasCaptions }
- * Events:  PLAYING · PAUSED · ACTIVITY · HOLD · RELEASE · OPEN_MENU { menu } · CLOSE_MENU ·
- *          CHOOSE_SPEED { rate } · CHOOSE_QUALITY { level } · TOGGLE_FULLSCREEN ·
- *          FULLSCREEN_CHANGED { on } · TOGGLE_THEATER · RESTORE_THEATER · SHOW_SHORTCUTS · CLOSE_SHORTCUTS ·
- *          KEY { command } · ANNOUNCE { text }
- * Emitted: media { command } · speed { rate } · quality { level } · fullscreen { enter } ·
- *          theater { on }
+ * Events:  TOGGLE_FULLSCREEN · FULLSCREEN_CHANGED { on } · TOGGLE_THEATER · RESTORE_THEATER ·
+ *          SHOW_SHORTCUTS · CLOSE_SHORTCUTS · KEY { command } · ANNOUNCE { text }
+ * Emitted: media { command } · fullscreen { enter } · theater { on }
  *
  * Choices where the issue is silent:
- * - The bar hides CONTROLS_HIDE_DELAY_MS (3 s, as the large sites) after the last pointer move or
- *   key, only while playing, no menu is open and neither the pointer nor focus is on the bar
- *   (HOLD/RELEASE): a keyboard user never tabs into a hidden bar.
  * - Full screen follows the document: the machine asks (emits `fullscreen`) and only the
  *   browser's answer (FULLSCREEN_CHANGED) moves it, so Escape or a refused request stay true.
  * - c on a video without captions says so to screen readers instead of doing nothing silently.
+ * - Theater mode is remembered per browser; the page opens in it quietly (RESTORE_THEATER).
  */
 import { and, assign, emit, not, raise, setup, stateIn, type SnapshotFrom } from 'xstate';
 import type { PlayerCommand } from './player-keymap.js';
-
-export const CONTROLS_HIDE_DELAY_MS = 3000;
-
-export type PlayerMenu = 'speed' | 'quality';
 
 export interface PlayerControlsInput {
   hasCaptions: boolean;
@@ -39,24 +30,6 @@ export interface PlayerControlsContext {
 }
 
 export type PlayerControlsEvent =
-  /** The media element started or resumed playing. */
-  | { type: 'PLAYING' }
-  /** The media element paused or ended. */
-  | { type: 'PAUSED' }
-  /** The pointer moved over the player, or a key was pressed in it. */
-  | { type: 'ACTIVITY' }
-  /** The pointer is over the bar, or focus is inside it: keep it shown. */
-  | { type: 'HOLD' }
-  /** The pointer left the bar and focus left it. */
-  | { type: 'RELEASE' }
-  /** A menu button was pressed: opens that menu, or closes it when it is open. */
-  | { type: 'OPEN_MENU'; menu: PlayerMenu }
-  /** Escape, a press outside, or focus leaving the menu. */
-  | { type: 'CLOSE_MENU' }
-  /** A speed chosen in the speed menu. */
-  | { type: 'CHOOSE_SPEED'; rate: number }
-  /** A quality chosen in the quality menu (-1 = Auto). */
-  | { type: 'CHOOSE_QUALITY'; level: number }
   /** The full-screen button, a double click, or f. */
   | { type: 'TOGGLE_FULLSCREEN' }
   /** The document entered or left full screen (whoever asked). */
@@ -76,8 +49,6 @@ export type PlayerControlsEvent =
 
 export type PlayerControlsEmitted =
   | { type: 'media'; command: PlayerCommand }
-  | { type: 'speed'; rate: number }
-  | { type: 'quality'; level: number }
   | { type: 'fullscreen'; enter: boolean }
   | { type: 'theater'; on: boolean };
 
@@ -93,14 +64,7 @@ export const playerControlsMachine = setup({
     events: {} as PlayerControlsEvent,
     emitted: {} as PlayerControlsEmitted,
   },
-  delays: { hideDelay: CONTROLS_HIDE_DELAY_MS },
   guards: {
-    canHide: and([
-      stateIn({ playback: 'playing' }),
-      stateIn({ menu: 'closed' }),
-      stateIn({ attention: 'free' }),
-    ]),
-    isSameMenu: ({ event }, menu: PlayerMenu) => event.type === 'OPEN_MENU' && event.menu === menu,
     turnedOn: ({ event }) => event.type === 'FULLSCREEN_CHANGED' && event.on,
     turnedOff: ({ event }) => event.type === 'FULLSCREEN_CHANGED' && !event.on,
     isFullscreenKey: ({ event }) => isCommand(event, 'toggleFullscreen'),
@@ -115,15 +79,11 @@ export const playerControlsMachine = setup({
       announcement: ({ context }, text: string) => ({ text, seq: context.announcement.seq + 1 }),
     }),
     emitMedia: emit((_, command: PlayerCommand) => ({ type: 'media' as const, command })),
-    emitSpeed: emit((_, rate: number) => ({ type: 'speed' as const, rate })),
-    emitQuality: emit((_, level: number) => ({ type: 'quality' as const, level })),
     requestFullscreen: emit((_, enter: boolean) => ({ type: 'fullscreen' as const, enter })),
     emitTheater: emit((_, on: boolean) => ({ type: 'theater' as const, on })),
     raiseFullscreen: raise({ type: 'TOGGLE_FULLSCREEN' }),
     raiseTheater: raise({ type: 'TOGGLE_THEATER' }),
     raiseShortcuts: raise({ type: 'SHOW_SHORTCUTS' }),
-    // A shortcut shows the bar, as a pointer move does (what changed is seen).
-    raiseActivity: raise({ type: 'ACTIVITY' }),
   },
 }).createMachine({
   id: 'player',
@@ -137,94 +97,17 @@ export const playerControlsMachine = setup({
     KEY: [
       // The dialog has the keyboard while it is open (the view sends nothing then, either).
       { guard: not('shortcutsClosed') },
-      { guard: 'isFullscreenKey', actions: ['raiseActivity', 'raiseFullscreen'] },
-      { guard: 'isTheaterKey', actions: ['raiseActivity', 'raiseTheater'] },
-      { guard: 'isShortcutsKey', actions: ['raiseActivity', 'raiseShortcuts'] },
+      { guard: 'isFullscreenKey', actions: 'raiseFullscreen' },
+      { guard: 'isTheaterKey', actions: 'raiseTheater' },
+      { guard: 'isShortcutsKey', actions: 'raiseShortcuts' },
       {
         guard: and(['isCaptionsKey', not('hasCaptions')]),
-        actions: ['raiseActivity', { type: 'announce', params: NO_CAPTIONS }],
+        actions: { type: 'announce', params: NO_CAPTIONS },
       },
-      {
-        actions: ['raiseActivity', { type: 'emitMedia', params: ({ event }) => event.command }],
-      },
+      { actions: { type: 'emitMedia', params: ({ event }) => event.command } },
     ],
   },
   states: {
-    playback: {
-      initial: 'paused',
-      states: {
-        paused: { on: { PLAYING: 'playing' } },
-        playing: { on: { PAUSED: 'paused' } },
-      },
-    },
-    attention: {
-      initial: 'free',
-      states: {
-        free: { on: { HOLD: 'held' } },
-        held: { on: { RELEASE: 'free' } },
-      },
-    },
-    chrome: {
-      initial: 'shown',
-      states: {
-        shown: {
-          after: { hideDelay: { guard: 'canHide', target: 'hidden' } },
-          // Each of these restarts the 3 s (re-entering restarts the timer).
-          on: {
-            ACTIVITY: { target: 'shown', reenter: true },
-            PLAYING: { target: 'shown', reenter: true },
-            RELEASE: { target: 'shown', reenter: true },
-            CLOSE_MENU: { target: 'shown', reenter: true },
-          },
-        },
-        hidden: {
-          on: {
-            ACTIVITY: 'shown',
-            PAUSED: 'shown',
-            HOLD: 'shown',
-            OPEN_MENU: 'shown',
-          },
-        },
-      },
-    },
-    menu: {
-      initial: 'closed',
-      states: {
-        closed: {
-          on: {
-            OPEN_MENU: [
-              { guard: { type: 'isSameMenu', params: 'speed' }, target: 'speed' },
-              { target: 'quality' },
-            ],
-          },
-        },
-        speed: {
-          on: {
-            OPEN_MENU: [
-              { guard: { type: 'isSameMenu', params: 'speed' }, target: 'closed' },
-              { target: 'quality' },
-            ],
-            CHOOSE_SPEED: {
-              target: 'closed',
-              actions: { type: 'emitSpeed', params: ({ event }) => event.rate },
-            },
-          },
-        },
-        quality: {
-          on: {
-            OPEN_MENU: [
-              { guard: { type: 'isSameMenu', params: 'quality' }, target: 'closed' },
-              { target: 'speed' },
-            ],
-            CHOOSE_QUALITY: {
-              target: 'closed',
-              actions: { type: 'emitQuality', params: ({ event }) => event.level },
-            },
-          },
-        },
-      },
-      on: { CLOSE_MENU: '.closed' },
-    },
     fullscreen: {
       initial: 'off',
       states: {
@@ -284,9 +167,6 @@ export const playerControlsMachine = setup({
 export type PlayerControlsSnapshot = SnapshotFrom<typeof playerControlsMachine>;
 
 /** Selectors the views use. */
-export const selectControlsShown = (s: PlayerControlsSnapshot) => s.matches({ chrome: 'shown' });
-export const selectOpenMenu = (s: PlayerControlsSnapshot): PlayerMenu | null =>
-  s.matches({ menu: 'speed' }) ? 'speed' : s.matches({ menu: 'quality' }) ? 'quality' : null;
 export const selectIsFullscreen = (s: PlayerControlsSnapshot) => s.matches({ fullscreen: 'on' });
 export const selectIsTheater = (s: PlayerControlsSnapshot) => s.matches({ theater: 'on' });
 export const selectShortcutsOpen = (s: PlayerControlsSnapshot) => s.matches({ shortcuts: 'open' });

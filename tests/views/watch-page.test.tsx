@@ -3,6 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { Route } from 'wouter';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fromPromise } from 'xstate';
+import type { Playlist } from '../../contract/playlists';
+import type { PlaylistValues } from '../../machines/playlist-form.machine';
 import type { Comment } from '../../contract/shapes';
 import type { LikeStatus, ToggleLikeResult } from '../../machines/like-toggle.machine';
 import type { Page, PageRequest } from '../../machines/pager.machine';
@@ -62,6 +64,7 @@ function setup({
     makeComment(99, { content, owner: { ...makeComment(99).owner, userName: user.userName } }),
   );
   const savedEntries: unknown[] = [];
+  const made: Playlist[] = [];
   const view = renderVideoPage(
     <Route path="/watch/:videoId">
       <WatchPage />
@@ -81,7 +84,21 @@ function setup({
           fromPromise(async () => [
             { _id: 'wl', label: 'Watch later' },
             { _id: 'p1', label: 'Road trip' },
+            ...made.map((p) => ({ _id: p._id, label: p.playlistName })),
           ]),
+        createPlaylist: fromPromise(async ({ input }: { input: PlaylistValues }) => {
+          const playlist: Playlist = {
+            _id: 'p2',
+            playlistName: input.title,
+            description: '',
+            videos: 0,
+            thumbnail: null,
+            createdAt: '2026-01-01T00:00:00.000Z',
+            updatedAt: '2026-01-01T00:00:00.000Z',
+          };
+          made.push(playlist);
+          return playlist;
+        }),
         savePlaylistEntry: fromPromise(async ({ input }) => void savedEntries.push(input)),
       },
     },
@@ -273,6 +290,25 @@ describe('Watch page', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() =>
       expect(savedEntries).toEqual([{ op: 'add', videoId: 'v1', playlistId: 'wl' }]),
+    );
+  });
+
+  it('Save’s New playlist makes one and comes back with it ticked', async () => {
+    const { load, savedEntries } = setup();
+    await load();
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add to playlist' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'New playlist' }));
+    const create = await screen.findByRole('dialog', { name: 'Create Playlist' });
+    const user = userEvent.setup();
+    await user.type(within(create).getByLabelText(/^Title/), 'Later tonight');
+    await user.type(within(create).getByLabelText(/^Description/), 'For the evening');
+    await user.click(within(create).getByRole('button', { name: /^Create/ }));
+    const back = await screen.findByRole('dialog', { name: 'Add to playlist' });
+    expect(await within(back).findByRole('checkbox', { name: 'Later tonight' })).toBeChecked();
+    fireEvent.click(within(back).getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(savedEntries).toEqual([{ op: 'add', videoId: 'v1', playlistId: 'p2' }]),
     );
   });
 

@@ -6,7 +6,7 @@
  */
 import styled from 'styled-components';
 import { PLAYBACK_SPEEDS } from '../../../machines/player-keymap';
-import type { PlayerMenu as MenuName } from '../../../machines/player-controls.machine';
+import type { PlayerMenu as MenuName } from '../../../machines/player-chrome.machine';
 import { formatDuration } from '../../format';
 import { ControlButton } from './control-button';
 import { AUTO_LEVEL, type Rendition } from './hls-playback';

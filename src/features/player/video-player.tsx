@@ -4,8 +4,9 @@
  * frame, not the <video>, goes full screen). Autoplay with the thumbnail as poster and playsInline;
  * when the browser refuses autoplay with sound it starts muted, as video sites do.
  *
- * The player machine (machines/player-controls.machine.ts) owns the chrome's states (auto-hide,
- * menus, full screen, theater, the shortcuts dialog) and turns shortcuts into commands; this view
+ * Two machines own the states: machines/player-chrome.machine.ts the bar (auto-hide, menus) and
+ * machines/player-controls.machine.ts the modes (full screen, theater, the shortcuts dialog) and
+ * what a shortcut does; this view
  * applies them to the element (media-commands.ts), announces them in a live region, and
  * remembers volume, speed, quality and theater mode per browser (player-preferences.ts).
  *
@@ -16,12 +17,15 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import styled from 'styled-components';
 import {
+  playerChromeMachine,
+  selectControlsShown,
+  selectOpenMenu,
+} from '../../../machines/player-chrome.machine';
+import {
   playerControlsMachine,
   selectAnnouncement,
-  selectControlsShown,
   selectIsFullscreen,
   selectIsTheater,
-  selectOpenMenu,
   selectShortcutsOpen,
 } from '../../../machines/player-controls.machine';
 import type { PlayerCommand } from '../../../machines/player-keymap';
@@ -111,8 +115,9 @@ export function VideoPlayer({
   useEffect(() => {
     if (preferences.theater) controls.send({ type: 'RESTORE_THEATER' });
   }, [controls, preferences]);
-  const shown = useSelector(controls, selectControlsShown);
-  const openMenu = useSelector(controls, selectOpenMenu);
+  const chrome = useActorRef(playerChromeMachine);
+  const shown = useSelector(chrome, selectControlsShown);
+  const openMenu = useSelector(chrome, selectOpenMenu);
   const fullscreen = useSelector(controls, selectIsFullscreen);
   const theater = useSelector(controls, selectIsTheater);
   const shortcutsOpen = useSelector(controls, selectShortcutsOpen);
@@ -158,8 +163,8 @@ export function VideoPlayer({
 
   useEffect(() => {
     if (!element) return;
-    const playing = () => controls.send({ type: 'PLAYING' });
-    const paused = () => controls.send({ type: 'PAUSED' });
+    const playing = () => chrome.send({ type: 'PLAYING' });
+    const paused = () => chrome.send({ type: 'PAUSED' });
     element.addEventListener('playing', playing);
     element.addEventListener('pause', paused);
     element.addEventListener('ended', paused);
@@ -168,7 +173,7 @@ export function VideoPlayer({
       element.removeEventListener('pause', paused);
       element.removeEventListener('ended', paused);
     };
-  }, [element, controls]);
+  }, [element, chrome]);
 
   useEffect(() => {
     const changed = () =>
@@ -193,6 +198,17 @@ export function VideoPlayer({
 
   useEmitted(controls, {
     media: ({ command }) => run(command),
+    fullscreen: ({ enter }) => {
+      const request = enter
+        ? frame.current?.requestFullscreen?.()
+        : document.fullscreenElement
+          ? document.exitFullscreen()
+          : undefined;
+      request?.catch((error: unknown) => console.error('Full screen refused:', error));
+    },
+    theater: ({ on }) => savePreferences({ theater: on }),
+  });
+  useEmitted(chrome, {
     speed: ({ rate }) => {
       if (!video.current) return;
       setSpeed(video.current, rate);
@@ -205,18 +221,13 @@ export function VideoPlayer({
       savePreferences({ quality: chosen?.height ?? null });
       controls.send({ type: 'ANNOUNCE', text: `Quality ${chosen?.name ?? 'Auto'}` });
     },
-    fullscreen: ({ enter }) => {
-      const request = enter
-        ? frame.current?.requestFullscreen?.()
-        : document.fullscreenElement
-          ? document.exitFullscreen()
-          : undefined;
-      request?.catch((error: unknown) => console.error('Full screen refused:', error));
-    },
-    theater: ({ on }) => savePreferences({ theater: on }),
   });
 
-  usePlayerKeys((command) => controls.send({ type: 'KEY', command }));
+  usePlayerKeys((command) => {
+    // A shortcut shows the bar, as a pointer move does (what changed is seen).
+    chrome.send({ type: 'ACTIVITY' });
+    controls.send({ type: 'KEY', command });
+  });
 
   const togglePlay = () => run({ type: 'togglePlay' });
 
@@ -226,7 +237,7 @@ export function VideoPlayer({
       data-testid="player"
       data-theater={theater && !fullscreen}
       $hideCursor={!shown && fullscreen}
-      onPointerMove={() => controls.send({ type: 'ACTIVITY' })}
+      onPointerMove={() => chrome.send({ type: 'ACTIVITY' })}
     >
       <video
         ref={attach}
@@ -263,15 +274,13 @@ export function VideoPlayer({
           setVolume(video.current, volume);
           savePreferences({ volume: video.current.volume, muted: video.current.muted });
         }}
-        onMenu={(menu) =>
-          controls.send(menu ? { type: 'OPEN_MENU', menu } : { type: 'CLOSE_MENU' })
-        }
-        onSpeed={(rate) => controls.send({ type: 'CHOOSE_SPEED', rate })}
-        onQuality={(level) => controls.send({ type: 'CHOOSE_QUALITY', level })}
+        onMenu={(menu) => chrome.send(menu ? { type: 'OPEN_MENU', menu } : { type: 'CLOSE_MENU' })}
+        onSpeed={(rate) => chrome.send({ type: 'CHOOSE_SPEED', rate })}
+        onQuality={(level) => chrome.send({ type: 'CHOOSE_QUALITY', level })}
         onShortcuts={() => controls.send({ type: 'SHOW_SHORTCUTS' })}
         onTheater={() => controls.send({ type: 'TOGGLE_THEATER' })}
         onFullscreen={() => controls.send({ type: 'TOGGLE_FULLSCREEN' })}
-        onHold={(held) => controls.send({ type: held ? 'HOLD' : 'RELEASE' })}
+        onHold={(held) => chrome.send({ type: held ? 'HOLD' : 'RELEASE' })}
       />
       <LiveRegion aria-live="polite" role="status" data-testid="player-announcer">
         <span key={announcement.seq}>{announcement.text}</span>
