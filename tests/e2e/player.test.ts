@@ -137,6 +137,11 @@ describe.skipIf(!hasBrowser)('the player', () => {
     await page.keyboard.press('Shift+Slash');
     const list = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
     await list.waitFor();
+    await dialogSettled(page);
+    await screenshot(page, 'player-shortcuts-desktop', {
+      title: list.getByRole('heading', { name: 'Keyboard shortcuts' }),
+      'last shortcut': list.getByText('Show these shortcuts'),
+    });
     await page.keyboard.press('Escape');
     await list.waitFor({ state: 'detached' });
     const before = await media(page);

@@ -15,6 +15,7 @@
  */
 import { useActorRef, useSelector } from '@xstate/react';
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { createPortal } from 'react-dom';
 import styled from 'styled-components';
 import {
   playerChromeMachine,
@@ -285,9 +286,13 @@ export function VideoPlayer({
       <LiveRegion aria-live="polite" role="status" data-testid="player-announcer">
         <span key={announcement.seq}>{announcement.text}</span>
       </LiveRegion>
-      {shortcutsOpen && (
-        <ShortcutsDialog onClose={() => controls.send({ type: 'CLOSE_SHORTCUTS' })} />
-      )}
+      {shortcutsOpen &&
+        createPortal(
+          <ShortcutsDialog onClose={() => controls.send({ type: 'CLOSE_SHORTCUTS' })} />,
+          // In full screen only the frame shows; elsewhere the page's body, since the frame is a
+          // size container (its menus read cqw) and would hold a fixed overlay inside itself.
+          (fullscreen && frame.current) || document.body,
+        )}
     </Frame>
   );
 }
