@@ -4,6 +4,7 @@
  * (server/http/multipart-body.ts); each received file stands in the body as its file name.
  */
 import { VideoProcessing } from './processing.js';
+import { ProgressSeconds } from './watch-progress.js';
 import { Type, type Static } from '@sinclair/typebox';
 import { Id, PageQuery } from './common.js';
 import { TEXT_RULES } from './field-rules.js';
@@ -93,7 +94,12 @@ export type VideoOwnerDetail = Static<typeof VideoOwnerDetail>;
 
 export const VideoDetail = Type.Composite([
   Type.Omit(VideoItem, ['owner']),
-  Type.Object({ owner: VideoOwnerDetail, processing: VideoProcessing }),
+  Type.Object({
+    owner: VideoOwnerDetail,
+    processing: VideoProcessing,
+    /** Where the caller stopped last time (contract/watch-progress.ts); null when never. */
+    progressSeconds: ProgressSeconds,
+  }),
 ]);
 export type VideoDetail = Static<typeof VideoDetail>;
 

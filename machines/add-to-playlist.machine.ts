@@ -9,7 +9,7 @@
  * On SAVE each selected item's entry is saved one at a time, BATCH_SAVE_SPACING_MS apart; each
  * line moves pending → loading → completed | error on its own; then the dialog closes.
  *
- * Input:   { mode, targetId }
+ * Input:   { mode, targetId, preselected? } (ticked when the list arrives: a playlist just made)
  * Events:  TOGGLE { itemId } · SHOW_MORE · PAGE { page } · SAVE · CLOSE · RETRY
  * Actors:  fetchItems — input { mode, targetId }, output BatchItem[] (`locked` = already in it)
  *          saveEntry  — input { op: 'add' | 'remove', videoId, playlistId }, output void
@@ -42,6 +42,8 @@ export interface BatchInput {
   mode: BatchMode;
   /** The video (addToPlaylists) or the playlist (addVideos, removeVideos). */
   targetId: string;
+  /** Ticked once the list arrives (a playlist just made from the dialog's "New playlist"). */
+  preselected?: string[];
 }
 
 export interface BatchContext extends BatchInput {
@@ -115,7 +117,13 @@ export const addToPlaylistMachine = setup({
     hasPending: ({ context }) => context.lines.some((l) => l.status === 'pending'),
   },
   actions: {
-    setItems: assign({ items: (_, items: BatchItem[]) => items, error: null }),
+    setItems: assign(({ context }, items: BatchItem[]) => ({
+      items,
+      error: null,
+      selected: (context.preselected ?? []).filter((id) =>
+        items.some((i) => i._id === id && !i.locked),
+      ),
+    })),
     setError: assign({ error: (_, message: string) => message }),
     toggle: assign({
       selected: ({ context }, itemId: string) => {
@@ -165,7 +173,7 @@ export const addToPlaylistMachine = setup({
       invoke: {
         id: 'fetchItems',
         src: 'fetchItems',
-        input: ({ context }) => ({ mode: context.mode, targetId: context.targetId }),
+        input: ({ context }): BatchInput => ({ mode: context.mode, targetId: context.targetId }),
         onDone: {
           target: 'selecting',
           actions: { type: 'setItems', params: ({ event }) => event.output },

@@ -94,6 +94,9 @@ export const LIBRARY_MESSAGES = {
   // Library (/collections; the spec names the route only, so these are ours).
   libraryTitle: 'Library',
   historyShelf: 'History',
+  watchLaterShelf: 'Watch later',
+  noWatchLater: 'Save videos to watch later. Your list shows up here.',
+  watchLaterFailed: 'Failed to load Watch later. Please try again.',
   playlistsShelf: 'Your playlists',
   noPlaylistsShelf: 'You have no playlists yet. Create one from your dashboard.',
   playlistsShelfFailed: 'Failed to load your playlists. Please try again.',

@@ -35,6 +35,7 @@ import commentsRoutes from './routes/comments.js';
 import dashboardRoutes from './routes/dashboard.js';
 import healthcheckRoutes from './routes/healthcheck.js';
 import historyRoutes from './routes/history.js';
+import watchProgressRoutes from './routes/watch-progress.js';
 import likesRoutes from './routes/likes.js';
 import liveEventsRoutes from './routes/live-events.js';
 import notificationsRoutes from './routes/notifications.js';
@@ -129,6 +130,7 @@ export async function buildApp({ ctx, logger = false }: BuildOptions): Promise<A
       await api.register(usersSessionRoutes, { ...options, prefix: '/users' });
       await api.register(usersAvailabilityRoutes, { ...options, prefix: '/users' });
       await api.register(historyRoutes, options);
+      await api.register(watchProgressRoutes, options);
       await api.register(videosRoutes, { ...options, prefix: '/videos' });
       await api.register(likesRoutes, { ...options, prefix: '/likes' });
       await api.register(commentsRoutes, { ...options, prefix: '/comments' });

@@ -225,6 +225,12 @@ export const watchHistory = pgTable(
      * history page and its count read this table alone, whatever the size of the catalogue.
      */
     visible: boolean('visible').notNull().default(true),
+    /**
+     * Where the viewer stopped (seconds), reported by the player while it plays and on pause or
+     * leaving (PUT /videos/{id}/progress); null until a report. In the history row, so the
+     * watch page reads it in its own statement and clearing history forgets it too.
+     */
+    positionSeconds: doublePrecision('position_seconds'),
   },
   (t) => [
     uniqueIndex('watch_history_user_video_idx').on(t.userId, t.videoId),
@@ -297,10 +303,20 @@ export const playlists = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     description: text('description').notNull().default(''),
+    /**
+     * The owner's built-in Watch later list (issue 23): one per user, made on first use, seen by
+     * its owner only (left out of channel lists, 404 by id to anyone else).
+     */
+    watchLater: boolean('watch_later').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('playlists_owner_idx').on(t.ownerId, t.createdAt.desc(), t.id.desc())],
+  (t) => [
+    index('playlists_owner_idx').on(t.ownerId, t.createdAt.desc(), t.id.desc()),
+    uniqueIndex('playlists_watch_later_idx')
+      .on(t.ownerId)
+      .where(sql`${t.watchLater}`),
+  ],
 );
 
 /**

@@ -18,7 +18,12 @@ import { normalizeFields } from '../http/normalize-fields.js';
 import type { App, RouteOptions } from '../app-types.js';
 import { addToPlaylist, removeFromPlaylist } from '../services/playlist-entries.js';
 import { createPlaylist, deletePlaylist, updatePlaylist } from '../services/playlist-edits.js';
-import { listUserPlaylists, playlistDetail } from '../services/playlists.js';
+import {
+  listUserPlaylists,
+  playlistDetail,
+  WATCH_LATER_ALIAS,
+  watchLaterOf,
+} from '../services/playlists.js';
 import { errorResponses, mediaUrlsOf } from './route-helpers.js';
 import { countedListRoute } from './counted-list.js';
 
@@ -54,6 +59,23 @@ export default async function playlistsRoutes(app: App, { ctx }: RouteOptions) {
   );
 
   app.get(
+    '/watch-later',
+    {
+      onRequest: app.requireAuth,
+      schema: {
+        tags,
+        security,
+        summary: "The caller's Watch later list (made on first use; visible to its owner only)",
+        response: { 200: Envelope(Playlist), ...errorResponses(401) },
+      },
+    },
+    async (request) => {
+      const data = await watchLaterOf(ctx.db, callerId(request), mediaUrlsOf(request, ctx));
+      return ok(data, 'Watch later fetched');
+    },
+  );
+
+  app.get(
     '/:playlistId',
     {
       onRequest: app.requireAuth,
@@ -67,10 +89,16 @@ export default async function playlistsRoutes(app: App, { ctx }: RouteOptions) {
       },
     },
     async (request) => {
+      const caller = callerId(request);
+      // `WL` names the caller's own Watch later (as on the largest site), so a link can say it.
+      const playlistId =
+        request.params.playlistId === WATCH_LATER_ALIAS
+          ? (await watchLaterOf(ctx.db, caller, mediaUrlsOf(request, ctx)))._id
+          : request.params.playlistId;
       const data = await playlistDetail(
         ctx.db,
-        request.params.playlistId,
-        callerId(request),
+        playlistId,
+        caller,
         request.query,
         mediaUrlsOf(request, ctx),
       );

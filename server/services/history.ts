@@ -32,6 +32,7 @@ export function recordWatchStep(
             watchedAt: sql<Date>`now()`.as('watched_at'),
             // Set by the row's insert trigger from the video (drizzle/0004), whoever inserts.
             visible: sql<boolean>`true`.as('visible'),
+            positionSeconds: sql<number | null>`null::double precision`.as('position_seconds'),
           })
           .from(videos)
           .where(watchedVideo),
@@ -70,6 +71,7 @@ export async function listHistory(
       id: watchHistory.id,
       videoId: watchHistory.videoId,
       watchedAt: watchHistory.watchedAt,
+      positionSeconds: watchHistory.positionSeconds,
     })
     .from(watchHistory)
     .where(and(eq(watchHistory.userId, userId), sql`${watchHistory.visible}`))
@@ -79,7 +81,12 @@ export async function listHistory(
     .as('entries');
   const [rows, totalHistory] = await Promise.all([
     db
-      .select({ ...videoItemColumns, entryId: entries.id, watchedAt: entries.watchedAt })
+      .select({
+        ...videoItemColumns,
+        entryId: entries.id,
+        watchedAt: entries.watchedAt,
+        positionSeconds: entries.positionSeconds,
+      })
       .from(entries)
       .innerJoin(videos, eq(videos.id, entries.videoId))
       .innerJoin(users, eq(users.id, videos.ownerId))
@@ -93,6 +100,7 @@ export async function listHistory(
       _id: row.entryId,
       watchedAt: row.watchedAt.toISOString(),
       video: toVideoItem(row, urls),
+      progressSeconds: row.positionSeconds,
     })),
     currentPage: page,
     totalPages: Math.max(1, Math.ceil(totalHistory / limit)),

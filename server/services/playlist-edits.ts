@@ -8,11 +8,12 @@ import type { Playlist } from '../../contract/playlists.js';
 import type { Db, Tx } from '../db/client.js';
 import { newId } from '../db/ids.js';
 import { playlists } from '../db/schema.js';
-import { forbidden, notFound } from '../http/errors.js';
+import { badRequest, forbidden, notFound } from '../http/errors.js';
 import { PLAYLIST_NOT_FOUND, playlistById } from './playlists.js';
 import type { MediaUrls } from './video-dto.js';
 
 export const NOT_PLAYLIST_OWNER = 'Only the owner can change this playlist';
+export const WATCH_LATER_FIXED = 'Watch later cannot be renamed or deleted';
 
 /**
  * Loads a playlist for a mutation by `callerId`: 404 when unknown, 403 when not theirs. Inside a
@@ -21,12 +22,14 @@ export const NOT_PLAYLIST_OWNER = 'Only the owner can change this playlist';
  */
 export async function ownPlaylist(db: Db | Tx, playlistId: string, callerId: string, lock = false) {
   const query = db
-    .select({ id: playlists.id, ownerId: playlists.ownerId })
+    .select({ id: playlists.id, ownerId: playlists.ownerId, watchLater: playlists.watchLater })
     .from(playlists)
     .where(eq(playlists.id, playlistId));
   const [row] = lock ? await query.for('update') : await query;
   if (!row) throw notFound(PLAYLIST_NOT_FOUND);
-  if (row.ownerId !== callerId) throw forbidden(NOT_PLAYLIST_OWNER);
+  // Someone else's Watch later does not exist for the caller (not even as "not yours").
+  if (row.ownerId !== callerId)
+    throw row.watchLater ? notFound(PLAYLIST_NOT_FOUND) : forbidden(NOT_PLAYLIST_OWNER);
   return row;
 }
 
@@ -60,7 +63,8 @@ export async function updatePlaylist(
   fields: PlaylistFields,
   urls: MediaUrls,
 ): Promise<Playlist> {
-  await ownPlaylist(db, playlistId, callerId);
+  const own = await ownPlaylist(db, playlistId, callerId);
+  if (own.watchLater) throw badRequest(WATCH_LATER_FIXED);
   await db
     .update(playlists)
     .set({
@@ -73,6 +77,7 @@ export async function updatePlaylist(
 }
 
 export async function deletePlaylist(db: Db, playlistId: string, callerId: string): Promise<void> {
-  await ownPlaylist(db, playlistId, callerId);
+  const own = await ownPlaylist(db, playlistId, callerId);
+  if (own.watchLater) throw badRequest(WATCH_LATER_FIXED);
   await db.delete(playlists).where(eq(playlists.id, playlistId));
 }

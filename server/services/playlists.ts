@@ -3,7 +3,8 @@
  * videos in the order they were added. Every signed-in user may read any playlist; others'
  * unpublished videos are left out of what they see. Each call is a fixed number of statements.
  */
-import { and, asc, count, eq } from 'drizzle-orm';
+import { and, asc, count, eq, not, or } from 'drizzle-orm';
+import { newId } from '../db/ids.js';
 import type { Playlist, PlaylistDetail } from '../../contract/playlists.js';
 import type { Db } from '../db/client.js';
 import { playlists, playlistVideos, users, videos } from '../db/schema.js';
@@ -21,6 +22,13 @@ import {
 } from './video-dto.js';
 
 export const PLAYLIST_NOT_FOUND = 'Playlist not found';
+export const WATCH_LATER_NAME = 'Watch later';
+/** GET /playlist/WL: the caller's Watch later, whatever its id. */
+export const WATCH_LATER_ALIAS = 'WL';
+
+/** A Watch later list exists only for its owner (issue 23); every other playlist for everyone. */
+const playlistVisibleTo = (viewerId: string) =>
+  or(not(playlists.watchLater), eq(playlists.ownerId, viewerId));
 
 /** A user's playlists, newest first, and how many they have in all. */
 export async function listUserPlaylists(
@@ -35,11 +43,16 @@ export async function listUserPlaylists(
     db
       .select(playlistColumns(viewerId))
       .from(playlists)
-      .where(eq(playlists.ownerId, userId))
+      // A channel's list (its Playlists tab, the dialogs) never shows Watch later, even to its owner:
+      // Library and the side menu reach it through GET /playlist/watch-later.
+      .where(and(eq(playlists.ownerId, userId), not(playlists.watchLater)))
       .orderBy(descNullsLast(playlists.createdAt), descNullsLast(playlists.id))
       .limit(paging.limit)
       .offset(offsetOf(paging)),
-    db.select({ n: count() }).from(playlists).where(eq(playlists.ownerId, userId)),
+    db
+      .select({ n: count() })
+      .from(playlists)
+      .where(and(eq(playlists.ownerId, userId), not(playlists.watchLater))),
   ]);
   if (!owner) throw notFound(USER_NOT_FOUND);
   return { playlists: rows.map((row) => toPlaylist(row, urls)), total: total?.n ?? 0 };
@@ -55,7 +68,21 @@ export async function playlistById(
   const [row] = await db
     .select(playlistColumns(viewerId))
     .from(playlists)
-    .where(eq(playlists.id, playlistId));
+    .where(and(eq(playlists.id, playlistId), playlistVisibleTo(viewerId)));
+  if (!row) throw notFound(PLAYLIST_NOT_FOUND);
+  return toPlaylist(row, urls);
+}
+
+/** The caller's Watch later list, made on first use (the partial unique index keeps it one). */
+export async function watchLaterOf(db: Db, userId: string, urls: MediaUrls): Promise<Playlist> {
+  await db
+    .insert(playlists)
+    .values({ id: newId(), ownerId: userId, name: WATCH_LATER_NAME, watchLater: true })
+    .onConflictDoNothing();
+  const [row] = await db
+    .select(playlistColumns(userId))
+    .from(playlists)
+    .where(and(eq(playlists.ownerId, userId), playlists.watchLater));
   if (!row) throw notFound(PLAYLIST_NOT_FOUND);
   return toPlaylist(row, urls);
 }
@@ -81,7 +108,7 @@ export async function playlistDetail(
       })
       .from(playlists)
       .innerJoin(users, eq(users.id, playlists.ownerId))
-      .where(eq(playlists.id, playlistId)),
+      .where(and(eq(playlists.id, playlistId), playlistVisibleTo(viewerId))),
     db
       .select(videoItemColumns)
       .from(playlistVideos)

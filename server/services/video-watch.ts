@@ -7,7 +7,14 @@ import type { VideoDetail } from '../../contract/videos.js';
 import type { Db } from '../db/client.js';
 import { newId } from '../db/ids.js';
 import { statementSet, type PreparedStatements } from '../db/prepared.js';
-import { subscriptions, users, videoProcessing, videoViews, videos } from '../db/schema.js';
+import {
+  subscriptions,
+  users,
+  videoProcessing,
+  videoViews,
+  videos,
+  watchHistory,
+} from '../db/schema.js';
 import { notFound, unauthorized } from '../http/errors.js';
 import { isSessionActive, sessionIsLive } from '../auth/sessions.js';
 import { recordWatchStep } from './history.js';
@@ -81,6 +88,11 @@ const watchStatements = statementSet((db) => {
           where ${videoViews.userId} = ${viewerId} and ${videoViews.videoId} = ${videos.id}
             and ${videoViews.countedAt} > now() - ${sql.raw(`'${VIEW_WINDOW}'`)}::interval)`,
         now: sql<Date>`now()`.mapWith(videos.createdAt),
+        // The row as it was before this watch's upsert (a statement's CTE writes are not seen
+        // by its own select): where the viewer stopped last time.
+        progressSeconds: sql<number | null>`(select ${watchHistory.positionSeconds}
+          from ${watchHistory} where ${watchHistory.userId} = ${viewerId}
+            and ${watchHistory.videoId} = ${videos.id})`.mapWith(Number),
         processing: processingColumns,
       })
       .from(videos)
@@ -137,6 +149,7 @@ export async function watchVideo(
   return {
     ...item,
     processing: toProcessing(row.processing, urls),
+    progressSeconds: row.progressSeconds,
     owner: {
       ...item.owner,
       subscriberCount: row.subscriberCount,

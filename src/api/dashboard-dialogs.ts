@@ -41,6 +41,11 @@ export async function listAllPlaylists(ownerId: string, signal?: AbortSignal): P
   }
 }
 
+/** GET /playlist/watch-later: the caller's built-in list, made on first use. */
+export function getWatchLater(signal?: AbortSignal): Promise<Playlist> {
+  return request<Playlist>({ method: 'GET', url: '/playlist/watch-later', signal });
+}
+
 /** PATCH /playlist/add|remove/{videoId}/{playlistId} (video id first, as API.md has it). */
 export function savePlaylistEntry({ op, videoId, playlistId }: SaveEntryInput): Promise<void> {
   return request<unknown>({
@@ -57,10 +62,15 @@ export const dashboardDialogActors = {
   saveVideoEdit: (videoId: string) =>
     fromPromise<unknown, FormValues>(({ input }) => editVideo(videoId, input as EditVideoValues)),
   /** The caller's playlists as the Add to playlist checklist, bound to the caller. */
+  /** The caller's playlists for the Add to playlist dialog: Watch later first, then the rest. */
   fetchPlaylistChoices: (ownerId: string) =>
-    fromPromise<BatchItem[], BatchInput>(async ({ signal }) =>
-      (await listAllPlaylists(ownerId, signal)).map((p) => ({ _id: p._id, label: p.playlistName })),
-    ),
+    fromPromise<BatchItem[], BatchInput>(async ({ signal }) => {
+      const [later, lists] = await Promise.all([
+        getWatchLater(signal),
+        listAllPlaylists(ownerId, signal),
+      ]);
+      return [later, ...lists].map((p) => ({ _id: p._id, label: p.playlistName }));
+    }),
   /** One line of any batch dialog (add to playlists, add videos, remove videos). */
   savePlaylistEntry: fromPromise<void, SaveEntryInput>(({ input }) => savePlaylistEntry(input)),
 };

@@ -22,6 +22,7 @@ import {
 import { FEED_KEY, takeFirstScreen, videoKey } from './first-screen';
 import { uploadVideoWithTus } from './tus-upload';
 import { getPopularTags, getVideo, listVideos } from './videos';
+import { getWatchProgress, saveProgress } from './watch-progress';
 
 const text = (v: unknown) => (typeof v === 'string' ? v : null);
 
@@ -101,6 +102,11 @@ export const realVideoActors = {
   addComment: addCommentActor,
   uploadVideo: uploadVideoActor,
   captureThumbnail: captureThumbnailActor,
+  saveProgress,
+  /** The viewer's positions in a page of cards: videoId → seconds. */
+  fetchWatchProgress: fromPromise<Record<string, number>, { videoIds: string[] }>(
+    ({ input, signal }) => getWatchProgress(input.videoIds, signal),
+  ),
 };
 
 export type VideoActors = typeof realVideoActors;

@@ -42,19 +42,44 @@ const Duration = styled.span`
   font-variant-numeric: tabular-nums;
 `;
 
+/** What the viewer watched of it (issue 23): a thin red bar along the bottom edge. */
+const Watched = styled.span`
+  position: absolute;
+  left: 0;
+  bottom: 0;
+  height: 4px;
+  background: #f03;
+`;
+
+const WatchedTrack = styled.span`
+  position: absolute;
+  left: 0;
+  right: 0;
+  bottom: 0;
+  height: 4px;
+  background: rgba(255, 255, 255, 0.35);
+`;
+
 export function Thumbnail({
   video,
   eager,
   sizes = THUMBNAIL_SIZES.grid,
   className,
+  watchedSeconds = null,
 }: {
   video: Pick<VideoItem, '_id' | 'title' | 'thumbnail' | 'thumbnailSizes' | 'duration'>;
   eager?: boolean;
   /** How wide the layout draws it (a THUMBNAIL_SIZES entry). */
   sizes?: string;
   className?: string;
+  /** Where the viewer stopped in it, for the watched bar; null when never. */
+  watchedSeconds?: number | null;
 }) {
   const srcSet = srcSetOf(video.thumbnailSizes);
+  const watched =
+    watchedSeconds !== null && video.duration > 0
+      ? Math.min(1, Math.max(0, watchedSeconds / video.duration))
+      : null;
   return (
     <Frame href={watchPath(video._id)} className={className} tabIndex={-1} aria-hidden="true">
       <img
@@ -70,6 +95,11 @@ export function Thumbnail({
         height={180}
       />
       <Duration>{formatDuration(video.duration)}</Duration>
+      {watched !== null && watched > 0 && (
+        <WatchedTrack data-testid="watched-bar" data-watched={Math.round(watched * 100)}>
+          <Watched style={{ width: `${watched * 100}%` }} />
+        </WatchedTrack>
+      )}
     </Frame>
   );
 }

@@ -75,13 +75,15 @@ export interface VideoCardProps {
   video: VideoItem;
   /** The first cards are above the fold: load their images eagerly (largest contentful paint). */
   eager?: boolean;
+  /** Where the signed-in viewer stopped in it (the watched bar); null when never. */
+  watchedSeconds?: number | null;
 }
 
-export function VideoCard({ video, eager }: VideoCardProps) {
+export function VideoCard({ video, eager, watchedSeconds = null }: VideoCardProps) {
   const { owner } = video;
   return (
     <Card aria-label={video.title}>
-      <Thumbnail video={video} eager={eager} />
+      <Thumbnail video={video} eager={eager} watchedSeconds={watchedSeconds} />
       <Body>
         <AvatarLink href={channelPath(owner.userName)} aria-label={`${owner.fullName} channel`}>
           <Avatar src={owner.avatar} sizes={owner.avatarSizes} alt="" size={36} />

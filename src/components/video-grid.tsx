@@ -3,6 +3,7 @@ import styled from 'styled-components';
 import type { VideoItem } from '../../contract/shapes';
 import { EAGER_THUMBNAILS } from '../../contract/thumbnail-sizes';
 import { Skeleton } from '../ui/skeleton';
+import { useWatchedSeconds } from './use-watched-seconds';
 import { VideoCard } from './video-card';
 
 export const Grid = styled.div`
@@ -21,10 +22,16 @@ export const Grid = styled.div`
 `;
 
 export function VideoGrid({ videos }: { videos: readonly VideoItem[] }) {
+  const watched = useWatchedSeconds(videos.map((v) => v._id));
   return (
     <Grid>
       {videos.map((video, i) => (
-        <VideoCard key={video._id} video={video} eager={i < EAGER_THUMBNAILS} />
+        <VideoCard
+          key={video._id}
+          video={video}
+          eager={i < EAGER_THUMBNAILS}
+          watchedSeconds={watched.get(video._id) ?? null}
+        />
       ))}
     </Grid>
   );

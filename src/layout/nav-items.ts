@@ -5,6 +5,7 @@
  */
 import type { ComponentType } from 'react';
 import {
+  ClockIcon,
   CodeIcon,
   DashboardIcon,
   HistoryIcon,
@@ -33,6 +34,8 @@ export const SOURCE_CODE_URL = __SOURCE_CODE_URL__;
 export const SIDE_MENU: NavItem[] = [
   { label: 'Home', href: '/', icon: HomeIcon },
   { label: 'History', href: '/History', icon: HistoryIcon },
+  // Issue 23: the built-in list, by the server's alias for the caller's own.
+  { label: 'Watch later', href: '/Playlist/WL', icon: ClockIcon },
   { label: 'Your Content', href: '/Dashboard', icon: VideoIcon },
   { label: 'Subscriptions', href: '/Subscriptions', icon: UsersIcon },
   { label: 'Source code', href: SOURCE_CODE_URL, icon: CodeIcon, external: true },

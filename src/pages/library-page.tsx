@@ -1,15 +1,15 @@
 /**
  * Library (/collections, the bottom bar's Library): where the spec names the route without a
  * page, we build what the largest video sites put there, so that a phone reaches everything the
- * side menu offers on a desktop: the newest watch history, the viewer's playlists and their
- * own videos, each a shelf with 'View all' (issue 22).
+ * side menu offers on a desktop: the newest watch history, Watch later, the viewer's playlists
+ * and their own videos, each a shelf with 'View all' (issue 22).
  */
 import type { Playlist } from '../../contract/playlists';
 import type { VideoItem } from '../../contract/shapes';
 import { LIBRARY_MESSAGES as TEXT } from '../../machines/messages';
 import { useActors, usePageActors } from '../actors';
 import { channelPlaylistActors } from '../api/channel-playlists';
-import { libraryActors } from '../api/library';
+import { libraryActors, WATCH_LATER_PATH } from '../api/library';
 import { subscriptionsActors } from '../api/subscriptions';
 import { FEED_ERROR_TEXT } from '../ui/list-states';
 import { channelPath, VideoCard } from '../components/video-card';
@@ -29,7 +29,7 @@ export default function LibraryPage() {
   useDocumentTitle(TEXT.libraryTitle);
   const me = useCurrentUser();
   const { fetchVideoPage } = useActors();
-  const { fetchHistoryVideoPage } = usePageActors(libraryActors);
+  const { fetchHistoryVideoPage, fetchWatchLaterVideoPage } = usePageActors(libraryActors);
   const { fetchPlaylistPage } = usePageActors(channelPlaylistActors);
   const { fetchSubscriptionFeedPage } = usePageActors(subscriptionsActors);
   if (!me) return <PageSpinner />;
@@ -45,6 +45,14 @@ export default function LibraryPage() {
         fetchPage={fetchHistoryVideoPage}
         empty={TEXT.noHistory}
         failed={TEXT.historyLoadFailed}
+        renderItem={videoCard}
+      />
+      <Shelf<VideoItem>
+        title={TEXT.watchLaterShelf}
+        href={WATCH_LATER_PATH}
+        fetchPage={fetchWatchLaterVideoPage}
+        empty={TEXT.noWatchLater}
+        failed={TEXT.watchLaterFailed}
         renderItem={videoCard}
       />
       <Shelf<VideoItem>

@@ -2,17 +2,37 @@
 import styled from 'styled-components';
 import { Link } from 'wouter';
 
-export const Layout = styled.div`
+/**
+ * Three areas: the player, the details under it, and the side list. Theater mode gives the player
+ * the whole width above both columns; the player stays the same element either way (moving it in
+ * the tree would restart the video), only the grid's areas change.
+ */
+export const Layout = styled.div<{ $theater: boolean }>`
   display: grid;
-  gap: 24px;
+  gap: 14px 24px;
   grid-template-columns: minmax(0, 1fr);
+  grid-template-areas: 'player' 'main' 'side';
   max-width: 1600px;
   ${({ theme }) => theme.media.lg} {
     grid-template-columns: minmax(0, 1fr) 360px;
+    grid-template-rows: auto 1fr;
+    grid-template-areas: ${({ $theater }) =>
+      $theater ? `'player player' 'main side'` : `'player side' 'main side'`};
   }
 `;
 
+export const PlayerArea = styled.div`
+  grid-area: player;
+  min-width: 0;
+`;
+
+export const Side = styled.div`
+  grid-area: side;
+  min-width: 0;
+`;
+
 export const Primary = styled.div`
+  grid-area: main;
   display: flex;
   flex-direction: column;
   gap: 14px;

@@ -7,8 +7,12 @@
  * page (keyed), so moving to another video starts clean.
  *
  * Choices where the spec is silent:
- * - Share copies the page's link with the Clipboard API and says 'Link copied to clipboard'.
- * - Save has no behaviour yet (playlists come later): it is shown disabled, marked 'coming soon'.
+ * - Share opens a dialog with the link, "Start at 1:33" (adds `?t=93`) and Copy, which says
+ *   'Link copied to clipboard' (features/videos/share-dialog.tsx).
+ * - `?t=93` (or `1m33s`) starts the video there, over resuming where the viewer left off.
+ * - Save opens the Add to playlist dialog for this video, whoever owns it: Watch later first,
+ *   then each playlist of the viewer's (features/dashboard/add-to-playlist-dialog.tsx). Its "New
+ *   playlist" swaps it for Create Playlist; once made, the list comes back with it ticked.
  * - After a subscribe toggle the channel's fresh count comes back in the toggle's own answer, so
  *   the page does not fetch the video again (that would record another history entry).
  */
@@ -19,14 +23,16 @@ import {
   selectVideo,
   watchMachine,
 } from '../../machines/watch.machine';
-import { notify } from '../notify';
+import { parseStartTime, startPoint, type StartPoint } from '../../machines/watch-resume';
 import { Link, useParams } from 'wouter';
 import {
   Actions,
   Bar,
   Channel,
   Layout,
+  PlayerArea,
   Primary,
+  Side,
   Problem,
   Title,
   ViewChannel,
@@ -39,28 +45,21 @@ import { MoreFromChannel } from '../features/videos/more-from-channel';
 import { SubscribeButton, useSubscribeToggle } from '../components/subscribe-button';
 import { channelPath } from '../components/video-card';
 import { useActors } from '../actors';
-import { VideoPlayer } from '../features/videos/video-player';
+import { WatchedPlayer } from '../features/player/watched-player';
 import { formatSubscribers, formatViewCount } from '../format';
 import { useCurrentUser } from '../session';
 import { Avatar } from '../ui/avatar';
 import { Button } from '../ui/button';
 import { PageSpinner } from '../ui/spinner';
 import { useDocumentTitle } from '../use-document-title';
+import { useMemo, useRef, useState } from 'react';
+import { ShareDialog } from '../features/videos/share-dialog';
+import { AddToPlaylistDialog } from '../features/dashboard/add-to-playlist-dialog';
+import { PlaylistFormDialog } from '../features/dashboard/playlist-form-dialog';
 import { RelativeTime } from '../components/relative-time';
 
-export const SHARE_COPIED = 'Link copied to clipboard';
-export const SHARE_FAILED = 'Could not copy the link';
+export { SHARE_COPIED, SHARE_FAILED } from '../features/videos/share-dialog';
 export const VIDEO_NOT_FOUND = 'This video is not available.';
-
-async function shareLink() {
-  try {
-    await navigator.clipboard.writeText(window.location.href);
-    notify.success(SHARE_COPIED);
-  } catch (error) {
-    console.error('Copying the link failed:', error);
-    notify.error(SHARE_FAILED);
-  }
-}
 
 function ChannelRow({ video }: { video: VideoDetail }) {
   const me = useCurrentUser();
@@ -91,6 +90,19 @@ function ChannelRow({ video }: { video: VideoDetail }) {
   );
 }
 
+/**
+ * Where the video starts: a shared link's `?t=` (93 or 1m33s) over where the viewer left off
+ * (machines/watch-resume.ts). Read from the address once the video is loaded.
+ */
+function startOf(video: VideoDetail): StartPoint {
+  const shared = parseStartTime(new URLSearchParams(window.location.search).get('t'));
+  return startPoint({
+    duration: video.duration,
+    savedSeconds: video.progressSeconds,
+    sharedSeconds: shared,
+  });
+}
+
 function WatchVideo({ videoId }: { videoId: string }) {
   const { fetchVideo } = useActors();
   const watch = useActorRef(watchMachine.provide({ actors: { fetchVideo } }), {
@@ -99,6 +111,14 @@ function WatchVideo({ videoId }: { videoId: string }) {
   const video = useSelector(watch, selectVideo);
   const failed = useSelector(watch, selectHasFailed);
   const notFound = useSelector(watch, selectIsNotFound);
+  const [theater, setTheater] = useState(false);
+  const start = useMemo(() => (video ? startOf(video) : null), [video]);
+  // One dialog at a time: Share, Save (Add to playlist), or Save's "New playlist" (Create Playlist).
+  const [dialog, setDialog] = useState<
+    { kind: 'share' } | { kind: 'save'; preselected?: string[] } | { kind: 'create' } | null
+  >(null);
+  // The playing element, for Share's "Start at" (the player owns it; the page only reads it).
+  const playing = useRef<HTMLVideoElement | null>(null);
 
   // The tab shows what is playing, as on every video site; the product's name until then.
   useDocumentTitle(video?.title);
@@ -111,27 +131,29 @@ function WatchVideo({ videoId }: { videoId: string }) {
       </Problem>
     );
   }
-  if (!video) return <PageSpinner />;
+  if (!video || !start) return <PageSpinner />;
 
   return (
-    <Layout>
-      <Primary>
-        <VideoPlayer
+    <Layout $theater={theater}>
+      <PlayerArea>
+        <WatchedPlayer
           key={video._id}
-          src={video.videoFile}
-          hlsUrl={video.processing.hlsUrl}
-          poster={video.thumbnail}
-          title={video.title}
+          video={video}
+          start={start}
+          onTheaterChange={setTheater}
+          onElement={(element) => (playing.current = element)}
         />
+      </PlayerArea>
+      <Primary>
         <Title>{video.title}</Title>
         <Bar>
           <ChannelRow video={video} />
           <Actions>
             <LikeButton videoId={video._id} />
-            <Button variant="secondary" onClick={() => void shareLink()}>
+            <Button variant="secondary" onClick={() => setDialog({ kind: 'share' })}>
               Share
             </Button>
-            <Button variant="secondary" disabled title="Saving to playlists is coming soon">
+            <Button variant="secondary" onClick={() => setDialog({ kind: 'save' })}>
               Save
             </Button>
           </Actions>
@@ -146,7 +168,31 @@ function WatchVideo({ videoId }: { videoId: string }) {
         />
         <CommentsSection videoId={video._id} />
       </Primary>
-      <MoreFromChannel ownerId={video.owner._id} currentId={video._id} />
+      {dialog?.kind === 'save' && (
+        <AddToPlaylistDialog
+          video={video}
+          preselected={dialog.preselected}
+          onClose={() => setDialog(null)}
+          onNewPlaylist={() => setDialog({ kind: 'create' })}
+        />
+      )}
+      {dialog?.kind === 'create' && (
+        <PlaylistFormDialog
+          // After a save the dialog also closes: the list with the new one ticked stays.
+          onClose={() => setDialog((d) => (d?.kind === 'create' ? { kind: 'save' } : d))}
+          onSaved={(playlist) => setDialog({ kind: 'save', preselected: [playlist._id] })}
+        />
+      )}
+      {dialog?.kind === 'share' && (
+        <ShareDialog
+          videoPath={`/watch/${video._id}`}
+          currentTime={playing.current?.currentTime ?? 0}
+          onClose={() => setDialog(null)}
+        />
+      )}
+      <Side>
+        <MoreFromChannel ownerId={video.owner._id} currentId={video._id} />
+      </Side>
     </Layout>
   );
 }

@@ -28,6 +28,12 @@ function icon(paths: ReactNode) {
   };
 }
 
+export const ClockIcon = icon(
+  <>
+    <circle cx="12" cy="12" r="9" />
+    <path d="M12 7v5l3 2" />
+  </>,
+);
 export const MenuIcon = icon(<path d="M4 6h16M4 12h16M4 18h16" />);
 export const SearchIcon = icon(
   <>

@@ -108,13 +108,13 @@ describe.skipIf(!hasBrowser)('adaptive streaming journey', () => {
     // The MP4 is not what plays.
     expect(requested.some((p) => p.endsWith('.mp4') && p.startsWith('/media/videos/'))).toBe(false);
 
-    await page.getByRole('button', { name: 'Quality: Auto' }).click();
+    // The player's own bar (issue 23): Auto names the rendition playing now.
+    await page.getByTestId('player').hover();
+    await page.getByRole('button', { name: /^Quality: Auto \(\d+p\)$/ }).click();
     const menu = page.getByRole('menu', { name: 'Quality' });
-    expect(await menu.getByRole('menuitemradio').allTextContents()).toEqual([
-      'Auto✓',
-      '720p',
-      '480p',
-    ]);
+    const items = await menu.getByRole('menuitemradio').allTextContents();
+    expect(items[0]).toMatch(/^Auto \((480|720)p\)✓$/);
+    expect(items.slice(1)).toEqual(['720p', '480p']);
     const watchElements = (p: Page) => ({
       'top bar': p.getByRole('banner'),
       'quality menu': p.getByRole('menu', { name: 'Quality' }),
@@ -144,7 +144,8 @@ describe.skipIf(!hasBrowser)('adaptive streaming journey', () => {
 
     const phone = await phonePageOf(browser, context);
     await phone.page.goto(`${server.url}/watch/${videoId}`);
-    await phone.page.getByRole('button', { name: 'Quality: Auto' }).click();
+    await phone.page.getByTestId('player').hover();
+    await phone.page.getByRole('button', { name: /^Quality: Auto/ }).click();
     await phone.page.getByRole('menu', { name: 'Quality' }).waitFor();
     await screenshot(phone.page, 'hls-watch-quality-menu-mobile', {
       'top bar': phone.page.getByRole('banner'),

@@ -16,7 +16,7 @@ export function historyEntry(n: number): HistoryEntry {
     createdAt: '2026-01-01T00:00:00.000Z',
     owner: { _id: 'u_olive', userName: 'olive', fullName: 'Olive Owner', avatar: '' },
   };
-  return { _id: `h${n}`, watchedAt: '2026-02-01T00:00:00.000Z', video };
+  return { _id: `h${n}`, watchedAt: '2026-02-01T00:00:00.000Z', video, progressSeconds: null };
 }
 
 /** Page `page` of a history of `total` entries, `limit` per page, as the server answers it. */

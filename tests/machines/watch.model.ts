@@ -24,6 +24,7 @@ export const aVideoDetail: VideoDetail = {
   tags: ['nature'],
   createdAt: '2026-01-01T00:00:00.000Z',
   processing: { state: 'ready', progress: 1, error: null, renditions: [], hlsUrl: null },
+  progressSeconds: null,
   owner: {
     _id: 'u_olive',
     userName: 'olive',

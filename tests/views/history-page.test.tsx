@@ -11,6 +11,8 @@ function entry(n: number): HistoryEntry {
     _id: `h${n}`,
     watchedAt: new Date(Date.now() - 2 * DAY).toISOString(),
     video: makeVideo(n, { views: 2500 }),
+    // The first entry was watched to 26 of its 65 seconds; the others never reported.
+    progressSeconds: n === 1 ? 26 : null,
   };
 }
 
@@ -97,6 +99,11 @@ describe('History page', () => {
     expect(row.getByRole('link', { name: '@olive' })).toHaveAttribute('href', '/Channel/olive');
     expect(row.getByRole('link', { name: 'Olive Owner channel' })).toBeInTheDocument();
     expect(titles()).toHaveLength(3);
+    // What was watched shows as a bar on the thumbnail (40 %), only where a position exists.
+    expect(row.getByTestId('watched-bar')).toHaveAttribute('data-watched', '40');
+    expect(
+      within(screen.getByRole('article', { name: 'Video number 2' })).queryByTestId('watched-bar'),
+    ).toBeNull();
     expect(screen.getByRole('button', { name: 'Clear all history' })).toBeEnabled();
     expect(screen.queryByRole('button', { name: 'Next' })).not.toBeInTheDocument();
   });

@@ -100,6 +100,7 @@ describe('app shell', () => {
     expect([...side.querySelectorAll('a')].map((l) => l.textContent)).toEqual([
       'Home',
       'History',
+      'Watch later',
       'Your Content',
       'Subscriptions',
       'Source code',

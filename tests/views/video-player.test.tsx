@@ -6,7 +6,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { VideoPlayer } from '../../src/features/videos/video-player';
+import { VideoPlayer } from '../../src/features/player/video-player';
 import { renderVideoPage } from './videos-helpers';
 
 const MP4 = 'http://media.test/videos/v1.mp4';
@@ -85,6 +85,8 @@ function nativeHls(present: boolean) {
 }
 
 beforeEach(() => {
+  // What the player remembers per browser must not leak from one test to the next.
+  localStorage.clear();
   hls.supported = true;
   hls.instances.length = 0;
   mediaSource(true);
@@ -100,7 +102,9 @@ describe('video player with adaptive streaming', () => {
     const video = videoElement();
     expect(video.getAttribute('src')).toBe(MP4);
     expect(video.getAttribute('poster')).toBe('http://media.test/t.webp');
-    expect(video.controls).toBe(true);
+    // The player's own bar replaces the browser's controls (not both).
+    expect(video.controls).toBe(false);
+    expect(screen.getByRole('button', { name: 'Play (k)' })).toBeInTheDocument();
     await Promise.resolve();
     expect(hls.instances).toHaveLength(0);
     expect(screen.queryByRole('button', { name: /quality/i })).toBeNull();
@@ -169,7 +173,8 @@ describe('video player with adaptive streaming', () => {
     );
     expect(latest().destroyed).toBe(true);
     expect(videoElement().getAttribute('src')).toBe(MP4);
-    expect(videoElement().controls).toBe(true);
+    expect(videoElement().controls).toBe(false);
+    expect(screen.getByRole('slider', { name: 'Seek' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /quality/i })).toBeNull();
     expect(logged).toHaveBeenCalled();
   });

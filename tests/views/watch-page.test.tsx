@@ -1,8 +1,10 @@
-import { act, fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route } from 'wouter';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fromPromise } from 'xstate';
+import type { Playlist } from '../../contract/playlists';
+import type { PlaylistValues } from '../../machines/playlist-form.machine';
 import type { Comment } from '../../contract/shapes';
 import type { LikeStatus, ToggleLikeResult } from '../../machines/like-toggle.machine';
 import type { Page, PageRequest } from '../../machines/pager.machine';
@@ -28,6 +30,7 @@ function detail(overrides: Partial<VideoDetail> = {}): VideoDetail {
     ...base,
     owner: { ...base.owner, subscriberCount: 3, isSubscribed: false },
     processing: { state: 'ready', progress: 1, error: null, renditions: [], hlsUrl: null },
+    progressSeconds: null,
     ...overrides,
   };
 }
@@ -60,6 +63,8 @@ function setup({
   const addComment = vi.fn(async ({ content }: { videoId: string; content: string }) =>
     makeComment(99, { content, owner: { ...makeComment(99).owner, userName: user.userName } }),
   );
+  const savedEntries: unknown[] = [];
+  const made: Playlist[] = [];
   const view = renderVideoPage(
     <Route path="/watch/:videoId">
       <WatchPage />
@@ -75,6 +80,26 @@ function setup({
         fetchVideoPage: fromPromise(({ input }) => fetchVideoPage(input)),
         fetchCommentPage: fromPromise(({ input }) => fetchCommentPage(input)),
         addComment: fromPromise(({ input }) => addComment(input)),
+        fetchPlaylistChoices: () =>
+          fromPromise(async () => [
+            { _id: 'wl', label: 'Watch later' },
+            { _id: 'p1', label: 'Road trip' },
+            ...made.map((p) => ({ _id: p._id, label: p.playlistName })),
+          ]),
+        createPlaylist: fromPromise(async ({ input }: { input: PlaylistValues }) => {
+          const playlist: Playlist = {
+            _id: 'p2',
+            playlistName: input.title,
+            description: '',
+            videos: 0,
+            thumbnail: null,
+            createdAt: '2026-01-01T00:00:00.000Z',
+            updatedAt: '2026-01-01T00:00:00.000Z',
+          };
+          made.push(playlist);
+          return playlist;
+        }),
+        savePlaylistEntry: fromPromise(async ({ input }) => void savedEntries.push(input)),
       },
     },
   );
@@ -90,6 +115,7 @@ function setup({
     fetchVideoPage,
     fetchCommentPage,
     addComment,
+    savedEntries,
     load,
     ...view,
   };
@@ -126,7 +152,12 @@ describe('Watch page', () => {
     expect(player).toHaveAttribute('src', '/media/videos/v1.mp4');
     expect(player).toHaveAttribute('poster', '/media/thumbnails/v1.webp');
     expect(player.autoplay).toBe(true);
-    expect(player.controls).toBe(true);
+    // Our own control bar, not the browser's as well.
+    expect(player.controls).toBe(false);
+    expect(screen.getByRole('slider', { name: 'Seek' })).toHaveAttribute(
+      'aria-valuetext',
+      '0:00 of 0:00',
+    );
     expect(player).toHaveAttribute('playsinline');
     expect(document.title).toBe('Sunset timelapse - VidTube');
 
@@ -141,7 +172,7 @@ describe('Watch page', () => {
       'false',
     );
     expect(await screen.findByRole('button', { name: 'Like, 4 likes' })).toBeEnabled();
-    expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Save' })).toBeEnabled();
 
     expect(await screen.findByText('Comment 1')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: '2 Comments' })).toBeInTheDocument();
@@ -240,8 +271,60 @@ describe('Watch page', () => {
     Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
     await load();
     fireEvent.click(screen.getByRole('button', { name: 'Share' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Share' });
+    const link = `${window.location.origin}/watch/v1`;
+    expect(within(dialog).getByRole('textbox', { name: 'Link to this video' })).toHaveValue(link);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Copy' }));
     expect(await screen.findByText('Link copied to clipboard')).toBeInTheDocument();
-    expect(writeText).toHaveBeenCalledWith(window.location.href);
+    expect(writeText).toHaveBeenCalledWith(link);
+  });
+
+  it('Save adds this video to Watch later, listed first', async () => {
+    const { load, savedEntries } = setup();
+    await load();
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add to playlist' });
+    const boxes = await within(dialog).findAllByRole('checkbox');
+    expect(boxes.map((b) => b.closest('label')?.textContent)).toEqual(['Watch later', 'Road trip']);
+    fireEvent.click(boxes[0]!);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(savedEntries).toEqual([{ op: 'add', videoId: 'v1', playlistId: 'wl' }]),
+    );
+  });
+
+  it('Save’s New playlist makes one and comes back with it ticked', async () => {
+    const { load, savedEntries } = setup();
+    await load();
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add to playlist' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'New playlist' }));
+    const create = await screen.findByRole('dialog', { name: 'Create Playlist' });
+    const user = userEvent.setup();
+    await user.type(within(create).getByLabelText(/^Title/), 'Later tonight');
+    await user.type(within(create).getByLabelText(/^Description/), 'For the evening');
+    await user.click(within(create).getByRole('button', { name: /^Create/ }));
+    const back = await screen.findByRole('dialog', { name: 'Add to playlist' });
+    expect(await within(back).findByRole('checkbox', { name: 'Later tonight' })).toBeChecked();
+    fireEvent.click(within(back).getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(savedEntries).toEqual([{ op: 'add', videoId: 'v1', playlistId: 'p2' }]),
+    );
+  });
+
+  it('Share can start the link at the current time (?t=93)', async () => {
+    const writeText = vi.fn(async () => {});
+    const { load } = setup();
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    await load();
+    screen.getByLabelText<HTMLVideoElement>('Video: Sunset timelapse').currentTime = 93.6;
+    fireEvent.click(screen.getByRole('button', { name: 'Share' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Share' });
+    fireEvent.click(within(dialog).getByRole('checkbox', { name: 'Start at 1:33' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Copy' }));
+    await waitFor(() =>
+      expect(writeText).toHaveBeenCalledWith(`${window.location.origin}/watch/v1?t=93`),
+    );
   });
 
   it('loads further comments 9 at a time as the list end comes into view', async () => {

@@ -40,7 +40,21 @@ import { DialogBody as Body } from './dashboard.styles';
 /** Ours: the caller has no playlist to add to. */
 export const NO_PLAYLISTS = 'You have no playlists yet. Create one from the Create menu.';
 
-export function AddToPlaylistDialog({ video, onClose }: { video: VideoItem; onClose: () => void }) {
+export const NEW_PLAYLIST = 'New playlist';
+
+export function AddToPlaylistDialog({
+  video,
+  onClose,
+  preselected,
+  onNewPlaylist,
+}: {
+  video: VideoItem;
+  onClose: () => void;
+  /** Playlists ticked when the list arrives (one just made with "New playlist"). */
+  preselected?: string[];
+  /** Offers "New playlist": the opener swaps this dialog for Create Playlist, then back. */
+  onNewPlaylist?: () => void;
+}) {
   const user = useCurrentUser();
   const { fetchPlaylistChoices, savePlaylistEntry } = useDashboardDialogActors();
   // Bound once per opening, to the caller whose playlists are listed.
@@ -50,7 +64,7 @@ export function AddToPlaylistDialog({ video, onClose }: { video: VideoItem; onCl
     }),
   );
   const batch = useActorRef(machine, {
-    input: { mode: 'addToPlaylists', targetId: video._id },
+    input: { mode: 'addToPlaylists', targetId: video._id, preselected },
   });
   useEmitted(batch, {
     invalid: ({ message }) => notify.error(message),
@@ -95,7 +109,12 @@ export function AddToPlaylistDialog({ video, onClose }: { video: VideoItem; onCl
           </Button>
         )}
       </Body>
-      <FormActions>
+      <FormActions $split={onNewPlaylist !== undefined}>
+        {onNewPlaylist && (
+          <Button variant="secondary" onClick={onNewPlaylist} disabled={saving}>
+            {NEW_PLAYLIST}
+          </Button>
+        )}
         <Button variant="ghost" onClick={() => batch.send({ type: 'CLOSE' })} disabled={saving}>
           Cancel
         </Button>

@@ -58,7 +58,7 @@ export function HistoryEntryRow({
 
   return (
     <Row aria-label={video.title} aria-busy={removing || undefined}>
-      <Thumbnail video={video} sizes={THUMBNAIL_SIZES.row} />
+      <Thumbnail video={video} sizes={THUMBNAIL_SIZES.row} watchedSeconds={entry.progressSeconds} />
       <Text>
         <TitleRow>
           <Title href={watchPath(video._id)}>{video.title}</Title>

@@ -81,20 +81,35 @@ export interface HlsPlayback {
   renditions: Rendition[];
   /** The chosen level, AUTO_LEVEL for automatic. */
   level: number;
+  /** The height of the rendition playing now (what "Auto (720p)" shows); null before one plays. */
+  playingHeight: number | null;
   chooseLevel: (level: number) => void;
   /** The element refused the source (a native HLS error): play the MP4 from where it was. */
   fallBack: () => void;
+}
+
+/** The rendition of `height`, or the nearest below it (the lowest when all are above). */
+export function levelForHeight(renditions: Rendition[], height: number | null): number {
+  if (height === null || renditions.length === 0) return AUTO_LEVEL;
+  const below = renditions.filter((r) => r.height <= height);
+  const pick = below.length > 0 ? below[0] : renditions[renditions.length - 1];
+  return pick?.level ?? AUTO_LEVEL;
 }
 
 export function useHlsPlayback(
   video: RefObject<HTMLVideoElement | null>,
   mp4: string,
   hlsUrl: string | null,
+  /** The height this browser chose last time (player-preferences.ts); null for Auto. */
+  preferredHeight: number | null = null,
 ): HlsPlayback {
   const [fallback, setFallback] = useState(false);
   const [resume, setResume] = useState<ResumePoint | null>(null);
   const [renditions, setRenditions] = useState<Rendition[]>([]);
   const [level, setLevel] = useState(AUTO_LEVEL);
+  const [playingHeight, setPlayingHeight] = useState<number | null>(null);
+  // Read once when the manifest arrives; a later change of preference is the viewer's own choice.
+  const preferred = useRef(preferredHeight);
   const hls = useRef<Hls | null>(null);
   // A new object only when the video or the fallback changes: the effect below restarts on it.
   const source = useMemo(() => chooseSource(mp4, hlsUrl, fallback), [mp4, hlsUrl, fallback]);
@@ -124,11 +139,18 @@ export function useHlsPlayback(
         const player = new HlsPlayer();
         hls.current = player;
         player.on(HlsPlayer.Events.MANIFEST_PARSED, (_event, data) => {
-          setRenditions(
-            data.levels
-              .map((l, index) => ({ level: index, name: `${l.height}p`, height: l.height }))
-              .sort((a, b) => b.height - a.height),
-          );
+          const offered = data.levels
+            .map((l, index) => ({ level: index, name: `${l.height}p`, height: l.height }))
+            .sort((a, b) => b.height - a.height);
+          setRenditions(offered);
+          const remembered = levelForHeight(offered, preferred.current);
+          if (remembered !== AUTO_LEVEL) {
+            player.currentLevel = remembered;
+            setLevel(remembered);
+          }
+        });
+        player.on(HlsPlayer.Events.LEVEL_SWITCHED, (_event, data) => {
+          setPlayingHeight(player.levels[data.level]?.height ?? null);
         });
         player.on(HlsPlayer.Events.ERROR, (_event, data) => {
           if (!data.fatal) return; // hls.js recovers from the others itself
@@ -149,6 +171,7 @@ export function useHlsPlayback(
       hls.current = null;
       setRenditions([]);
       setLevel(AUTO_LEVEL);
+      setPlayingHeight(null);
     };
   }, [video, source, fallBack]);
 
@@ -163,6 +186,7 @@ export function useHlsPlayback(
     autoplay: resume?.playing ?? true,
     renditions,
     level,
+    playingHeight,
     chooseLevel,
     fallBack,
   };

@@ -1,0 +1,1 @@
+ALTER TABLE "watch_history" ADD COLUMN "position_seconds" double precision;

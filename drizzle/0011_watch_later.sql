@@ -1,0 +1,2 @@
+ALTER TABLE "playlists" ADD COLUMN "watch_later" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+CREATE UNIQUE INDEX "playlists_watch_later_idx" ON "playlists" USING btree ("owner_id") WHERE "playlists"."watch_later";

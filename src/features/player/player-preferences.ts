@@ -1,0 +1,64 @@
+/**
+ * What the player remembers per browser (issue 23): volume, mute, speed, quality and theater
+ * mode, in localStorage under one key. Quality is kept as a height (720), not an hls.js level
+ * index, because each video has its own ladder: the next video plays the same height or the
+ * nearest below it. Unreadable or foreign values fall back to the defaults, and a browser that
+ * refuses storage (private mode, quota) simply remembers nothing.
+ */
+import { PLAYBACK_SPEEDS } from '../../../machines/player-keymap';
+
+export const PREFERENCES_KEY = 'vidtube.player';
+
+export interface PlayerPreferences {
+  /** 0…1. */
+  volume: number;
+  muted: boolean;
+  speed: number;
+  /** A rendition height, or null for Auto. */
+  quality: number | null;
+  theater: boolean;
+}
+
+export const DEFAULT_PREFERENCES: PlayerPreferences = {
+  volume: 1,
+  muted: false,
+  speed: 1,
+  quality: null,
+  theater: false,
+};
+
+const isSpeed = (v: unknown): v is number =>
+  typeof v === 'number' && (PLAYBACK_SPEEDS as readonly number[]).includes(v);
+
+export function readPreferences(): PlayerPreferences {
+  try {
+    const raw = JSON.parse(localStorage.getItem(PREFERENCES_KEY) ?? '{}') as Record<
+      string,
+      unknown
+    >;
+    const d = DEFAULT_PREFERENCES;
+    return {
+      volume:
+        typeof raw.volume === 'number' && raw.volume >= 0 && raw.volume <= 1
+          ? raw.volume
+          : d.volume,
+      muted: typeof raw.muted === 'boolean' ? raw.muted : d.muted,
+      speed: isSpeed(raw.speed) ? raw.speed : d.speed,
+      quality:
+        typeof raw.quality === 'number' && Number.isInteger(raw.quality) && raw.quality > 0
+          ? raw.quality
+          : null,
+      theater: typeof raw.theater === 'boolean' ? raw.theater : d.theater,
+    };
+  } catch {
+    return { ...DEFAULT_PREFERENCES };
+  }
+}
+
+export function savePreferences(change: Partial<PlayerPreferences>): void {
+  try {
+    localStorage.setItem(PREFERENCES_KEY, JSON.stringify({ ...readPreferences(), ...change }));
+  } catch {
+    // Storage refused: this browser just does not remember.
+  }
+}

@@ -1,0 +1,158 @@
+/**
+ * The seek bar: a slider (role slider, aria-valuetext "1:33 of 4:05") over the played part and the
+ * buffered ranges, with the time under the pointer shown above it. Pointer: press or drag seeks.
+ * Keyboard, as sliders do: ←/→ 5 s, PageUp/PageDown 10 s, Home/End the ends.
+ */
+import { useState, type KeyboardEvent, type PointerEvent } from 'react';
+import styled from 'styled-components';
+import { LONG_SEEK_SECONDS, SHORT_SEEK_SECONDS } from '../../../machines/player-keymap';
+import { formatDuration } from '../../format';
+
+const Track = styled.div`
+  position: relative;
+  height: 18px;
+  cursor: pointer;
+  touch-action: none;
+  outline: none;
+  .rail {
+    position: absolute;
+    left: 0;
+    right: 0;
+    top: 7px;
+    height: 4px;
+    border-radius: 2px;
+    background: rgba(255, 255, 255, 0.25);
+    overflow: hidden;
+    transition: transform 0.1s;
+  }
+  &:hover .rail,
+  &:focus-visible .rail {
+    transform: scaleY(1.5);
+  }
+  .buffered,
+  .played {
+    position: absolute;
+    top: 0;
+    bottom: 0;
+  }
+  .buffered {
+    background: rgba(255, 255, 255, 0.45);
+  }
+  .played {
+    left: 0;
+    background: #f03;
+  }
+  .thumb {
+    position: absolute;
+    top: 3px;
+    width: 12px;
+    height: 12px;
+    margin-left: -6px;
+    border-radius: 50%;
+    background: #f03;
+  }
+  &:focus-visible .thumb {
+    box-shadow: 0 0 0 3px #fff;
+  }
+  .hover-time {
+    position: absolute;
+    bottom: 22px;
+    transform: translateX(-50%);
+    padding: 2px 6px;
+    border-radius: 4px;
+    background: rgba(0, 0, 0, 0.8);
+    font-size: 12px;
+    pointer-events: none;
+    white-space: nowrap;
+  }
+`;
+
+const percent = (part: number, whole: number) => (whole > 0 ? `${(part / whole) * 100}%` : '0%');
+
+export function seekValueText(current: number, duration: number): string {
+  return `${formatDuration(current)} of ${formatDuration(duration)}`;
+}
+
+export function SeekBar({
+  currentTime,
+  duration,
+  buffered,
+  onSeek,
+}: {
+  currentTime: number;
+  duration: number;
+  buffered: Array<[number, number]>;
+  onSeek: (seconds: number) => void;
+}) {
+  const [hover, setHover] = useState<{ x: number; time: number } | null>(null);
+  const [dragging, setDragging] = useState(false);
+
+  const timeAt = (e: PointerEvent<HTMLDivElement>) => {
+    const box = e.currentTarget.getBoundingClientRect();
+    const x = Math.min(Math.max(0, e.clientX - box.left), box.width);
+    return { x, time: box.width > 0 ? (x / box.width) * duration : 0 };
+  };
+
+  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
+    const to: Record<string, number> = {
+      ArrowLeft: currentTime - SHORT_SEEK_SECONDS,
+      ArrowDown: currentTime - SHORT_SEEK_SECONDS,
+      ArrowRight: currentTime + SHORT_SEEK_SECONDS,
+      ArrowUp: currentTime + SHORT_SEEK_SECONDS,
+      PageDown: currentTime - LONG_SEEK_SECONDS,
+      PageUp: currentTime + LONG_SEEK_SECONDS,
+      Home: 0,
+      End: duration,
+    };
+    const target = to[e.key];
+    if (target === undefined) return;
+    // The slider's own keys: the page-wide shortcuts must not act on them a second time.
+    e.preventDefault();
+    e.stopPropagation();
+    onSeek(target);
+  };
+
+  return (
+    <Track
+      role="slider"
+      tabIndex={0}
+      aria-label="Seek"
+      aria-valuemin={0}
+      aria-valuemax={Math.round(duration)}
+      aria-valuenow={Math.round(currentTime)}
+      aria-valuetext={seekValueText(currentTime, duration)}
+      data-testid="seek-bar"
+      onKeyDown={onKeyDown}
+      onPointerDown={(e) => {
+        e.currentTarget.setPointerCapture?.(e.pointerId);
+        setDragging(true);
+        onSeek(timeAt(e).time);
+      }}
+      onPointerMove={(e) => {
+        const at = timeAt(e);
+        setHover(at);
+        if (dragging) onSeek(at.time);
+      }}
+      onPointerUp={() => setDragging(false)}
+      onPointerLeave={() => setHover(null)}
+    >
+      <div className="rail">
+        {buffered.map(([start, end]) => (
+          <div
+            key={start}
+            className="buffered"
+            data-testid="buffered-range"
+            style={{ left: percent(start, duration), width: percent(end - start, duration) }}
+          />
+        ))}
+        <div className="played" style={{ width: percent(currentTime, duration) }} />
+      </div>
+      <div className="thumb" style={{ left: percent(currentTime, duration) }} />
+      {hover && (
+        <div className="hover-time" style={{ left: hover.x }} aria-hidden="true">
+          {formatDuration(hover.time)}
+        </div>
+      )}
+    </Track>
+  );
+}
