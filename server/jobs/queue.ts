@@ -62,23 +62,27 @@ export async function openJobQueue(database: Database, options: QueueOptions): P
   });
   // pg-boss reports failed maintenance runs as events; without a listener they would throw.
   boss.on('error', (error) => console.error(`jobs: ${error.message}`));
-  await boss.start();
+  // Installs pg-boss's schema on first use: once, however many processes start together.
+  await database.serializedStartup(() => boss.start());
   return {
     boss,
     async declare(specs, config) {
-      for (const spec of specs) {
-        const { limit, delaySeconds } = spec.retries(config);
-        const options = {
-          name: spec.name,
-          policy: spec.policy,
-          retryLimit: limit,
-          retryDelay: delaySeconds,
-          retryBackoff: true,
-          expireInSeconds: spec.expireInSeconds,
-        };
-        await boss.createQueue(spec.name, options);
-        await boss.updateQueue(spec.name, options);
-      }
+      // Two processes creating the same queue at once deadlock inside pg-boss's create_queue.
+      await database.serializedStartup(async () => {
+        for (const spec of specs) {
+          const { limit, delaySeconds } = spec.retries(config);
+          const options = {
+            name: spec.name,
+            policy: spec.policy,
+            retryLimit: limit,
+            retryDelay: delaySeconds,
+            retryBackoff: true,
+            expireInSeconds: spec.expireInSeconds,
+          };
+          await boss.createQueue(spec.name, options);
+          await boss.updateQueue(spec.name, options);
+        }
+      });
     },
     async send(name, data, tx) {
       await boss.send(name, data, tx ? { db: executorFor(tx) } : {});
