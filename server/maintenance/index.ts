@@ -11,6 +11,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.js';
 import type { MediaJournal } from '../services/media-journal.js';
+import { expireRateLimitWindows } from '../services/rate-limit-counters.js';
 import type { MediaStorage } from '../storage/storage.js';
 import { vacuumEmbedded } from './embedded-vacuum.js';
 import { reconcileMedia, type ReconcileReport } from './media-reconcile.js';
@@ -63,6 +64,7 @@ export function startMaintenance(options: MaintenanceOptions): Maintenance {
       : 0;
     if (expiredUploads > 0) log.info({ count: expiredUploads }, 'uploads: removed abandoned ones');
     await jobs?.settle();
+    await expireRateLimitWindows(db);
     const reconciled = await reconcileMedia(db, storage, log, graceMs, { journal, atStart });
     return { sweptTmp, expiredUploads, ...reconciled };
   };

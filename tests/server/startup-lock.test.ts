@@ -3,9 +3,7 @@
  * migrations and the job queue's schema are installed once, and every process comes up. Needs a
  * real server (TEST_DATABASE_URL); the embedded database has one process by construction.
  */
-import { randomBytes } from 'node:crypto';
-import { readdir } from 'node:fs/promises';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -13,67 +11,56 @@ import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../server/config.js';
 import { createContext } from '../../server/context.js';
 import { prepareStart } from '../../server/start-up.js';
+import { freshTestDatabase } from './helpers.js';
 
-const adminUrl = process.env.TEST_DATABASE_URL;
-
-async function admin(statement: string): Promise<pg.QueryResult> {
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  try {
-    return await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
-
-describe.skipIf(!adminUrl)('start-up against an empty PostgreSQL database', () => {
-  it('four processes starting at once migrate once and all come up', async () => {
-    const name = `vidtube_t_${randomBytes(6).toString('hex')}`;
-    await admin(`create database ${name}`);
-    const url = new URL(adminUrl!);
-    url.pathname = `/${name}`;
-    const dataDirs = await Promise.all(
-      [0, 1, 2, 3].map(() => mkdtemp(path.join(os.tmpdir(), 'vidtube-startup-'))),
-    );
-    try {
-      const started = await Promise.allSettled(
-        dataDirs.map(async (dataDir) => {
-          const config = loadConfig({
-            DATA_DIR: dataDir,
-            DATABASE_URL: url.toString(),
-            ACCESS_TOKEN_SECRET: 'test-secret',
-          });
-          const { ctx, database } = await createContext(config);
-          await prepareStart(ctx);
-          return database;
-        }),
+describe.skipIf(!process.env.TEST_DATABASE_URL)(
+  'start-up against an empty PostgreSQL database',
+  () => {
+    it('four processes starting at once migrate once and all come up', async () => {
+      const { url, drop } = await freshTestDatabase();
+      const dataDirs = await Promise.all(
+        [0, 1, 2, 3].map(() => mkdtemp(path.join(os.tmpdir(), 'vidtube-startup-'))),
       );
-      const failures = started.flatMap((result) =>
-        result.status === 'rejected' ? [String((result.reason as Error).stack)] : [],
-      );
-      for (const result of started) if (result.status === 'fulfilled') await result.value.close();
-      expect(failures).toEqual([]);
-
-      const migrations = (await readdir(path.join(import.meta.dirname, '../../drizzle'))).filter(
-        (file) => file.endsWith('.sql'),
-      );
-      const check = new pg.Client({ connectionString: url.toString() });
-      await check.connect();
       try {
-        const applied = await check.query<{ n: number }>(
-          'select count(*)::int as n from drizzle.__drizzle_migrations',
+        const started = await Promise.allSettled(
+          dataDirs.map(async (dataDir) => {
+            const config = loadConfig({
+              DATA_DIR: dataDir,
+              DATABASE_URL: url,
+              ACCESS_TOKEN_SECRET: 'test-secret',
+            });
+            const { ctx, database } = await createContext(config);
+            await prepareStart(ctx);
+            return database;
+          }),
         );
-        expect(applied.rows[0].n).toBe(migrations.length);
-        const version = await check.query<{ n: number }>(
-          'select count(*)::int as n from pgboss.version',
+        const failures = started.flatMap((result) =>
+          result.status === 'rejected' ? [String((result.reason as Error).stack)] : [],
         );
-        expect(version.rows[0].n).toBe(1);
+        for (const result of started) if (result.status === 'fulfilled') await result.value.close();
+        expect(failures).toEqual([]);
+
+        const migrations = (await readdir(path.join(import.meta.dirname, '../../drizzle'))).filter(
+          (file) => file.endsWith('.sql'),
+        );
+        const check = new pg.Client({ connectionString: url });
+        await check.connect();
+        try {
+          const applied = await check.query<{ n: number }>(
+            'select count(*)::int as n from drizzle.__drizzle_migrations',
+          );
+          expect(applied.rows[0]?.n).toBe(migrations.length);
+          const version = await check.query<{ n: number }>(
+            'select count(*)::int as n from pgboss.version',
+          );
+          expect(version.rows[0]?.n).toBe(1);
+        } finally {
+          await check.end();
+        }
       } finally {
-        await check.end();
+        await drop();
+        await Promise.all(dataDirs.map((dir) => rm(dir, { recursive: true, force: true })));
       }
-    } finally {
-      await admin(`drop database if exists ${name} with (force)`);
-      await Promise.all(dataDirs.map((dir) => rm(dir, { recursive: true, force: true })));
-    }
-  });
-});
+    });
+  },
+);
