@@ -8,7 +8,7 @@ CREATE TABLE "resumable_uploads" (
 	"id" text PRIMARY KEY NOT NULL,
 	"size" bigint NOT NULL,
 	"received" bigint DEFAULT 0 NOT NULL,
-	"chunk_starts" bigint[] DEFAULT '{}' NOT NULL,
+	"chunk_keys" text[] DEFAULT '{}' NOT NULL,
 	"metadata" jsonb NOT NULL,
 	"finishing_until" timestamp with time zone,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,

@@ -431,16 +431,16 @@ export const rateLimitCounters = pgTable('rate_limit_counters', {
 /**
  * Resumable (tus) uploads whose bytes live in the bucket (services/bucket-upload-store.ts), so any
  * replica can take the next PATCH or the finish: the length, the bytes received so far and the
- * metadata here, each PATCH's bytes as one object in the bucket starting at an offset listed in
- * `chunkStarts`. The embedded default keeps its uploads in DATA_DIR/uploads instead.
+ * metadata here, the bytes of each PATCH as one object in the bucket, named in `chunkKeys`. The
+ * embedded default keeps its uploads in DATA_DIR/uploads instead.
  */
 export const resumableUploads = pgTable('resumable_uploads', {
   /** tus' id: 32 lower-case hex digits. */
   id: text('id').primaryKey(),
   size: bigint('size', { mode: 'number' }).notNull(),
   received: bigint('received', { mode: 'number' }).notNull().default(0),
-  /** The offset each stored chunk starts at, in order; its object key is derived from it. */
-  chunkStarts: bigint('chunk_starts', { mode: 'number' })
+  /** The storage keys of the chunks, in the order of their bytes. */
+  chunkKeys: text('chunk_keys')
     .array()
     .notNull()
     .default(sql`'{}'`),

@@ -16,7 +16,7 @@ import type { MediaStorage } from '../storage/storage.js';
 import { vacuumEmbedded } from './embedded-vacuum.js';
 import { reconcileMedia, type ReconcileReport } from './media-reconcile.js';
 import { sweepTmp } from './tmp-sweep.js';
-import { expireUploads } from './upload-expiry.js';
+import { expireBucketUploads, expireUploads } from './upload-expiry.js';
 
 const HOUR_MS = 60 * 60 * 1000;
 
@@ -60,7 +60,8 @@ export function startMaintenance(options: MaintenanceOptions): Maintenance {
     if (sweptTmp > 0) log.info({ count: sweptTmp }, 'tmp: removed partial uploads');
     // Unlike tmp/, resumable uploads outlive a restart: even the first pass spares recent ones.
     const expiredUploads = resumableUploads
-      ? await expireUploads(resumableUploads.dir, resumableUploads.expiryMs)
+      ? (await expireUploads(resumableUploads.dir, resumableUploads.expiryMs)) +
+        (await expireBucketUploads(db, storage, resumableUploads.expiryMs))
       : 0;
     if (expiredUploads > 0) log.info({ count: expiredUploads }, 'uploads: removed abandoned ones');
     await jobs?.settle();

@@ -26,7 +26,6 @@ import {
   answerWithTus,
   canonicalUploadUrl,
   createTusServer,
-  createTusStore,
   passTusBodiesThrough,
   refuseUnofferedExtensions,
   replyFromTus,
@@ -38,9 +37,9 @@ import type { App, RouteOptions } from '../app-types.js';
 import {
   finishResumableUpload,
   ownedUpload,
-  resumableUploadsDir,
   uploadMetadata,
 } from '../services/resumable-upload.js';
+import { openResumableStore } from '../services/resumable-store.js';
 import { videoItemById } from '../services/video-lifecycle.js';
 import { errorResponses, mediaUrlsOf } from './route-helpers.js';
 
@@ -70,7 +69,7 @@ function declaredLength(request: FastifyRequest, maxBytes: number): number {
 }
 
 export default async function uploadsRoutes(app: App, { ctx }: RouteOptions) {
-  const store = createTusStore(resumableUploadsDir(ctx.config));
+  const store = await openResumableStore(ctx);
   const tus = createTusServer(ctx.config, store);
   passTusBodiesThrough(app);
 
