@@ -8,6 +8,8 @@ import path from 'node:path';
 import type { Config } from './config.js';
 import { openDatabase, type Database, type Db } from './db/client.js';
 import type { PreparedStatements } from './db/prepared.js';
+import type { EventBus } from './events/event-bus.js';
+import { openEventBus } from './events/open-event-bus.js';
 import { serializeError } from './http/logging.js';
 import { openJobQueue, type JobQueue } from './jobs/queue.js';
 import { FeedCache } from './services/feed-cache.js';
@@ -41,6 +43,11 @@ export interface AppContext {
   feedCache: FeedCache<string>;
   /** Keys of media files in flight, so a start after a crash removes exactly its orphans. */
   journal: MediaJournal;
+  /**
+   * Events between processes sharing the database (events/event-bus.ts): a write here that
+   * another replica or a live page must hear about.
+   */
+  events: EventBus;
 }
 
 export interface ContextOptions {
@@ -77,6 +84,7 @@ export async function createContext(
   });
   // The queues themselves are declared from the job table by prepareStart (start-up.ts).
   const jobs = await openJobQueue(opened, { supervise: superviseJobs });
+  const events = await openEventBus(opened, config.databaseUrl);
   const tmpDir = path.join(config.dataDir, 'tmp');
   await mkdir(tmpDir, { recursive: true });
   const viewCounter = new ViewCounter(opened.db, {
@@ -92,6 +100,7 @@ export async function createContext(
     ...opened,
     async close() {
       await jobs.stop();
+      await events.close();
       await opened.close();
     },
   };
@@ -106,6 +115,7 @@ export async function createContext(
     jobs,
     feedCache: new FeedCache<string>(config.feedCacheMs),
     journal: new MediaJournal(opened.db, journalWriter),
+    events,
   };
   return { ctx, database };
 }

@@ -179,8 +179,8 @@ describe.skipIf(!hasBrowser)('channels and library journey', () => {
     const editedTweet = page.getByTestId('tweet').filter({ hasText: edited });
     await editedTweet.waitFor();
 
-    await editedTweet.getByRole('button', { name: /^Like \(0 likes\)/ }).click();
-    await editedTweet.getByRole('button', { name: /^Like \(1 like\)/ }).waitFor();
+    await editedTweet.getByRole('button', { name: /^Like, 0 likes/ }).click();
+    await editedTweet.getByRole('button', { name: /^Like, 1 like$/ }).waitFor();
     await editedTweet.scrollIntoViewIfNeeded();
     await screenshot(page, 'library-own-tweets-desktop', {
       ...topBar(page),
