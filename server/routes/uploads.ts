@@ -39,6 +39,7 @@ import {
   ownedUpload,
   uploadMetadata,
 } from '../services/resumable-upload.js';
+import { announceFeedWrites } from './feed-writes.js';
 import { openResumableStore } from '../services/resumable-store.js';
 import { videoItemById } from '../services/video-lifecycle.js';
 import { errorResponses, mediaUrlsOf } from './route-helpers.js';
@@ -145,7 +146,8 @@ export default async function uploadsRoutes(app: App, { ctx }: RouteOptions) {
           request.body ??= {};
         },
       ],
-      onSend: cleanupMultipartBody,
+      // A finished upload is in the feed at once, as one sent with POST /videos.
+      onSend: [cleanupMultipartBody, announceFeedWrites(ctx)],
       schema: {
         tags,
         security,
