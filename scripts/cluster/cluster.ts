@@ -56,7 +56,8 @@ export interface Member {
   url?: string;
   logFile: string;
   readonly pid: number | undefined;
-  start(): Promise<void>;
+  /** Starts the process (again), with `extraEnv` over its environment for this run only. */
+  start(extraEnv?: Record<string, string>): Promise<void>;
   /** Sends `signal` and waits for the process to end. */
   kill(signal?: NodeJS.Signals): Promise<void>;
 }
@@ -70,6 +71,8 @@ export interface Cluster {
   bucketEndpoint: string;
   replicas: Member[];
   worker: Member;
+  /** nginx's master process (its worker is its child). */
+  balancerPid: number | undefined;
   stop(): Promise<void>;
 }
 
@@ -106,12 +109,12 @@ function member(
     get pid() {
       return child?.exitCode === null && child.signalCode === null ? child.pid : undefined;
     },
-    async start() {
+    async start(extraEnv = {}) {
       const [program, ...args] = [...network.prefix(host), ...command] as [string, ...string[]];
       const log = createWriteStream(logFile, { flags: 'a' });
       child = spawn(program, args, {
         cwd: ROOT,
-        env: { ...process.env, ...env },
+        env: { ...process.env, ...env, ...extraEnv },
         stdio: ['ignore', 'pipe', 'pipe'],
       });
       child.stdout?.pipe(log);
@@ -267,6 +270,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
       bucketEndpoint,
       replicas,
       worker,
+      balancerPid: nginx.pid,
       stop,
     };
   } catch (error) {

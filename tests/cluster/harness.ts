@@ -26,13 +26,20 @@ export interface TestCluster {
 export async function startTestCluster(env: Record<string, string>): Promise<TestCluster> {
   const fresh = process.env.TEST_DATABASE_URL ? await freshTestDatabase() : undefined;
   const dir = await mkdtemp(path.join(os.tmpdir(), 'vidtube-cluster-test-'));
-  const cluster = await startCluster({
-    dir,
-    databaseUrl: fresh?.url,
-    basePort: Number(process.env.CLUSTER_BASE_PORT ?? 56000),
-    env,
-    log: (line) => console.warn(line),
-  });
+  let cluster: Cluster;
+  try {
+    cluster = await startCluster({
+      dir,
+      databaseUrl: fresh?.url,
+      basePort: Number(process.env.CLUSTER_BASE_PORT ?? 56000),
+      env,
+      log: (line) => console.warn(line),
+    });
+  } catch (error) {
+    // startCluster stopped what it started; the logs stay for the failure's message.
+    await fresh?.drop();
+    throw error;
+  }
   const config = loadConfig({
     DATA_DIR: path.join(dir, 'suite'),
     S3_BUCKET: 'vidtube',
