@@ -27,7 +27,7 @@ import { and, eq, lt, isNull, or, sql } from 'drizzle-orm';
 import type { AppContext } from '../context.js';
 import { resumableUploads } from '../db/schema.js';
 import { TUS_EXTENSIONS } from '../http/tus-server.js';
-import type { LocalUploadFile, ResumableStore } from './resumable-store.js';
+import type { LocalUploadFile, ResumableStore } from './resumable-store.types.js';
 
 /** How long a finish holds its claim without renewing it (a replica killed mid-finish). */
 const FINISH_LEASE_SECONDS = 120;

@@ -8,7 +8,6 @@
  * counts, a failed publish).
  */
 import type { FastifyBaseLogger } from 'fastify';
-import type { AppContext } from '../context.js';
 import type { EventBus } from '../events/event-bus.js';
 import type { FeedCache } from './feed-cache.js';
 
@@ -22,7 +21,7 @@ export interface FeedChange {
 
 /** Clears this replica's feed cache now and announces the change to every replica. */
 export async function announceFeedChange(
-  ctx: Pick<AppContext, 'feedCache' | 'events'>,
+  ctx: { feedCache: FeedCache<string>; events: EventBus },
   change: FeedChange,
   log: FastifyBaseLogger,
 ): Promise<void> {

@@ -6,27 +6,11 @@
  */
 import path from 'node:path';
 import { FileStore } from '@tus/file-store';
-import type { DataStore, Upload } from '@tus/server';
+import type { Upload } from '@tus/server';
 import type { Config } from '../config.js';
 import type { AppContext } from '../context.js';
 import { TUS_EXTENSIONS } from '../http/tus-server.js';
-
-/** The upload's bytes as one local file; `release` removes it when it was made for the caller. */
-export interface LocalUploadFile {
-  path: string;
-  release(): Promise<void>;
-}
-
-export interface ResumableStore extends DataStore {
-  getUpload(id: string): Promise<Upload>;
-  remove(id: string): Promise<void>;
-  localFile(upload: Upload): Promise<LocalUploadFile>;
-  /**
-   * Claims the finish of upload `id`: a second finish while one runs must not make a twin. Returns
-   * the claim's release, or undefined when a finish of it is running already.
-   */
-  claimFinish(id: string): Promise<(() => Promise<void>) | undefined>;
-}
+import type { LocalUploadFile, ResumableStore } from './resumable-store.types.js';
 
 /**
  * Outside tmp/: tmp/ is emptied at every start, but a resumable upload must survive a restart.

@@ -15,7 +15,7 @@ import { findProblem, problemRefusal } from '../http/input-guard.js';
 import type { ReceivedFile } from '../http/multipart.js';
 import { NOT_A_VIDEO, UNREADABLE_VIDEO, UNSUPPORTED_CONTAINER } from '../media/video-probe.js';
 import { parseTagsField } from './video-fields.js';
-import type { LocalUploadFile, ResumableStore } from './resumable-store.js';
+import type { LocalUploadFile, ResumableStore } from './resumable-store.types.js';
 import { uploadVideo } from './video-upload.js';
 
 /**
