@@ -128,13 +128,19 @@ async function writeToVisible(cluster: Cluster): Promise<number[]> {
 
 export async function benchCluster(): Promise<Row[]> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'vidtube-bench-cluster-'));
-  const cluster = await startCluster({
-    dir,
-    databaseUrl: process.env.DATABASE_URL,
-    basePort: Number(process.env.CLUSTER_BASE_PORT ?? 56000),
-    // The watch load registers 50 viewers; the coherence figure reads a cached feed.
-    env: { AUTH_RATE_LIMIT: '1000', LOG_LEVEL: 'warn' },
-  });
+  let cluster: Cluster;
+  try {
+    cluster = await startCluster({
+      dir,
+      databaseUrl: process.env.DATABASE_URL,
+      basePort: Number(process.env.CLUSTER_BASE_PORT ?? 56000),
+      // The watch load registers 50 viewers; the coherence figure reads a cached feed.
+      env: { AUTH_RATE_LIMIT: '1000', LOG_LEVEL: 'warn' },
+    });
+  } catch (error) {
+    await rm(dir, { recursive: true, force: true });
+    throw error;
+  }
   const cores = os.cpus().length;
   const bench = `cluster (${cores} cores, ${cluster.network.isolated ? 'namespaces' : 'loopback'})`;
   try {

@@ -77,7 +77,7 @@ export interface Cluster {
 }
 
 /** Waits for `check` to hold, polling; throws with `what` after `ms`. */
-export async function waitFor(what: string, check: () => Promise<boolean>, ms = 60_000) {
+export async function waitFor(what: string, check: () => Promise<boolean>, ms = 120_000) {
   const deadline = Date.now() + ms;
   while (Date.now() < deadline) {
     if (await check().catch(() => false)) return;
@@ -233,7 +233,13 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
       workerHost,
       network,
       [process.execPath, '--import', 'tsx', path.join(ROOT, 'server/worker.ts')],
-      { ...shared, DATA_DIR: path.join(dir, 'worker'), TRANSCODE_CONCURRENCY: '1' },
+      // Info at least: its readiness is read from its log ("worker ready").
+      {
+        ...shared,
+        DATA_DIR: path.join(dir, 'worker'),
+        TRANSCODE_CONCURRENCY: '1',
+        LOG_LEVEL: 'info',
+      },
       dir,
       (self) =>
         waitFor('the worker', async () =>
