@@ -32,6 +32,8 @@ const FEED = '/api/v1/videos?page=1&limit=12';
  */
 function costMeter(cluster: Cluster) {
   const pool = new pg.Pool({ connectionString: cluster.databaseUrl, max: 1 });
+  // The cluster's stop cuts the connection: not a failure of the bench.
+  pool.on('error', () => {});
   const backends = async () =>
     (
       await pool.query<{ pid: number }>(
@@ -44,7 +46,7 @@ function costMeter(cluster: Cluster) {
     const children = execFileSync('pgrep', ['-P', String(master)], { encoding: 'utf8' });
     return [master, ...children.split('\n').filter(Boolean).map(Number)];
   };
-  return async (run: () => Promise<LoadResult>): Promise<string> => {
+  const measure = async (run: () => Promise<LoadResult>): Promise<string> => {
     const api = cluster.replicas.flatMap((replica) => (replica.pid ? [replica.pid] : []));
     const parts = { api, postgres: await backends(), nginx: nginxPids() };
     const before = await Promise.all(Object.values(parts).map((pids) => cpuSnapshot(pids)));
@@ -59,6 +61,7 @@ function costMeter(cluster: Cluster) {
       `API ${perRequest(0)}, PostgreSQL ${perRequest(1)}, nginx ${perRequest(2)}`
     );
   };
+  return { measure, close: () => pool.end() };
 }
 
 /** A stored video file's key, from the feed's first item. */
@@ -157,7 +160,8 @@ export async function benchCluster(): Promise<Row[]> {
     const [one, two] = cluster.replicas as [Cluster['replicas'][0], Cluster['replicas'][0]];
     const watchers = await prepareWatchers(cluster.url);
     const rows: Row[] = [];
-    const cost = costMeter(cluster);
+    const meter = costMeter(cluster);
+    const cost = meter.measure;
     const measure = async (label: string, base: string, round: number) => {
       await load(`${base}${FEED}`, { seconds: 2 }); // warm-up
       const feed = await cost(() => load(`${base}${FEED}`, { seconds: SECONDS }));
@@ -194,7 +198,11 @@ export async function benchCluster(): Promise<Row[]> {
     await measure('nginx, one replica', cluster.url, 1);
     await two.start();
     await measure('nginx, two replicas', cluster.url, 2);
+    await meter.close();
     const times = await writeToVisible(cluster);
+    console.log(
+      `  write → visible: p50 ${ms(percentile(times, 50))}, p99 ${ms(percentile(times, 99))}`,
+    );
     rows.push({
       bench,
       metric: `write on replica 1 → seen in replica 2's cached feed, ${WRITES} writes`,

@@ -25,9 +25,15 @@ export async function cpuSnapshot(pids: readonly number[]): Promise<Map<number, 
   return new Map(await Promise.all(pids.map(async (pid) => [pid, await cpuMsOf(pid)] as const)));
 }
 
-/** CPU ms spent between two snapshots (a pid new in `after` counts whole). */
+/**
+ * CPU ms spent between two snapshots: a pid new in `after` counts whole; one gone by then (a
+ * database connection the pool closed) counts nothing, as its last reading is lost with it.
+ */
 export function cpuSpent(before: Map<number, number>, after: Map<number, number>): number {
   let total = 0;
-  for (const [pid, ms] of after) total += ms - (before.get(pid) ?? 0);
+  for (const [pid, ms] of after) {
+    const start = before.get(pid) ?? 0;
+    if (ms >= start) total += ms - start;
+  }
   return total;
 }
