@@ -86,6 +86,20 @@ export default defineConfig({
           sequence: { groupOrder: 3 },
         },
       },
+      {
+        extends: true,
+        test: {
+          // `npm run cluster`'s topology, started by the suite (root, PostgreSQL, nginx): CI runs
+          // it after the PostgreSQL suite with TEST_DATABASE_URL.
+          name: 'cluster',
+          include: ['tests/cluster/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
+          fileParallelism: false,
+          sequence: { groupOrder: 4 },
+        },
+      },
     ],
   },
 });

@@ -5,13 +5,15 @@
  *   npm run bench                      every bench
  *   npm run bench -- startup media     only the named ones (startup, seed, js, lcp, thumbs, api,
  *                                      lists, dashboard, media, memory, transcode, and on
- *                                      PostgreSQL only: sse, feed)
+ *                                      PostgreSQL only: sse, feed; cluster)
+ *   npm run bench -- cluster           only when named: two replicas behind nginx (bench/cluster.ts)
  *   BENCH_SECONDS=5 npm run bench      shorter load runs
  *   DATABASE_URL=postgres://… npm run bench   also measures the API on PostgreSQL
  */
 import { spawnSync } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
+import { benchCluster } from './cluster.js';
 import { benchDashboard } from './dashboard.js';
 import { benchFeed } from './feed.js';
 import { benchJsSize } from './js-size.js';
@@ -44,12 +46,15 @@ const NAMES = [
   'transcode',
   'sse',
   'feed',
+  'cluster',
 ] as const;
 type Name = (typeof NAMES)[number];
 const requested = process.argv
   .slice(2)
   .filter((a): a is Name => (NAMES as readonly string[]).includes(a));
-const enabled = (name: Name) => requested.length === 0 || requested.includes(name);
+// The cluster bench starts nginx, PostgreSQL and five processes: only when asked for by name.
+const enabled = (name: Name) =>
+  requested.includes(name) || (requested.length === 0 && name !== 'cluster');
 
 const rows: Row[] = [];
 const started = performance.now();
@@ -162,6 +167,10 @@ if (process.env.DATABASE_URL && enabled('sse')) {
 }
 if (process.env.DATABASE_URL && enabled('feed')) {
   await section('subscriptions feed: 1 000 subscriptions, 1 000 000 videos', benchFeed);
+}
+
+if (enabled('cluster')) {
+  await section('replicas behind nginx on 10 000 videos (npm run cluster)', benchCluster);
 }
 
 console.log(`\nVidTube bench results (${((performance.now() - started) / 1000).toFixed(0)} s)\n`);

@@ -48,6 +48,7 @@ import usersRoutes from './routes/users.js';
 import usersAvailabilityRoutes from './routes/users-availability.js';
 import usersSessionRoutes from './routes/users-session.js';
 import videosRoutes from './routes/videos.js';
+import { postgresRateLimitStore } from './services/rate-limit-counters.js';
 
 export interface BuildOptions {
   ctx: AppContext;
@@ -102,8 +103,12 @@ export async function buildApp({ ctx, logger = false }: BuildOptions): Promise<A
       fileSize: config.maxVideoBytes + 1,
     },
   });
-  // Off by default; login and register opt in with their own `config.rateLimit`.
-  await app.register(rateLimit, { global: false });
+  // Off by default; login and register opt in with their own `config.rateLimit`. On PostgreSQL
+  // the counts live in the database, so every replica counts the same attempts.
+  await app.register(rateLimit, {
+    global: false,
+    ...(config.databaseUrl ? { store: postgresRateLimitStore(ctx.db) } : {}),
+  });
   await app.register(swagger, {
     openapi: {
       info: { title: 'VidTube API', version: '1.0.0', description: 'See shared/API.md.' },

@@ -13,6 +13,7 @@ import { openEventBus } from './events/open-event-bus.js';
 import { serializeError } from './http/logging.js';
 import { openJobQueue, type JobQueue } from './jobs/queue.js';
 import { FeedCache } from './services/feed-cache.js';
+import { followFeedChanges } from './services/feed-changes.js';
 import { MediaJournal, dataDirWriter } from './services/media-journal.js';
 import { SearchStatistics } from './services/search-density.js';
 import { EMBEDDED_VIEWS_PER_STATEMENT, ViewCounter } from './services/view-counter.js';
@@ -38,7 +39,7 @@ export interface AppContext {
   jobs: JobQueue;
   /**
    * Public feed pages as `GET /videos` sends them (serialized envelopes), for FEED_CACHE_MS;
-   * video writes through this app clear it (routes/videos.ts).
+   * writes on any replica clear it (services/feed-changes.ts).
    */
   feedCache: FeedCache<string>;
   /** Keys of media files in flight, so a start after a crash removes exactly its orphans. */
@@ -104,6 +105,9 @@ export async function createContext(
       await opened.close();
     },
   };
+  const feedCache = new FeedCache<string>(config.feedCacheMs);
+  // Writes on any replica clear this one's pages (services/feed-changes.ts).
+  followFeedChanges(events, feedCache);
   const ctx: AppContext = {
     config,
     db: opened.db,
@@ -113,7 +117,7 @@ export async function createContext(
     tmpDir,
     viewCounter,
     jobs,
-    feedCache: new FeedCache<string>(config.feedCacheMs),
+    feedCache,
     journal: new MediaJournal(opened.db, journalWriter),
     events,
   };

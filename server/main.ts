@@ -12,7 +12,7 @@ import { JOB_TABLE } from './jobs/job-table.js';
 import { jobUpkeep, startJobWorkers } from './jobs/job-workers.js';
 import { startMaintenance } from './maintenance/index.js';
 import { seedDemoIfEmpty } from './seed/index.js';
-import { resumableUploadsDir } from './services/resumable-upload.js';
+import { resumableUploadsDir } from './services/resumable-store.js';
 import { prepareStart } from './start-up.js';
 
 const startedAt = performance.now();

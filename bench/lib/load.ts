@@ -23,12 +23,15 @@ export async function load(
     connections = 50,
     headers = {},
     setupRequest,
+    expectStatus,
   }: {
     seconds: number;
     connections?: number;
     headers?: Record<string, string>;
     /** Rewrites each request before it is sent (path and headers per request). */
     setupRequest?: (request: autocannon.Request) => autocannon.Request;
+    /** The status every answer must have (default: any 2xx). */
+    expectStatus?: number;
   },
 ): Promise<LoadResult> {
   const latencies: number[] = [];
@@ -46,7 +49,10 @@ export async function load(
     );
     instance.on('response', (_client, statusCode, _bytes, responseTime) => {
       latencies.push(responseTime);
-      if (statusCode < 200 || statusCode >= 300) failures++;
+      const expected = expectStatus
+        ? statusCode === expectStatus
+        : statusCode >= 200 && statusCode < 300;
+      if (!expected) failures++;
     });
     instance.on('reqError', () => failures++);
   });

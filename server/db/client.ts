@@ -7,6 +7,7 @@ import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
 import { APP_ROOT } from '../app-root.js';
 import { PreparedStatements } from './prepared.js';
+import { underStartupLock } from './startup-lock.js';
 import * as schema from './schema.js';
 import type { Db } from './types.js';
 
@@ -23,6 +24,12 @@ export interface Database {
    * values the text may hold several statements; the rows are those of the last one.
    */
   executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
+  /**
+   * Runs a start-up step that must run once across every process sharing the database (the job
+   * queue's schema): on PostgreSQL under an advisory lock (startup-lock.ts); the embedded
+   * database has one process.
+   */
+  serializedStartup<T>(work: () => Promise<T>): Promise<T>;
   /**
    * Gives back memory a one-off bulk job (the demo seed) grew the embedded database to, by
    * reopening it; nothing else may use the database meanwhile. A no-op on PostgreSQL.
@@ -60,13 +67,23 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     // process: the pool replaces it on the next checkout.
     pool.on('error', (error) => console.error(`database: idle connection lost: ${error.message}`));
     const db = drizzle(pool, { schema }) as unknown as Db;
-    await migrate(drizzle(pool, { schema }), { migrationsFolder });
+    const serializedStartup = async <T>(work: () => Promise<T>): Promise<T> => {
+      const client = await pool.connect();
+      try {
+        return await underStartupLock(client, work);
+      } finally {
+        client.release();
+      }
+    };
+    // Replicas started together on an empty database: one migrates, the others then find it done.
+    await serializedStartup(() => migrate(drizzle(pool, { schema }), { migrationsFolder }));
     return {
       db,
       // node-postgres prepares a statement under the name drizzle passes.
       statements: new PreparedStatements(db),
       kind: 'postgres',
       executeSql: (text, values = []) => pool.query(text, values),
+      serializedStartup,
       releaseMemory: async () => {},
       close: () => pool.end(),
     };
@@ -90,6 +107,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     statements: new PreparedStatements(db, (text) => client.nameStatement(text)),
     kind: 'pglite',
     executeSql: (text, values) => client.executeSql(text, values),
+    serializedStartup: (work) => work(),
     // An in-memory database would not survive being reopened.
     releaseMemory: inMemory ? async () => {} : () => client.restart(),
     close: () => client.close(),

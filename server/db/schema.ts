@@ -503,3 +503,39 @@ export const notificationMutes = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.type] })],
 );
+/**
+ * Login and register attempts per client, shared by every replica (services/rate-limit-counters.ts): one
+ * row per limited route and client address, its count restarting when its window has ended.
+ * UNLOGGED in its migration: counters are not worth a WAL write each, and a crash of the database
+ * forgetting at most a minute of attempts is harmless.
+ */
+export const rateLimitCounters = pgTable('rate_limit_counters', {
+  key: text('key').primaryKey(),
+  hits: integer('hits').notNull(),
+  windowEndsAt: timestamp('window_ends_at', { withTimezone: true, mode: 'date' }).notNull(),
+});
+
+/**
+ * Resumable (tus) uploads whose bytes live in the bucket (services/bucket-upload-store.ts), so any
+ * replica can take the next PATCH or the finish: the length, the bytes received so far and the
+ * metadata here, the bytes of each PATCH as one object in the bucket, named in `chunkKeys`. The
+ * embedded default keeps its uploads in DATA_DIR/uploads instead.
+ */
+export const resumableUploads = pgTable('resumable_uploads', {
+  /** tus' id: 32 lower-case hex digits. */
+  id: text('id').primaryKey(),
+  size: bigint('size', { mode: 'number' }).notNull(),
+  received: bigint('received', { mode: 'number' }).notNull().default(0),
+  /** The storage keys of the chunks, in the order of their bytes. */
+  chunkKeys: text('chunk_keys')
+    .array()
+    .notNull()
+    .default(sql`'{}'`),
+  /** tus metadata as the server built it (owner, title, description, tags, filename). */
+  metadata: jsonb('metadata').$type<Record<string, string>>().notNull(),
+  /** While a finish runs (on any replica), until this time: a second finish must not make a twin. */
+  finishingUntil: timestamp('finishing_until', { withTimezone: true, mode: 'date' }),
+  createdAt: createdAt(),
+  /** The last byte received: abandoned uploads expire by inactivity (maintenance/upload-expiry.ts). */
+  updatedAt: updatedAt(),
+});

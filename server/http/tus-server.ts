@@ -13,8 +13,7 @@
  * envelope with a message from tus-messages.ts.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { FileStore } from '@tus/file-store';
-import { ERRORS, Metadata, Server } from '@tus/server';
+import { ERRORS, Metadata, Server, type DataStore } from '@tus/server';
 import { NodeRequest } from 'srvx/node';
 import { API_PREFIX } from '../../contract/limits.js';
 import type { Config } from '../config.js';
@@ -24,7 +23,7 @@ import { UPLOAD_NOT_FOUND, tusErrorMessage } from './tus-messages.js';
 export const TUS_PATH = `${API_PREFIX}/videos/uploads`;
 export const TUS_VERSION = '1.0.0';
 
-/** tus' own upload ids: 32 lower-case hex digits (FileStore's names; never a path, never `..`). */
+/** tus' own upload ids: 32 lower-case hex digits (file and object names; never a path or `..`). */
 const UPLOAD_ID = /^[0-9a-f]{32}$/;
 
 /** The one URL of an upload that its routes accept. */
@@ -40,21 +39,14 @@ function uploadIdOfUrl(url: string): string | undefined {
 }
 
 /**
- * The extensions this server really offers, which discovery announces: not FileStore's whole list.
+ * The extensions this server really offers, which discovery announces: not the file store's list.
  * No creation-with-upload (the creation's body is not read: the bytes come with PATCH), no
  * deferred length (Upload-Length is required at creation), no expiration (abandoned uploads go
  * by inactivity, maintenance/upload-expiry.ts, so there is no Upload-Expires to promise).
  */
 export const TUS_EXTENSIONS = ['creation', 'termination'];
 
-/** The file store of resumable uploads in `directory`, offering TUS_EXTENSIONS. */
-export function createTusStore(directory: string): FileStore {
-  const store = new FileStore({ directory });
-  store.extensions = [...TUS_EXTENSIONS];
-  return store;
-}
-
-export function createTusServer(config: Config, store: FileStore): Server {
+export function createTusServer(config: Config, store: DataStore): Server {
   return new Server({
     path: TUS_PATH,
     datastore: store,

@@ -12,7 +12,7 @@ import { IMAGE_CONVERSION_QUEUE, runImageConversion } from './image-conversion-j
 import { TRANSCODE_QUEUE, type TranscodeJob } from '../services/video-processing.js';
 import { giveUpTranscode, runTranscode, settleStrandedTranscodes } from './transcode-job.js';
 
-/** A run past this is hung (pg-boss fails it): a 1-hour 1080p source takes about an hour per rendition here. */
+/** A run past this is hung (its lease lapses): a 1-hour 1080p source takes about an hour per rendition here. */
 const FOUR_HOURS = 4 * 60 * 60;
 
 const retries = (config: Config) => ({
@@ -25,7 +25,7 @@ export const transcodeJob = defineJob<TranscodeJob>({
   name: TRANSCODE_QUEUE,
   policy: 'standard',
   retries,
-  expireInSeconds: FOUR_HOURS,
+  maxRunSeconds: FOUR_HOURS,
   // Each ffmpeg already uses every core (at a lower priority than the API).
   concurrency: (config) => Math.max(1, config.transcodeConcurrency),
   run: runTranscode,
@@ -40,7 +40,7 @@ export const imageConversionJob = defineJob<Record<string, never>>({
   policy: 'stately',
   retries,
   // Thousands of old files at a few per second; the run checks for shutdown between files.
-  expireInSeconds: FOUR_HOURS,
+  maxRunSeconds: FOUR_HOURS,
   concurrency: () => 1,
   run: runImageConversion,
   askAfterStart: {},

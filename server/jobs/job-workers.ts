@@ -6,11 +6,18 @@
  * the rows settle what ended without success meanwhile. A run whose last retry fails calls its
  * row's `giveUp`. Stopping aborts the runs in progress and hands their jobs back to the queue
  * (sent again before the old one completes): a shutdown does not use up a retry.
+ *
+ * While a run goes on, its lease is renewed every third of LEASE_SECONDS (queue.ts), so only a
+ * dead worker's job expires; a run that lost its lease (expired during a stall of this process,
+ * maybe retried elsewhere already) is aborted, so two workers never make the same file at once.
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type PgBoss from 'pg-boss';
 import type { AppContext } from '../context.js';
 import type { JobDefinition } from './job-definition.js';
+import { LEASE_SECONDS } from './queue.js';
+
+const RENEW_EVERY_MS = (LEASE_SECONDS * 1000) / 3;
 
 export interface JobWorkers {
   stop(): Promise<void>;
@@ -61,16 +68,38 @@ export async function startJobWorkers(
   const stopping = new AbortController();
   const running = new Set<Promise<void>>();
 
+  /** Renews the run's lease until `maxRunSeconds`; aborts `lost` when the job is not its own. */
+  const keepLease = (job: JobDefinition, queued: PgBoss.JobWithMetadata<object>) => {
+    const lost = new AbortController();
+    const startedAt = Date.now();
+    const timer = setInterval(() => {
+      if (Date.now() - startedAt > job.maxRunSeconds * 1000) return; // hung: let it lapse
+      jobs.renewLease(job.name, queued.id, queued.retryCount).then(
+        (held) => {
+          if (held || lost.signal.aborted) return;
+          log.warn({ job: job.name, id: queued.id }, 'job lease lost: run stopped');
+          lost.abort();
+        },
+        // A database hiccup: the next renewal tries again before the lease runs out.
+        (error: unknown) => log.warn({ err: error, job: job.name }, 'job lease not renewed'),
+      );
+    }, RENEW_EVERY_MS);
+    return { lost: lost.signal, release: () => clearInterval(timer) };
+  };
+
   const runOne = async (job: JobDefinition, queued: PgBoss.JobWithMetadata<object>) => {
     const lastAttempt = queued.retryCount >= queued.retryLimit;
+    const lease = keepLease(job, queued);
     try {
       await job.run(ctx, queued.data, {
-        signal: stopping.signal,
+        signal: AbortSignal.any([stopping.signal, lease.lost]),
         log,
         attempt: queued.retryCount + 1,
         lastAttempt,
       });
     } catch (error) {
+      // The job is no longer this run's: pg-boss already failed it (and its retry is another's).
+      if (lease.lost.aborted) throw error;
       if (stopping.signal.aborted) {
         await jobs.send(job.name, queued.data);
         return;
@@ -81,6 +110,8 @@ export async function startJobWorkers(
       );
       if (lastAttempt) await job.giveUp?.(ctx, queued.data, log);
       throw error;
+    } finally {
+      lease.release();
     }
   };
 

@@ -5,8 +5,14 @@
  * `npm run worker` processes on any machines share the queue.
  *
  * This file knows queues, not jobs: which jobs exist, how they are queued and what runs them is
- * the job table (jobs/job-table.ts). Jobs retry with doubling delays; one that outlives
- * `expireInSeconds` (a hung run) is failed by pg-boss's supervisor and retried like any failure.
+ * the job table (jobs/job-table.ts). Jobs retry with doubling delays.
+ *
+ * A running job holds a lease of LEASE_SECONDS that its worker renews while the run goes on
+ * (`renewLease`, job-workers.ts): pg-boss 10 has no heartbeat of its own, only an expiry counted
+ * from the start of a run, so the lease is that expiry, pushed forward. A worker that dies (a
+ * SIGKILL, a lost machine) stops renewing: within LEASE_SECONDS plus one supervision pass
+ * (SUPERVISE_SECONDS on PostgreSQL), pg-boss fails the job and another worker retries it. A run
+ * past its row's `maxRunSeconds` is hung: its lease is no longer renewed, so it expires too.
  */
 import PgBoss from 'pg-boss';
 import type { Config } from '../config.js';
@@ -21,8 +27,8 @@ export interface QueueSpec<Data extends object = object> {
   policy: 'standard' | 'stately';
   /** Retries after a failed run, and the first delay before one (doubling each time). */
   retries(config: Config): { limit: number; delaySeconds: number };
-  /** A run that takes longer is hung: pg-boss fails it (then retries it, while retries remain). */
-  expireInSeconds: number;
+  /** A run that takes longer is hung: its lease is not renewed, pg-boss fails it (and retries it). */
+  maxRunSeconds: number;
   /** Never set: carries the type of the job's data, so a row's `run` gets what it was sent. */
   readonly data?: Data;
 }
@@ -31,6 +37,15 @@ export interface QueueOptions {
   /** Whether this process runs pg-boss's maintenance (expiry, archive); true where workers run. */
   supervise: boolean;
 }
+
+/** How long a running job stays `active` without its worker renewing it (see above). */
+export const LEASE_SECONDS = 30;
+/**
+ * How often pg-boss's supervision pass (expiry among others) runs on PostgreSQL, on whichever
+ * process takes its turn: with the lease, a dead worker's job is retried within a minute. The
+ * embedded database's one process recovers its crashed jobs at start and keeps pg-boss's 2 minutes.
+ */
+export const SUPERVISE_SECONDS = 15;
 
 export interface JobQueue {
   readonly boss: PgBoss;
@@ -51,6 +66,11 @@ export interface JobQueue {
    * workers may be running them: no-op.
    */
   recoverCrashedJobs(names: readonly string[]): Promise<void>;
+  /**
+   * Renews the lease of a running job for LEASE_SECONDS more. False when the job is no longer
+   * this run's (expired, and maybe retried by another worker): the run must stop.
+   */
+  renewLease(name: string, id: string, retryCount: number): Promise<boolean>;
   stop(): Promise<void>;
 }
 
@@ -58,27 +78,32 @@ export async function openJobQueue(database: Database, options: QueueOptions): P
   const boss = new PgBoss({
     db: { executeSql: (text, values) => database.executeSql(text, values) },
     supervise: options.supervise,
+    ...(database.kind === 'postgres' ? { maintenanceIntervalSeconds: SUPERVISE_SECONDS } : {}),
     schedule: false,
   });
   // pg-boss reports failed maintenance runs as events; without a listener they would throw.
   boss.on('error', (error) => console.error(`jobs: ${error.message}`));
-  await boss.start();
+  // Installs pg-boss's schema on first use: once, however many processes start together.
+  await database.serializedStartup(() => boss.start());
   return {
     boss,
     async declare(specs, config) {
-      for (const spec of specs) {
-        const { limit, delaySeconds } = spec.retries(config);
-        const options = {
-          name: spec.name,
-          policy: spec.policy,
-          retryLimit: limit,
-          retryDelay: delaySeconds,
-          retryBackoff: true,
-          expireInSeconds: spec.expireInSeconds,
-        };
-        await boss.createQueue(spec.name, options);
-        await boss.updateQueue(spec.name, options);
-      }
+      // Two processes creating the same queue at once deadlock inside pg-boss's create_queue.
+      await database.serializedStartup(async () => {
+        for (const spec of specs) {
+          const { limit, delaySeconds } = spec.retries(config);
+          const options = {
+            name: spec.name,
+            policy: spec.policy,
+            retryLimit: limit,
+            retryDelay: delaySeconds,
+            retryBackoff: true,
+            expireInSeconds: LEASE_SECONDS,
+          };
+          await boss.createQueue(spec.name, options);
+          await boss.updateQueue(spec.name, options);
+        }
+      });
     },
     async send(name, data, tx) {
       await boss.send(name, data, tx ? { db: executorFor(tx) } : {});
@@ -93,6 +118,16 @@ export async function openJobQueue(database: Database, options: QueueOptions): P
         const ids = (rows as { id: string }[]).map((row) => row.id);
         if (ids.length > 0) await boss.fail(name, ids);
       }
+    },
+    async renewLease(name, id, retryCount) {
+      // A retried job keeps its id, with one more retry counted: the count tells runs apart.
+      const { rows } = await database.executeSql(
+        `UPDATE pgboss.job SET expire_in = (now() - started_on) + make_interval(secs => $4)
+         WHERE name = $1 AND id = $2 AND state = 'active' AND retry_count = $3
+         RETURNING id`,
+        [name, id, retryCount, LEASE_SECONDS],
+      );
+      return rows.length > 0;
     },
     stop: () => boss.stop({ graceful: true, wait: true, close: false }),
   };

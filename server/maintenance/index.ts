@@ -11,11 +11,12 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.js';
 import type { MediaJournal } from '../services/media-journal.js';
+import { expireRateLimitWindows } from '../services/rate-limit-counters.js';
 import type { MediaStorage } from '../storage/storage.js';
 import { vacuumEmbedded } from './embedded-vacuum.js';
 import { reconcileMedia, type ReconcileReport } from './media-reconcile.js';
 import { sweepTmp } from './tmp-sweep.js';
-import { expireUploads } from './upload-expiry.js';
+import { expireBucketUploads, expireUploads } from './upload-expiry.js';
 
 const HOUR_MS = 60 * 60 * 1000;
 
@@ -59,10 +60,12 @@ export function startMaintenance(options: MaintenanceOptions): Maintenance {
     if (sweptTmp > 0) log.info({ count: sweptTmp }, 'tmp: removed partial uploads');
     // Unlike tmp/, resumable uploads outlive a restart: even the first pass spares recent ones.
     const expiredUploads = resumableUploads
-      ? await expireUploads(resumableUploads.dir, resumableUploads.expiryMs)
+      ? (await expireUploads(resumableUploads.dir, resumableUploads.expiryMs)) +
+        (await expireBucketUploads(db, storage, resumableUploads.expiryMs))
       : 0;
     if (expiredUploads > 0) log.info({ count: expiredUploads }, 'uploads: removed abandoned ones');
     await jobs?.settle();
+    await expireRateLimitWindows(db);
     const reconciled = await reconcileMedia(db, storage, log, graceMs, { journal, atStart });
     return { sweptTmp, expiredUploads, ...reconciled };
   };

@@ -12,7 +12,7 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.js';
-import { users, videoProcessing, videos } from '../db/schema.js';
+import { resumableUploads, users, videoProcessing, videos } from '../db/schema.js';
 import { storedKeysOf } from '../media/image-keys.js';
 import { isDefaultImageKey } from '../services/default-images.js';
 import type { MediaJournal } from '../services/media-journal.js';
@@ -32,7 +32,10 @@ export interface ReconcileOptions {
   now?: number;
 }
 
-/** Every stored file a row names (each width of an image key, each HLS file of a rendition). */
+/**
+ * Every stored file a row names (each width of an image key, each HLS file of a rendition, each
+ * chunk of a resumable upload).
+ */
 export async function referencedKeys(db: Db): Promise<Set<string>> {
   const keys = new Set<string>();
   const add = (key: string) => storedKeysOf(key).forEach((stored) => keys.add(stored));
@@ -48,6 +51,9 @@ export async function referencedKeys(db: Db): Promise<Set<string>> {
     .select({ hlsPrefix: videoProcessing.hlsPrefix, renditions: videoProcessing.renditions })
     .from(videoProcessing);
   for (const row of await hls) for (const key of processingKeys(row)) keys.add(key);
+  // The chunks of resumable uploads kept in the bucket (services/bucket-upload-store.ts).
+  const chunks = db.select({ keys: resumableUploads.chunkKeys }).from(resumableUploads);
+  for (const row of await chunks) for (const key of row.keys) keys.add(key);
   return keys;
 }
 

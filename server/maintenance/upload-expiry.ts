@@ -1,11 +1,16 @@
 /**
- * Resumable uploads live in DATA_DIR/uploads (outside tmp/, so they survive a restart). One that
- * received no byte for `expiryMs` was abandoned (a tab closed for good, a client gone): its data
- * file and its `.json` info file are removed. Activity, not age, decides, so a slow upload that
+ * Resumable uploads live in DATA_DIR/uploads (outside tmp/, so they survive a restart), or with
+ * S3_BUCKET in the database and the bucket (services/bucket-upload-store.ts). One that received
+ * no byte for `expiryMs` was abandoned (a tab closed for good, a client gone): its data file and
+ * its `.json` info file are removed, or its row and its chunks. Activity, not age, decides, so a slow upload that
  * keeps sending is never cut off, and one that was paused for an hour still resumes.
  */
 import { readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { lt, sql } from 'drizzle-orm';
+import type { Db } from '../db/client.js';
+import { resumableUploads } from '../db/schema.js';
+import type { MediaStorage } from '../storage/storage.js';
 
 export async function expireUploads(
   dir: string,
@@ -37,4 +42,19 @@ export async function expireUploads(
     removed += 1;
   }
   return removed;
+}
+
+/** The same for uploads kept in the database and the bucket: the row first, then its chunks. */
+export async function expireBucketUploads(
+  db: Db,
+  storage: MediaStorage,
+  expiryMs: number,
+): Promise<number> {
+  const expired = await db
+    .delete(resumableUploads)
+    .where(lt(resumableUploads.updatedAt, sql`now() - make_interval(secs => ${expiryMs / 1000})`))
+    .returning({ chunkKeys: resumableUploads.chunkKeys });
+  // A chunk a crash leaves here is named by no row any more: the reconciliation removes it.
+  for (const row of expired) await Promise.all(row.chunkKeys.map((key) => storage.delete(key)));
+  return expired.length;
 }

@@ -18,19 +18,22 @@ import {
 import type { App, RouteOptions } from '../app-types.js';
 import { replaceAccountImage, type AccountImage } from '../services/user-images.js';
 import { userDtoOf } from '../services/users.js';
+import { announceFeedWrites } from './feed-writes.js';
 import { errorResponses, mediaUrlsOf } from './route-helpers.js';
 
 const TAGS = ['users'];
 const SIGNED_IN = [{ cookieAuth: [] }];
 
 export default async function accountImageRoutes(app: App, { ctx }: RouteOptions) {
+  const feedWrite = announceFeedWrites(ctx);
   const imageRoute = (url: string, field: 'avatar' | 'coverImage', kind: AccountImage) =>
     app.patch(
       url,
       {
         onRequest: app.requireAuth,
         preValidation: receiveMultipartBody(ctx.tmpDir, { [field]: IMAGE_RULE }),
-        onSend: cleanupMultipartBody,
+        // Feed items show their channel's avatar.
+        onSend: field === 'avatar' ? [cleanupMultipartBody, feedWrite] : cleanupMultipartBody,
         schema: {
           tags: TAGS,
           security: SIGNED_IN,

@@ -26,7 +26,6 @@ import {
   answerWithTus,
   canonicalUploadUrl,
   createTusServer,
-  createTusStore,
   passTusBodiesThrough,
   refuseUnofferedExtensions,
   replyFromTus,
@@ -38,9 +37,10 @@ import type { App, RouteOptions } from '../app-types.js';
 import {
   finishResumableUpload,
   ownedUpload,
-  resumableUploadsDir,
   uploadMetadata,
 } from '../services/resumable-upload.js';
+import { announceFeedWrites } from './feed-writes.js';
+import { openResumableStore } from '../services/resumable-store.js';
 import { videoItemById } from '../services/video-lifecycle.js';
 import { errorResponses, mediaUrlsOf } from './route-helpers.js';
 
@@ -70,7 +70,7 @@ function declaredLength(request: FastifyRequest, maxBytes: number): number {
 }
 
 export default async function uploadsRoutes(app: App, { ctx }: RouteOptions) {
-  const store = createTusStore(resumableUploadsDir(ctx.config));
+  const store = await openResumableStore(ctx);
   const tus = createTusServer(ctx.config, store);
   passTusBodiesThrough(app);
 
@@ -148,7 +148,8 @@ export default async function uploadsRoutes(app: App, { ctx }: RouteOptions) {
         // A title sent blank is refused, not taken for "keep the creation's".
         normalizeFields({ trimKeepBlank: ['title', 'description'] }),
       ],
-      onSend: cleanupMultipartBody,
+      // A finished upload is in the feed at once, as one sent with POST /videos.
+      onSend: [cleanupMultipartBody, announceFeedWrites(ctx)],
       schema: {
         tags,
         security,

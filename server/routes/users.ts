@@ -32,6 +32,7 @@ import { findChannel } from '../services/user-channel.js';
 import { authenticate, changePassword } from '../services/user-credentials.js';
 import { registerUser } from '../services/user-registration.js';
 import { findUserDto, updateAccountDetails, userDtoOf } from '../services/users.js';
+import { announceFeedWrites } from './feed-writes.js';
 import { errorResponses, mediaUrlsOf } from './route-helpers.js';
 import { rotateCookies } from './users-session.js';
 
@@ -200,6 +201,8 @@ export default async function usersRoutes(app: App, { ctx }: RouteOptions) {
     '/update-Account-Details',
     {
       onRequest: app.requireAuth,
+      // Feed items show their channel's name.
+      onSend: announceFeedWrites(ctx),
       preValidation: [multipartFieldsToBody, nameAndEmail],
       schema: {
         tags: TAGS,

@@ -38,6 +38,7 @@ import {
 import { uploadVideo } from '../services/video-upload.js';
 import { watchVideo } from '../services/video-watch.js';
 import { errorResponses, mediaUrlsOf } from './route-helpers.js';
+import { announceFeedWrites } from './feed-writes.js';
 import uploadsRoutes from './uploads.js';
 import videoProcessingRoutes from './video-processing.js';
 
@@ -47,14 +48,8 @@ const security = [{ cookieAuth: [] }];
 const trimVideoText = normalizeFields({ trimKeepBlank: ['title', 'description'] });
 
 export default async function videosRoutes(app: App, { ctx }: RouteOptions) {
-  // Holds the serialized response: a cache hit costs no query and no serialization.
-  const { feedCache } = ctx;
-  // Any successful video write through this replica shows in the feed at once.
-  app.addHook('onResponse', async (request, reply) => {
-    if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400) {
-      feedCache.clear();
-    }
-  });
+  // Writes that change public pages clear every replica's feed cache (services/feed-changes.ts).
+  const feedWrite = announceFeedWrites(ctx);
 
   app.get(
     '/',
@@ -139,7 +134,7 @@ export default async function videosRoutes(app: App, { ctx }: RouteOptions) {
         }),
         trimVideoText,
       ],
-      onSend: cleanupMultipartBody,
+      onSend: [cleanupMultipartBody, feedWrite],
       schema: {
         tags,
         security,
@@ -161,6 +156,7 @@ export default async function videosRoutes(app: App, { ctx }: RouteOptions) {
     '/toggle/publish/:videoId',
     {
       onRequest: app.requireAuth,
+      onSend: feedWrite,
       schema: {
         tags,
         security,
@@ -215,7 +211,7 @@ export default async function videosRoutes(app: App, { ctx }: RouteOptions) {
         },
         trimVideoText,
       ],
-      onSend: cleanupMultipartBody,
+      onSend: [cleanupMultipartBody, feedWrite],
       schema: {
         tags,
         security,
@@ -239,6 +235,7 @@ export default async function videosRoutes(app: App, { ctx }: RouteOptions) {
     '/:videoId',
     {
       onRequest: app.requireAuth,
+      onSend: feedWrite,
       schema: {
         tags,
         security,
@@ -253,8 +250,6 @@ export default async function videosRoutes(app: App, { ctx }: RouteOptions) {
     },
   );
 
-  // Resumable uploads (routes/uploads.ts) live inside this plugin so that a finished one clears
-  // the feed cache like POST /videos does.
   await app.register(uploadsRoutes, { ctx, prefix: '/uploads' });
   await app.register(videoProcessingRoutes, { ctx });
 }

@@ -4,9 +4,10 @@
  * One feed query costs a few milliseconds of database time, and the embedded database runs one
  * query at a time, so 50 viewers opening the home page together would queue behind each other.
  * Identical requests share one in-flight query (single flight) and its result for `ttlMs`. Writes
- * made through this replica (upload, edit, delete, publish toggle) clear it at once; anything else
- * (view counts, another replica's writes, a renamed channel) shows within `ttlMs`. Nothing here is
- * needed by another replica, so replicas stay stateless. `ttlMs` 0 turns the cache off.
+ * that change public pages, made through any replica (upload, edit, delete, publish toggle, a
+ * channel's name or avatar), clear it at once (feed-changes.ts); anything else (view counts)
+ * shows within `ttlMs`. Nothing here is needed by another replica, so replicas stay stateless.
+ * `ttlMs` 0 turns the cache off.
  *
  * Why not lru-cache, which has TTL and single flight (`fetch`): on `npm run bench -- api`, A/B
  * against this class on the same 100 000-video dataset, alternating, lru-cache 11.5.3 answered

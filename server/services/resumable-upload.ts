@@ -5,12 +5,9 @@
  * the finish call. Finishing hands the received file to the same pipeline as `POST /videos`
  * (ffprobe, faststart remux, thumbnail, one insert), so both ways store exactly the same video.
  */
-import path from 'node:path';
 import { Value } from '@sinclair/typebox/value';
-import type { FileStore } from '@tus/file-store';
 import type { Upload } from '@tus/server';
 import { ResumableUploadFields } from '../../contract/uploads.js';
-import type { Config } from '../config.js';
 import type { AppContext } from '../context.js';
 import { badRequest, conflict, fieldRefusal, HttpError, notFound } from '../http/errors.js';
 import { ruleSentence } from '../../contract/field-messages.js';
@@ -18,15 +15,8 @@ import { findProblem, problemRefusal } from '../http/input-guard.js';
 import type { ReceivedFile } from '../http/multipart.js';
 import { NOT_A_VIDEO, UNREADABLE_VIDEO, UNSUPPORTED_CONTAINER } from '../media/video-probe.js';
 import { parseTagsField } from './video-fields.js';
+import type { LocalUploadFile, ResumableStore } from './resumable-store.types.js';
 import { uploadVideo } from './video-upload.js';
-
-/**
- * Outside tmp/: tmp/ is emptied at every start, but a resumable upload must survive a restart.
- * Abandoned ones are removed by maintenance/upload-expiry.ts instead.
- */
-export function resumableUploadsDir(config: Config): string {
-  return path.join(config.dataDir, 'uploads');
-}
 
 /**
  * The metadata the server stores with a new upload. Built from the validated fields and the
@@ -89,7 +79,7 @@ function metadataRefusal(
 
 /** The upload, if it exists and `ownerId` created it; a stranger learns nothing (404). */
 export async function ownedUpload(
-  store: FileStore,
+  store: ResumableStore,
   uploadId: string,
   ownerId: string,
 ): Promise<Upload> {
@@ -116,7 +106,7 @@ export interface FinishInput {
  * upload is removed: sending it again cannot help.
  */
 async function fieldsOfCreation(
-  store: FileStore,
+  store: ResumableStore,
   uploadId: string,
   upload: Upload,
 ): Promise<ResumableUploadFields> {
@@ -129,9 +119,6 @@ async function fieldsOfCreation(
   }
 }
 
-/** Uploads being finished right now: a second finish of the same one must not make a twin. */
-const finishing = new Set<string>();
-
 /**
  * Makes the video of a complete upload and returns its id. The upload is removed once the video
  * exists, and also when its own fields or ffprobe refuse it (sending it again cannot help): that
@@ -140,7 +127,7 @@ const finishing = new Set<string>();
  */
 export async function finishResumableUpload(
   ctx: AppContext,
-  store: FileStore,
+  store: ResumableStore,
   uploadId: string,
   ownerId: string,
   { thumbnail, fields: edited = {} }: FinishInput,
@@ -157,14 +144,16 @@ export async function finishResumableUpload(
   if (upload.size === undefined || upload.offset < upload.size) {
     throw conflict('videoFile: Video file has not been fully uploaded yet');
   }
-  if (finishing.has(uploadId)) throw conflict('videoFile: Video file is already being finished');
-  finishing.add(uploadId);
+  const release = await store.claimFinish(uploadId);
+  if (!release) throw conflict('videoFile: Video file is already being finished');
+  let local: LocalUploadFile | undefined;
   try {
+    local = await store.localFile(upload);
     const videoFile: ReceivedFile = {
       field: 'videoFile',
       filename: fields.filename ?? 'video',
       mimetype: 'application/octet-stream',
-      path: path.join(store.directory, uploadId),
+      path: local.path,
       bytes: upload.size,
     };
     const id = await uploadVideo(ctx, ownerId, { fields, files: { videoFile, thumbnail } });
@@ -176,6 +165,7 @@ export async function finishResumableUpload(
     }
     throw error;
   } finally {
-    finishing.delete(uploadId);
+    await local?.release();
+    await release();
   }
 }

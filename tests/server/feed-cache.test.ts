@@ -54,6 +54,23 @@ describe('feed cache', () => {
     expect(fresh.totalVideos).toBe(cached.totalVideos + 1);
   });
 
+  it("shows a channel's new name at once, not after the TTL", async () => {
+    await insertVideo(t, owner, { title: 'Renamed channel' });
+    const ownerName = async () =>
+      (await t.app.inject({ method: 'GET', url: '/api/v1/videos?limit=9' })).json<{
+        data: { videos: { owner: { fullName: string } }[] };
+      }>().data.videos[0]?.owner.fullName;
+    expect(await ownerName()).not.toBe('A New Name');
+    const renamed = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/v1/users/update-Account-Details',
+      headers: owner.headers,
+      payload: { fullName: 'A New Name', email: `renamed-${Date.now()}@example.org` },
+    });
+    expect(renamed.statusCode).toBe(200);
+    expect(await ownerName()).toBe('A New Name');
+  });
+
   it('is off with a TTL of 0', async () => {
     const uncached = await createTestApp({ feedCacheMs: 0 });
     try {

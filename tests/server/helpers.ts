@@ -20,6 +20,68 @@ export interface TestApp {
 }
 
 export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+  const database = process.env.TEST_DATABASE_URL ? await freshTestDatabase() : undefined;
+  const app = await startTestApp(overrides, database?.url);
+  return {
+    ...app,
+    async close() {
+      await app.close();
+      await database?.drop();
+    },
+  };
+}
+
+/**
+ * Replicas of one site: `count` apps, each with its own DATA_DIR, sharing one fresh database on
+ * the PostgreSQL server of TEST_DATABASE_URL (callers skip without it).
+ */
+export async function createTestReplicas(
+  count: number,
+  overrides: Partial<Config> = {},
+): Promise<{ replicas: TestApp[]; close(): Promise<void> }> {
+  const database = await freshTestDatabase();
+  const replicas: TestApp[] = [];
+  for (let index = 0; index < count; index += 1) {
+    replicas.push(await startTestApp(overrides, database.url));
+  }
+  return {
+    replicas,
+    async close() {
+      for (const replica of replicas) await replica.close();
+      await database.drop();
+    },
+  };
+}
+
+/** A new empty database on TEST_DATABASE_URL's server, so suites run in parallel and start empty. */
+export async function freshTestDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set');
+  const name = `vidtube_t_${randomBytes(6).toString('hex')}`;
+  const { default: pg } = await import('pg');
+  const admin = async (statement: string) => {
+    const client = new pg.Client({ connectionString: adminUrl });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`create database ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: () => admin(`drop database if exists ${name} with (force)`),
+  };
+}
+
+/** One app over `databaseUrl`, or a fresh in-memory PGlite without one, and a temp DATA_DIR. */
+async function startTestApp(
+  overrides: Partial<Config>,
+  databaseUrl: string | undefined,
+): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'vidtube-test-'));
   const config: Config = {
     ...loadConfig({ DATA_DIR: dataDir, ACCESS_TOKEN_SECRET: 'test-secret', SEED_DEMO: '0' }),
@@ -30,28 +92,6 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
     viewFlushMs: 3_600_000,
     ...overrides,
   };
-  let databaseUrl = process.env.TEST_DATABASE_URL;
-  let dropDatabase: (() => Promise<void>) | undefined;
-  if (databaseUrl) {
-    // One fresh database per app, so suites can run in parallel and start empty.
-    const adminUrl = databaseUrl;
-    const name = `vidtube_t_${randomBytes(6).toString('hex')}`;
-    const { default: pg } = await import('pg');
-    const admin = async (statement: string) => {
-      const client = new pg.Client({ connectionString: adminUrl });
-      await client.connect();
-      try {
-        await client.query(statement);
-      } finally {
-        await client.end();
-      }
-    };
-    await admin(`create database ${name}`);
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
-    dropDatabase = () => admin(`drop database if exists ${name} with (force)`);
-  }
   // Built and prepared exactly as server/main.ts does it; only the database lives in memory.
   const { ctx, database } = await createContext(
     { ...config, databaseUrl },
@@ -67,7 +107,6 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
     async close() {
       await app.close();
       await database.close();
-      await dropDatabase?.();
       await rm(dataDir, { recursive: true, force: true });
     },
   };

@@ -13,7 +13,9 @@ import { fileURLToPath } from 'node:url';
 import { PutBucketCorsCommand, S3Client } from '@aws-sdk/client-s3';
 import type { S3Config } from '../../server/config-s3.js';
 
-const PROCESS_SCRIPT = fileURLToPath(new URL('./s3rver-process.ts', import.meta.url));
+const PROCESS_SCRIPT = fileURLToPath(
+  new URL('../../scripts/cluster/s3rver-process.ts', import.meta.url),
+);
 /** s3rver's fixed credentials: it checks request signatures against them. */
 const CREDENTIALS = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
 

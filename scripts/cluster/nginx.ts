@@ -1,0 +1,78 @@
+/**
+ * The balancer of `npm run cluster`: Debian's nginx, round robin over the API replicas with no
+ * stickiness (no ip_hash, no cookie), so every request may land on any replica. A replica that
+ * refuses the connection, times out or answers 502/503 is skipped for an idempotent request
+ * (GET, HEAD, PUT, DELETE, OPTIONS: nginx's `proxy_next_upstream` never retries POST, PATCH or
+ * LOCK unless told `non_idempotent`, which we do not), so losing a replica fails no read. Request
+ * bodies stream through unbuffered (a tus PATCH of gigabytes goes straight to a replica), and the
+ * replicas' own limits apply, not nginx's.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+
+export interface Upstream {
+  address: string;
+  port: number;
+}
+
+export interface NginxOptions {
+  /** Folder for its configuration, pid, log and temp files. */
+  dir: string;
+  /** Addresses it listens on, all with `port`. */
+  listen: string[];
+  port: number;
+  upstreams: Upstream[];
+}
+
+export function nginxConfig({ dir, listen, port, upstreams }: NginxOptions): string {
+  const temp = (name: string) => `${name}_temp_path ${path.join(dir, `${name}-temp`)};`;
+  return `# Written by scripts/cluster/nginx.ts for npm run cluster.
+${process.getuid?.() === 0 ? 'user root root;\n' : ''}worker_processes 1;
+pid ${path.join(dir, 'nginx.pid')};
+error_log ${path.join(dir, 'nginx-error.log')} warn;
+daemon off;
+events { worker_connections 4096; }
+http {
+  access_log off;
+  ${['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map(temp).join('\n  ')}
+  # The replicas enforce their own limits (MAX_VIDEO_BYTES, JSON bodies).
+  client_max_body_size 0;
+  proxy_request_buffering off;
+  proxy_http_version 1.1;
+  upstream vidtube {
+    # Round robin, no stickiness. A replica that failed once is skipped for 2 s.
+${upstreams.map((u) => `    server ${u.address}:${u.port} max_fails=1 fail_timeout=2s;`).join('\n')}
+    keepalive 32;
+  }
+  server {
+${listen.map((address) => `    listen ${address}:${port};`).join('\n')}
+    location / {
+      proxy_pass http://vidtube;
+      proxy_set_header Host $http_host;
+      proxy_set_header Connection "";
+      proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
+      proxy_set_header X-Forwarded-Proto $scheme;
+      # Idempotent requests only (no non_idempotent): a POST or PATCH is never sent twice.
+      proxy_next_upstream error timeout http_502 http_503;
+      proxy_next_upstream_tries ${upstreams.length};
+      proxy_connect_timeout 2s;
+      proxy_read_timeout 600s;
+      proxy_send_timeout 600s;
+      # Server-sent events (the bell) go out as they are written.
+      proxy_buffering off;
+    }
+  }
+}
+`;
+}
+
+/** Writes the configuration and starts nginx in the foreground (its pid is the master's). */
+export function startNginx(options: NginxOptions): ChildProcess {
+  mkdirSync(options.dir, { recursive: true });
+  const file = path.join(options.dir, 'nginx.conf');
+  writeFileSync(file, nginxConfig(options));
+  return spawn('nginx', ['-c', file, '-p', options.dir], {
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+}

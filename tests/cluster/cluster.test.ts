@@ -1,0 +1,321 @@
+/**
+ * The multi-machine deployment, proven on `npm run cluster`'s topology: two API replicas and a
+ * worker, each with its own DATA_DIR and network namespace, behind nginx (round robin, no
+ * stickiness), sharing only PostgreSQL and the bucket. Checks that need one replica talk to it
+ * directly (its namespace's address); the others go through the balancer. Each check fails when
+ * the fix it guards is taken out (see the report of issue 24).
+ */
+import { execFileSync } from 'node:child_process';
+import { readdirSync } from 'node:fs';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { StoredRendition } from '../../server/db/schema.js';
+import { ffmpegPath } from '../../server/media/binaries.js';
+import { masterKey } from '../../server/media/hls/keys.js';
+import { referencedKeys } from '../../server/maintenance/media-reconcile.js';
+import { isDefaultImageKey } from '../../server/services/default-images.js';
+import { processingKeys } from '../../server/services/video-processing.js';
+import { fixture } from '../server/media-fixtures.js';
+import { encodeMetadata } from '../server/tus-helpers.js';
+import { poll, rows, Session, signUp, startTestCluster, type TestCluster } from './harness.js';
+
+const UPLOADS = '/api/v1/videos/uploads';
+const TUS = { 'tus-resumable': '1.0.0' };
+
+let t: TestCluster;
+let api1: string;
+let api2: string;
+let site: string;
+
+beforeAll(async () => {
+  t = await startTestCluster({
+    // Far longer than any wait below: only invalidation can make a change show in time.
+    FEED_CACHE_MS: '600000',
+    // A job the lease gives back is retried at once, so the wait is the detection's own.
+    TRANSCODE_RETRY_SECONDS: '1',
+  });
+  [api1, api2] = t.cluster.replicas.map((replica) => replica.url!) as [string, string];
+  site = t.cluster.url;
+});
+afterAll(() => t?.close());
+
+describe('start-up', () => {
+  it('brings both replicas up on an empty database, migrated once', async () => {
+    for (const base of [api1, api2, site]) {
+      expect((await fetch(`${base}/api/v1/healthcheck`)).status).toBe(200);
+    }
+    const migrations = await rows<{ n: number }>(
+      t.database,
+      'select count(*)::int as n from drizzle.__drizzle_migrations',
+    );
+    const files = readdirSync('drizzle').filter((file) => file.endsWith('.sql'));
+    expect(migrations[0]?.n).toBe(files.length);
+    // Separate hosts, unless this machine cannot make namespaces (then a warning was printed).
+    if (t.cluster.network.isolated) expect(new URL(api1).hostname).not.toBe(new URL(api2).hostname);
+  });
+});
+
+describe('sessions', () => {
+  it('signed in on one replica is signed in on the other; logout on one ends it on both', async () => {
+    const { session } = await signUp(api1);
+    expect((await session.request(api2, 'GET', '/api/v1/users/current-user')).status).toBe(200);
+    const copy = session.clone();
+    expect((await session.request(api2, 'POST', '/api/v1/users/logout')).status).toBe(200);
+    // The old cookies, kept by a second tab, no longer work on the first replica.
+    expect((await copy.request(api1, 'GET', '/api/v1/users/current-user')).status).toBe(401);
+  });
+
+  it('a password changed on one replica revokes the other sessions on the other', async () => {
+    const first = await signUp(api1);
+    const second = new Session();
+    const { userName, email, password } = first.fields;
+    await second.request(api2, 'POST', '/api/v1/users/login', { userName, email, password });
+    expect((await second.request(api1, 'GET', '/api/v1/users/current-user')).status).toBe(200);
+    const changed = await first.session.request(api2, 'POST', '/api/v1/users/change-password', {
+      oldPassword: password,
+      newPassword: 'a much newer password',
+    });
+    expect(changed.status).toBe(200);
+    expect((await second.request(api1, 'GET', '/api/v1/users/current-user')).status).toBe(401);
+    expect((await first.session.request(api1, 'GET', '/api/v1/users/current-user')).status).toBe(
+      200,
+    );
+  });
+});
+
+describe('rate limits', () => {
+  it('refuses the 11th login attempt of a minute, whichever replicas took the first 10', async () => {
+    const guesser = new Session('192.0.2.77');
+    const attempt = { userName: 'nobody', email: 'nobody@example.org', password: 'guess123456' };
+    for (let i = 0; i < 10; i += 1) {
+      const answer = await guesser.request(
+        i % 2 ? api2 : api1,
+        'POST',
+        '/api/v1/users/login',
+        attempt,
+      );
+      expect(answer.status).toBe(401);
+    }
+    const eleventh = await guesser.request(api1, 'POST', '/api/v1/users/login', attempt);
+    expect(eleventh.status).toBe(429);
+    expect((await guesser.request(api2, 'POST', '/api/v1/users/login', attempt)).status).toBe(429);
+  });
+});
+
+let tusVideo: string;
+let owner: Awaited<ReturnType<typeof signUp>>;
+
+describe('resumable uploads without stickiness', () => {
+  it('is created on 1, sent in halves to 2 and 1, asked on 2 and finished on 1: one video', async () => {
+    owner = await signUp(site);
+    const source = await fixture('plain.mp4');
+    const created = await owner.session.request(api1, 'POST', UPLOADS, undefined, {
+      ...TUS,
+      'upload-length': String(source.length),
+      'upload-metadata': encodeMetadata({
+        title: 'Travelling bytes',
+        description: 'Sent through two replicas',
+        tags: JSON.stringify(['cluster']),
+        filename: 'plain.mp4',
+      }),
+    });
+    expect(created.status).toBe(201);
+    const url = created.headers.get('location')!;
+    const half = Math.floor(source.length / 2);
+    const patch = (base: string, offset: number, bytes: Buffer) =>
+      owner.session.request(base, 'PATCH', url, new Uint8Array(bytes), {
+        ...TUS,
+        'upload-offset': String(offset),
+        'content-type': 'application/offset+octet-stream',
+      });
+    expect((await patch(api2, 0, source.subarray(0, half))).status).toBe(204);
+    expect((await patch(api1, half, source.subarray(half))).status).toBe(204);
+    const head = await owner.session.request(api2, 'HEAD', url, undefined, TUS);
+    expect(head.headers.get('upload-offset')).toBe(String(source.length));
+    const finished = await owner.session.request(api1, 'POST', `${url}/finish`);
+    expect(finished.status).toBe(201);
+    tusVideo = String(finished.json.data._id);
+    const own = await owner.session.request(site, 'GET', '/api/v1/videos/user');
+    expect(own.json.data.videos.map((v: { _id: string }) => v._id)).toEqual([tusVideo]);
+  });
+});
+
+describe('cache coherence', () => {
+  it('a video unpublished on 1 is gone from 2’s feed and search within a second', async () => {
+    const ids = async (base: string, query: string) =>
+      (
+        (await new Session().request(base, 'GET', `/api/v1/videos${query}`)).json.data.videos as {
+          _id: string;
+        }[]
+      ).map((v) => v._id);
+    // Cached on replica 2 now, for FEED_CACHE_MS (10 minutes here).
+    expect(await ids(api2, '')).toContain(tusVideo);
+    expect(await ids(api2, '?query=travelling')).toContain(tusVideo);
+    const toggled = await owner.session.request(
+      api1,
+      'PATCH',
+      `/api/v1/videos/toggle/publish/${tusVideo}`,
+    );
+    expect(toggled.status).toBe(200);
+    const feed = await poll(
+      () => ids(api2, ''),
+      (list) => !list.includes(tusVideo),
+      1_000,
+    );
+    expect(feed).not.toContain(tusVideo);
+    expect(await ids(api2, '?query=travelling')).not.toContain(tusVideo);
+  });
+});
+
+/** A 1280×720 video long enough that its 720p rendition takes a while to make. */
+async function longHdVideo(): Promise<Buffer> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'vidtube-cluster-hd-'));
+  const file = path.join(dir, 'long-hd.mp4');
+  try {
+    execFileSync(ffmpegPath(), [
+      ...['-v', 'error', '-nostdin', '-y', '-f', 'lavfi'],
+      ...['-i', 'testsrc=size=1280x720:rate=30:d=20', '-f', 'lavfi', '-i', 'sine=d=20'],
+      ...['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac'],
+      ...['-shortest', '-movflags', '+faststart', file],
+    ]);
+    return await readFile(file);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+describe('jobs on another host', () => {
+  it('a worker killed mid-transcode is noticed within a minute; another resumes it to ready', async () => {
+    const form = new FormData();
+    form.set('title', 'Converted elsewhere');
+    form.set('description', 'The worker dies half way');
+    form.set('tags', JSON.stringify(['cluster']));
+    form.set(
+      'videoFile',
+      new Blob([new Uint8Array(await longHdVideo())], { type: 'video/mp4' }),
+      'long-hd.mp4',
+    );
+    const uploaded = await owner.session.request(api1, 'POST', '/api/v1/videos', form);
+    expect(uploaded.status).toBe(201);
+    const id = String(uploaded.json.data._id);
+    type Processing = { state: string; renditions: { name: string }[]; hls_prefix: string };
+    const processing = async () =>
+      (
+        await rows<Processing>(
+          t.database,
+          'select state, renditions, hls_prefix from video_processing where video_id = $1',
+          [id],
+        )
+      )[0]!;
+    // Mid-transcode: the first rendition is stored and recorded, the next one is being made.
+    const before = await poll(processing, (p) => p.renditions.length >= 1, 90_000);
+    expect(before).toMatchObject({ state: 'processing' });
+    await t.cluster.worker.kill('SIGKILL');
+    const killedAt = Date.now();
+    const master = masterKey(before.hls_prefix);
+    const madeBefore = processingKeys({
+      hlsPrefix: before.hls_prefix,
+      renditions: before.renditions as StoredRendition[],
+    }).filter((key) => key !== master); // rewritten after each rendition, by design
+    await t.cluster.worker.start(); // another worker, on the same host
+
+    type Job = { state: string; retry_count: number };
+    const job = async () =>
+      (
+        await rows<Job>(
+          t.database,
+          `select state, retry_count from pgboss.job where name = 'transcode' and data->>'videoId' = $1`,
+          [id],
+        )
+      )[0]!;
+    const first = await job();
+    expect(first.state).toBe('active');
+    // Noticed: pg-boss failed the dead run (`retry`), or another worker already runs the retry.
+    const noticed = await poll(
+      job,
+      (j) => j.state !== 'active' || j.retry_count > first.retry_count,
+      60_000,
+    );
+    expect(noticed.state !== 'active' || noticed.retry_count > first.retry_count).toBe(true);
+    expect(Date.now() - killedAt).toBeLessThanOrEqual(60_000);
+
+    const after = await poll(processing, (p) => p.state !== 'processing', 90_000);
+    expect(after.state).toBe('ready');
+    // No rendition made twice: what was recorded before the kill was not stored again.
+    const stored = new Map<string, Date>();
+    for await (const object of t.storage.list()) stored.set(object.key, object.modifiedAt);
+    for (const key of madeBefore) {
+      expect(stored.get(key)?.getTime()).toBeLessThan(killedAt);
+    }
+    // No orphan: every object in the bucket is named by a row.
+    const referenced = await referencedKeys(t.database.db);
+    const orphans = [...stored.keys()].filter(
+      (key) => !referenced.has(key) && !isDefaultImageKey(key),
+    );
+    expect(orphans).toEqual([]);
+  });
+});
+
+describe('losing a replica', () => {
+  it('under reads and writes, nginx sends the rest to 2; nothing acknowledged is lost; 1 rejoins', async () => {
+    const writer = await signUp(site);
+    const failures: string[] = [];
+    const acknowledged: string[] = [];
+    let running = true;
+    let sent = 0;
+    const reader = async () => {
+      while (running) {
+        for (const url of ['/api/v1/videos', '/api/v1/users/current-user', '/api/v1/healthcheck']) {
+          const answer = await writer.session.request(site, 'GET', url).catch((e: Error) => ({
+            status: 0,
+            json: e.message,
+          }));
+          if (answer.status !== 200) failures.push(`GET ${url}: ${answer.status}`);
+        }
+      }
+    };
+    const poster = async () => {
+      while (running) {
+        const content = `tweet ${(sent += 1)}`;
+        const answer = await writer.session
+          .request(site, 'POST', '/api/v1/tweets', { content })
+          .catch(() => ({ status: 0, json: undefined }));
+        // A write cut off with its replica is not acknowledged (nginx does not replay a POST).
+        if (answer.status === 201) acknowledged.push(content);
+      }
+    };
+    const load = [reader(), reader(), reader(), poster(), poster()];
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    const [one] = t.cluster.replicas;
+    await one!.kill('SIGKILL');
+    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    const logBefore = (await readFile(one!.logFile, 'utf8')).length;
+    await one!.start();
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    running = false;
+    await Promise.all(load);
+
+    expect(failures).toEqual([]);
+    expect(acknowledged.length).toBeGreaterThan(10);
+    const tweets = await writer.session.request(
+      site,
+      'GET',
+      `/api/v1/tweets/user/${writer.userId}?limit=50&page=1`,
+    );
+    const total = Number(tweets.headers.get('x-total-count'));
+    expect(total).toBeGreaterThanOrEqual(acknowledged.length);
+    const stored = await rows<{ content: string }>(
+      t.database,
+      'select content from tweets where owner_id = $1',
+      [writer.userId],
+    );
+    const contents = new Set(stored.map((row) => row.content));
+    expect(acknowledged.filter((content) => !contents.has(content))).toEqual([]);
+    // Rejoined without a manual step: nginx sends it requests again.
+    for (let i = 0; i < 6; i += 1) await fetch(`${site}/api/v1/healthcheck`);
+    const logAfter = (await readFile(one!.logFile, 'utf8')).slice(logBefore);
+    expect(logAfter).toContain('/api/v1/healthcheck');
+  });
+});
