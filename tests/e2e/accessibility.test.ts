@@ -8,6 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
+import { CHANNEL_TAB_LABELS } from '../../machines/constants.js';
 import { DEMO_CHANNELS, DEMO_PASSWORD } from '../../server/seed/demo-data.js';
 import { describeViolations, seriousViolations } from './axe.js';
 import {
@@ -123,6 +124,20 @@ describe.skipIf(!hasBrowser)('accessibility of every screen (axe-core)', () => {
       ready: (p) => p.getByRole('heading', { name: fixture.videoTitle, level: 1 }).waitFor(),
     },
     { name: 'channel page', path: `/Channel/${MIRA.userName}`, ready: heading(MIRA.fullName) },
+    ...(['PlayList', 'Tweets', 'Subscribed'] as const).map((tab) => ({
+      name: `channel page, ${tab} tab`,
+      path: `/Channel/${MIRA.userName}/${tab}`,
+      ready: async (p: Page) => {
+        await heading(MIRA.fullName)(p);
+        // The tab's own list has loaded: the page's spinner rings are gone.
+        await p
+          .locator('[aria-current="page"]', { hasText: CHANNEL_TAB_LABELS[tab] })
+          .first()
+          .waitFor();
+        await p.waitForFunction(() => !document.querySelector('main [role="status"][aria-label]'));
+        await p.waitForFunction(() => !document.querySelector('main [role="status"][aria-label]'));
+      },
+    })),
     { name: 'History', path: '/History', ready: heading('Your Watch History') },
     { name: 'Subscriptions', path: '/Subscriptions', ready: heading('Your Subscriptions') },
     { name: 'Library', path: '/collections', ready: mainHeading },
@@ -150,31 +165,33 @@ describe.skipIf(!hasBrowser)('accessibility of every screen (axe-core)', () => {
     });
   }
 
-  it('finds no serious violation with the Create menu and its dialogs open', async () => {
-    const { context, page } = await browser.newPage(VIEWPORTS.desktop);
-    await signIn(context);
-    const found: string[] = [];
-    await page.goto(`${server.url}/Dashboard/Content`);
-    await page.getByRole('navigation', { name: 'Dashboard menu' }).waitFor();
-    const openCreateMenu = async () => {
-      await page.getByRole('button', { name: 'Create', exact: true }).click();
-      await page.getByRole('menu', { name: 'Create' }).waitFor();
-    };
-    await openCreateMenu();
-    found.push(await scan(page, 'Create menu (desktop)'));
-    for (const item of ['Upload Video', 'Create Playlist']) {
-      await page.getByRole('menuitem', { name: item }).click();
-      const dialog = page.getByRole('dialog', { name: item });
-      await dialog.waitFor();
-      await dialogSettled(page);
-      found.push(await scan(page, `${item} dialog (desktop)`));
-      await dialog.getByRole('button', { name: 'Close' }).click();
-      await dialog.waitFor({ state: 'detached' });
-      if (item === 'Upload Video') await openCreateMenu();
-    }
-    expect(found.filter(Boolean).join('\n'), 'serious or critical axe violations').toBe('');
-    await context.close();
-  });
+  for (const width of Object.keys(VIEWPORTS) as Width[]) {
+    it(`finds no serious violation with the Create menu and its dialogs open at ${width} width`, async () => {
+      const { context, page } = await browser.newPage(VIEWPORTS[width]);
+      await signIn(context);
+      const found: string[] = [];
+      await page.goto(`${server.url}/Dashboard/Content`);
+      await page.getByRole('heading', { name: `Welcome back, ${MIRA.fullName}` }).waitFor();
+      const openCreateMenu = async () => {
+        await page.getByRole('button', { name: 'Create', exact: true }).click();
+        await page.getByRole('menu', { name: 'Create' }).waitFor();
+      };
+      await openCreateMenu();
+      found.push(await scan(page, `Create menu (${width})`));
+      for (const item of ['Upload Video', 'Create Playlist']) {
+        await page.getByRole('menuitem', { name: item }).click();
+        const dialog = page.getByRole('dialog', { name: item });
+        await dialog.waitFor();
+        await dialogSettled(page);
+        found.push(await scan(page, `${item} dialog (${width})`));
+        await dialog.getByRole('button', { name: 'Close' }).click();
+        await dialog.waitFor({ state: 'detached' });
+        if (item === 'Upload Video') await openCreateMenu();
+      }
+      expect(found.filter(Boolean).join('\n'), 'serious or critical axe violations').toBe('');
+      await context.close();
+    });
+  }
 
   it('finds no serious violation with the account menu open at phone width', async () => {
     const { context, page } = await browser.newPage(VIEWPORTS.mobile);

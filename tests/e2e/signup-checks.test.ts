@@ -10,6 +10,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshUser, signUpAndSignIn } from './accounts-api.js';
+import { describeViolations, seriousViolations } from './axe.js';
 import { animationsSettled, pngFile } from './page-helpers.js';
 import {
   hasBrowser,
@@ -116,6 +117,9 @@ describe.skipIf(!hasBrowser)('sign-up and settings checks in Chromium', () => {
     });
     await expectDescription(page, 'Choose profile picture', TOO_BIG);
     await animationsSettled(page);
+    const axeFound = [
+      describeViolations('sign-up step 2, picture refused', await seriousViolations(page)),
+    ];
     await screenshot(page, 'forms-signup-picture-refused-desktop', {
       'picture message': page.getByText(TOO_BIG),
       continue: page.getByRole('button', { name: 'Continue' }),
@@ -155,8 +159,14 @@ describe.skipIf(!hasBrowser)('sign-up and settings checks in Chromium', () => {
     await page.goForward();
     await page.getByText('Step 3 of 4').waitFor();
 
+    await animationsSettled(page);
+    axeFound.push(describeViolations('sign-up step 3', await seriousViolations(page)));
     await page.getByRole('button', { name: 'Use Default Image' }).click();
     await page.getByText('Step 4 of 4').waitFor();
+    await animationsSettled(page);
+    axeFound.push(describeViolations('sign-up step 4', await seriousViolations(page)));
+    // axe-core, as on every other screen (accessibility.test.ts): nothing serious or critical.
+    expect(axeFound.filter(Boolean).join('\n'), 'serious or critical axe violations').toBe('');
     expect(await page.getByText('Using default avatar').count()).toBe(0);
     await page.getByRole('button', { name: 'Complete Registration' }).click();
     await page.waitForURL(url('/TermsAndConditions'));
@@ -185,6 +195,10 @@ describe.skipIf(!hasBrowser)('sign-up and settings checks in Chromium', () => {
     await page.getByRole('button', { name: 'Continue' }).click();
     await expectDescription(page, 'Email', 'Enter a valid email address, like name@example.com');
     await animationsSettled(page);
+    expect(
+      describeViolations('sign-up step 1 with errors (mobile)', await seriousViolations(page)),
+      'serious or critical axe violations',
+    ).toBe('');
     await screenshot(page, 'forms-signup-inline-errors-mobile', {
       username: page.getByLabel('Username'),
       'taken message': page.getByText(TAKEN),
