@@ -6,6 +6,9 @@
  * million videos, reading "all videos, keep the followed ones" would scan until enough matched,
  * and "all videos of the followed channels, sorted" would sort every one of them.
  *
+ * The orders say NULLS LAST as the index does (DESC alone means NULLS FIRST in PostgreSQL, and
+ * the planner would then sort each channel's rows instead of reading them in index order).
+ *
  * The feed goes FEED_DEPTH videos deep: further pages are empty. Its total is a lower bound (the
  * rows read so far, plus one when more exist), as searches past their cap say it.
  */
@@ -49,16 +52,16 @@ async function feedRows(db: Db, subscriberId: string, offset: number, want: numb
       cross join lateral (
         select id, created_at from videos
         where owner_id = s.channel_id and is_published
-        order by created_at desc, id desc
+        order by created_at desc nulls last, id desc nulls last
         limit ${offset + want}
       ) c
       where s.subscriber_id = ${subscriberId}
-      order by c.created_at desc, c.id desc
+      order by c.created_at desc nulls last, c.id desc nulls last
       limit ${want} offset ${offset}
     ) top
     join videos v on v.id = top.id
     join users u on u.id = v.owner_id
-    order by top.created_at desc, top.id desc`);
+    order by top.created_at desc nulls last, top.id desc nulls last`);
   // Drivers differ in their result types; both carry `rows`.
   return (result as { rows: VideoItemRow[] }).rows;
 }

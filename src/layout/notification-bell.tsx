@@ -13,7 +13,8 @@ import {
   selectIsOpen,
   selectUnreadCount,
 } from '../../machines/notification-panel.machine';
-import { useBell, type BellRef } from '../live';
+import { useBell, useLiveConnection, type BellRef, type LiveRef } from '../live';
+import { selectLiveStatus } from '../../machines/live-connection.machine';
 import { useMediaQuery } from '../use-media-query';
 import { IconButton } from '../ui/icon-button';
 import { BellIcon } from '../ui/icons';
@@ -53,19 +54,22 @@ const Announcer = styled.span`
 
 export function NotificationBell() {
   const bell = useBell();
+  const live = useLiveConnection();
   const [, navigate] = useLocation();
-  if (!bell) {
+  if (!bell || !live) {
     return (
       <IconButton label="Notifications" onClick={() => navigate('/login')}>
         <BellIcon />
       </IconButton>
     );
   }
-  return <SignedInBell bell={bell} />;
+  return <SignedInBell bell={bell} live={live} />;
 }
 
-function SignedInBell({ bell }: { bell: BellRef }) {
+function SignedInBell({ bell, live }: { bell: BellRef; live: LiveRef }) {
   const count = useSelector(bell, selectUnreadCount);
+  // Not shown: the bell works the same while reconnecting. For tests and for a look in devtools.
+  const status = useSelector(live, selectLiveStatus);
   const open = useSelector(bell, selectIsOpen);
   const phone = useMediaQuery(theme.phoneQuery);
   const [, navigate] = useLocation();
@@ -82,7 +86,7 @@ function SignedInBell({ bell }: { bell: BellRef }) {
     else bell.send({ type: open ? 'CLOSE' : 'OPEN' });
   };
   return (
-    <Wrap ref={wrap}>
+    <Wrap ref={wrap} data-live={status}>
       <IconButton
         ref={button}
         label={label}

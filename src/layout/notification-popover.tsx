@@ -3,10 +3,11 @@ import styled from 'styled-components';
 import { NotificationPanel } from '../components/notifications/notification-panel';
 import type { BellRef } from '../live';
 
+/** Under the top bar (not under the bell, whose height varies), at the right edge. */
 const Box = styled.div`
-  position: absolute;
-  top: calc(100% + 6px);
-  right: 0;
+  position: fixed;
+  top: calc(${({ theme }) => theme.layout.topBarHeight} + 6px);
+  right: 12px;
   z-index: 60;
   width: min(420px, calc(100vw - 24px));
   max-height: min(70vh, 640px);

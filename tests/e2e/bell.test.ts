@@ -57,12 +57,8 @@ describe.skipIf(!hasBrowser)('the bell', () => {
     await page.goto(server.url);
     const quietBell = page.getByRole('button', { name: 'Notifications', exact: true });
     await quietBell.waitFor();
-    // Live before the upload: the stream is open once the connection says so.
-    await page.waitForFunction(() =>
-      performance
-        .getEntriesByType('resource')
-        .some((entry) => entry.name.includes('/api/v1/events')),
-    );
+    // Live before the upload: the bell's connection says so.
+    await page.locator('[data-live="live"]').waitFor();
 
     videoId = await uploadVideoByApi(creator.context, server.url, { clip, title });
 

@@ -56,7 +56,7 @@ const subscriber = notification('n2', true);
 
 describe('notification bell', () => {
   it('shows the unread count in its name, and opens a panel that marks what it shows seen', async () => {
-    const { user, markRead } = renderBell(page([upload, subscriber], { unreadCount: 1 }), 1);
+    const { user, markRead, path } = renderBell(page([upload, subscriber], { unreadCount: 1 }), 1);
     const bell = await screen.findByRole('button', { name: 'Notifications, 1 unread' });
     expect(screen.getByRole('status', { name: '' })).toHaveTextContent('1 unread notifications');
     await user.click(bell);
@@ -74,6 +74,11 @@ describe('notification bell', () => {
       'true',
     );
     await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog', { name: 'Notifications' })).not.toBeInTheDocument();
+    // Choosing an entry goes there and closes the panel.
+    await user.click(screen.getByRole('button', { name: 'Notifications' }));
+    await user.click(await screen.findByRole('link', { name: /Sunset timelapse/ }));
+    await waitFor(() => expect(path()).toBe('/watch/v1'));
     expect(screen.queryByRole('dialog', { name: 'Notifications' })).not.toBeInTheDocument();
   });
 

@@ -69,10 +69,11 @@ export function NotificationEntry({
 }) {
   const unread = !n.read;
   return (
-    <Item>
+    // On the item: the Link owns its anchor's click (it navigates); the press bubbles up here.
+    <Item onClick={onOpen}>
       {unread && <Dot aria-hidden="true" />}
       <Link href={notificationHref(n)} asChild>
-        <Row $unread={unread} onClick={onOpen}>
+        <Row $unread={unread}>
           <Avatar src={n.actor?.avatar ?? null} sizes={n.actor?.avatarSizes} alt="" size={40} />
           <Text>
             <span>
