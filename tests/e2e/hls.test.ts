@@ -128,7 +128,7 @@ describe.skipIf(!hasBrowser)('adaptive streaming journey', () => {
       v.currentTime = 0;
     });
     const before = requested.length;
-    await menu.getByRole('menuitemradio', { name: '480p' }).click();
+    await menu.getByRole('menuitemradio', { name: '480p', exact: true }).click();
     await expect.poll(() => page.getByRole('button', { name: 'Quality: 480p' }).count()).toBe(1);
     await expect
       .poll(() => requested.slice(before).some((p) => /-480p-\d{5}\.m4s$/.test(p)), {

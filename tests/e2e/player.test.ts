@@ -77,6 +77,8 @@ describe.skipIf(!hasBrowser)('the player', () => {
 
   it('resumes where the viewer left off, with Start over', async () => {
     await openVideo();
+    // Autoplay has started (or fallen back to muted): k now pauses rather than starts it.
+    await expect.poll(async () => (await media(page)).paused).toBe(false);
     await page.keyboard.press('5'); // 50 %: 10 s of 20
     await page.keyboard.press('k');
     await expect.poll(() => media(page)).toMatchObject({ paused: true });

@@ -123,8 +123,9 @@ export function ControlBar(p: ControlBarProps) {
         <span className="spacer" />
         <PlayerMenu
           name="Playback speed"
-          buttonText={media.rate === 1 ? '1×' : `${media.rate}×`}
-          buttonLabel={`Playback speed: ${speedLabel(media.rate)}`}
+          buttonText={`${media.rate}×`}
+          // The visible text is part of the name (speech input users say what they see).
+          buttonLabel={`Playback speed: ${media.rate}×`}
           open={p.openMenu === 'speed'}
           options={PLAYBACK_SPEEDS.map((rate) => ({ value: rate, label: speedLabel(rate) }))}
           value={media.rate}
