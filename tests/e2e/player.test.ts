@@ -180,7 +180,7 @@ describe.skipIf(!hasBrowser)('the player', () => {
       .toMatch(/^0:0[78] of 0:20$/);
   });
 
-  it('is used with the keyboard only: sign in, find, play, seek, like and comment (issue 22)', async () => {
+  it('is used with the keyboard only: sign in, find, play, pause, seek, like, comment and subscribe (issue 22)', async () => {
     const user = freshUser('kim');
     const setup = await browser.newPage(VIEWPORTS.desktop);
     await setup.context.request.post(`${server.url}/api/v1/users/register`, {
@@ -209,7 +209,11 @@ describe.skipIf(!hasBrowser)('the player', () => {
     await tabTo(kb, result);
     await kb.keyboard.press('Enter');
     await kb.getByTestId('player').waitFor();
-    await kb.waitForFunction(() => (document.querySelector('video')?.readyState ?? 0) >= 1);
+    // The video starts by itself; k then pauses it (pressed earlier, it would start it).
+    await kb.waitForFunction(() => {
+      const video = document.querySelector('video');
+      return video !== null && !video.paused && video.currentTime > 0;
+    });
 
     // Start over from 0 and pause, then seek with the arrows.
     await kb.keyboard.press('0');
@@ -234,6 +238,10 @@ describe.skipIf(!hasBrowser)('the player', () => {
     await tabTo(kb, kb.getByRole('button', { name: 'Comment', exact: true }));
     await kb.keyboard.press('Enter');
     await kb.getByText('Typed with the keyboard only').waitFor();
+
+    await tabTo(kb, kb.getByRole('button', { name: 'Subscribe', exact: true }));
+    await kb.keyboard.press('Enter');
+    await kb.getByRole('button', { name: 'Subscribed', pressed: true }).waitFor();
     await context.close();
   });
 
