@@ -77,8 +77,12 @@ describe.skipIf(!hasBrowser)('the player', () => {
 
   it('resumes where the viewer left off, with Start over', async () => {
     await openVideo();
-    // Autoplay has started (or fallen back to muted): k now pauses rather than starts it.
-    await expect.poll(async () => (await media(page)).paused).toBe(false);
+    // Autoplay has started (or fallen back to muted) and time runs: k now pauses rather than
+    // starts it (a blocked unmuted attempt reports "playing" for a moment before the muted retry).
+    await page.waitForFunction(() => {
+      const video = document.querySelector('video');
+      return video !== null && !video.paused && video.currentTime > 0;
+    });
     await page.keyboard.press('5'); // 50 %: 10 s of 20
     await page.keyboard.press('k');
     await expect.poll(() => media(page)).toMatchObject({ paused: true });
