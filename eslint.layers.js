@@ -87,7 +87,7 @@ export const LAYERS = [
       'src/pages',
     ],
   },
-  { name: 'server base', paths: ['server/app-root.ts'], imports: [] },
+  { name: 'server base', paths: ['server/app-root.ts', 'server/crash-point.ts'], imports: [] },
   { name: 'server/db', paths: ['server/db'], imports: ['server base'] },
   { name: 'server/events', paths: ['server/events'], imports: ['server base', 'server/db'] },
   {

@@ -6,6 +6,7 @@
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import type { VideoProcessing } from '../../contract/processing.js';
 import type { AppContext } from '../context.js';
+import { crashPoint } from '../crash-point.js';
 import type { Db } from '../db/client.js';
 import { newId } from '../db/ids.js';
 import { comments, likes, users, videoViews, videos, watchHistory } from '../db/schema.js';
@@ -176,10 +177,14 @@ export async function deleteVideo(
     await tx.delete(videos).where(eq(videos.id, video.id));
   });
   await deleteFilesIfUnused(db, storage, [video.videoKey, video.thumbnailKey]);
+  crashPoint(CRASH_BEFORE_HLS_DELETE);
   // A rendition a running transcode stores after this is removed by that transcode itself.
   if (processing) await deleteHlsFiles(storage, processing);
   await ctx.journal.clear(files);
 }
+
+/** The moment between a deleted video's MP4 and thumbnails and its HLS files (a kill test's). */
+export const CRASH_BEFORE_HLS_DELETE = 'video delete: HLS files next';
 
 /**
  * Removes stored files that no video points at any more. Synthetic catalogue rows
