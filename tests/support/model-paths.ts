@@ -29,12 +29,23 @@ import {
 
 type Route = GraphEdge[];
 
-/** Items are chart ids: `s:` + state id, `t:` + transition id. */
+const itemsOfEdge = new WeakMap<GraphEdge, string[]>();
+
+/**
+ * Items are chart ids: `s:` + state id, `t:` + transition id. Remembered per edge: the search for
+ * simple routes asks for them tens of thousands of times, and reading a snapshot's active states
+ * is not free.
+ */
 function edgeItems(edge: GraphEdge): string[] {
-  return [
-    ...edge.transitions.map((t) => `t:${t}`),
-    ...activeStateIds(edge.state).map((s) => `s:${s}`),
-  ];
+  let items = itemsOfEdge.get(edge);
+  if (!items) {
+    items = [
+      ...edge.transitions.map((t) => `t:${t}`),
+      ...activeStateIds(edge.state).map((s) => `s:${s}`),
+    ];
+    itemsOfEdge.set(edge, items);
+  }
+  return items;
 }
 
 function routeItems(graph: ModelGraph, route: Route): Set<string> {
@@ -136,11 +147,11 @@ function bestSimpleRoute(graph: ModelGraph, uncovered: Set<string>, budget: numb
   let score = 0;
   const visit = (key: string) => {
     // Edges that cover something new first, so the budget goes where the gain is.
-    const edges = [...(graph.out.get(key) ?? [])].sort(
-      (a, b) =>
-        edgeItems(b).filter((i) => uncovered.has(i)).length -
-        edgeItems(a).filter((i) => uncovered.has(i)).length,
-    );
+    const gain = (edge: GraphEdge) => edgeItems(edge).filter((i) => uncovered.has(i)).length;
+    const edges = (graph.out.get(key) ?? [])
+      .map((edge) => ({ edge, gain: gain(edge) }))
+      .sort((a, b) => b.gain - a.gain)
+      .map(({ edge }) => edge);
     for (const edge of edges) {
       if (onRoute.has(edge.to) || tried++ >= budget) continue;
       const items = edgeItems(edge);
