@@ -48,6 +48,9 @@ export default defineConfig({
           name: 'machines',
           include: ['tests/machines/**/*.test.ts'],
           environment: 'node',
+          // Machines are pure definitions: the files share one module graph instead of importing
+          // xstate and the charts again for each file (half this suite's time).
+          isolate: false,
           sequence: { groupOrder: 0 },
         },
       },
@@ -58,6 +61,9 @@ export default defineConfig({
           include: ['tests/views/**/*.test.tsx'],
           environment: 'jsdom',
           setupFiles: ['tests/views/setup.ts'],
+          // One module graph for all files (143 s → 66 s on the 2-core machine); setup.ts clears
+          // what a test leaves behind (DOM, toast queue, storage), and shuffled runs pass.
+          isolate: false,
           sequence: { groupOrder: 1 },
         },
       },

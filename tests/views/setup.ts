@@ -1,5 +1,6 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
+import { toast } from 'react-toastify';
 import { afterEach, vi } from 'vitest';
 
 // Pages are lazy chunks that vitest transforms on first use: allow for that in findBy*/waitFor.
@@ -7,8 +8,14 @@ configure({ asyncUtilTimeout: 5000 });
 // A whole-app render with user-event typing is slow in jsdom on a 2-core machine.
 vi.setConfig({ testTimeout: 30_000 });
 
+// The files of this project share one module graph (isolate: false in vite.config.ts): what a
+// test leaves in a module or in storage must not reach the next test, in this file or another.
 afterEach(() => {
   cleanup();
-  // What a form keeps over a reload (the sign-up draft) must not leak into the next test.
+  // A toast raised after its container unmounted waits in react-toastify's queue for the next
+  // container; with none mounted, dismiss() empties that queue.
+  toast.dismiss();
+  // What a form keeps over a reload (the sign-up draft) and what the player remembers per browser.
   window.sessionStorage.clear();
+  window.localStorage.clear();
 });
