@@ -17,6 +17,19 @@ export function templateFor(dataDir: string): Pick<WorkerInput, 'template' | 'ma
   };
 }
 
+/** The template this process holds, to hand to other processes of the same migrations. */
+export function memoryTemplateNow(): Blob | undefined {
+  return memoryTemplate;
+}
+
+/**
+ * Starts this process's in-memory databases from a template another process made of the same
+ * migrations (the test runner makes one for all its test processes: tests/server/global-setup.ts).
+ */
+export function useMemoryTemplate(template: Blob): void {
+  memoryTemplate = template;
+}
+
 /** Keeps the first template a worker made. */
 export function keepTemplate(status: Extract<WorkerStatus, { ready: true }>): void {
   memoryTemplate ??= status.template;

@@ -6,11 +6,14 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { inject } from 'vitest';
 import { buildApp } from '../../server/app.js';
 import { loadConfig, type Config } from '../../server/config.js';
 import { createContext, type AppContext } from '../../server/context.js';
 import type { App } from '../../server/app-types.js';
 import { prepareStart } from '../../server/start-up.js';
+import { useMemoryTemplate } from '../../server/db/pglite-template.js';
 
 export interface TestApp {
   app: App;
@@ -77,6 +80,17 @@ export async function freshTestDatabase(): Promise<{ url: string; drop(): Promis
   };
 }
 
+let sharedTemplate: Promise<void> | undefined;
+
+/** Starts this process's in-memory databases from the run's migrated dump (global-setup.ts). */
+function loadSharedTemplate(): Promise<void> {
+  sharedTemplate ??= (async () => {
+    const file = inject('pgliteTemplateFile');
+    if (file) useMemoryTemplate(new Blob([await readFile(file)]));
+  })();
+  return sharedTemplate;
+}
+
 /** One app over `databaseUrl`, or a fresh in-memory PGlite without one, and a temp DATA_DIR. */
 async function startTestApp(
   overrides: Partial<Config>,
@@ -92,6 +106,7 @@ async function startTestApp(
     viewFlushMs: 3_600_000,
     ...overrides,
   };
+  if (!databaseUrl) await loadSharedTemplate();
   // Built and prepared exactly as server/main.ts does it; only the database lives in memory.
   const { ctx, database } = await createContext(
     { ...config, databaseUrl },

@@ -1,0 +1,36 @@
+/**
+ * Once per test run, before any server test file: migrates one in-memory database and writes its
+ * dump to a temp file, which every test process then starts its databases from (helpers.ts).
+ * Without it each of the ~140 test processes ran initdb and every migration itself (about 2 s
+ * each); a process still makes its own template when this file is absent (a test run alone by
+ * another runner). Nothing happens on TEST_DATABASE_URL, where there is no PGlite.
+ */
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { openDatabase } from '../../server/db/client.js';
+import { memoryTemplateNow } from '../../server/db/pglite-template.js';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** The migrated in-memory database's dump, or '' when there is none. */
+    pgliteTemplateFile: string;
+  }
+}
+
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  if (process.env.TEST_DATABASE_URL) {
+    project.provide('pgliteTemplateFile', '');
+    return async () => {};
+  }
+  const database = await openDatabase({ pgliteDir: 'memory://' });
+  await database.close();
+  const template = memoryTemplateNow();
+  if (!template) throw new Error('the first in-memory database made no template');
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'vidtube-template-'));
+  const file = path.join(dir, 'pglite.tar');
+  await writeFile(file, Buffer.from(await template.arrayBuffer()));
+  project.provide('pgliteTemplateFile', file);
+  return () => rm(dir, { recursive: true, force: true });
+}
