@@ -1,10 +1,13 @@
 /**
- * Once per e2e run: the server seeds its demo content (real media made with ffmpeg) on a DATA_DIR
- * of this run, stops, and every file that asks for the demo (SEED_DEMO=1) starts from a copy of
- * it (harness.ts). The copy is what the seed left after a graceful stop, as after `npm start`
- * and Ctrl-C; the seed itself is tested by tests/server/seed.test.ts.
+ * Once per e2e run, two DATA_DIRs that every file starts from a copy of (harness.ts): an empty
+ * site (the server's first start on an empty folder, which creates and migrates the database in
+ * its child process) and the same site with the demo content (real media made with ffmpeg), for
+ * files that ask for it with SEED_DEMO=1. Each is what the server left after a graceful stop, as
+ * after `npm start` and Ctrl-C. Doing this once instead of in each of 13 files saves about two
+ * minutes of CI; the first start and the seed themselves are tested by the server suite
+ * (first-start.test.ts, seed.test.ts) and happen here for real once per run.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
@@ -12,6 +15,8 @@ import { hasBrowser, runServer } from './harness.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
+    /** A DATA_DIR of a site with no content, stopped; '' when the suite is skipped. */
+    e2eEmptyDataDir: string;
     /** A DATA_DIR with the demo content, stopped; '' when the suite is skipped. */
     e2eSeededDataDir: string;
   }
@@ -19,12 +24,18 @@ declare module 'vitest' {
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   if (!hasBrowser) {
+    project.provide('e2eEmptyDataDir', '');
     project.provide('e2eSeededDataDir', '');
     return async () => {};
   }
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'vidtube-e2e-seeded-'));
-  const server = await runServer(dataDir, { SEED_DEMO: '1' });
-  await server.stop({ keepData: true });
-  project.provide('e2eSeededDataDir', dataDir);
-  return () => rm(dataDir, { recursive: true, force: true });
+  const folder = await mkdtemp(path.join(os.tmpdir(), 'vidtube-e2e-start-'));
+  const empty = path.join(folder, 'empty');
+  const seeded = path.join(folder, 'seeded');
+  await mkdir(empty);
+  await (await runServer(empty, { SEED_DEMO: '0' })).stop({ keepData: true });
+  await cp(empty, seeded, { recursive: true });
+  await (await runServer(seeded, { SEED_DEMO: '1' })).stop({ keepData: true });
+  project.provide('e2eEmptyDataDir', empty);
+  project.provide('e2eSeededDataDir', seeded);
+  return () => rm(folder, { recursive: true, force: true });
 }

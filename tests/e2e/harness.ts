@@ -52,15 +52,14 @@ export interface RunningServer {
 }
 
 /**
- * Starts the production server on a fresh DATA_DIR and waits until it is healthy. With
- * SEED_DEMO=1 the DATA_DIR starts as a copy of the run's seeded one (global-setup.ts): the seed
- * makes its media with ffmpeg, and doing that once instead of in every file saves a minute of CI.
- * Every file still gets a DATA_DIR of its own.
+ * Starts the production server on a DATA_DIR of its own and waits until it is healthy. The folder
+ * starts as a copy of the run's empty site, or with SEED_DEMO=1 of its demo site
+ * (global-setup.ts): creating the database and seeding (ffmpeg) once per run, not per file.
  */
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'vidtube-e2e-'));
-  const seeded = env.SEED_DEMO === '1' ? inject('e2eSeededDataDir') : '';
-  if (seeded) await cp(seeded, dataDir, { recursive: true });
+  const start = inject(env.SEED_DEMO === '1' ? 'e2eSeededDataDir' : 'e2eEmptyDataDir');
+  if (start) await cp(start, dataDir, { recursive: true });
   return runServer(dataDir, env);
 }
 
