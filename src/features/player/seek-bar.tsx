@@ -3,10 +3,11 @@
  * buffered ranges, with the time under the pointer shown above it. Pointer: press or drag seeks.
  * Keyboard, as sliders do: ←/→ 5 s, PageUp/PageDown 10 s, Home/End the ends.
  */
-import { useState, type KeyboardEvent, type PointerEvent } from 'react';
+import { useState, type PointerEvent } from 'react';
 import styled from 'styled-components';
 import { LONG_SEEK_SECONDS, SHORT_SEEK_SECONDS } from '../../../machines/player-keymap';
 import { formatDuration } from '../../format';
+import { sliderKeyDown } from './slider-keys';
 
 const Track = styled.div`
   position: relative;
@@ -93,24 +94,16 @@ export function SeekBar({
     return { x, time: box.width > 0 ? (x / box.width) * duration : 0 };
   };
 
-  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
-    const to: Record<string, number> = {
-      ArrowLeft: currentTime - SHORT_SEEK_SECONDS,
-      ArrowDown: currentTime - SHORT_SEEK_SECONDS,
-      ArrowRight: currentTime + SHORT_SEEK_SECONDS,
-      ArrowUp: currentTime + SHORT_SEEK_SECONDS,
-      PageDown: currentTime - LONG_SEEK_SECONDS,
-      PageUp: currentTime + LONG_SEEK_SECONDS,
-      Home: 0,
-      End: duration,
-    };
-    const target = to[e.key];
-    if (target === undefined) return;
-    // The slider's own keys: the page-wide shortcuts must not act on them a second time.
-    e.preventDefault();
-    e.stopPropagation();
-    onSeek(target);
-  };
+  const onKeyDown = sliderKeyDown(
+    {
+      value: currentTime,
+      min: 0,
+      max: duration,
+      step: SHORT_SEEK_SECONDS,
+      pageStep: LONG_SEEK_SECONDS,
+    },
+    onSeek,
+  );
 
   return (
     <Track

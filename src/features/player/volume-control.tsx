@@ -2,11 +2,12 @@
  * Mute button and volume slider (role slider, aria-valuetext "55% volume" or "Muted"). The slider
  * takes ←/→ and ↑/↓ in 5 % steps, Home/End for 0 and 100 %, and a press or drag.
  */
-import { type KeyboardEvent, type PointerEvent } from 'react';
+import { type PointerEvent } from 'react';
 import styled from 'styled-components';
 import { VOLUME_STEP } from '../../../machines/player-keymap';
 import { ControlButton } from './control-button';
 import { MutedIcon, VolumeIcon } from './player-icons';
+import { sliderKeyDown } from './slider-keys';
 
 const Wrap = styled.div`
   display: flex;
@@ -68,21 +69,7 @@ export function VolumeControl({
     const box = e.currentTarget.getBoundingClientRect();
     return box.width > 0 ? Math.min(Math.max(0, (e.clientX - box.left) / box.width), 1) : shown;
   };
-  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
-    const to: Record<string, number> = {
-      ArrowLeft: shown - VOLUME_STEP,
-      ArrowDown: shown - VOLUME_STEP,
-      ArrowRight: shown + VOLUME_STEP,
-      ArrowUp: shown + VOLUME_STEP,
-      Home: 0,
-      End: 1,
-    };
-    const target = to[e.key];
-    if (target === undefined) return;
-    e.preventDefault();
-    e.stopPropagation();
-    onVolume(target);
-  };
+  const onKeyDown = sliderKeyDown({ value: shown, min: 0, max: 1, step: VOLUME_STEP }, onVolume);
   return (
     <Wrap>
       <ControlButton label={muted ? 'Unmute (m)' : 'Mute (m)'} onClick={onToggleMute}>
