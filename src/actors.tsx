@@ -25,6 +25,7 @@ import type { subscriptionsActors } from './api/subscriptions';
 import type { dashboardStatsActors } from './api/dashboard';
 import type { dashboardVideoActors } from './api/dashboard-videos';
 import type { DashboardDialogActors } from './api/dashboard-dialogs';
+import type { PlaylistEntryActors } from './api/playlist-entries';
 import type { DashboardPlaylistActors } from './api/dashboard-playlists';
 import type { VideoProcessingActors } from './api/video-processing';
 
@@ -42,6 +43,7 @@ export type AppActors = CoreActors &
   typeof dashboardStatsActors &
   typeof dashboardVideoActors &
   DashboardDialogActors &
+  PlaylistEntryActors &
   DashboardPlaylistActors &
   VideoProcessingActors;
 
