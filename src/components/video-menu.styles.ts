@@ -11,10 +11,14 @@ export const TitleRow = styled.div`
   min-width: 0;
 `;
 
-/** Holds the 40px button beside the title's first line without making the row taller. */
+/**
+ * Holds the 40px button beside the title's first line without making the row taller; its own
+ * height is the button's (not the row's), so the menu opens right under the button.
+ */
 export const MenuWrap = styled.div`
   position: relative;
   flex: none;
+  align-self: flex-start;
   margin: -8px 0;
 `;
 
