@@ -1,7 +1,8 @@
 /**
  * The header's bell (spec "Layout": a notification bell icon; issue 23 gives it its job). Signed
  * out, it leads to the sign-in page. Signed in, it is signed-in-bell.tsx (the count, the panel),
- * a lazy chunk shown once the live actors run; until then the same icon, which does nothing.
+ * a lazy chunk shown once the live actors run; until then the same icon, disabled for that
+ * moment (a press could not open anything yet).
  */
 import { lazy, Suspense } from 'react';
 import { useLocation } from 'wouter';
@@ -17,8 +18,12 @@ export function NotificationBell() {
   const bell = useBell();
   const live = useLiveConnection();
   const [, navigate] = useLocation();
-  const waiting = (
-    <IconButton label="Notifications" onClick={user ? undefined : () => navigate('/login')}>
+  const waiting = user ? (
+    <IconButton label="Notifications" disabled>
+      <BellIcon />
+    </IconButton>
+  ) : (
+    <IconButton label="Notifications" onClick={() => navigate('/login')}>
       <BellIcon />
     </IconButton>
   );

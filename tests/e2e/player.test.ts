@@ -304,7 +304,7 @@ describe.skipIf(!hasBrowser)('the player', () => {
     await page.keyboard.press('Enter');
     const save = card.getByRole('menuitem', { name: 'Save' });
     await save.waitFor();
-    await screenshot(page, 'card-menu-desktop', { card, save });
+    await screenshot(page, 'card-menu-desktop', { 'menu button': more, save });
     await page.keyboard.press('Enter');
     const dialog = page.getByRole('dialog', { name: 'Add to playlist' });
     await dialog.getByRole('checkbox', { name: 'Watch later' }).check();
@@ -316,9 +316,10 @@ describe.skipIf(!hasBrowser)('the player', () => {
     const phone = await phonePageOf(browser, viewerContext);
     await phone.page.goto(server.url);
     const phoneCard = phone.page.getByRole('article', { name: CARD_TITLE });
-    await phoneCard.getByRole('button', { name: `Actions for ${CARD_TITLE}` }).click();
+    const phoneMore = phoneCard.getByRole('button', { name: `Actions for ${CARD_TITLE}` });
+    await phoneMore.click();
     await screenshot(phone.page, 'card-menu-mobile', {
-      card: phoneCard,
+      'menu button': phoneMore,
       save: phoneCard.getByRole('menuitem', { name: 'Save' }),
     });
     await phone.context.close();
