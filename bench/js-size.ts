@@ -30,6 +30,9 @@ async function transfersOf(context: BrowserContext, url: string): Promise<Transf
     if (seen.has(response.url())) return;
     const request = response.request();
     const type = response.headers()['content-type'] ?? '';
+    // A signed-in page's live stream (GET /events) never ends: its body and sizes would never
+    // arrive. It carries no JavaScript; it is left out.
+    if (type.includes('text/event-stream')) return;
     seen.set(
       response.url(),
       Promise.all([request.sizes(), response.body().catch(() => Buffer.alloc(0))]).then(

@@ -10,9 +10,7 @@ export const MESSAGES = {
   loginSucceeded: 'successfully login',
   loginFailed: 'failed to login user',
   startCreating: 'Start Creating',
-  // Session.
-  logoutSucceeded: 'Successfully logout',
-  logoutFailed: 'Failed to logout',
+  // The session's (log out): session-messages.ts, the only texts every page carries.
   // Signup wizard (spec §2 "Signup screen", §8).
   registerSucceeded: 'Register successfully',
   registerFailed: 'Failed to register User plz try again',

@@ -12,8 +12,8 @@
  *   LOGOUT                the user pressed Logout
  *   SESSION_EXPIRED       an API call got a final 401 (refresh failed): the session is gone
  * Emitted:
- *   loggedOut             logout succeeded → view toasts MESSAGES.logoutSucceeded
- *   logoutFailed {reason} logout failed, still signed in → view toasts MESSAGES.logoutFailed
+ *   loggedOut             logout succeeded → view toasts SESSION_MESSAGES.logoutSucceeded
+ *   logoutFailed {reason} logout failed, still signed in → view toasts SESSION_MESSAGES.logoutFailed
  *   sessionExpired        the session ended without a logout (views may say so; guarded
  *                         routes show the sign-in popup by themselves)
  * Actors (provided by src/): resumeSession (void → User | null), logout (void → void).
@@ -21,7 +21,7 @@
  */
 import { assign, emit, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import type { User } from '../contract/shapes.js';
-import { MESSAGES } from './messages.js';
+import { SESSION_MESSAGES } from './session-messages.js';
 import { errorMessage } from './validation.js';
 
 export interface SessionContext {
@@ -114,7 +114,7 @@ export const sessionMachine = setup({
           target: 'signedIn',
           actions: {
             type: 'announceLogoutFailed',
-            params: ({ event }) => errorMessage(event.error, MESSAGES.logoutFailed),
+            params: ({ event }) => errorMessage(event.error, SESSION_MESSAGES.logoutFailed),
           },
         },
       },

@@ -5,9 +5,13 @@
  * watch-resume.ts; the view seeks there and says STARTED, and only from then are positions
  * reported (an element's 0:00 before the seek must not overwrite where the viewer was).
  *
+ * A page hidden for good may come back: the browser's back/forward cache restores it as it was
+ * (`pageshow` with `persisted`), this actor included. So leaving is not the end: RETURN (with
+ * where the element is and whether it plays) takes up reporting again.
+ *
  * Input:   { videoId }
  * Events:  STARTED { seconds, resumed } · TIME { seconds } · PLAYING · PAUSED · START_OVER ·
- *          DISMISS · LEAVE
+ *          DISMISS · LEAVE · RETURN { seconds, playing }
  * Actor:   saveProgress — input { videoId, seconds, keepalive }, output void (PUT
  *          /videos/{id}/progress; `keepalive` so the request outlives the page)
  * Emitted: seek { seconds } (Start over)
@@ -48,7 +52,9 @@ export type WatchProgressEvent =
   /** The notice's close button. */
   | { type: 'DISMISS' }
   /** The page is hidden or left. */
-  | { type: 'LEAVE' };
+  | { type: 'LEAVE' }
+  /** The hidden page is shown again (restored from the back/forward cache). */
+  | { type: 'RETURN'; seconds: number; playing: boolean };
 
 export type WatchProgressEmitted = { type: 'seek'; seconds: number };
 
@@ -73,6 +79,7 @@ export const watchProgressMachine = setup({
   delays: { reportInterval: REPORT_INTERVAL_MS },
   guards: {
     resumed: ({ event }) => event.type === 'STARTED' && event.resumed,
+    returnsPlaying: ({ event }) => event.type === 'RETURN' && event.playing,
   },
   actions: {
     setStart: assign((_, start: { seconds: number }) => ({
@@ -97,15 +104,15 @@ export const watchProgressMachine = setup({
           },
           { target: 'watching', actions: { type: 'setStart', params: ({ event }) => event } },
         ],
-        // Left before the start: nothing was watched, nothing to report.
-        LEAVE: 'left',
+        // LEAVE: nothing was watched, nothing to report (and a page that comes back from the
+        // back/forward cache is still before its start).
       },
     },
     watching: {
       type: 'parallel',
       on: {
         TIME: { actions: { type: 'setPosition', params: ({ event }) => event.seconds } },
-        LEAVE: 'leaving',
+        LEAVE: 'away',
       },
       states: {
         reporting: {
@@ -155,17 +162,37 @@ export const watchProgressMachine = setup({
         },
       },
     },
-    // The last report: `keepalive` lets it finish after the page is gone.
-    leaving: {
-      invoke: {
-        id: 'saveProgress',
-        src: 'saveProgress',
-        input: ({ context }) => saveInput(context, true),
-        onDone: 'left',
-        onError: 'left',
+    // Hidden or gone; a page kept in the back/forward cache may come back.
+    away: {
+      initial: 'leaving',
+      on: {
+        // Report from where the element is now, as it plays or not.
+        RETURN: [
+          {
+            guard: 'returnsPlaying',
+            target: 'watching.reporting.playing',
+            actions: { type: 'setPosition', params: ({ event }) => event.seconds },
+          },
+          {
+            target: 'watching',
+            actions: { type: 'setPosition', params: ({ event }) => event.seconds },
+          },
+        ],
+      },
+      states: {
+        // The last report: `keepalive` lets it finish after the page is gone.
+        leaving: {
+          invoke: {
+            id: 'saveProgress',
+            src: 'saveProgress',
+            input: ({ context }) => saveInput(context, true),
+            onDone: 'left',
+            onError: 'left',
+          },
+        },
+        left: {},
       },
     },
-    left: { type: 'final' },
   },
 });
 

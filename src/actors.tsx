@@ -4,17 +4,20 @@
  * `<ActorsProvider actors={...}>` (or AppProviders' `actors`).
  *
  * Two kinds, so that `/` loads only what its first screen needs (issue 11):
- * - the core (account and video calls, used across pages and by the session): `useActors()`;
- * - a page's own calls (channel, tweets, library, dashboard and its dialogs): the page's chunk imports them and
- *   asks `usePageActors(itsActors)`, so they load with that page, not with the shell.
+ * - the core (the session's and video calls, used across pages): `useActors()`;
+ * - a page's own calls (the account forms, channel, tweets, library, dashboard and its dialogs,
+ *   upload, and the bell's and live connection's, which only a signed-in user loads): the chunk
+ *   that needs them imports them and asks `usePageActors(itsActors)`, so they load with it, not
+ *   with the shell.
  * Fakes given to a provider replace either kind by name.
  */
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
-import { accountActors, type AccountActors } from './api/users';
-import { liveStreamActors, type LiveStreamActors } from './api/live-stream';
-import { notificationActors, type NotificationActors } from './api/notifications';
+import { sessionActors, type SessionActors } from './api/users';
 import { realVideoActors, type VideoActors } from './api/video-actors';
 // Types only: each page imports the real calls itself.
+import type { AccountActors } from './api/account';
+import type { NotificationActors } from './api/notifications';
+import type { LiveStreamActors } from './api/live-stream';
 import type { ChannelActors } from './api/channel';
 import type { channelPlaylistActors } from './api/channel-playlists';
 import type { TweetActors } from './api/tweets';
@@ -25,13 +28,17 @@ import type { subscriptionsActors } from './api/subscriptions';
 import type { dashboardStatsActors } from './api/dashboard';
 import type { dashboardVideoActors } from './api/dashboard-videos';
 import type { DashboardDialogActors } from './api/dashboard-dialogs';
+import type { PlaylistEntryActors } from './api/playlist-entries';
 import type { DashboardPlaylistActors } from './api/dashboard-playlists';
 import type { VideoProcessingActors } from './api/video-processing';
+import type { UploadActors } from './api/upload-actors';
 
-/** The bell and the live connection are in the header of every page: core too. */
-type CoreActors = AccountActors & VideoActors & NotificationActors & LiveStreamActors;
+type CoreActors = SessionActors & VideoActors;
 
 export type AppActors = CoreActors &
+  AccountActors &
+  NotificationActors &
+  LiveStreamActors &
   ChannelActors &
   TweetActors &
   typeof channelPlaylistActors &
@@ -42,14 +49,14 @@ export type AppActors = CoreActors &
   typeof dashboardStatsActors &
   typeof dashboardVideoActors &
   DashboardDialogActors &
+  PlaylistEntryActors &
   DashboardPlaylistActors &
-  VideoProcessingActors;
+  VideoProcessingActors &
+  UploadActors;
 
 const coreActors: CoreActors = {
-  ...accountActors,
+  ...sessionActors,
   ...realVideoActors,
-  ...notificationActors,
-  ...liveStreamActors,
 };
 
 /** The fakes given by the providers above, merged (nearest wins). */

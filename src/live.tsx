@@ -2,33 +2,25 @@
  * The signed-in user's live parts, app-wide: the live connection (one SSE stream per tab,
  * machines/live-connection.machine.ts) and the bell (machines/notification-panel.machine.ts).
  * Both start when a user is signed in and stop when they sign out (a new user gets new ones).
- * The connection's news reaches the bell here; the watch page's comments listen themselves
- * (`useLiveEvents`). The browser's online and offline events go to the connection.
+ * The connection's news reaches the bell in live-actors.tsx, a lazy chunk: a visitor's pages
+ * load neither machine. The watch page's comments listen themselves (`useLiveComments`).
  */
-import { useActorRef } from '@xstate/react';
 import {
   createContext,
+  lazy,
+  Suspense,
   useContext,
   useEffect,
-  useMemo,
   useRef,
   useState,
   type ReactNode,
 } from 'react';
-import type { ActorRefFrom } from 'xstate';
-import { liveConnectionMachine } from '../machines/live-connection.machine';
-import { notificationPanelMachine } from '../machines/notification-panel.machine';
-import { useActors } from './actors';
+import type { BellRef, LiveActors, LiveRef } from './live-actors';
 import { useCurrentUser } from './session';
-import { useEmitted } from './use-emitted';
 
-export type LiveRef = ActorRefFrom<typeof liveConnectionMachine>;
-export type BellRef = ActorRefFrom<typeof notificationPanelMachine>;
+const SignedInLive = lazy(() => import('./live-actors'));
 
-interface LiveActors {
-  live: LiveRef;
-  bell: BellRef;
-}
+export type { BellRef, LiveRef };
 
 const LiveContext = createContext<LiveActors | null>(null);
 
@@ -41,53 +33,14 @@ export function LiveProvider({ children }: { children: ReactNode }) {
   const [actors, setActors] = useState<LiveActors | null>(null);
   return (
     <LiveContext.Provider value={user ? actors : null}>
-      {user && <SignedInLive key={user._id} onStart={setActors} />}
+      {user && (
+        <Suspense fallback={null}>
+          <SignedInLive key={user._id} onStart={setActors} />
+        </Suspense>
+      )}
       {children}
     </LiveContext.Provider>
   );
-}
-
-function SignedInLive({ onStart }: { onStart: (actors: LiveActors | null) => void }) {
-  const actors = useActors();
-  const liveLogic = useMemo(
-    () =>
-      liveConnectionMachine.provide({
-        actors: { authorize: actors.authorize, stream: actors.stream },
-      }),
-    [actors],
-  );
-  const bellLogic = useMemo(
-    () =>
-      notificationPanelMachine.provide({
-        actors: {
-          fetchUnreadCount: actors.fetchUnreadCount,
-          fetchNotifications: actors.fetchNotifications,
-          markRead: actors.markRead,
-          markAllRead: actors.markAllRead,
-        },
-      }),
-    [actors],
-  );
-  const live = useActorRef(liveLogic, { input: { videoId: null } });
-  const bell = useActorRef(bellLogic);
-  const refresh = () => bell.send({ type: 'REFRESH' });
-  useEmitted(live, { resync: refresh, notificationsChanged: refresh });
-  useEffect(() => {
-    const offline = () => live.send({ type: 'WENT_OFFLINE' });
-    const online = () => live.send({ type: 'WENT_ONLINE' });
-    if (!navigator.onLine) offline();
-    window.addEventListener('offline', offline);
-    window.addEventListener('online', online);
-    return () => {
-      window.removeEventListener('offline', offline);
-      window.removeEventListener('online', online);
-    };
-  }, [live]);
-  useEffect(() => {
-    onStart({ live, bell });
-    return () => onStart(null);
-  }, [live, bell, onStart]);
-  return null;
 }
 
 /** The bell's actor; null when signed out. */

@@ -13,7 +13,7 @@ import {
   selectUser,
   sessionMachine,
 } from '../machines/session.machine';
-import { MESSAGES } from '../machines/messages';
+import { SESSION_MESSAGES } from '../machines/session-messages';
 import { useActors } from './actors';
 import { onSessionExpired } from './api/client';
 import { useEmitted } from './use-emitted';
@@ -42,8 +42,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 function SessionEffects() {
   const session = SessionContext.useActorRef();
   useEmitted(session, {
-    loggedOut: () => notify.success(MESSAGES.logoutSucceeded),
-    logoutFailed: () => notify.error(MESSAGES.logoutFailed),
+    loggedOut: () => notify.success(SESSION_MESSAGES.logoutSucceeded),
+    logoutFailed: () => notify.error(SESSION_MESSAGES.logoutFailed),
   });
   useEffect(() => onSessionExpired(() => session.send({ type: 'SESSION_EXPIRED' })), [session]);
   return null;

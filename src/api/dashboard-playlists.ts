@@ -1,7 +1,7 @@
 /**
  * The calls of the dashboard's Playlists tab (API.md "Playlists") and the promise actors its
  * machines run: create and edit (the form dialogs), delete (the confirmation step), and the
- * add-videos / remove-videos batch dialogs' list (their saves are dashboard-dialogs.ts'
+ * add-videos / remove-videos batch dialogs' list (their saves are playlist-entries.ts'
  * `savePlaylistEntry`). The list itself is the channel's `fetchPlaylistPage` with the caller's id.
  *
  * The dashboard page is lazy, so these are provided there (usePageActors), not by actors.tsx:

@@ -1,16 +1,15 @@
 /**
  * The real implementations of the video machines' promise actors, over the API calls in
  * src/api/videos.ts and src/api/engagement.ts. Attached where the pages create their actors
- * (`machine.provide({ actors })`); tests attach fakes in the same places.
+ * (`machine.provide({ actors })`); tests attach fakes in the same places. (The upload dialog's
+ * are upload-actors.ts: only the dashboard uploads.)
  */
 import { fromPromise } from 'xstate';
 import { PAGE_SIZE } from '../../contract/limits';
-import type { Comment, VideoItem } from '../../contract/shapes';
+import type { Comment } from '../../contract/shapes';
 import type { VideoDetail } from '../../contract/videos';
 import type { LikeStatus, ToggleLikeResult } from '../../machines/like-toggle.machine';
 import type { SubscriptionState } from '../../machines/subscribe-toggle.machine';
-import type { UploadRequest } from '../../machines/upload.types';
-import { captureThumbnail } from '../media/capture-thumbnail';
 import type { Page, PageRequest } from '../../machines/pager.machine';
 import {
   addComment,
@@ -20,7 +19,6 @@ import {
   toggleVideoLike,
 } from './engagement';
 import { FEED_KEY, takeFirstScreen, videoKey } from './first-screen';
-import { uploadVideoWithTus } from './tus-upload';
 import { getPopularTags, getVideo, listVideos } from './videos';
 import { getWatchProgress, saveProgress } from './watch-progress';
 
@@ -79,15 +77,6 @@ export const addCommentActor = fromPromise<Comment, { videoId: string; content: 
   ({ input }) => addComment(input.videoId, input.content),
 );
 
-/** The file over tus (resumable), then the finish call: see tus-upload.ts. */
-export const uploadVideoActor = fromPromise<VideoItem, UploadRequest>(({ input, signal }) =>
-  uploadVideoWithTus(input, signal),
-);
-
-export const captureThumbnailActor = fromPromise<Blob, { file: File; atSeconds: number }>(
-  ({ input }) => captureThumbnail(input.file, input.atSeconds),
-);
-
 /** The home feed's chips for visitors and accounts without tags of their own. */
 export const fetchPopularTags = fromPromise<string[]>(({ signal }) => getPopularTags(signal));
 
@@ -100,8 +89,6 @@ export const realVideoActors = {
   toggleLike,
   toggleSubscription: toggleSubscriptionActor,
   addComment: addCommentActor,
-  uploadVideo: uploadVideoActor,
-  captureThumbnail: captureThumbnailActor,
   saveProgress,
   /** The viewer's positions in a page of cards: videoId → seconds. */
   fetchWatchProgress: fromPromise<Record<string, number>, { videoIds: string[] }>(

@@ -3,21 +3,23 @@
  * guarded and public-only routes show a spinner: neither the popup nor a redirect flashes.
  */
 import { lazy, Suspense, type ReactNode } from 'react';
-import { Redirect } from 'wouter';
+import { Redirect, useLocation } from 'wouter';
 import { useAuthStatus, useCurrentUser } from '../session';
 import { PageSpinner } from '../ui/spinner';
 
 // The popup (with the form and the motion code) loads only when a guard needs it.
-const SignInPopup = lazy(() => import('../features/account/sign-in-popup'));
+const SignInPopup = lazy(() => import('../components/sign-in/sign-in-popup'));
 
 /** Signed-in only: a signed-out visitor gets the sign-in popup in place of the page. */
 export function RequireAuth({ children }: { children: ReactNode }) {
   const status = useAuthStatus();
+  const [, navigate] = useLocation();
   if (status === 'checking') return <PageSpinner />;
   if (status === 'signedOut')
     return (
       <Suspense fallback={<PageSpinner />}>
-        <SignInPopup />
+        {/* Closing goes to / (spec §2); signing in shows the page asked for. */}
+        <SignInPopup onClose={() => navigate('/')} />
       </Suspense>
     );
   return <>{children}</>;

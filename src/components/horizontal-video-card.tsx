@@ -1,4 +1,7 @@
-/** A search result: thumbnail on the left, text on the right (stacked on narrow phones). */
+/**
+ * A search result: thumbnail on the left, text on the right (stacked on narrow phones), the "⋮"
+ * menu (Save) beside the title.
+ */
 import { Link } from 'wouter';
 import styled, { css } from 'styled-components';
 import type { VideoItem } from '../../contract/shapes';
@@ -10,6 +13,8 @@ import { Meta, OwnerLink, Title, channelPath } from './video-card';
 import { mutedDescription } from '../ui/clamp';
 import { watchPath } from '../../contract/page-routes';
 import { RelativeTime } from './relative-time';
+import { VideoCardMenu } from './video-card-menu';
+import { TitleRow } from './video-menu.styles';
 
 /** Thumbnail above the text on phones, beside it from `sm` up (shared with the skeleton). */
 export const horizontalCardColumns = css`
@@ -65,7 +70,10 @@ export function HorizontalVideoCard({
         sizes={compact ? THUMBNAIL_SIZES.small : THUMBNAIL_SIZES.row}
       />
       <Text>
-        <Title href={watchPath(video._id)}>{video.title}</Title>
+        <TitleRow>
+          <Title href={watchPath(video._id)}>{video.title}</Title>
+          <VideoCardMenu video={video} />
+        </TitleRow>
         <Meta>
           {formatViewCount(video.views)} • <RelativeTime iso={video.createdAt} />
         </Meta>

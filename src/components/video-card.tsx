@@ -1,7 +1,8 @@
 /**
  * A video in the home grid: thumbnail with the real duration, owner avatar, title, owner name,
- * views and age, and the first line of the description. Thumbnail and title lead to the watch
- * page; the owner leads to their channel (two links, because links cannot nest).
+ * views and age, the first line of the description, and the "⋮" menu (Save). Thumbnail and
+ * title lead to the watch page; the owner leads to their channel (two links, because links
+ * cannot nest).
  */
 import { Link } from 'wouter';
 import styled from 'styled-components';
@@ -12,6 +13,7 @@ import { Thumbnail } from './thumbnail';
 import { clampLines } from '../ui/clamp';
 import { watchPath } from '../../contract/page-routes';
 import { RelativeTime } from './relative-time';
+import { VideoCardMenu } from './video-card-menu';
 
 const Card = styled.article`
   display: flex;
@@ -27,6 +29,7 @@ const Body = styled.div`
 `;
 
 const Text = styled.div`
+  flex: 1;
   min-width: 0;
   display: flex;
   flex-direction: column;
@@ -96,6 +99,7 @@ export function VideoCard({ video, eager, watchedSeconds = null }: VideoCardProp
           </Meta>
           {video.description && <OneLine>{video.description}</OneLine>}
         </Text>
+        <VideoCardMenu video={video} />
       </Body>
     </Card>
   );

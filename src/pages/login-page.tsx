@@ -2,7 +2,7 @@ import { useCallback } from 'react';
 import { Link, useLocation } from 'wouter';
 import { MESSAGES } from '../../machines/messages';
 import { AuthShell, Card, CardFooter, Muted } from '../features/account/auth-shell';
-import { SignInForm } from '../features/account/sign-in-form';
+import { SignInForm } from '../components/sign-in/sign-in-form';
 import { useDocumentTitle } from '../use-document-title';
 
 /** /login: sign in, then home (spec "Sign-in screen"). */

@@ -11,8 +11,8 @@
  *   'Link copied to clipboard' (features/videos/share-dialog.tsx).
  * - `?t=93` (or `1m33s`) starts the video there, over resuming where the viewer left off.
  * - Save opens the Add to playlist dialog for this video, whoever owns it: Watch later first,
- *   then each playlist of the viewer's (features/dashboard/add-to-playlist-dialog.tsx). Its "New
- *   playlist" swaps it for Create Playlist; once made, the list comes back with it ticked.
+ *   then each playlist of the viewer's, and "New playlist" (components/playlist-dialogs/
+ *   save-video.tsx, the same as a video card's Save; a lazy chunk).
  * - After a subscribe toggle the channel's fresh count comes back in the toggle's own answer, so
  *   the page does not fetch the video again (that would record another history entry).
  */
@@ -54,8 +54,7 @@ import { PageSpinner } from '../ui/spinner';
 import { useDocumentTitle } from '../use-document-title';
 import { useMemo, useRef, useState } from 'react';
 import { ShareDialog } from '../features/videos/share-dialog';
-import { AddToPlaylistDialog } from '../features/dashboard/add-to-playlist-dialog';
-import { PlaylistFormDialog } from '../features/dashboard/playlist-form-dialog';
+import { SaveVideoDialog } from '../components/lazy-save-video';
 import { RelativeTime } from '../components/relative-time';
 
 export { SHARE_COPIED, SHARE_FAILED } from '../features/videos/share-dialog';
@@ -113,10 +112,8 @@ function WatchVideo({ videoId }: { videoId: string }) {
   const notFound = useSelector(watch, selectIsNotFound);
   const [theater, setTheater] = useState(false);
   const start = useMemo(() => (video ? startOf(video) : null), [video]);
-  // One dialog at a time: Share, Save (Add to playlist), or Save's "New playlist" (Create Playlist).
-  const [dialog, setDialog] = useState<
-    { kind: 'share' } | { kind: 'save'; preselected?: string[] } | { kind: 'create' } | null
-  >(null);
+  // One dialog at a time: Share or Save.
+  const [dialog, setDialog] = useState<'share' | 'save' | null>(null);
   // The playing element, for Share's "Start at" (the player owns it; the page only reads it).
   const playing = useRef<HTMLVideoElement | null>(null);
 
@@ -150,10 +147,10 @@ function WatchVideo({ videoId }: { videoId: string }) {
           <ChannelRow video={video} />
           <Actions>
             <LikeButton videoId={video._id} />
-            <Button variant="secondary" onClick={() => setDialog({ kind: 'share' })}>
+            <Button variant="secondary" onClick={() => setDialog('share')}>
               Share
             </Button>
-            <Button variant="secondary" onClick={() => setDialog({ kind: 'save' })}>
+            <Button variant="secondary" onClick={() => setDialog('save')}>
               Save
             </Button>
           </Actions>
@@ -168,22 +165,8 @@ function WatchVideo({ videoId }: { videoId: string }) {
         />
         <CommentsSection videoId={video._id} />
       </Primary>
-      {dialog?.kind === 'save' && (
-        <AddToPlaylistDialog
-          video={video}
-          preselected={dialog.preselected}
-          onClose={() => setDialog(null)}
-          onNewPlaylist={() => setDialog({ kind: 'create' })}
-        />
-      )}
-      {dialog?.kind === 'create' && (
-        <PlaylistFormDialog
-          // After a save the dialog also closes: the list with the new one ticked stays.
-          onClose={() => setDialog((d) => (d?.kind === 'create' ? { kind: 'save' } : d))}
-          onSaved={(playlist) => setDialog({ kind: 'save', preselected: [playlist._id] })}
-        />
-      )}
-      {dialog?.kind === 'share' && (
+      {dialog === 'save' && <SaveVideoDialog video={video} onClose={() => setDialog(null)} />}
+      {dialog === 'share' && (
         <ShareDialog
           videoPath={`/watch/${video._id}`}
           currentTime={playing.current?.currentTime ?? 0}

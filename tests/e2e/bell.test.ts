@@ -1,8 +1,9 @@
 /**
  * Issue 23's bell in Chromium: user A subscribes to B; B uploads; A's bell count rises without a
  * reload (Server-Sent Events), the panel lists the upload and its entry opens the video; the
- * subscriptions feed shows B's new video first. Screenshots of the panel at desktop width and of
- * the /notifications page the bell opens on phones, each after a layout check.
+ * subscriptions feed shows B's new video first; B's comment on a video both are watching appears
+ * on A's page without a reload. Screenshots of the panel at desktop width and of the
+ * /notifications page the bell opens on phones, each after a layout check.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
@@ -121,5 +122,33 @@ describe.skipIf(!hasBrowser)('the bell', () => {
       settings: page.getByRole('list', { name: 'Notification settings' }),
     });
     await phone.context.close();
+  });
+
+  it('shows a comment to another viewer of the same watch page, without a reload', async () => {
+    const id = await uploadVideoByApi(creator.context, server.url, {
+      clip,
+      title: `Live comments ${uniqueWord('talk')}`,
+    });
+    // Both open the video; each page's stream watches it (its answer has begun) before anyone writes.
+    await Promise.all(
+      [viewer.page, creator.page].map(async (page) => {
+        const watching = page.waitForResponse((r) => r.url().includes(`/events?video=${id}`));
+        await page.goto(`${server.url}/watch/${id}`);
+        await watching;
+        await page.getByText('No comments yet.').waitFor();
+      }),
+    );
+    // Gone if the viewer's page reloads.
+    await viewer.page.evaluate(() => ((window as { sameDocument?: boolean }).sameDocument = true));
+
+    const text = `Live from the creator ${uniqueWord('hello')}`;
+    await creator.page.getByLabel('Add a comment').fill(text);
+    await creator.page.getByRole('button', { name: 'Comment', exact: true }).click();
+
+    await viewer.page.getByText(text).waitFor({ timeout: 10_000 });
+    await expect(
+      viewer.page.evaluate(() => (window as { sameDocument?: boolean }).sameDocument),
+    ).resolves.toBe(true);
+    await viewer.page.getByRole('heading', { name: '1 Comment' }).waitFor();
   });
 });

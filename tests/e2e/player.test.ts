@@ -3,8 +3,9 @@
  * resumes there (with Start over); keyboard shortcuts drive the player, also in full screen, and
  * Space does not scroll the page; speed changes from the player's own bar and is remembered; a
  * shared `?t=` link starts there; Save adds B's video to A's Watch later and A finds it in
- * Library. Screenshots of the bar (desktop, phone, full screen) and of the save dialog (desktop,
- * phone), each after a layout check.
+ * Library, and so does Save in a feed card's menu for B's other video. Screenshots of the bar
+ * (desktop, phone, full screen), of the save dialog (desktop, phone) and of the card menu
+ * (desktop, phone), each after a layout check.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
@@ -25,6 +26,8 @@ import { makeTestMp4 } from './videos-fixtures.js';
 
 const PASSWORD = 'player-journey-pass-123';
 const TITLE = 'Twenty seconds of colour bars';
+/** B's second video, saved from its card on the home feed. */
+const CARD_TITLE = 'Colour bars, the sequel';
 
 const time = (page: Page) => page.locator('video').evaluate((v: HTMLVideoElement) => v.currentTime);
 const media = (page: Page) =>
@@ -65,6 +68,7 @@ describe.skipIf(!hasBrowser)('the player', () => {
     const creator = await browser.newPage(VIEWPORTS.desktop);
     await signUpAndSignIn(creator.context, server.url, freshUser('bea'), PASSWORD);
     videoId = await uploadVideoByApi(creator.context, server.url, { clip, title: TITLE });
+    await uploadVideoByApi(creator.context, server.url, { clip, title: CARD_TITLE });
     await creator.context.close();
     ({ context: viewerContext, page } = await browser.newPage(VIEWPORTS.desktop));
     await signUpAndSignIn(viewerContext, server.url, freshUser('abe'), PASSWORD);
@@ -286,6 +290,37 @@ describe.skipIf(!hasBrowser)('the player', () => {
       title: phoneDialog.getByRole('heading', { name: 'Add to playlist' }),
       'watch later': phoneDialog.getByRole('checkbox', { name: 'Watch later' }),
       'save button': phoneDialog.getByRole('button', { name: 'Save' }),
+    });
+    await phone.context.close();
+  });
+
+  it('saves from a feed card’s menu too, reached with the keyboard', async () => {
+    await page.goto(server.url);
+    const card = page.getByRole('article', { name: CARD_TITLE });
+    const more = card.getByRole('button', { name: `Actions for ${CARD_TITLE}` });
+    // The card's last link, then Tab: the menu button (shown once it holds the focus).
+    await card.getByRole('link', { name: CARD_TITLE }).first().focus();
+    await tabTo(page, more, 6);
+    await page.keyboard.press('Enter');
+    const save = card.getByRole('menuitem', { name: 'Save' });
+    await save.waitFor();
+    await screenshot(page, 'card-menu-desktop', { 'menu button': more, save });
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: 'Add to playlist' });
+    await dialog.getByRole('checkbox', { name: 'Watch later' }).check();
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Videos added to playlist successfully').waitFor({ timeout: 10_000 });
+    await page.goto(`${server.url}/Playlist/WL`);
+    await page.getByRole('article', { name: CARD_TITLE }).waitFor();
+
+    const phone = await phonePageOf(browser, viewerContext);
+    await phone.page.goto(server.url);
+    const phoneCard = phone.page.getByRole('article', { name: CARD_TITLE });
+    const phoneMore = phoneCard.getByRole('button', { name: `Actions for ${CARD_TITLE}` });
+    await phoneMore.click();
+    await screenshot(phone.page, 'card-menu-mobile', {
+      'menu button': phoneMore,
+      save: phoneCard.getByRole('menuitem', { name: 'Save' }),
     });
     await phone.context.close();
   });

@@ -22,8 +22,9 @@ export const model: Model<typeof watchProgressMachine> = {
     'watching.reporting.reportingPause': 'paused or ended: the position is reported once',
     'watching.notice.hidden': 'no resume notice',
     'watching.notice.shown': '"Resumed at …" with Start over shows (until used or closed)',
-    leaving: 'the last report runs, with keepalive so it outlives the page',
-    left: 'done: the page is gone',
+    away: 'the page is hidden or gone; from the back/forward cache it may come back',
+    'away.leaving': 'the last report runs, with keepalive so it outlives the page',
+    'away.left': 'reported: nothing runs until the page comes back, if ever',
   },
   input: { videoId },
   promiseActors: ['saveProgress'],
@@ -33,6 +34,10 @@ export const model: Model<typeof watchProgressMachine> = {
       { type: 'STARTED', seconds: 0, resumed: false },
     ],
     TIME: [{ type: 'TIME', seconds: 120 }],
+    RETURN: [
+      { type: 'RETURN', seconds: 150, playing: true },
+      { type: 'RETURN', seconds: 150, playing: false },
+    ],
     'xstate.done.actor.saveProgress': [
       { type: 'xstate.done.actor.saveProgress', output: undefined },
     ],
@@ -46,10 +51,8 @@ export const model: Model<typeof watchProgressMachine> = {
     const saves = fakes.callsOf('saveProgress');
     // Every report is about this video, at the latest position known when it was made.
     for (const call of saves) expect((call.input as { videoId: string }).videoId).toBe(videoId);
-    if (s.matches('starting') || (s.matches('left') && saves.length === 0)) {
-      expect(saves).toHaveLength(0);
-    }
-    if (s.matches('leaving') && event.type === 'LEAVE') {
+    if (s.matches('starting')) expect(saves).toHaveLength(0);
+    if (s.matches({ away: 'leaving' }) && event.type === 'LEAVE') {
       expect(saves.at(-1)?.input).toEqual({
         videoId,
         seconds: s.context.position,
@@ -62,6 +65,14 @@ export const model: Model<typeof watchProgressMachine> = {
         seconds: s.context.position,
         keepalive: false,
       });
+    }
+    // Back from the back/forward cache: reporting again, from the element's time, as it plays.
+    if (event.type === 'RETURN') {
+      expect(s.context.position).toBe(event.seconds);
+      expect(s.matches({ watching: { reporting: event.playing ? 'playing' : 'paused' } })).toBe(
+        true,
+      );
+      expect(selectResumeNotice(s)).toBeNull();
     }
     if (selectResumeNotice(s) !== null) expect(selectResumeNotice(s)).toBe(93);
     if (event.type === 'START_OVER') {

@@ -12,14 +12,20 @@ import { settle } from './video-fixtures.js';
 
 describeModel(model);
 
+/** The machine for video 'v' on a simulated clock, with the reports it sends. */
+function reporter() {
+  const sent: SaveProgressInput[] = [];
+  const clock = new SimulatedClock();
+  const machine = watchProgressMachine.provide({
+    actors: { saveProgress: fromPromise(async ({ input }) => void sent.push(input)) },
+  });
+  const actor = createActor(machine, { input: { videoId: 'v' }, clock }).start();
+  return { sent, clock, actor };
+}
+
 describe('watch progress reporting', () => {
   it('reports every 5 s while playing, on pause, and with keepalive on leaving', async () => {
-    const sent: SaveProgressInput[] = [];
-    const clock = new SimulatedClock();
-    const machine = watchProgressMachine.provide({
-      actors: { saveProgress: fromPromise(async ({ input }) => void sent.push(input)) },
-    });
-    const actor = createActor(machine, { input: { videoId: 'v' }, clock }).start();
+    const { sent, clock, actor } = reporter();
     actor.send({ type: 'TIME', seconds: 0 }); // before the seek: ignored
     actor.send({ type: 'STARTED', seconds: 40, resumed: true });
     actor.send({ type: 'PLAYING' });
@@ -39,6 +45,26 @@ describe('watch progress reporting', () => {
       { videoId: 'v', seconds: 49, keepalive: false },
       { videoId: 'v', seconds: 50, keepalive: false },
       { videoId: 'v', seconds: 50, keepalive: true },
+    ]);
+  });
+
+  it('takes up reporting when the page comes back from the back/forward cache', async () => {
+    const { sent, clock, actor } = reporter();
+    actor.send({ type: 'STARTED', seconds: 0, resumed: false });
+    actor.send({ type: 'PLAYING' });
+    actor.send({ type: 'TIME', seconds: 30 });
+    actor.send({ type: 'LEAVE' }); // pagehide: into the cache
+    await settle();
+    actor.send({ type: 'RETURN', seconds: 31, playing: true }); // pageshow, persisted
+    actor.send({ type: 'TIME', seconds: 36 });
+    clock.increment(REPORT_INTERVAL_MS);
+    await settle();
+    actor.send({ type: 'PAUSED' });
+    await settle();
+    expect(sent).toEqual([
+      { videoId: 'v', seconds: 30, keepalive: true },
+      { videoId: 'v', seconds: 36, keepalive: false },
+      { videoId: 'v', seconds: 36, keepalive: false },
     ]);
   });
 });

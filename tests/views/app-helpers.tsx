@@ -13,7 +13,7 @@ import type {
   AvailabilityData,
   RegisterInput,
 } from '../../machines/signup.types';
-import type { AccountActors } from '../../src/api/users';
+import type { AccountActors } from '../../src/api/account';
 import { App } from '../../src/app/app';
 
 export const alice: User = {

@@ -7,7 +7,7 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../src/api/client';
-import { NO_PLAYLISTS } from '../../src/features/dashboard/add-to-playlist-dialog';
+import { NO_PLAYLISTS } from '../../src/components/playlist-dialogs/add-to-playlist-dialog';
 import { installIntersectionObserver } from './videos-helpers';
 import { CREATOR, makeOwnVideo, openVideoList } from './dashboard-videos-helpers';
 

@@ -8,6 +8,7 @@ import type { ReactElement } from 'react';
 import { memoryLocation } from 'wouter/memory-location';
 import { fromPromise } from 'xstate';
 import type { Comment, User, VideoItem } from '../../contract/shapes';
+import type { VideoDetail } from '../../contract/videos';
 import { AppProviders } from '../../src/app/app';
 import type { AppActors } from '../../src/actors';
 
@@ -76,6 +77,18 @@ export function makeVideo(n: number, overrides: Partial<VideoItem> = {}): VideoI
       fullName: 'Olive Owner',
       avatar: '/media/avatars/olive.webp',
     },
+    ...overrides,
+  };
+}
+
+/** The watch page's video: "Sunset timelapse", ready, never watched, its owner not followed. */
+export function makeVideoDetail(overrides: Partial<VideoDetail> = {}): VideoDetail {
+  const base = makeVideo(1, { title: 'Sunset timelapse', views: 12_345 });
+  return {
+    ...base,
+    owner: { ...base.owner, subscriberCount: 3, isSubscribed: false },
+    processing: { state: 'ready', progress: 1, error: null, renditions: [], hlsUrl: null },
+    progressSeconds: null,
     ...overrides,
   };
 }

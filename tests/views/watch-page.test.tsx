@@ -19,21 +19,13 @@ import {
   makeComment,
   makeUser,
   makeVideo,
+  makeVideoDetail,
   renderVideoPage,
 } from './videos-helpers';
 
 beforeEach(() => installIntersectionObserver());
 
-function detail(overrides: Partial<VideoDetail> = {}): VideoDetail {
-  const base = makeVideo(1, { title: 'Sunset timelapse', views: 12_345 });
-  return {
-    ...base,
-    owner: { ...base.owner, subscriberCount: 3, isSubscribed: false },
-    processing: { state: 'ready', progress: 1, error: null, renditions: [], hlsUrl: null },
-    progressSeconds: null,
-    ...overrides,
-  };
-}
+const detail = makeVideoDetail;
 
 function setup({
   video = detail(),

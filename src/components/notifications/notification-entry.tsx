@@ -1,6 +1,7 @@
 /** One notification in the panel: who or what, the sentence, when, and a dot while unread. */
 import { Link } from 'wouter';
 import styled from 'styled-components';
+import { visuallyHidden } from '../../ui/visually-hidden';
 import type { Notification } from '../../../contract/notifications';
 import { Avatar } from '../../ui/avatar';
 import { RelativeTime } from '../relative-time';
@@ -52,12 +53,7 @@ const Item = styled.li`
   padding-left: 10px;
 `;
 const Hidden = styled.span`
-  position: absolute;
-  width: 1px;
-  height: 1px;
-  overflow: hidden;
-  clip-path: inset(50%);
-  white-space: nowrap;
+  ${visuallyHidden}
 `;
 
 export function NotificationEntry({

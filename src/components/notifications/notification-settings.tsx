@@ -12,7 +12,8 @@ import {
   selectIsSaving,
   selectSettings,
 } from '../../../machines/notification-settings.machine';
-import { useActors } from '../../actors';
+import { usePageActors } from '../../actors';
+import { notificationActors } from '../../api/notifications';
 import { notify } from '../../notify';
 import { useEmitted } from '../../use-emitted';
 import { ListError } from '../../ui/list-states';
@@ -42,7 +43,7 @@ const Switch = styled.label`
 `;
 
 export function NotificationSettingsList() {
-  const actors = useActors();
+  const actors = usePageActors(notificationActors);
   const logic = useMemo(
     () =>
       notificationSettingsMachine.provide({

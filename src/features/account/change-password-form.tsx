@@ -12,7 +12,8 @@ import {
   selectShowsMismatch,
   type PasswordField,
 } from '../../../machines/change-password.machine';
-import { useActors } from '../../actors';
+import { usePageActors } from '../../actors';
+import { accountActors } from '../../api/account';
 import { LIMITS } from '../../../contract/limits';
 import { TextFields, type FieldSpec } from '../../ui/text-fields';
 import { SettingsForm } from './settings-form';
@@ -39,7 +40,7 @@ const FIELDS: FieldSpec<PasswordField>[] = [
 ];
 
 export function ChangePasswordForm() {
-  const { changePassword } = useActors();
+  const { changePassword } = usePageActors(accountActors);
   const actor = useActorRef(changePasswordMachine.provide({ actors: { changePassword } }));
   const fields = useSelector(actor, selectFields);
   const error = useSelector(actor, selectError);

@@ -12,7 +12,8 @@ import {
   selectIsSaving,
   type PersonalInfoField,
 } from '../../../machines/personal-info.machine';
-import { useActors } from '../../actors';
+import { usePageActors } from '../../actors';
+import { accountActors } from '../../api/account';
 import { useSessionRef } from '../../session';
 import { TextFields, type FieldSpec } from '../../ui/text-fields';
 import { SettingsForm } from './settings-form';
@@ -28,7 +29,7 @@ const FIELDS: FieldSpec<PersonalInfoField>[] = [
 
 /** `user` seeds the form; the parent re-mounts it (key) when a different user signs in. */
 export function PersonalInfoForm({ user }: { user: User }) {
-  const { updateAccountDetails } = useActors();
+  const { updateAccountDetails } = usePageActors(accountActors);
   const session = useSessionRef();
   const actor = useActorRef(personalInfoMachine.provide({ actors: { updateAccountDetails } }), {
     input: { fullName: user.fullName, email: user.email },

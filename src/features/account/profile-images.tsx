@@ -9,7 +9,8 @@ import styled from 'styled-components';
 import type { User } from '../../../contract/shapes';
 import { imageUploadMachine } from '../../../machines/image-upload.machine';
 import { MESSAGES } from '../../../machines/messages';
-import { useActors } from '../../actors';
+import { usePageActors } from '../../actors';
+import { accountActors } from '../../api/account';
 import { useSessionRef } from '../../session';
 import { buttonStyle, type ButtonVariant } from '../../ui/button';
 import { EditIcon } from '../../ui/icons';
@@ -111,7 +112,7 @@ function useUploadToasts(actor: ImageUploadRef) {
 }
 
 export function ProfileImages({ user }: { user: User }) {
-  const { uploadImage } = useActors();
+  const { uploadImage } = usePageActors(accountActors);
   const logic = imageUploadMachine.provide({ actors: { uploadImage } });
   const avatar = useActorRef(logic, { input: { kind: 'avatar' } });
   const cover = useActorRef(logic, { input: { kind: 'cover' } });

@@ -30,7 +30,8 @@ import {
   selectUsesDefaultCover,
 } from '../../../machines/signup.selectors';
 import type { SignupDraft, SignupField } from '../../../machines/signup.types';
-import { useActors } from '../../actors';
+import { usePageActors } from '../../actors';
+import { accountActors } from '../../api/account';
 import { useSessionRef } from '../../session';
 import { Button } from '../../ui/button';
 import { FormActions, FormError } from '../../ui/form';
@@ -79,7 +80,7 @@ const sameDraft = (a: SignupDraft, b: SignupDraft) =>
   a.fullName === b.fullName && a.userName === b.userName && a.email === b.email;
 
 export function SignupWizard() {
-  const actors = useActors();
+  const actors = usePageActors(accountActors);
   const session = useSessionRef();
   const [, navigate] = useLocation();
   const actor = useActorRef(

@@ -37,7 +37,7 @@ import { Spinner } from '../../ui/spinner';
 import { ListEmpty, ListError, LoadMoreFooter } from '../../ui/list-states';
 import { ConfirmDialog } from './confirm-dialog';
 import { DashboardPlaylistRow, type PlaylistAction } from './dashboard-playlist-row';
-import { PlaylistFormDialog } from './playlist-form-dialog';
+import { PlaylistFormDialog } from '../../components/playlist-dialogs/playlist-form-dialog';
 import { PlaylistVideosDialog } from './playlist-videos-dialog';
 import { TabHeader } from './tab-header';
 

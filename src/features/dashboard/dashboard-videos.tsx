@@ -33,7 +33,7 @@ import { pagerWith } from '../../pager-logic';
 import { useEmitted } from '../../use-emitted';
 import { FEED_ERROR_TEXT, ListEmpty, ListError, LoadMoreFooter } from '../../ui/list-states';
 import { HorizontalListSkeleton } from '../../components/horizontal-list-skeleton';
-import { AddToPlaylistDialog } from './add-to-playlist-dialog';
+import { AddToPlaylistDialog } from '../../components/playlist-dialogs/add-to-playlist-dialog';
 import { ConfirmDialog } from './confirm-dialog';
 import { DashboardVideoRow } from './dashboard-video-row';
 import { EditVideoDialog } from './edit-video-dialog';

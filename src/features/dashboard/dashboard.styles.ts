@@ -1,4 +1,4 @@
-/** Styles the dashboard's rows and dialogs share. */
+/** Styles the dashboard's rows share. */
 import styled from 'styled-components';
 
 /** The text column of a video or playlist row: linked title, then muted lines. */
@@ -14,20 +14,5 @@ export const RowInfo = styled.div`
     margin: 0;
     color: ${({ theme }) => theme.colors.textMuted};
     overflow-wrap: anywhere;
-  }
-`;
-
-/** The content of a batch dialog (add to playlists, add or remove videos) above its actions. */
-export const DialogBody = styled.div`
-  display: grid;
-  gap: 12px;
-  margin-bottom: 16px;
-  p {
-    margin: 0;
-    color: ${({ theme }) => theme.colors.textMuted};
-    overflow-wrap: anywhere;
-  }
-  > button {
-    justify-self: start;
   }
 `;

@@ -24,10 +24,10 @@ import { Modal } from '../../ui/modal';
 import { useObjectUrl } from '../../use-object-url';
 import { TagInput } from '../../components/tag-input';
 import { Field, Form } from '../../ui/form-layout.styles';
-import { useFormDialog } from './use-form-dialog';
+import { useFormDialog } from '../../components/form-dialog/use-form-dialog';
 import { ThumbnailField, TitleAndDescription } from '../../components/video-form-fields';
 import { useDashboardDialogActors } from './dialog-actors';
-import { DiscardQuestion } from './discard-question';
+import { DiscardQuestion } from '../../components/form-dialog/discard-question';
 
 export function EditVideoDialog({
   video,

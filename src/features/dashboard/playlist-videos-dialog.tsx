@@ -28,10 +28,10 @@ import { Button } from '../../ui/button';
 import { FormActions, FormError } from '../../ui/form';
 import { Modal } from '../../ui/modal';
 import { Spinner } from '../../ui/spinner';
-import { BatchChecklist } from './batch-checklist';
-import { BatchStatusList } from './batch-status-list';
-import { useDashboardDialogActors } from './dialog-actors';
-import { DialogBody as Body } from './dashboard.styles';
+import { BatchChecklist } from '../../components/playlist-dialogs/batch-checklist';
+import { BatchStatusList } from '../../components/playlist-dialogs/batch-status-list';
+import { usePlaylistEntryActors } from '../../components/playlist-dialogs/playlist-entry-actors';
+import { DialogBody as Body } from '../../components/playlist-dialogs/batch-dialog.styles';
 
 export type PlaylistVideosMode = 'addVideos' | 'removeVideos';
 
@@ -65,7 +65,7 @@ export function PlaylistVideosDialog({
   onSaved: () => void;
 }) {
   const { fetchPlaylistVideoChoices } = usePageActors(dashboardPlaylistActors);
-  const { savePlaylistEntry } = useDashboardDialogActors();
+  const { savePlaylistEntry } = usePlaylistEntryActors();
   const batch = useActorRef(
     addToPlaylistMachine.provide({
       actors: { fetchItems: fetchPlaylistVideoChoices, saveEntry: savePlaylistEntry },

@@ -1,7 +1,6 @@
-/** The look of one watch history entry and its menu. */
+/** The look of one watch history entry (its menu: components/video-menu.styles.ts). */
 import { Link } from 'wouter';
 import styled from 'styled-components';
-import { menuPanel } from '../../ui/menu';
 import { horizontalCardColumns } from '../../components/horizontal-video-card';
 import { mutedDescription } from '../../ui/clamp';
 
@@ -24,15 +23,6 @@ export const Text = styled.div`
   gap: 6px;
 `;
 
-/** The title with the entry's menu button beside it (above the thumbnail it would cover it). */
-export const TitleRow = styled.div`
-  display: flex;
-  align-items: flex-start;
-  justify-content: space-between;
-  gap: 8px;
-  min-width: 0;
-`;
-
 export const Description = styled.p`
   ${mutedDescription}
 `;
@@ -48,34 +38,6 @@ export const Owner = styled.div`
 
 export const AvatarLink = styled(Link)`
   flex: none;
-`;
-
-export const MenuWrap = styled.div`
-  position: relative;
-  flex: none;
-  /* The 40px button sits centred on the title's first line without making the row taller. */
-  margin: -8px 0;
-`;
-
-export const Menu = styled.ul`
-  ${menuPanel}
-  top: calc(100% + 4px);
-  z-index: 20;
-  min-width: 210px;
-`;
-
-export const MenuItem = styled.button`
-  display: flex;
-  width: 100%;
-  padding: 10px 12px;
-  border: none;
-  border-radius: ${({ theme }) => theme.radii.sm};
-  background: none;
-  text-align: left;
-  cursor: pointer;
-  &:hover {
-    background: ${({ theme }) => theme.colors.surfaceHover};
-  }
 `;
 
 /** The entry's video id (spec §2 lists it): small, muted, selectable. */

@@ -1,9 +1,10 @@
 /**
  * One watch history entry (spec §2 "History page"): thumbnail, owner avatar, title, description,
- * views, owner userName, when it was watched, and a menu with 'Remove from history'. Which menu
- * is open lives in the history machine (removing closes it); this view only sends events.
+ * views, owner userName, when it was watched, and a menu with Save (as a video card's, issue 23)
+ * and 'Remove from history'. Which menu is open lives in the history machine (removing closes
+ * it); this view only sends events, and opens Save's dialogs itself.
  */
-import { useId, useRef } from 'react';
+import { useId, useRef, useState } from 'react';
 import type { HistoryEntry } from '../../../contract/history';
 import { LIBRARY_MESSAGES as TEXT } from '../../../machines/messages';
 import { formatViewCount } from '../../format';
@@ -14,18 +15,9 @@ import { moveMenuFocus, useDismiss } from '../../ui/menu';
 import { Thumbnail } from '../../components/thumbnail';
 import { THUMBNAIL_SIZES } from '../../../contract/thumbnail-sizes';
 import { channelPath, Meta, OwnerLink, Title } from '../../components/video-card';
-import {
-  AvatarLink,
-  Description,
-  Menu,
-  MenuItem,
-  MenuWrap,
-  Owner,
-  Row,
-  Text,
-  TitleRow,
-  VideoId,
-} from './history-entry.styles';
+import { preloadSaveVideo, SaveVideoDialog } from '../../components/lazy-save-video';
+import { Menu, MenuItem, MenuWrap, TitleRow } from '../../components/video-menu.styles';
+import { AvatarLink, Description, Owner, Row, Text, VideoId } from './history-entry.styles';
 import { watchPath } from '../../../contract/page-routes';
 import { RelativeTime } from '../../components/relative-time';
 
@@ -51,6 +43,7 @@ export function HistoryEntryRow({
   const menuId = useId();
   const wrap = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
+  const [saving, setSaving] = useState(false);
   useDismiss(menuOpen, wrap, (reason) => {
     onCloseMenu();
     if (reason === 'escape') button.current?.focus();
@@ -70,7 +63,10 @@ export function HistoryEntryRow({
               aria-expanded={menuOpen}
               aria-controls={menuOpen ? menuId : undefined}
               disabled={removing}
-              onClick={onToggleMenu}
+              onClick={() => {
+                if (!menuOpen) preloadSaveVideo();
+                onToggleMenu();
+              }}
             >
               <MoreIcon />
             </IconButton>
@@ -82,12 +78,28 @@ export function HistoryEntryRow({
                 onKeyDown={moveMenuFocus}
               >
                 <li role="none">
-                  <MenuItem role="menuitem" type="button" autoFocus onClick={onRemove}>
+                  <MenuItem
+                    role="menuitem"
+                    type="button"
+                    autoFocus
+                    onClick={() => {
+                      // Back on the button first, so the dialog hands focus back there.
+                      button.current?.focus();
+                      onCloseMenu();
+                      setSaving(true);
+                    }}
+                  >
+                    Save
+                  </MenuItem>
+                </li>
+                <li role="none">
+                  <MenuItem role="menuitem" type="button" onClick={onRemove}>
                     {TEXT.removeFromHistory}
                   </MenuItem>
                 </li>
               </Menu>
             )}
+            {saving && <SaveVideoDialog video={video} onClose={() => setSaving(false)} />}
           </MenuWrap>
         </TitleRow>
         <Owner>

@@ -2,7 +2,9 @@
  * Resume where you left off, on the element: seeks the fresh <video> to its start point
  * (machines/watch-resume.ts) once it knows its duration, then feeds the reporting machine
  * (machines/watch-progress.machine.ts) with the element's time, play and pause, and says LEAVE
- * when the page is hidden for good (pagehide) or the watch page goes away (another route).
+ * when the page is hidden (pagehide) or the watch page goes away (another route). A page the
+ * browser kept in its back/forward cache comes back whole (pageshow, `persisted`): RETURN then
+ * takes up reporting from where the element is.
  */
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useLayoutEffect, useRef } from 'react';
@@ -65,9 +67,17 @@ export function useWatchProgress(
 
   useEffect(() => {
     const leave = () => progress.send({ type: 'LEAVE' });
+    const back = (e: PageTransitionEvent) => {
+      if (!e.persisted || !element) return;
+      progress.send({ type: 'RETURN', seconds: element.currentTime, playing: !element.paused });
+    };
     window.addEventListener('pagehide', leave);
-    return () => window.removeEventListener('pagehide', leave);
-  }, [progress]);
+    window.addEventListener('pageshow', back);
+    return () => {
+      window.removeEventListener('pagehide', leave);
+      window.removeEventListener('pageshow', back);
+    };
+  }, [progress, element]);
   // A layout effect's cleanup runs before the actor is stopped (a passive effect's cleanup), so
   // the last report still goes when the viewer moves to another page of the app.
   useLayoutEffect(() => () => progress.send({ type: 'LEAVE' }), [progress]);

@@ -17,6 +17,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import styled from 'styled-components';
+import { visuallyHidden } from '../../ui/visually-hidden';
 import {
   playerChromeMachine,
   selectControlsShown,
@@ -70,12 +71,7 @@ const Frame = styled.div<{ $hideCursor: boolean }>`
 `;
 
 const LiveRegion = styled.div`
-  position: absolute;
-  width: 1px;
-  height: 1px;
-  overflow: hidden;
-  clip-path: inset(50%);
-  white-space: nowrap;
+  ${visuallyHidden}
 `;
 
 export interface VideoPlayerProps {

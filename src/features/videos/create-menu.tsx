@@ -7,6 +7,7 @@ import styled from 'styled-components';
 import { Button } from '../../ui/button';
 import { UploadIcon } from '../../ui/icons';
 import { menuPanel, moveMenuFocus, useMenuButton } from '../../ui/menu';
+import { MenuItem } from '../../components/video-menu.styles';
 
 const Wrap = styled.div`
   position: relative;
@@ -20,21 +21,10 @@ const Menu = styled.ul`
   min-width: 220px;
 `;
 
-const Item = styled.button`
-  display: flex;
-  width: 100%;
+const Item = styled(MenuItem)`
   align-items: center;
   justify-content: space-between;
   gap: 12px;
-  padding: 10px 12px;
-  border: none;
-  border-radius: ${({ theme }) => theme.radii.sm};
-  background: none;
-  text-align: left;
-  cursor: pointer;
-  &:hover {
-    background: ${({ theme }) => theme.colors.surfaceHover};
-  }
 `;
 
 export const CREATE_ITEMS = {

@@ -11,7 +11,8 @@ import { useActorRef, useSelector } from '@xstate/react';
 import type { VideoItem } from '../../../contract/shapes';
 import { uploadMachine } from '../../../machines/upload.machine';
 import { selectIsUploadingView } from '../../../machines/upload.selectors';
-import { useActors } from '../../actors';
+import { usePageActors } from '../../actors';
+import { uploadActors } from '../../api/upload-actors';
 import { notify } from '../../notify';
 import { useEmitted } from '../../use-emitted';
 import { UploadForm } from './upload-form';
@@ -26,7 +27,7 @@ export function UploadDialog({
   onClose: () => void;
   onUploaded?: (video: VideoItem) => void;
 }) {
-  const { captureThumbnail, uploadVideo } = useActors();
+  const { captureThumbnail, uploadVideo } = usePageActors(uploadActors);
   const upload = useActorRef(uploadMachine.provide({ actors: { captureThumbnail, uploadVideo } }));
   useEmitted(upload, {
     uploaded: ({ video }) => {

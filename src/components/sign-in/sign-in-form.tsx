@@ -14,7 +14,8 @@ import {
   type SignInField,
 } from '../../../machines/sign-in.machine';
 import type { User } from '../../../contract/shapes';
-import { useActors } from '../../actors';
+import { usePageActors } from '../../actors';
+import { accountActors } from '../../api/account';
 import { useSessionRef } from '../../session';
 import { Button } from '../../ui/button';
 import { FormError } from '../../ui/form';
@@ -35,7 +36,7 @@ const FIELDS: FieldSpec<SignInField>[] = [
 ];
 
 export function SignInForm({ onSignedIn }: { onSignedIn: (user: User) => void }) {
-  const { login } = useActors();
+  const { login } = usePageActors(accountActors);
   const session = useSessionRef();
   const actor = useActorRef(signInMachine.provide({ actors: { login } }));
   const canSubmit = useSelector(actor, selectCanSubmit);

@@ -34,8 +34,8 @@ import { Spinner } from '../../ui/spinner';
 import { useEmitted } from '../../use-emitted';
 import { BatchChecklist } from './batch-checklist';
 import { BatchStatusList } from './batch-status-list';
-import { useDashboardDialogActors } from './dialog-actors';
-import { DialogBody as Body } from './dashboard.styles';
+import { usePlaylistEntryActors } from './playlist-entry-actors';
+import { DialogBody as Body } from './batch-dialog.styles';
 
 /** Ours: the caller has no playlist to add to. */
 export const NO_PLAYLISTS = 'You have no playlists yet. Create one from the Create menu.';
@@ -56,7 +56,7 @@ export function AddToPlaylistDialog({
   onNewPlaylist?: () => void;
 }) {
   const user = useCurrentUser();
-  const { fetchPlaylistChoices, savePlaylistEntry } = useDashboardDialogActors();
+  const { fetchPlaylistChoices, savePlaylistEntry } = usePlaylistEntryActors();
   // Bound once per opening, to the caller whose playlists are listed.
   const [machine] = useState(() =>
     addToPlaylistMachine.provide({

@@ -20,9 +20,9 @@ import { Button } from '../../ui/button';
 import { FormActions, FormError } from '../../ui/form';
 import { Modal } from '../../ui/modal';
 import { Field, Form } from '../../ui/form-layout.styles';
-import { useFormDialog } from './use-form-dialog';
-import { DiscardQuestion } from './discard-question';
-import { formSave } from './form-save';
+import { useFormDialog } from '../form-dialog/use-form-dialog';
+import { DiscardQuestion } from '../form-dialog/discard-question';
+import { formSave } from '../form-dialog/form-save';
 
 export const PLAYLIST_DIALOG_TITLES = { create: 'Create Playlist', edit: 'Edit Playlist' } as const;
 

@@ -1,4 +1,4 @@
-import { Link, useLocation } from 'wouter';
+import { Link } from 'wouter';
 import styled from 'styled-components';
 import { MESSAGES } from '../../../machines/messages';
 import { Modal } from '../../ui/modal';
@@ -12,13 +12,14 @@ const Footer = styled.p`
 `;
 
 /**
- * Shown in place of a guarded page to a signed-out visitor. Closing goes to / (spec §2). After a
- * successful sign-in the visitor stays on the page they asked for: the guard then shows it.
+ * "Sign in to continue": shown in place of a guarded page to a signed-out visitor (closing goes
+ * to /, spec §2), and before an action that needs an account (a card's Save; closing stays).
+ * A successful sign-in closes nothing itself: the session changes, and the opener shows what
+ * was asked for (the guarded page, or the action's dialog).
  */
-export default function SignInPopup() {
-  const [, navigate] = useLocation();
+export default function SignInPopup({ onClose }: { onClose: () => void }) {
   return (
-    <Modal title="Sign in to continue" onClose={() => navigate('/')}>
+    <Modal title="Sign in to continue" onClose={onClose}>
       <SignInForm onSignedIn={() => undefined} />
       <Footer>
         New here? <Link href="/signup">{MESSAGES.startCreating}</Link>
