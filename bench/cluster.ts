@@ -18,6 +18,12 @@ import { cpuSnapshot, cpuSpent } from './lib/cpu.js';
 import { runSeed } from './lib/datasets.js';
 import { registerAndSignIn } from './lib/http.js';
 import { load, type LoadResult } from './lib/load.js';
+import {
+  balancerLogMark,
+  balancerLogSince,
+  failureSummary,
+  replicaLossUnderLoad,
+} from './lib/replica-loss.js';
 import { ms, type Row } from './lib/table.js';
 import { prepareWatchers, watchLoad } from './lib/watchers.js';
 
@@ -50,12 +56,20 @@ function costMeter(cluster: Cluster) {
     const api = cluster.replicas.flatMap((replica) => (replica.pid ? [replica.pid] : []));
     const parts = { api, postgres: await backends(), nginx: nginxPids() };
     const before = await Promise.all(Object.values(parts).map((pids) => cpuSnapshot(pids)));
+    const logMark = await balancerLogMark(cluster);
     const result = await run();
+    // Why nginx passed requests on or failed them during the run (none when all went well).
+    for (const [message, n] of Object.entries(await balancerLogSince(cluster, logMark))) {
+      console.log(`    nginx ×${n}: ${message}`);
+    }
     parts.postgres = [...new Set([...parts.postgres, ...(await backends())])];
     const after = await Promise.all(Object.values(parts).map((pids) => cpuSnapshot(pids)));
     const perRequest = (index: number) =>
       (cpuSpent(before[index]!, after[index]!) / Math.max(1, result.requests)).toFixed(3);
-    const failed = result.failures ? `, ${result.failures} failed` : '';
+    // Every request of these loads is a GET: any failure is an idempotent request's.
+    const failed = result.failures
+      ? `, ${failureSummary(result.failureKinds)} failed (GET, idempotent)`
+      : '';
     return (
       `${Math.round(result.rps)} req/s, p99 ${ms(result.p99)}${failed}; CPU ms/request: ` +
       `API ${perRequest(0)}, PostgreSQL ${perRequest(1)}, nginx ${perRequest(2)}`
@@ -199,6 +213,23 @@ export async function benchCluster(): Promise<Row[]> {
     await two.start();
     await measure('nginx, two replicas', cluster.url, 2);
     await meter.close();
+    const loss = await replicaLossUnderLoad(cluster, watchers);
+    const lossFigure =
+      `${loss.requests.GET} GET, ${loss.requests.POST} POST; failed: ` +
+      `idempotent ${failureSummary(loss.idempotentFailures)}, ` +
+      `not idempotent ${failureSummary(loss.writeFailures)}; ` +
+      `acknowledged writes lost ${loss.acknowledgedLost}`;
+    console.log(`  replica 1 killed (SIGKILL) and restarted under load: ${lossFigure}`);
+    for (const [message, n] of Object.entries(loss.balancerLog)) {
+      console.log(`    nginx ×${n}: ${message}`);
+    }
+    rows.push({
+      bench,
+      metric: 'replica 1 killed and restarted under reads and writes through nginx',
+      value: lossFigure,
+      target: 'no idempotent failure, no acknowledged write lost',
+      ok: Object.keys(loss.idempotentFailures).length === 0 && loss.acknowledgedLost === 0,
+    });
     const times = await writeToVisible(cluster);
     console.log(
       `  write → visible: p50 ${ms(percentile(times, 50))}, p99 ${ms(percentile(times, 99))}`,

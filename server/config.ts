@@ -48,6 +48,11 @@ export interface Config {
   feedCacheMs: number;
   /** How long a page's HTML waits for its first-screen data before it goes out without. */
   firstScreenWaitMs: number;
+  /**
+   * How often an open live-events stream gets a comment line (services/live-hub.ts), so a proxy
+   * does not close it as idle: keep it below the proxy's read timeout (nginx: 60 s by default).
+   */
+  liveHeartbeatMs: number;
   /** How often counted views and tag interests are written in one batch (view-counter.ts). */
   viewFlushMs: number;
   /** Search totals are exact up to this many matches; past it the answer says "at least". */
@@ -62,6 +67,8 @@ export interface Config {
   /** Media in an S3-compatible bucket; absent: on the local disk under dataDir. */
   s3: S3Config | undefined;
 }
+
+export const DEFAULT_LIVE_HEARTBEAT_MS = 25_000;
 
 const DEFAULT_CLIENT_DIR = path.join(APP_ROOT, 'dist/client');
 
@@ -161,6 +168,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     availabilityRateLimit: positiveInt('AVAILABILITY_RATE_LIMIT', env.AVAILABILITY_RATE_LIMIT, 60),
     feedCacheMs: nonNegativeInt('FEED_CACHE_MS', env.FEED_CACHE_MS, 2000),
     firstScreenWaitMs: nonNegativeInt('FIRST_SCREEN_WAIT_MS', env.FIRST_SCREEN_WAIT_MS, 100),
+    liveHeartbeatMs: positiveInt(
+      'LIVE_HEARTBEAT_MS',
+      env.LIVE_HEARTBEAT_MS,
+      DEFAULT_LIVE_HEARTBEAT_MS,
+    ),
     viewFlushMs: positiveInt('VIEW_FLUSH_MS', env.VIEW_FLUSH_MS, 1000),
     searchCountCap: positiveInt('SEARCH_COUNT_CAP', env.SEARCH_COUNT_CAP, 1000),
     logLevel: env.LOG_LEVEL || 'info',

@@ -9,6 +9,8 @@ export interface LoadResult {
   requests: number;
   /** Responses that were not 2xx, and socket errors or timeouts. */
   failures: number;
+  /** The failures by kind: the status answered (`502`), the socket error (`ECONNRESET`), `timeout`. */
+  failureKinds: Record<string, number>;
 }
 
 function percentile(sorted: readonly number[], p: number): number {
@@ -35,7 +37,8 @@ export async function load(
   },
 ): Promise<LoadResult> {
   const latencies: number[] = [];
-  let failures = 0;
+  const failureKinds: Record<string, number> = {};
+  const fail = (kind: string) => (failureKinds[kind] = (failureKinds[kind] ?? 0) + 1);
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
     const options = {
       url,
@@ -52,9 +55,9 @@ export async function load(
       const expected = expectStatus
         ? statusCode === expectStatus
         : statusCode >= 200 && statusCode < 300;
-      if (!expected) failures++;
+      if (!expected) fail(String(statusCode));
     });
-    instance.on('reqError', () => failures++);
+    instance.on('reqError', (error: NodeJS.ErrnoException) => fail(error.code ?? error.message));
   });
   latencies.sort((a, b) => a - b);
   return {
@@ -63,6 +66,7 @@ export async function load(
     p95: percentile(latencies, 95),
     p99: percentile(latencies, 99),
     requests: latencies.length,
-    failures: failures + result.timeouts,
+    failures: Object.values(failureKinds).reduce((a, b) => a + b, 0) + result.timeouts,
+    failureKinds: result.timeouts ? { ...failureKinds, timeout: result.timeouts } : failureKinds,
   };
 }

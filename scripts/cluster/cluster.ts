@@ -12,9 +12,10 @@ import { createWriteStream, mkdirSync, readFileSync, rmSync, writeFileSync } fro
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { DEFAULT_LIVE_HEARTBEAT_MS } from '../../server/config.js';
 import { buildServer } from '../build-server.js';
 import { openNetwork, type Host, type Network } from './network.js';
-import { startNginx } from './nginx.js';
+import { errorLogOf, startNginx } from './nginx.js';
 import { dropPostgres, openPostgres, startRelay } from './postgres.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -73,6 +74,8 @@ export interface Cluster {
   worker: Member;
   /** nginx's master process (its worker is its child). */
   balancerPid: number | undefined;
+  /** nginx's error log: why a request was passed to the next replica, or failed. */
+  balancerErrorLog: string;
   stop(): Promise<void>;
 }
 
@@ -252,10 +255,12 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     // makes one of them migrate and the others wait.
     await Promise.all(members.map((m) => m.start()));
 
+    const nginxDir = path.join(dir, 'nginx');
     const nginx = startNginx({
-      dir: path.join(dir, 'nginx'),
+      dir: nginxDir,
       listen: [...new Set(['127.0.0.1', network.gateway])],
       port: ports.balancer,
+      heartbeatMs: Number(options.env?.LIVE_HEARTBEAT_MS ?? DEFAULT_LIVE_HEARTBEAT_MS),
       upstreams: replicas.map((replica, index) => ({
         address: replica.host.address,
         port: ports.replicas[index]!,
@@ -277,6 +282,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
       replicas,
       worker,
       balancerPid: nginx.pid,
+      balancerErrorLog: errorLogOf(nginxDir),
       stop,
     };
   } catch (error) {

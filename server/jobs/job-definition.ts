@@ -6,6 +6,7 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.js';
+import type { Db, Tx } from '../db/client.js';
 import type { AppContext } from '../context.js';
 import type { QueueSpec } from './queue.js';
 
@@ -21,6 +22,20 @@ export interface JobRun {
   attempt: number;
   /** No retry is left: a failure of this run ends the job (see `giveUp`). */
   lastAttempt: boolean;
+  /**
+   * The run's hold on its job (queue.ts). A run that stalled past its lease may wake up while a
+   * retry runs elsewhere: before it stores what a retry would store too, and in the transaction
+   * that records it, it checks that it still holds the job. Both throw LeaseLostError when it
+   * does not; the worker then ends the run without touching the job.
+   */
+  lease: JobLease;
+}
+
+export interface JobLease {
+  /** Locks the job's row in `tx` (until `tx` ends) while this run holds it; else throws. */
+  hold: (tx: Db | Tx) => Promise<void>;
+  /** Throws unless this run still holds its job (before a write no transaction covers). */
+  check: () => Promise<void>;
 }
 
 export interface JobDefinition<Data extends object = object> extends QueueSpec<Data> {

@@ -9,15 +9,23 @@
  *
  * While a run goes on, its lease is renewed every third of LEASE_SECONDS (queue.ts), so only a
  * dead worker's job expires; a run that lost its lease (expired during a stall of this process,
- * maybe retried elsewhere already) is aborted, so two workers never make the same file at once.
+ * maybe retried elsewhere already) is aborted, and ends without touching the job: its completion,
+ * failure or hand-back, and what the run stores (JobRun.lease), hold the lease in the same
+ * transaction, so a stale run cannot end or overwrite its successor's work.
+ *
+ * The slots poll the queue themselves (pg-boss's `fetch`) rather than through `boss.work`, whose
+ * handler is failed by pg-boss once the job's `expire_in` at fetch time has passed (30 s: a
+ * longer transcode was failed mid-run however often its lease was renewed) and whose completion
+ * does not check which run it completes.
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type PgBoss from 'pg-boss';
 import type { AppContext } from '../context.js';
 import type { JobDefinition } from './job-definition.js';
-import { LEASE_SECONDS } from './queue.js';
+import { LEASE_SECONDS, LeaseLostError, type RunRef } from './queue.js';
 
-const RENEW_EVERY_MS = (LEASE_SECONDS * 1000) / 3;
+/** How often an idle slot asks the queue for a job (pg-boss's workers polled every 2 s too). */
+const POLL_MS = 2_000;
 
 export interface JobWorkers {
   stop(): Promise<void>;
@@ -66,74 +74,116 @@ export async function startJobWorkers(
   await jobs.recoverCrashedJobs(table.map((job) => job.name));
   await settleJobs(ctx, log, table);
   const stopping = new AbortController();
-  const running = new Set<Promise<void>>();
 
-  /** Renews the run's lease until `maxRunSeconds`; aborts `lost` when the job is not its own. */
-  const keepLease = (job: JobDefinition, queued: PgBoss.JobWithMetadata<object>) => {
+  /**
+   * Renews the run's lease; aborts `lost` when the job is no longer the run's, or when the run
+   * passed `maxRunSeconds` (hung: its lease then lapses, and pg-boss fails and retries the job).
+   */
+  const keepLease = (job: JobDefinition, run: RunRef) => {
     const lost = new AbortController();
     const startedAt = Date.now();
-    const timer = setInterval(() => {
-      if (Date.now() - startedAt > job.maxRunSeconds * 1000) return; // hung: let it lapse
-      jobs.renewLease(job.name, queued.id, queued.retryCount).then(
-        (held) => {
-          if (held || lost.signal.aborted) return;
-          log.warn({ job: job.name, id: queued.id }, 'job lease lost: run stopped');
+    const leaseSeconds = job.leaseSeconds ?? LEASE_SECONDS;
+    const timer = setInterval(
+      () => {
+        if (Date.now() - startedAt > job.maxRunSeconds * 1000) {
           lost.abort();
-        },
-        // A database hiccup: the next renewal tries again before the lease runs out.
-        (error: unknown) => log.warn({ err: error, job: job.name }, 'job lease not renewed'),
-      );
-    }, RENEW_EVERY_MS);
+          return;
+        }
+        jobs.renewLease(run, leaseSeconds).then(
+          (held) => {
+            if (!held) lost.abort();
+          },
+          // A database hiccup: the next renewal tries again before the lease runs out.
+          (error: unknown) => log.warn({ err: error, job: job.name }, 'job lease not renewed'),
+        );
+      },
+      (leaseSeconds * 1000) / 3,
+    );
     return { lost: lost.signal, release: () => clearInterval(timer) };
   };
 
+  /**
+   * One run, to its end: completed, failed (retried while retries remain) or handed back, each
+   * only while the run still holds its job. A run that lost it touches nothing: the job, and
+   * whatever its retry makes, are another run's.
+   */
   const runOne = async (job: JobDefinition, queued: PgBoss.JobWithMetadata<object>) => {
-    const lastAttempt = queued.retryCount >= queued.retryLimit;
-    const lease = keepLease(job, queued);
+    const run: RunRef = { name: job.name, id: queued.id, retryCount: queued.retryCount };
+    const lease = keepLease(job, run);
+    let failure: { error: unknown } | undefined;
+    // A run that lost its job frees its slot at once, even if it does not heed its signal.
+    const given = new Promise<never>((_, reject) =>
+      lease.lost.addEventListener('abort', () => reject(new LeaseLostError(run)), { once: true }),
+    );
+    given.catch(() => {}); // lost after the run ended: nobody waits any more
     try {
-      await job.run(ctx, queued.data, {
+      const running = job.run(ctx, queued.data, {
         signal: AbortSignal.any([stopping.signal, lease.lost]),
         log,
         attempt: queued.retryCount + 1,
-        lastAttempt,
+        lastAttempt: queued.retryCount >= queued.retryLimit,
+        lease: {
+          hold: (tx) => jobs.holdLease(tx, run),
+          check: () => ctx.db.transaction((tx) => jobs.holdLease(tx, run)),
+        },
       });
+      await Promise.race([running, given]);
     } catch (error) {
-      // The job is no longer this run's: pg-boss already failed it (and its retry is another's).
-      if (lease.lost.aborted) throw error;
-      if (stopping.signal.aborted) {
-        await jobs.send(job.name, queued.data);
-        return;
-      }
-      log.error(
-        { err: error, job: job.name, data: queued.data, attempt: queued.retryCount + 1 },
-        'job failed',
-      );
-      if (lastAttempt) await job.giveUp?.(ctx, queued.data, log);
-      throw error;
+      failure = { error };
     } finally {
       lease.release();
     }
+    const ended = await endRun(job, queued, run, failure, lease.lost.aborted);
+    if (!ended) log.warn({ job: job.name, id: run.id }, 'job lease lost: run stopped');
   };
 
-  for (const job of table) {
-    const handler = async ([queued]: PgBoss.JobWithMetadata<object>[]) => {
-      if (!queued) return;
-      const run = runOne(job, queued);
-      running.add(run);
+  /** Completes, hands back or fails the run's job, only while the run holds it; false if not. */
+  const endRun = async (
+    job: JobDefinition,
+    queued: PgBoss.JobWithMetadata<object>,
+    run: RunRef,
+    failure: { error: unknown } | undefined,
+    leaseLost: boolean,
+  ): Promise<boolean> => {
+    if (!failure) return jobs.complete(run);
+    const { error } = failure;
+    if (error instanceof LeaseLostError || leaseLost) return false;
+    if (stopping.signal.aborted) return jobs.handBack(run, queued.data);
+    log.error(
+      { err: error, job: job.name, data: queued.data, attempt: run.retryCount + 1 },
+      'job failed',
+    );
+    const failed = await jobs.fail(run, error);
+    // After the job failed for good: a crash in between leaves the rest to the row's `settle`.
+    if (failed && run.retryCount >= queued.retryLimit) await job.giveUp?.(ctx, queued.data, log);
+    return failed;
+  };
+
+  /** One of a row's `concurrency` slots: takes a job, runs it, and again until stopped. */
+  const slot = async (job: JobDefinition) => {
+    while (!stopping.signal.aborted) {
+      let queued: PgBoss.JobWithMetadata<object> | undefined;
       try {
-        await run;
-      } finally {
-        running.delete(run);
+        [queued] = await jobs.boss.fetch<object>(job.name, { includeMetadata: true });
+      } catch (error) {
+        log.error({ err: error, job: job.name }, 'jobs: fetching failed');
       }
-    };
-    for (let i = 0; i < job.concurrency(ctx.config); i++) {
-      await jobs.boss.work<object>(
-        job.name,
-        { includeMetadata: true, batchSize: 1, pollingIntervalSeconds: 2 },
-        handler,
-      );
+      if (!queued) {
+        await pause(POLL_MS, stopping.signal);
+        continue;
+      }
+      try {
+        await runOne(job, queued);
+      } catch (error) {
+        // The database failed the completion: the lease lapses and the job is retried.
+        log.error({ err: error, job: job.name }, 'jobs: ending a run failed');
+      }
     }
-  }
+  };
+
+  const slots = table.flatMap((job) =>
+    Array.from({ length: job.concurrency(ctx.config) }, () => slot(job)),
+  );
   // pg-boss's supervision pass is what expires hung jobs: settle right after it.
   const afterSupervision = () => void settleJobs(ctx, log, table);
   jobs.boss.on('maintenance', afterSupervision);
@@ -141,10 +191,22 @@ export async function startJobWorkers(
   return {
     async stop() {
       jobs.boss.off('maintenance', afterSupervision);
-      for (const job of table) await jobs.boss.offWork(job.name);
       stopping.abort();
       // The aborted runs hand their jobs back; that must happen before the database closes.
-      await Promise.allSettled([...running]);
+      await Promise.allSettled(slots);
     },
   };
+}
+
+/** Resolves after `ms`, or at once when `signal` aborts. */
+function pause(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    signal.addEventListener('abort', done, { once: true });
+  });
 }

@@ -11,8 +11,12 @@ export function placeholdersToSql(text: string, values: readonly unknown[]): SQL
   const chunks: SQL[] = [];
   parts.forEach((part, i) => {
     if (i % 2 === 0) chunks.push(sql.raw(part));
-    // drizzle drops an undefined chunk entirely; SQL wants NULL there.
-    else chunks.push(sql`${values[Number(part) - 1] ?? null}`);
+    else {
+      // drizzle drops an undefined chunk entirely (SQL wants NULL there) and spreads an array
+      // into a list of parameters (pg-boss's `id = ANY($2::uuid[])` wants it as one).
+      const value = values[Number(part) - 1] ?? null;
+      chunks.push(Array.isArray(value) ? sql`${sql.param(value)}` : sql`${value}`);
+    }
   });
   return sql.join(chunks);
 }

@@ -28,7 +28,7 @@ export const INTERRUPTED_REASON =
   'The conversion for streaming was interrupted too often. It still plays as uploaded.';
 
 export async function runTranscode(ctx: AppContext, { videoId }: TranscodeJob, run: JobRun) {
-  const outcome = await transcodeVideo(ctx, videoId, { signal: run.signal });
+  const outcome = await transcodeVideo(ctx, videoId, { signal: run.signal, lease: run.lease });
   run.log.info({ videoId, outcome }, 'transcode finished');
 }
 

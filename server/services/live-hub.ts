@@ -21,8 +21,6 @@ import { LIVE_TOPICS } from './live-topics.js';
 
 /** Open streams one user may hold (tabs and devices); one more is refused with 429. */
 export const MAX_STREAMS_PER_USER = 8;
-/** Proxies close idle connections (nginx after 60 s by default): a comment line keeps it busy. */
-export const HEARTBEAT_MS = 25_000;
 /** What EventSource waits before reconnecting after the stream ends (the `retry:` field). */
 export const RETRY_HINT_MS = 3_000;
 /** The access token's lifetime: the stream ends then, and reconnects with a refreshed one. */
@@ -41,7 +39,11 @@ export class LiveHub {
   private readonly unsubscribe: (() => void)[];
   private readonly heartbeat: NodeJS.Timeout;
 
-  constructor(private readonly ctx: Pick<AppContext, 'db' | 'events'>) {
+  /**
+   * Proxies close idle connections (nginx after 60 s by default): a comment line every
+   * LIVE_HEARTBEAT_MS keeps the stream busy.
+   */
+  constructor(private readonly ctx: Pick<AppContext, 'config' | 'db' | 'events'>) {
     const { events } = ctx;
     this.unsubscribe = [
       events.subscribe(LIVE_TOPICS.notifications, (e) => this.toUser(e)),
@@ -49,7 +51,10 @@ export class LiveHub {
       events.subscribe(LIVE_TOPICS.comment, (e) => this.toWatchers(e)),
       events.onGap(() => this.everyoneRereads()),
     ];
-    this.heartbeat = setInterval(() => this.broadcastRaw(': heartbeat\n\n'), HEARTBEAT_MS);
+    this.heartbeat = setInterval(
+      () => this.broadcastRaw(': heartbeat\n\n'),
+      ctx.config.liveHeartbeatMs,
+    );
     this.heartbeat.unref();
   }
 

@@ -66,7 +66,7 @@ export async function recordProgress(db: Db, videoId: string, progress: number):
  * URLs): then false, and the caller removes the files it wrote under the old prefix.
  */
 export async function addRendition(
-  db: Db,
+  db: Db | Tx,
   videoId: string,
   prefix: string,
   rendition: StoredRendition,
@@ -92,8 +92,10 @@ async function endProcessing(
   ctx: Pick<AppContext, 'db' | 'events'>,
   videoId: string,
   end: { state: 'ready'; progress: 1; error: null } | { state: 'failed'; error: string },
+  guard?: (tx: Tx) => Promise<void>,
 ): Promise<void> {
   const notified = await ctx.db.transaction(async (tx) => {
+    await guard?.(tx);
     const changed = await tx
       .update(videoProcessing)
       .set({ ...end, updatedAt: sql`now()` })
@@ -108,8 +110,13 @@ async function endProcessing(
   await announceNotifications(ctx.events, notified);
 }
 
-export function markReady(ctx: Pick<AppContext, 'db' | 'events'>, videoId: string) {
-  return endProcessing(ctx, videoId, { state: 'ready', progress: 1, error: null });
+/** `guard` runs first in the transaction (a job run's hold on its job: jobs/job-definition.ts). */
+export function markReady(
+  ctx: Pick<AppContext, 'db' | 'events'>,
+  videoId: string,
+  guard?: (tx: Tx) => Promise<void>,
+) {
+  return endProcessing(ctx, videoId, { state: 'ready', progress: 1, error: null }, guard);
 }
 
 export function markFailed(

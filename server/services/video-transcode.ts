@@ -10,6 +10,7 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../context.js';
+import type { Db, Tx } from '../db/client.js';
 import { newId } from '../db/ids.js';
 import { videos, type StoredRendition } from '../db/schema.js';
 import { HLS_FOLDER, masterKey, renditionStem } from '../media/hls/keys.js';
@@ -36,6 +37,17 @@ const PROGRESS_EVERY_MS = 2_000;
 
 export interface TranscodeRun {
   signal?: AbortSignal;
+  /**
+   * The job run's hold on its job (JobRun.lease, jobs/job-definition.ts), when a job runs this: a run that
+   * lost it (it stalled past its lease; a retry runs elsewhere) stores and records nothing more,
+   * since the retry writes the same keys.
+   */
+  lease?: {
+    /** Locks the job in `tx`; throws when the run no longer holds it. */
+    hold: (tx: Db | Tx) => Promise<void>;
+    /** Throws when the run no longer holds its job. */
+    check: () => Promise<void>;
+  };
 }
 
 /** 'gone' when the video was deleted meanwhile (nothing to do), else 'done'. */
@@ -50,6 +62,15 @@ export async function transcodeVideo(
     .where(eq(videos.id, videoId));
   const row = await processingOf(ctx.db, videoId);
   if (!video || !row) return 'gone';
+  const { lease } = run;
+  /** `write` in a transaction that first checks the run still holds its job (without a job: as is). */
+  const recorded = <T>(write: (db: Db | Tx) => Promise<T>): Promise<T> =>
+    lease
+      ? ctx.db.transaction(async (tx) => {
+          await lease.hold(tx);
+          return write(tx);
+        })
+      : write(ctx.db);
 
   const workDir = path.join(ctx.tmpDir, `transcode-${newId()}`);
   await mkdir(workDir, { recursive: true });
@@ -78,6 +99,8 @@ export async function transcodeVideo(
       // Recorded until the row lists the rendition: a kill while storing leaves nobody's files.
       const keys = output.files.map((file) => `${HLS_FOLDER}/${file}`);
       await ctx.journal.record(keys);
+      // A retry running elsewhere stores these very keys: a run that lost its job leaves them.
+      await lease?.check();
       await storeFiles(ctx, workDir, output.files);
       const stored: StoredRendition = {
         name,
@@ -89,7 +112,9 @@ export async function transcodeVideo(
         segments: output.segments,
       };
       const progress = (index + 1) / ladder.length;
-      const added = await addRendition(ctx.db, videoId, current.hlsPrefix, stored, progress);
+      const added = await recorded((db) =>
+        addRendition(db, videoId, current.hlsPrefix, stored, progress),
+      );
       if (!added) {
         // Deleted, or unpublished (new prefix) while ffmpeg ran: these files are nobody's.
         await Promise.all(keys.map((key) => ctx.storage.delete(key)));
@@ -102,6 +127,7 @@ export async function transcodeVideo(
         continue; // the rendition is remade under the new prefix on the next attempt
       }
       current = { ...current, renditions: [...current.renditions, stored] };
+      await lease?.check();
       await writeMaster(ctx, workDir, current);
       made += 1;
     }
@@ -110,8 +136,9 @@ export async function transcodeVideo(
     if (latest.renditions.length < ladder.length) throw new Error('renditions missing after run');
     // Every rendition was recorded by earlier runs: the last one may have died between recording
     // its rendition and rewriting the master.
+    await lease?.check();
     if (made === 0) await writeMaster(ctx, workDir, latest);
-    await markReady(ctx, videoId);
+    await markReady(ctx, videoId, lease?.hold);
     return 'done';
   } finally {
     await rm(workDir, { recursive: true, force: true });

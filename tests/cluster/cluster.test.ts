@@ -19,9 +19,11 @@ import { isDefaultImageKey } from '../../server/services/default-images.js';
 import { processingKeys } from '../../server/services/video-processing.js';
 import { fixture } from '../server/media-fixtures.js';
 import { encodeMetadata } from '../server/tus-helpers.js';
+import { EventStream } from './event-stream.js';
 import { poll, rows, Session, signUp, startTestCluster, type TestCluster } from './harness.js';
 
 const UPLOADS = '/api/v1/videos/uploads';
+const HEARTBEAT_MS = 1_000;
 const TUS = { 'tus-resumable': '1.0.0' };
 
 let t: TestCluster;
@@ -35,6 +37,8 @@ beforeAll(async () => {
     FEED_CACHE_MS: '600000',
     // A job the lease gives back is retried at once, so the wait is the detection's own.
     TRANSCODE_RETRY_SECONDS: '1',
+    // A heartbeat a second: nginx's read timeout of the live stream is then 3 s (nginx.ts).
+    LIVE_HEARTBEAT_MS: String(HEARTBEAT_MS),
   });
   [api1, api2] = t.cluster.replicas.map((replica) => replica.url!) as [string, string];
   site = t.cluster.url;
@@ -139,6 +143,68 @@ describe('resumable uploads without stickiness', () => {
     tusVideo = String(finished.json.data._id);
     const own = await owner.session.request(site, 'GET', '/api/v1/videos/user');
     expect(own.json.data.videos.map((v: { _id: string }) => v._id)).toEqual([tusVideo]);
+  });
+});
+
+describe('live events through nginx', () => {
+  /** Opens the viewer's stream through nginx until replica 2 is the one serving it. */
+  async function streamOnReplica2(session: Session, url: string) {
+    const two = new URL(api2).host;
+    for (let tries = 0; tries < 6; tries += 1) {
+      const stream = await EventStream.open(session, site, url);
+      if (stream.servedBy === two) return stream;
+      stream.close(); // round robin: the next request goes to the other replica
+    }
+    throw new Error(`nginx never sent ${url} to replica 2`);
+  }
+
+  it('a viewer streaming from 2 hears of a comment and a new subscriber made on 1', async () => {
+    const viewer = await signUp(site);
+    const stream = await streamOnReplica2(viewer.session, `/api/v1/events?video=${tusVideo}`);
+    try {
+      // Nothing buffers it: the retry hint written with the headers is already here.
+      await stream.next((m) => m.retry !== undefined, 2_000);
+      const commented = await owner.session.request(api1, 'POST', `/api/v1/comments/${tusVideo}`, {
+        content: 'Heard on the other replica',
+      });
+      expect(commented.status).toBe(201);
+      const comment = await stream.next((m) => m.event === 'comment', 2_000);
+      expect(JSON.parse(comment.data!)).toEqual({
+        videoId: tusVideo,
+        commentId: String(commented.json.data._id),
+      });
+      const subscribed = await owner.session.request(
+        api1,
+        'POST',
+        `/api/v1/subscriptions/c/${viewer.userId}`,
+      );
+      expect(subscribed.status).toBe(200);
+      await stream.next((m) => m.event === 'notifications', 2_000);
+      // What the event says to re-read is there, read through the balancer.
+      const count = await viewer.session.request(site, 'GET', '/api/v1/notifications/unread-count');
+      expect(count.json.data).toEqual({ unreadCount: 1 });
+    } finally {
+      stream.close();
+    }
+  });
+
+  it('stays open past nginx’s read timeout, kept busy by heartbeats that arrive as sent', async () => {
+    const viewer = await signUp(site);
+    const stream = await EventStream.open(viewer.session, site, '/api/v1/events');
+    const opened = performance.now();
+    try {
+      // nginx's read timeout is three heartbeats: a stream still open past four was kept busy.
+      await new Promise((resolve) => setTimeout(resolve, 4 * HEARTBEAT_MS + 500));
+      expect(stream.endedAt).toBeUndefined();
+      const beats = stream.messages.filter((m) => m.comment === 'heartbeat');
+      expect(beats.length).toBeGreaterThanOrEqual(3);
+      // One at a time, not held and let through in a batch.
+      const times = [opened, ...beats.map((m) => m.at)];
+      const gaps = times.slice(1).map((at, i) => at - times[i]!);
+      expect(Math.max(...gaps)).toBeLessThan(3 * HEARTBEAT_MS);
+    } finally {
+      stream.close();
+    }
   });
 });
 

@@ -77,16 +77,27 @@ export class Session {
     return copy;
   }
 
+  /** The headers every request of this client carries: its cookies, its address. */
+  private ownHeaders(): Record<string, string> {
+    const headers: Record<string, string> = {};
+    if (this.cookies.size > 0) {
+      headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    }
+    if (this.forwardedFor) headers['x-forwarded-for'] = this.forwardedFor;
+    return headers;
+  }
+
+  /** A GET whose body is left to the caller to read as it comes (a stream); `signal` ends it. */
+  open(base: string, url: string, signal: AbortSignal): Promise<Response> {
+    return fetch(`${base}${url}`, { headers: this.ownHeaders(), signal });
+  }
+
   async request(base: string, method: string, url: string, body?: unknown, headers = {}) {
     const init: RequestInit & { headers: Record<string, string> } = {
       method,
-      headers: { ...headers },
+      headers: { ...headers, ...this.ownHeaders() },
       signal: AbortSignal.timeout(30_000),
     };
-    if (this.cookies.size > 0) {
-      init.headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
-    }
-    if (this.forwardedFor) init.headers['x-forwarded-for'] = this.forwardedFor;
     if (body instanceof FormData || body instanceof Uint8Array) init.body = body as BodyInit;
     else if (body !== undefined) {
       init.body = JSON.stringify(body);

@@ -1,12 +1,17 @@
 /**
  * The lease of a running job (jobs/queue.ts): its worker renews it while the run goes on, so only
  * a dead worker's job expires, within LEASE_SECONDS and a supervision pass instead of the run's
- * whole maximum; a renewal for a job that is no longer the run's own says so.
+ * whole maximum; a renewal for a job that is no longer the run's own says so. In a worker: a run
+ * longer than its lease is not failed; a run that stalled past its lease and woke up while another
+ * worker runs the retry neither completes nor fails that retry, and is told it lost the job.
  */
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { defineJob, type JobDefinition } from '../../server/jobs/job-definition.js';
+import { startJobWorkers } from '../../server/jobs/job-workers.js';
 import { LEASE_SECONDS } from '../../server/jobs/queue.js';
 import { createTestApp, type TestApp } from './helpers.js';
+import { silentLog, until } from './transcode-helpers.js';
 
 const QUEUE = 'lease-test';
 
@@ -36,6 +41,12 @@ describe('job leases', () => {
     return job;
   }
 
+  const runOf = (job: { id: string; retryCount: number }) => ({
+    name: QUEUE,
+    id: job.id,
+    retryCount: job.retryCount,
+  });
+
   const leaseLeft = async (id: string) => {
     const result = await t.ctx.db.execute(
       sql`select extract(epoch from started_on + expire_in - now())::float8 as left
@@ -57,7 +68,7 @@ describe('job leases', () => {
       sql`update pgboss.job set started_on = now() - interval '1 minute' where id = ${job.id}`,
     );
     expect(await leaseLeft(job.id)).toBeLessThan(0);
-    expect(await t.ctx.jobs.renewLease(QUEUE, job.id, job.retryCount)).toBe(true);
+    expect(await t.ctx.jobs.renewLease(runOf(job))).toBe(true);
     expect(await leaseLeft(job.id)).toBeGreaterThan(LEASE_SECONDS - 5);
     await t.ctx.jobs.boss.complete(QUEUE, job.id);
   });
@@ -65,12 +76,152 @@ describe('job leases', () => {
   it('refuses to renew a job that ended, or that a retry now runs', async () => {
     const job = await startedJob();
     await t.ctx.jobs.boss.fail(QUEUE, job.id);
-    expect(await t.ctx.jobs.renewLease(QUEUE, job.id, job.retryCount)).toBe(false);
+    expect(await t.ctx.jobs.renewLease(runOf(job))).toBe(false);
     // Its retry, started by another worker: the same id, one more retry counted.
     await t.ctx.db.execute(sql`update pgboss.job set start_after = now() where id = ${job.id}`);
     const [retry] = await t.ctx.jobs.boss.fetch(QUEUE, { includeMetadata: true });
     expect(retry?.id).toBe(job.id);
-    expect(await t.ctx.jobs.renewLease(QUEUE, job.id, job.retryCount)).toBe(false);
-    expect(await t.ctx.jobs.renewLease(QUEUE, job.id, retry!.retryCount)).toBe(true);
+    expect(await t.ctx.jobs.renewLease(runOf(job))).toBe(false);
+    expect(await t.ctx.jobs.renewLease(runOf(retry!))).toBe(true);
+  });
+});
+
+describe('a run and its lease, in a worker', () => {
+  let t: TestApp;
+  let stopWorkers: (() => Promise<void>) | undefined;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterEach(async () => {
+    await stopWorkers?.();
+    stopWorkers = undefined;
+  });
+  afterAll(() => t.close());
+
+  type Job = { state: string; retry_count: number; output: unknown };
+  const jobRow = async (id: string) => {
+    const result = await t.ctx.db.execute(
+      sql`select state, retry_count, output from pgboss.job where id = ${id}`,
+    );
+    return (result as { rows: Job[] }).rows[0]!;
+  };
+
+  /** A queue whose runs call `run`, worked by one in-process worker. */
+  async function workedQueue(
+    name: string,
+    run: JobDefinition<{ n: number }>['run'],
+    leaseSeconds?: number,
+  ) {
+    const job = defineJob<{ n: number }>({
+      name,
+      policy: 'standard',
+      retries: () => ({ limit: 2, delaySeconds: 1 }),
+      maxRunSeconds: 3600,
+      leaseSeconds,
+      concurrency: () => 1,
+      run,
+    });
+    await t.ctx.jobs.declare([job], t.ctx.config);
+    stopWorkers = (await startJobWorkers(t.ctx, silentLog, [job])).stop;
+  }
+
+  const idOf = async (name: string) => {
+    const result = await t.ctx.db.execute(sql`select id from pgboss.job where name = ${name}`);
+    return (result as { rows: { id: string }[] }).rows[0]!.id;
+  };
+
+  it('lets a run last longer than its lease, renewing it: completed on the first attempt', async () => {
+    const name = 'lease-long-run';
+    let runs = 0;
+    await workedQueue(
+      name,
+      async () => {
+        runs += 1;
+        await new Promise((resolve) => setTimeout(resolve, 5_000));
+      },
+      2,
+    );
+    await t.ctx.jobs.send(name, { n: 1 });
+    const id = await idOf(name);
+    const done = await until(
+      () => jobRow(id),
+      (job) => job.state !== 'created' && job.state !== 'active',
+    );
+    expect(done).toMatchObject({ state: 'completed', retry_count: 0 });
+    expect(runs).toBe(1);
+  }, 30_000);
+
+  /**
+   * A run that stalls (its process paused: no timer fires) while its lease lapses and another
+   * worker takes the retry; then it wakes up and ends. `ending` is how it ends.
+   */
+  async function staleRun(name: string, ending: 'returns' | 'throws') {
+    let wake!: () => void;
+    const stalled = new Promise<void>((resolve) => (wake = resolve));
+    let started!: () => void;
+    const running = new Promise<void>((resolve) => (started = resolve));
+    const seen: { lease?: string } = {};
+    let ended!: () => void;
+    const finished = new Promise<void>((resolve) => (ended = resolve));
+    await workedQueue(name, async (_ctx, _data, run) => {
+      started();
+      await stalled;
+      try {
+        await run.lease.check();
+        seen.lease = 'held';
+      } catch (error) {
+        seen.lease = (error as Error).name;
+      } finally {
+        ended();
+      }
+      if (ending === 'throws') throw new Error('ffmpeg failed');
+    });
+    await t.ctx.jobs.send(name, { n: 1 });
+    await running;
+    const id = await idOf(name);
+    // The lease lapsed: pg-boss's supervision failed the run, and another worker took the retry.
+    await t.ctx.jobs.boss.fail(name, id);
+    await t.ctx.db.execute(sql`update pgboss.job set start_after = now() where id = ${id}`);
+    const [retry] = await t.ctx.jobs.boss.fetch(name, { includeMetadata: true });
+    expect(retry).toMatchObject({ id, retryCount: 1 });
+    const before = await jobRow(id);
+    wake();
+    await finished;
+    // The stale run's worker ends it; give it the time it takes.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await stopWorkers?.();
+    stopWorkers = undefined;
+    return { id, seen, before, after: await jobRow(id) };
+  }
+
+  it('a stale run that wakes up and returns leaves the retry running (it completes nothing)', async () => {
+    const { seen, before, after } = await staleRun('lease-stale-returns', 'returns');
+    expect(after).toEqual(before);
+    expect(after).toMatchObject({ state: 'active', retry_count: 1 });
+    expect(seen.lease).toBe('LeaseLostError');
+  });
+
+  it('a stale run that wakes up and fails leaves the retry running (it fails nothing)', async () => {
+    const { before, after } = await staleRun('lease-stale-throws', 'throws');
+    expect(after).toEqual(before);
+    expect(after).toMatchObject({ state: 'active', retry_count: 1 });
+  });
+
+  it('a run that holds its job completes it', async () => {
+    const name = 'lease-held';
+    const seen: string[] = [];
+    await workedQueue(name, async (_ctx, _data, run) => {
+      await run.lease.check();
+      await t.ctx.db.transaction((tx) => run.lease.hold(tx));
+      seen.push('held');
+    });
+    await t.ctx.jobs.send(name, { n: 1 });
+    const id = await idOf(name);
+    const done = await until(
+      () => jobRow(id),
+      (job) => job.state === 'completed' || job.state === 'failed',
+    );
+    expect(done.state).toBe('completed');
+    expect(seen).toEqual(['held']);
   });
 });

@@ -2,14 +2,17 @@
  * The transcode job end to end, in-process: an upload enqueues its job in the row's transaction,
  * a worker makes 480p and 720p renditions (never above the 720p source), the watch item then
  * offers an HLS master playlist that parses and whose renditions play; a transcode that keeps
- * failing is retried and then marked failed with a readable reason.
+ * failing is retried and then marked failed with a readable reason; a run that lost its job to a
+ * retry elsewhere leaves the bucket and the row to that retry.
  */
 import HLS from 'hls-parser';
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { transcodeJob } from '../../server/jobs/job-table.js';
 import { startJobWorkers } from '../../server/jobs/job-workers.js';
+import { LeaseLostError } from '../../server/jobs/queue.js';
 import { FAILED_REASON } from '../../server/jobs/transcode-job.js';
+import { HLS_FOLDER } from '../../server/media/hls/keys.js';
 import { transcodeVideo } from '../../server/services/video-transcode.js';
 import { prepareStart } from '../../server/start-up.js';
 import { createUser, type TestUser } from './auth-helpers.js';
@@ -150,4 +153,21 @@ describe('transcode jobs', () => {
     );
     expect(done.processing).toMatchObject({ state: 'ready', renditions: ['480p', '720p'] });
   }, 120_000);
+
+  it('a run that lost its job (a retry runs elsewhere) stores and records no rendition', async () => {
+    t = await createTestApp();
+    const owner = await createUser(t);
+    const id = await uploadHd(t, owner);
+    const lost = () => Promise.reject(new LeaseLostError({ name: 'transcode', id, retryCount: 0 }));
+    await expect(transcodeVideo(t.ctx, id, { lease: { check: lost, hold: lost } })).rejects.toThrow(
+      LeaseLostError,
+    );
+    const stored: string[] = [];
+    for await (const object of t.ctx.storage.list()) stored.push(object.key);
+    expect(stored.filter((key) => key.startsWith(`${HLS_FOLDER}/`))).toEqual([]);
+    expect((await watch(t, owner, id)).processing).toMatchObject({
+      state: 'processing',
+      renditions: [],
+    });
+  }, 90_000);
 });
