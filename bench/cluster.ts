@@ -12,7 +12,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { startCluster, type Cluster } from '../scripts/cluster/cluster.js';
+import { DEFAULT_BASE_PORT, startCluster, type Cluster } from '../scripts/cluster/cluster.js';
 import { ffmpegPath } from '../server/media/binaries.js';
 import { cpuSnapshot, cpuSpent } from './lib/cpu.js';
 import { runSeed } from './lib/datasets.js';
@@ -150,7 +150,7 @@ export async function benchCluster(): Promise<Row[]> {
     cluster = await startCluster({
       dir,
       databaseUrl: process.env.DATABASE_URL,
-      basePort: Number(process.env.CLUSTER_BASE_PORT ?? 56000),
+      basePort: Number(process.env.CLUSTER_BASE_PORT ?? DEFAULT_BASE_PORT),
       // The watch load registers 50 viewers; the coherence figure reads a cached feed.
       env: { AUTH_RATE_LIMIT: '1000', LOG_LEVEL: 'warn' },
     });

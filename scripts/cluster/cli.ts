@@ -4,12 +4,18 @@
  * `npm run cluster -- --stop` stops a run started elsewhere (another terminal, or in the
  * background); `--loopback` skips the network namespaces. DATABASE_URL reuses a PostgreSQL
  * server instead of making one; CLUSTER_DIR (default: the temp folder's vidtube-cluster) holds
- * the run; CLUSTER_BASE_PORT (default 56000) moves every port.
+ * the run; CLUSTER_BASE_PORT (default 26000) moves every port.
  */
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { HOST_NAMES, portsFrom, removeRunFolder, startCluster } from './cluster.js';
+import {
+  DEFAULT_BASE_PORT,
+  HOST_NAMES,
+  portsFrom,
+  removeRunFolder,
+  startCluster,
+} from './cluster.js';
 import { removeNetwork } from './network.js';
 
 const dir = process.env.CLUSTER_DIR ?? path.join(os.tmpdir(), 'vidtube-cluster');
@@ -39,7 +45,7 @@ if (args.has('--stop')) {
   process.exit(0);
 }
 
-const ports = portsFrom(Number(process.env.CLUSTER_BASE_PORT ?? 56000));
+const ports = portsFrom(Number(process.env.CLUSTER_BASE_PORT ?? DEFAULT_BASE_PORT));
 console.log(`starting the cluster in ${dir} …`);
 const cluster = await startCluster({
   dir,

@@ -24,7 +24,14 @@ export const BUCKET = 'vidtube';
 /** s3rver checks signatures against these fixed credentials. */
 const S3_KEYS = { S3_ACCESS_KEY_ID: 'S3RVER', S3_SECRET_ACCESS_KEY: 'S3RVER' };
 
-/** The ports of one run, from `base` (56000 by default; CLUSTER_BASE_PORT). */
+/**
+ * Where a run's ports start (CLUSTER_BASE_PORT moves them). Below Linux's range for outgoing
+ * connections (32768–60999): a port there can still be held by a closed connection in TIME_WAIT
+ * after a load test, for up to a minute, and nginx or PostgreSQL then cannot bind it.
+ */
+export const DEFAULT_BASE_PORT = 26000;
+
+/** The ports of one run, from `base` (DEFAULT_BASE_PORT unless CLUSTER_BASE_PORT says). */
 export function portsFrom(base: number) {
   return {
     base,
@@ -144,7 +151,7 @@ function member(
 
 export async function startCluster(options: ClusterOptions): Promise<Cluster> {
   const { dir, log = console.log } = options;
-  const ports = portsFrom(options.basePort ?? 56000);
+  const ports = portsFrom(options.basePort ?? DEFAULT_BASE_PORT);
   mkdirSync(dir, { recursive: true });
   // The replicas run the bundle, as `npm start` does (under a second to make).
   await buildServer();

@@ -7,7 +7,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { startCluster, type Cluster } from '../../scripts/cluster/cluster.js';
+import { DEFAULT_BASE_PORT, startCluster, type Cluster } from '../../scripts/cluster/cluster.js';
 import { loadConfig } from '../../server/config.js';
 import { openDatabase, type Database } from '../../server/db/client.js';
 import { openStorage } from '../../server/storage/open-storage.js';
@@ -31,7 +31,7 @@ export async function startTestCluster(env: Record<string, string>): Promise<Tes
     cluster = await startCluster({
       dir,
       databaseUrl: fresh?.url,
-      basePort: Number(process.env.CLUSTER_BASE_PORT ?? 56000),
+      basePort: Number(process.env.CLUSTER_BASE_PORT ?? DEFAULT_BASE_PORT),
       env,
       log: (line) => console.warn(line),
     });
