@@ -15,6 +15,12 @@ import { silentLog, until } from './transcode-helpers.js';
 
 const QUEUE = 'lease-test';
 
+/**
+ * Makes a retry due at once. pg-boss fetches `start_after < now()`, strictly, and PGlite's clock
+ * can read the same value in the next statement: a second in the past is due whatever the clock.
+ */
+const dueNow = sql`start_after = now() - interval '1 second'`;
+
 describe('job leases', () => {
   let t: TestApp;
   beforeAll(async () => {
@@ -78,7 +84,7 @@ describe('job leases', () => {
     await t.ctx.jobs.boss.fail(QUEUE, job.id);
     expect(await t.ctx.jobs.renewLease(runOf(job))).toBe(false);
     // Its retry, started by another worker: the same id, one more retry counted.
-    await t.ctx.db.execute(sql`update pgboss.job set start_after = now() where id = ${job.id}`);
+    await t.ctx.db.execute(sql`update pgboss.job set ${dueNow} where id = ${job.id}`);
     const [retry] = await t.ctx.jobs.boss.fetch(QUEUE, { includeMetadata: true });
     expect(retry?.id).toBe(job.id);
     expect(await t.ctx.jobs.renewLease(runOf(job))).toBe(false);
@@ -181,7 +187,7 @@ describe('a run and its lease, in a worker', () => {
     const id = await idOf(name);
     // The lease lapsed: pg-boss's supervision failed the run, and another worker took the retry.
     await t.ctx.jobs.boss.fail(name, id);
-    await t.ctx.db.execute(sql`update pgboss.job set start_after = now() where id = ${id}`);
+    await t.ctx.db.execute(sql`update pgboss.job set ${dueNow} where id = ${id}`);
     const [retry] = await t.ctx.jobs.boss.fetch(name, { includeMetadata: true });
     expect(retry).toMatchObject({ id, retryCount: 1 });
     const before = await jobRow(id);
