@@ -110,7 +110,11 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 120_000,
           hookTimeout: 180_000,
-          fileParallelism: false,
+          // Two files at a time: each has its own server, DATA_DIR, port and browser, and about
+          // half of a file's time is waiting (on ffmpeg, the network, animations), so two files
+          // share the 2 cores well (429 s → about 270 s in CI). Layout checks poll until the page
+          // settles (layout.ts), so a slower page under load is not a failure.
+          maxWorkers: 2,
           sequence: { groupOrder: 3 },
         },
       },

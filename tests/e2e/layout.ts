@@ -73,10 +73,18 @@ export async function layoutProblems(page: Page, elements: KeyElements): Promise
   return problems;
 }
 
-/** Fails the test with every layout problem of the page. */
+/**
+ * How long a page may take to settle into its layout: its data (a feed, a channel) can arrive
+ * after the load events on a busy machine, and a problem that lasts this long is a real one.
+ */
+const SETTLE_MS = 10_000;
+
+/** Fails the test with every layout problem the page still has once it has had time to settle. */
 export async function expectLaidOut(page: Page, elements: KeyElements): Promise<void> {
   expect(Object.keys(elements).length, 'a layout check names at least one element').toBeGreaterThan(
     0,
   );
-  expect(await layoutProblems(page, elements)).toEqual([]);
+  await expect
+    .poll(() => layoutProblems(page, elements), { timeout: SETTLE_MS, interval: 100 })
+    .toEqual([]);
 }
