@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createUser, type TestUser } from './auth-helpers.js';
-import { createTestApp, type TestApp } from './helpers.js';
+import { createTestApp, eventsDelivered, type TestApp } from './helpers.js';
 import { insertVideo } from './video-helpers.js';
 
 type FeedBody = { data: { videos: { _id: string }[]; totalVideos: number } };
@@ -16,6 +16,8 @@ describe('feed cache', () => {
     owner = await createUser(t);
   });
   afterAll(() => t.close());
+  // An earlier test's write, announced late on PostgreSQL, must not clear this test's cache.
+  beforeEach(() => eventsDelivered(t));
 
   const feed = async (url = '/api/v1/videos') =>
     (await t.app.inject({ method: 'GET', url })).json<FeedBody>().data;

@@ -126,3 +126,18 @@ async function startTestApp(
     },
   };
 }
+
+/**
+ * Resolves once every event published before the call has reached `t`'s listeners. On
+ * PostgreSQL a NOTIFY arrives some time after its commit, so a test that watches a cache must not
+ * start while an earlier test's `feed.changed` is still on its way; notifications reach a listener
+ * in commit order, so hearing a probe sent now means everything before it was heard.
+ */
+export async function eventsDelivered(t: TestApp): Promise<void> {
+  const topic = `test.probe.${randomBytes(4).toString('hex')}`;
+  let stop = () => {};
+  const heard = new Promise<void>((resolve) => (stop = t.ctx.events.subscribe(topic, () => resolve())));
+  await t.ctx.events.publish({ topic });
+  await heard;
+  stop();
+}
