@@ -3,7 +3,10 @@ import { createGlobalStyle } from 'styled-components';
 /** Page-wide resets and the one visible keyboard-focus style. */
 export const GlobalStyle = createGlobalStyle`
   *, *::before, *::after { box-sizing: border-box; }
-  html, body, #root { height: 100%; }
+  html, body { height: 100%; }
+  /* min-height, not height: the sticky top bar stays within #root, which must be as tall as the
+     page, or the bar scrolls away past the first screen and leaves a band above the side menu. */
+  #root { min-height: 100%; }
   body {
     margin: 0;
     background: ${({ theme }) => theme.colors.bg};

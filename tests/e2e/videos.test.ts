@@ -309,6 +309,12 @@ describe.skipIf(!hasBrowser)('videos journey', () => {
     const cards = await page.getByRole('article').count();
     expect(cards).toBe(totalVideos);
     expect(new Set(ids).size).toBe(totalVideos);
+    // Screens down the page the top bar is still on screen, with the side menu right under it.
+    expect(await page.evaluate(() => scrollY)).toBeGreaterThan(VIEWPORTS.desktop.height);
+    const bar = await page.getByRole('banner').boundingBox();
+    const menu = await page.getByRole('navigation', { name: 'Main menu' }).boundingBox();
+    expect(bar?.y).toBe(0);
+    expect(menu?.y).toBe(bar!.height);
     await context.close();
   });
 
