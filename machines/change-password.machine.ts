@@ -26,28 +26,20 @@
  * Selectors: selectFields, selectError, selectFieldErrors, selectShowsMismatch (inline
  * MESSAGES.passwordsDontMatch), selectIsSaving, selectIsConfirmingCancel.
  */
-import {
-  and,
-  assertEvent,
-  assign,
-  emit,
-  fromPromise,
-  setup,
-  type ErrorActorEvent,
-  type SnapshotFrom,
-} from 'xstate';
+import { and, assertEvent, assign, emit, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import { FIELD_SENTENCES } from '../contract/field-messages.js';
 import { TEXT_RULES } from '../contract/field-rules.js';
 import { MESSAGES } from './messages.js';
 import {
   confirmingCancelState,
+  failedSaveActions,
   refusalOf,
   ruleErrors,
   withoutField,
   type FieldErrors,
   type SettingsFormEvent,
 } from './settings-form.js';
-import { allFilled, errorMessage } from './validation.js';
+import { allFilled } from './validation.js';
 
 export interface PasswordFields {
   oldPassword: string;
@@ -177,16 +169,7 @@ export const changePasswordMachine = setup({
         onDone: { target: 'editing', actions: ['clearFields', 'announceSaved'] },
         onError: {
           target: 'editing',
-          actions: [
-            {
-              type: 'rememberRefusal',
-              params: ({ event }: { event: ErrorActorEvent }) => event.error,
-            },
-            {
-              type: 'announceFailed',
-              params: ({ event }) => errorMessage(event.error, MESSAGES.passwordChangeFailed),
-            },
-          ],
+          actions: failedSaveActions(MESSAGES.passwordChangeFailed),
         },
       },
     },

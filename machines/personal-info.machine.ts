@@ -26,21 +26,13 @@
  * Selectors: selectFields, selectError, selectFieldErrors, selectIsSaving,
  * selectIsConfirmingCancel, selectIsDirty.
  */
-import {
-  and,
-  assertEvent,
-  assign,
-  emit,
-  fromPromise,
-  setup,
-  type ErrorActorEvent,
-  type SnapshotFrom,
-} from 'xstate';
+import { and, assertEvent, assign, emit, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import { TEXT_RULES } from '../contract/field-rules.js';
 import type { User } from '../contract/shapes.js';
 import { MESSAGES } from './messages.js';
 import {
   confirmingCancelState,
+  failedSaveActions,
   firstProblem,
   refusalOf,
   ruleErrors,
@@ -48,7 +40,7 @@ import {
   type FieldErrors,
   type SettingsFormEvent,
 } from './settings-form.js';
-import { allFilled, errorMessage } from './validation.js';
+import { allFilled } from './validation.js';
 
 export interface AccountDetails {
   fullName: string;
@@ -174,16 +166,7 @@ export const personalInfoMachine = setup({
         // The typed values stay so the user can correct them and try again.
         onError: {
           target: 'editing',
-          actions: [
-            {
-              type: 'rememberRefusal',
-              params: ({ event }: { event: ErrorActorEvent }) => event.error,
-            },
-            {
-              type: 'announceFailed',
-              params: ({ event }) => errorMessage(event.error, MESSAGES.personalInfoFailed),
-            },
-          ],
+          actions: failedSaveActions(MESSAGES.personalInfoFailed),
         },
       },
     },

@@ -3,6 +3,7 @@
  * confirmation, the problems shown beside their fields, and the selectors their common footer
  * reads. One copy, so both forms ask and behave alike.
  */
+import type { ErrorActorEvent } from 'xstate';
 import type { TextRule } from '../contract/field-rules.js';
 import { textProblem } from './text-check.js';
 import { errorMessage, fieldErrorsOf } from './validation.js';
@@ -94,3 +95,20 @@ export const selectError = (s: SettingsFormSnapshot) => s.context.error;
 export const selectFieldErrors = (s: SettingsFormSnapshot) => s.context.fieldErrors;
 export const selectIsSaving = (s: SettingsFormSnapshot) => s.hasTag('busy');
 export const selectIsConfirmingCancel = (s: SettingsFormSnapshot) => s.matches('confirmingCancel');
+
+/**
+ * `saving`'s onError actions, the same in both forms: the server's refusal goes beside its fields
+ * (`rememberRefusal`) and the failure is announced in words, `fallback` when it has none.
+ */
+export function failedSaveActions(fallback: string) {
+  return [
+    {
+      type: 'rememberRefusal' as const,
+      params: ({ event }: { event: ErrorActorEvent }) => event.error,
+    },
+    {
+      type: 'announceFailed' as const,
+      params: ({ event }: { event: ErrorActorEvent }) => errorMessage(event.error, fallback),
+    },
+  ];
+}
