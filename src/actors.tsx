@@ -17,6 +17,7 @@ import { realVideoActors, type VideoActors } from './api/video-actors';
 // Types only: each page imports the real calls itself.
 import type { AccountActors } from './api/account';
 import type { NotificationActors } from './api/notifications';
+import type { UnreadCountActors } from './api/unread-count';
 import type { LiveStreamActors } from './api/live-stream';
 import type { ChannelActors } from './api/channel';
 import type { channelPlaylistActors } from './api/channel-playlists';
@@ -38,6 +39,7 @@ type CoreActors = SessionActors & VideoActors;
 export type AppActors = CoreActors &
   AccountActors &
   NotificationActors &
+  UnreadCountActors &
   LiveStreamActors &
   ChannelActors &
   TweetActors &

@@ -1,21 +1,23 @@
 /**
  * The live actors of a signed-in user (src/live.tsx provides them): the live connection and the
- * bell, started here and stopped when the user signs out. The connection's news reaches the bell
- * here; the browser's online and offline events go to the connection. A lazy chunk with both
- * machines and their calls: only a signed-in user loads it.
+ * bell's unread count, started here and stopped when the user signs out. The connection's news
+ * reaches the count here; the browser's online and offline events go to the connection. A lazy
+ * chunk with both machines and their calls: only a signed-in user loads it. The bell's panel
+ * (its machine, list and calls) is not here: it loads when the panel is first wanted.
  */
 import { useActorRef } from '@xstate/react';
 import { useEffect, useMemo } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import { liveConnectionMachine } from '../machines/live-connection.machine';
-import { notificationPanelMachine } from '../machines/notification-panel.machine';
+import { unreadCountMachine } from '../machines/unread-count.machine';
 import { usePageActors } from './actors';
 import { liveStreamActors } from './api/live-stream';
-import { notificationActors } from './api/notifications';
+import { unreadCountActors } from './api/unread-count';
 import { useEmitted } from './use-emitted';
 
 export type LiveRef = ActorRefFrom<typeof liveConnectionMachine>;
-export type BellRef = ActorRefFrom<typeof notificationPanelMachine>;
+/** The bell's unread count. */
+export type BellRef = ActorRefFrom<typeof unreadCountMachine>;
 
 export interface LiveActors {
   live: LiveRef;
@@ -28,7 +30,7 @@ export default function SignedInLive({
   onStart: (actors: LiveActors | null) => void;
 }) {
   const liveCalls = usePageActors(liveStreamActors);
-  const notificationCalls = usePageActors(notificationActors);
+  const countCalls = usePageActors(unreadCountActors);
   const liveLogic = useMemo(
     () =>
       liveConnectionMachine.provide({
@@ -37,16 +39,8 @@ export default function SignedInLive({
     [liveCalls],
   );
   const bellLogic = useMemo(
-    () =>
-      notificationPanelMachine.provide({
-        actors: {
-          fetchUnreadCount: notificationCalls.fetchUnreadCount,
-          fetchNotifications: notificationCalls.fetchNotifications,
-          markRead: notificationCalls.markRead,
-          markAllRead: notificationCalls.markAllRead,
-        },
-      }),
-    [notificationCalls],
+    () => unreadCountMachine.provide({ actors: { fetchUnreadCount: countCalls.fetchUnreadCount } }),
+    [countCalls],
   );
   const live = useActorRef(liveLogic, { input: { videoId: null } });
   const bell = useActorRef(bellLogic);

@@ -9,7 +9,7 @@ import { fromCallback, fromPromise } from 'xstate';
 import { API_PREFIX } from '../../contract/limits';
 import { LIVE_EVENT } from '../../contract/live-events';
 import type { LiveConnectionEvent } from '../../machines/live-connection.machine';
-import { fetchUnreadCount } from './notifications';
+import { fetchUnreadCount } from './unread-count';
 
 export const liveStreamActors = {
   authorize: fromPromise<void>(async ({ signal }) => {

@@ -1,6 +1,6 @@
 /**
- * The bell's calls (issue 23; docs/notifications.md): unread count, the list, read marks and
- * per-type settings, and the promise actors of the bell's machines.
+ * The bell panel's calls (issue 23; docs/notifications.md): the list, read marks and per-type
+ * settings, as the promise actors of the panel's machines. The badge's count is unread-count.ts.
  */
 import { fromPromise } from 'xstate';
 import type {
@@ -11,17 +11,7 @@ import type {
 } from '../../contract/notifications';
 import { request } from './client';
 
-export async function fetchUnreadCount(signal?: AbortSignal): Promise<number> {
-  const data = await request<UnreadCount>({
-    method: 'GET',
-    url: '/notifications/unread-count',
-    signal,
-  });
-  return data.unreadCount;
-}
-
-export const notificationActors = {
-  fetchUnreadCount: fromPromise<number>(({ signal }) => fetchUnreadCount(signal)),
+export const notificationPanelActors = {
   fetchNotifications: fromPromise<NotificationList, { page: number; limit: number }>(
     ({ input, signal }) =>
       request<NotificationList>({
@@ -42,6 +32,9 @@ export const notificationActors = {
   markAllRead: fromPromise<void>(async () => {
     await request<UnreadCount>({ method: 'POST', url: '/notifications/mark-all-read' });
   }),
+};
+
+export const notificationSettingsActors = {
   fetchSettings: fromPromise<NotificationSettings>(({ signal }) =>
     request<NotificationSettings>({ method: 'GET', url: '/notifications/settings', signal }),
   ),
@@ -55,4 +48,4 @@ export const notificationActors = {
   ),
 };
 
-export type NotificationActors = typeof notificationActors;
+export type NotificationActors = typeof notificationPanelActors & typeof notificationSettingsActors;

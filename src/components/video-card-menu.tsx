@@ -5,17 +5,20 @@
  * Tab stop per card. With a mouse it shows while the card is hovered or holds the focus, as on
  * the largest video site; on touch screens it always shows.
  *
+ * It opens under its button, or over it when there is no room below (a card near the bottom of
+ * a phone's screen, above the bottom bar): useMenuPlacement.
+ *
  * The dialogs are a lazy chunk (lazy-save-video.tsx), fetched when the menu opens: the feed's
  * first JavaScript carries only this button and its one-item list.
  */
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import styled from 'styled-components';
 import type { VideoItem } from '../../contract/shapes';
 import { IconButton } from '../ui/icon-button';
 import { MoreIcon } from '../ui/icons';
-import { moveMenuFocus, useMenuButton } from '../ui/menu';
+import { moveMenuFocus, useMenuButton, useMenuPlacement } from '../ui/menu';
 import { preloadSaveVideo, SaveVideoDialog } from './lazy-save-video';
-import { Menu, MenuItem, MenuWrap } from './video-menu.styles';
+import { Menu, MENU_GAP, MenuItem, MenuWrap } from './video-menu.styles';
 
 const Wrap = styled(MenuWrap)`
   @media (hover: hover) and (pointer: fine) {
@@ -29,6 +32,8 @@ export function VideoCardMenu({ video }: { video: VideoItem }) {
   const { open, toggle, wrap, button, choose } = useMenuButton();
   const [saving, setSaving] = useState(false);
   const menuId = useId();
+  const menu = useRef<HTMLUListElement>(null);
+  const placement = useMenuPlacement(open, wrap, menu, MENU_GAP);
   // The history entry's menu says the same.
   const label = `Actions for ${video.title}`;
 
@@ -48,7 +53,14 @@ export function VideoCardMenu({ video }: { video: VideoItem }) {
         <MoreIcon />
       </IconButton>
       {open && (
-        <Menu id={menuId} role="menu" aria-label={label} onKeyDown={moveMenuFocus}>
+        <Menu
+          ref={menu}
+          id={menuId}
+          role="menu"
+          aria-label={label}
+          $placement={placement}
+          onKeyDown={moveMenuFocus}
+        >
           <li role="none">
             <MenuItem
               role="menuitem"

@@ -1,6 +1,6 @@
 /** The look of a video's "⋮" menu (a card's, a history entry's): its anchor, panel and items. */
 import styled from 'styled-components';
-import { menuPanel } from '../ui/menu';
+import { menuPanel, type MenuPlacement } from '../ui/menu';
 
 /** The title with the video's menu button beside it (over the thumbnail it would cover it). */
 export const TitleRow = styled.div`
@@ -22,9 +22,13 @@ export const MenuWrap = styled.div`
   margin: -8px 0;
 `;
 
-export const Menu = styled.ul`
+/** The gap between the button and its menu, in px (useMenuPlacement's `gap`). */
+export const MENU_GAP = 4;
+
+/** Under its button, or over it near the bottom of the screen (useMenuPlacement). */
+export const Menu = styled.ul<{ $placement: MenuPlacement }>`
   ${menuPanel}
-  top: calc(100% + 4px);
+  ${({ $placement }) => ($placement === 'above' ? 'bottom' : 'top')}: calc(100% + ${MENU_GAP}px);
   z-index: 20;
   min-width: 210px;
 `;

@@ -38,7 +38,8 @@ const Item = styled.a<{ $active: boolean }>`
 export function BottomBar({ items }: { items: NavItem[] }) {
   const [location] = useLocation();
   return (
-    <Bar aria-label="Bottom navigation">
+    // Fixed at the bottom: menus do not open under it (FIXED_BAR_ATTRIBUTE, src/ui/menu.ts).
+    <Bar aria-label="Bottom navigation" data-fixed-bar="">
       {items.map(({ label, href, icon: Icon, external }) => {
         if (external) {
           return (

@@ -104,7 +104,8 @@ export function TopBar({ onToggleMenu }: { onToggleMenu?: () => void }) {
   const logout = () => session.send({ type: 'LOGOUT' });
 
   return (
-    <Bar>
+    // Sticky at the top: menus do not open under it (FIXED_BAR_ATTRIBUTE, src/ui/menu.ts).
+    <Bar data-fixed-bar="">
       {onToggleMenu && (
         <MenuToggle>
           <IconButton label="Toggle side menu" onClick={onToggleMenu}>

@@ -1,8 +1,7 @@
 /**
  * /notifications: the bell's panel as a page (phones open it from the bell; any width may).
- * The panel opens with the page and closes when it is left.
+ * The panel opens with the page and closes when it is left (it is the panel's mounting).
  */
-import { useEffect } from 'react';
 import styled from 'styled-components';
 import { NotificationPanel } from '../components/notifications/notification-panel';
 import { useBell } from '../live';
@@ -19,11 +18,6 @@ const Box = styled.section`
 export default function NotificationsPage() {
   useDocumentTitle('Notifications');
   const bell = useBell();
-  useEffect(() => {
-    if (!bell) return;
-    bell.send({ type: 'OPEN' });
-    return () => bell.send({ type: 'CLOSE' });
-  }, [bell]);
   if (!bell) return null;
   return (
     <Box aria-labelledby="notifications-heading">

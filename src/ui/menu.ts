@@ -7,6 +7,7 @@
  */
 import {
   useEffect,
+  useLayoutEffect,
   useRef,
   useState,
   type KeyboardEvent as ReactKeyboardEvent,
@@ -26,6 +27,88 @@ export const menuPanel = css`
   background: ${({ theme }) => theme.colors.surfaceRaised};
   box-shadow: ${({ theme }) => theme.shadow};
 `;
+
+/** Which side of its button a menu opens on. */
+export type MenuPlacement = 'below' | 'above';
+
+/**
+ * Where a menu `menuHeight` px tall opens, from a button spanning `anchorTop`–`anchorBottom`
+ * (viewport pixels), `gap` px away from it, in the visible band `areaTop`–`areaBottom` (the
+ * viewport less the fixed bars): below when it fits there, as menus usually open; else above when
+ * it fits there (a card near the bottom of a phone's screen, over the bottom bar); else on the
+ * side with more room.
+ */
+export function menuPlacement({
+  anchorTop,
+  anchorBottom,
+  menuHeight,
+  areaTop,
+  areaBottom,
+  gap,
+}: {
+  anchorTop: number;
+  anchorBottom: number;
+  menuHeight: number;
+  areaTop: number;
+  areaBottom: number;
+  gap: number;
+}): MenuPlacement {
+  const roomBelow = areaBottom - anchorBottom - gap;
+  const roomAbove = anchorTop - areaTop - gap;
+  if (menuHeight <= roomBelow) return 'below';
+  if (menuHeight <= roomAbove) return 'above';
+  return roomAbove > roomBelow ? 'above' : 'below';
+}
+
+/**
+ * Marks a bar fixed to the top or bottom of the viewport (the top bar, the phones' bottom bar):
+ * a menu does not open under it. A bar hidden at the current width (no height) is left out.
+ */
+export const FIXED_BAR_ATTRIBUTE = 'data-fixed-bar';
+
+/** The band of the viewport not covered by a fixed bar, in viewport pixels. */
+function visibleBand(): { top: number; bottom: number } {
+  const height = window.innerHeight;
+  let top = 0;
+  let bottom = height;
+  for (const bar of document.querySelectorAll(`[${FIXED_BAR_ATTRIBUTE}]`)) {
+    const box = bar.getBoundingClientRect();
+    if (box.height === 0) continue;
+    if (box.top >= height / 2) bottom = Math.min(bottom, box.top);
+    else top = Math.max(top, box.bottom);
+  }
+  return { top, bottom };
+}
+
+/**
+ * The side an open menu takes (see menuPlacement): measured before the browser paints it, each
+ * time it opens, from its button's wrapper (`anchor`, the box the menu is placed against) and
+ * the menu itself. The menu's styles place it by the answer.
+ */
+export function useMenuPlacement(
+  open: boolean,
+  anchor: RefObject<HTMLElement | null>,
+  menu: RefObject<HTMLElement | null>,
+  gap: number,
+): MenuPlacement {
+  const [placement, setPlacement] = useState<MenuPlacement>('below');
+  useLayoutEffect(() => {
+    if (!open || !anchor.current || !menu.current) return;
+    const box = anchor.current.getBoundingClientRect();
+    const band = visibleBand();
+    setPlacement(
+      menuPlacement({
+        anchorTop: box.top,
+        anchorBottom: box.bottom,
+        menuHeight: menu.current.offsetHeight,
+        areaTop: band.top,
+        areaBottom: band.bottom,
+        gap,
+      }),
+    );
+  }, [open, anchor, menu, gap]);
+  return placement;
+}
 
 /** `onDismiss` gets the reason, so a menu can hand focus back to its button after Escape. */
 export function useDismiss(

@@ -1,6 +1,7 @@
 /**
  * Issue 23's bell in Chromium: user A subscribes to B; B uploads; A's bell count rises without a
- * reload (Server-Sent Events), the panel lists the upload and its entry opens the video; the
+ * reload (Server-Sent Events), while the panel's code waits for the first sign of intent (the
+ * pointer over the bell); the panel lists the upload and its entry opens the video; the
  * subscriptions feed shows B's new video first; B's comment on a video both are watching appears
  * on A's page without a reload. Screenshots of the panel at desktop width and of the
  * /notifications page the bell opens on phones, each after a layout check.
@@ -55,6 +56,11 @@ describe.skipIf(!hasBrowser)('the bell', () => {
 
   it("counts the subscribed channel's upload live, and the entry opens the video", async () => {
     const { page } = viewer;
+    const scripts: string[] = [];
+    page.on('request', (r) => {
+      if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname);
+    });
+    const panelCode = () => scripts.filter((s) => /notification-(panel|popover)/.test(s));
     await page.goto(server.url);
     const quietBell = page.getByRole('button', { name: 'Notifications', exact: true });
     await quietBell.waitFor();
@@ -68,7 +74,12 @@ describe.skipIf(!hasBrowser)('the bell', () => {
     await expect(
       page.getByRole('status').filter({ hasText: '1 unread notifications' }).count(),
     ).resolves.toBe(1);
+    // The count is live; the panel's machine, list and calls are not downloaded yet.
+    expect(panelCode()).toEqual([]);
 
+    const panelLoaded = page.waitForResponse((r) => /notification-popover/.test(r.url()));
+    await bell.hover();
+    await panelLoaded;
     await bell.click();
     const panel = page.getByRole('dialog', { name: 'Notifications' });
     const entry = panel.getByRole('link', { name: new RegExp(`uploaded “${title}”`) });

@@ -322,6 +322,38 @@ describe.skipIf(!hasBrowser)('the player', () => {
       'menu button': phoneMore,
       save: phoneCard.getByRole('menuitem', { name: 'Save' }),
     });
+
+    // A card near the bottom of the screen: its menu opens over its button, not under the
+    // bottom bar. The watch page's last card (more from the channel), scrolled until its button
+    // sits just above the bar, as a card passing by while one scrolls does.
+    await phone.page.goto(`${server.url}/watch/${videoId}`);
+    const lastCard = phone.page.getByRole('article', { name: CARD_TITLE });
+    const lastMore = lastCard.getByRole('button', { name: `Actions for ${CARD_TITLE}` });
+    await lastMore.waitFor();
+    const bottomBar = phone.page.getByRole('navigation', { name: 'Bottom navigation' });
+    const barTop = (await bottomBar.boundingBox())!.y;
+    await lastMore.evaluate((el, barTop) => {
+      window.scrollTo(0, document.documentElement.scrollHeight);
+      window.scrollBy(0, el.getBoundingClientRect().bottom - (barTop - 12));
+    }, barTop);
+    const button = (await lastMore.boundingBox())!;
+    expect(barTop - (button.y + button.height)).toBeCloseTo(12, 0);
+    await lastMore.click();
+    const menu = lastCard.getByRole('menu', { name: `Actions for ${CARD_TITLE}` });
+    await menu.waitFor();
+    const box = (await menu.boundingBox())!;
+    // Under the button it would have reached behind the bar: what this check is about.
+    expect(button.y + button.height + 4 + box.height).toBeGreaterThan(barTop);
+    expect(box.y).toBeGreaterThanOrEqual(0);
+    expect(box.y + box.height).toBeLessThanOrEqual(barTop);
+    expect(box.y + box.height).toBeLessThanOrEqual(button.y);
+    await screenshot(phone.page, 'card-menu-bottom-mobile', {
+      menu,
+      'menu button': lastMore,
+      'bottom bar': bottomBar,
+    });
+    // The item is there to be pressed (the bar is not over it).
+    await lastCard.getByRole('menuitem', { name: 'Save' }).click({ trial: true });
     await phone.context.close();
   });
 });

@@ -1,13 +1,17 @@
 /**
  * The bell's panel content (the popover under the bell, and the /notifications page on phones):
  * the list, unread first, with "Mark all as read", and the per-type settings one press away.
- * Reads the bell's actor (src/live.tsx); opening it is the bell's OPEN (the list then loads and
- * marks what it shows as seen).
+ * Mounting it opens the panel: its own actor (machines/notification-panel.machine.ts) loads the
+ * list and marks what it shows as seen; unmounting closes it. The counts its calls return go to
+ * the badge's actor (`bell`, src/live.tsx), and the badge's fresh counts come here (unread ones
+ * that arrive while the list shows reload it).
  */
-import { useSelector } from '@xstate/react';
-import { useState } from 'react';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useMemo, useState } from 'react';
+import type { ActorRefFrom } from 'xstate';
 import styled from 'styled-components';
 import {
+  notificationPanelMachine,
   selectError,
   selectHasFailed,
   selectHasMore,
@@ -16,9 +20,12 @@ import {
   selectIsLoadingMore,
   selectIsMarkingAll,
   selectItems,
-  selectUnreadCount,
 } from '../../../machines/notification-panel.machine';
+import { selectUnreadCount } from '../../../machines/unread-count.machine';
+import { usePageActors } from '../../actors';
+import { notificationPanelActors } from '../../api/notifications';
 import type { BellRef } from '../../live';
+import { useEmitted } from '../../use-emitted';
 import { Button } from '../../ui/button';
 import { IconButton } from '../../ui/icon-button';
 import { ArrowLeftIcon, SettingsIcon } from '../../ui/icons';
@@ -51,8 +58,25 @@ const Footer = styled.div`
   min-height: 40px;
 `;
 
+type PanelRef = ActorRefFrom<typeof notificationPanelMachine>;
+
+/** The panel's actor for as long as the panel is shown, talking counts with the badge's. */
+function usePanelActor(bell: BellRef): PanelRef {
+  const calls = usePageActors(notificationPanelActors);
+  const logic = useMemo(() => notificationPanelMachine.provide({ actors: calls }), [calls]);
+  const panel = useActorRef(logic);
+  useEmitted(panel, {
+    countChanged: ({ unreadCount }) => bell.send({ type: 'COUNTED', unreadCount }),
+  });
+  useEmitted(bell, {
+    counted: ({ unreadCount }) => panel.send({ type: 'COUNTED', unreadCount }),
+  });
+  return panel;
+}
+
 export function NotificationPanel({ bell, onNavigate }: { bell: BellRef; onNavigate: () => void }) {
   const [showSettings, setShowSettings] = useState(false);
+  const panel = usePanelActor(bell);
   return (
     <>
       <Header>
@@ -64,7 +88,7 @@ export function NotificationPanel({ bell, onNavigate }: { bell: BellRef; onNavig
         <h2 id="notifications-heading">
           {showSettings ? 'Notification settings' : 'Notifications'}
         </h2>
-        {!showSettings && <MarkAllButton bell={bell} />}
+        {!showSettings && <MarkAllButton bell={bell} panel={panel} />}
         {!showSettings && (
           <IconButton label="Notification settings" onClick={() => setShowSettings(true)}>
             <SettingsIcon />
@@ -74,32 +98,32 @@ export function NotificationPanel({ bell, onNavigate }: { bell: BellRef; onNavig
       {showSettings ? (
         <NotificationSettingsList />
       ) : (
-        <NotificationList bell={bell} onNavigate={onNavigate} />
+        <NotificationList panel={panel} onNavigate={onNavigate} />
       )}
     </>
   );
 }
 
-function MarkAllButton({ bell }: { bell: BellRef }) {
+function MarkAllButton({ bell, panel }: { bell: BellRef; panel: PanelRef }) {
   const unread = useSelector(bell, selectUnreadCount);
-  const busy = useSelector(bell, selectIsMarkingAll);
+  const busy = useSelector(panel, selectIsMarkingAll);
   if (unread === 0) return null;
   return (
-    <Button variant="ghost" onClick={() => bell.send({ type: 'MARK_ALL' })} loading={busy}>
+    <Button variant="ghost" onClick={() => panel.send({ type: 'MARK_ALL' })} loading={busy}>
       Mark all as read
     </Button>
   );
 }
 
-function NotificationList({ bell, onNavigate }: { bell: BellRef; onNavigate: () => void }) {
-  const items = useSelector(bell, selectItems);
-  const loading = useSelector(bell, selectIsLoading);
-  const loadingMore = useSelector(bell, selectIsLoadingMore);
-  const hasMore = useSelector(bell, selectHasMore);
-  const empty = useSelector(bell, selectIsEmpty);
-  const failed = useSelector(bell, selectHasFailed);
-  const error = useSelector(bell, selectError);
-  const marker = useSentinel<HTMLDivElement>(() => bell.send({ type: 'LOAD_MORE' }), {
+function NotificationList({ panel, onNavigate }: { panel: PanelRef; onNavigate: () => void }) {
+  const items = useSelector(panel, selectItems);
+  const loading = useSelector(panel, selectIsLoading);
+  const loadingMore = useSelector(panel, selectIsLoadingMore);
+  const hasMore = useSelector(panel, selectHasMore);
+  const empty = useSelector(panel, selectIsEmpty);
+  const failed = useSelector(panel, selectHasFailed);
+  const error = useSelector(panel, selectError);
+  const marker = useSentinel<HTMLDivElement>(() => panel.send({ type: 'LOAD_MORE' }), {
     resetKey: `${items.length}:${loadingMore ? 'l' : 'i'}`,
   });
 
@@ -107,7 +131,7 @@ function NotificationList({ bell, onNavigate }: { bell: BellRef; onNavigate: () 
     return (
       <ListError
         text={error ?? 'Could not load notifications.'}
-        onRetry={() => bell.send({ type: 'RETRY' })}
+        onRetry={() => panel.send({ type: 'RETRY' })}
       />
     );
   }

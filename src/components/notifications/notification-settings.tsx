@@ -13,7 +13,7 @@ import {
   selectSettings,
 } from '../../../machines/notification-settings.machine';
 import { usePageActors } from '../../actors';
-import { notificationActors } from '../../api/notifications';
+import { notificationSettingsActors } from '../../api/notifications';
 import { notify } from '../../notify';
 import { useEmitted } from '../../use-emitted';
 import { ListError } from '../../ui/list-states';
@@ -43,7 +43,7 @@ const Switch = styled.label`
 `;
 
 export function NotificationSettingsList() {
-  const actors = usePageActors(notificationActors);
+  const actors = usePageActors(notificationSettingsActors);
   const logic = useMemo(
     () =>
       notificationSettingsMachine.provide({

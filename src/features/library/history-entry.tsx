@@ -11,12 +11,12 @@ import { formatViewCount } from '../../format';
 import { Avatar } from '../../ui/avatar';
 import { IconButton } from '../../ui/icon-button';
 import { MoreIcon } from '../../ui/icons';
-import { moveMenuFocus, useDismiss } from '../../ui/menu';
+import { moveMenuFocus, useDismiss, useMenuPlacement } from '../../ui/menu';
 import { Thumbnail } from '../../components/thumbnail';
 import { THUMBNAIL_SIZES } from '../../../contract/thumbnail-sizes';
 import { channelPath, Meta, OwnerLink, Title } from '../../components/video-card';
 import { preloadSaveVideo, SaveVideoDialog } from '../../components/lazy-save-video';
-import { Menu, MenuItem, MenuWrap, TitleRow } from '../../components/video-menu.styles';
+import { Menu, MENU_GAP, MenuItem, MenuWrap, TitleRow } from '../../components/video-menu.styles';
 import { AvatarLink, Description, Owner, Row, Text, VideoId } from './history-entry.styles';
 import { watchPath } from '../../../contract/page-routes';
 import { RelativeTime } from '../../components/relative-time';
@@ -43,6 +43,9 @@ export function HistoryEntryRow({
   const menuId = useId();
   const wrap = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
+  const menu = useRef<HTMLUListElement>(null);
+  // Over the button when there is no room under it (an entry near the bottom of the screen).
+  const placement = useMenuPlacement(menuOpen, wrap, menu, MENU_GAP);
   const [saving, setSaving] = useState(false);
   useDismiss(menuOpen, wrap, (reason) => {
     onCloseMenu();
@@ -72,9 +75,11 @@ export function HistoryEntryRow({
             </IconButton>
             {menuOpen && (
               <Menu
+                ref={menu}
                 id={menuId}
                 role="menu"
                 aria-label={`Actions for ${video.title}`}
+                $placement={placement}
                 onKeyDown={moveMenuFocus}
               >
                 <li role="none">
