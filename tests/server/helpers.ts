@@ -136,7 +136,9 @@ async function startTestApp(
 export async function eventsDelivered(t: TestApp): Promise<void> {
   const topic = `test.probe.${randomBytes(4).toString('hex')}`;
   let stop = () => {};
-  const heard = new Promise<void>((resolve) => (stop = t.ctx.events.subscribe(topic, () => resolve())));
+  const heard = new Promise<void>(
+    (resolve) => (stop = t.ctx.events.subscribe(topic, () => resolve())),
+  );
   await t.ctx.events.publish({ topic });
   await heard;
   stop();
