@@ -66,11 +66,11 @@ export async function storeAttempt(
     ...files.map((file) => `${HLS_FOLDER}/${file}`),
     masterKey(row.hlsPrefix, stored.id),
   ];
+  await check?.(); // a run that lost its job already spares itself the upload
   // Recorded until the row lists the rendition: a kill while storing leaves nobody's files.
   await ctx.journal.record(keys);
   let added: boolean;
   try {
-    await check?.(); // a run that lost its job already spares itself the upload
     await storeFiles(ctx, dir, files);
     await writeMaster(ctx, dir, row.hlsPrefix, [...row.renditions, stored]);
     added = await recorded((db) => addRendition(db, videoId, row, stored, progress));
