@@ -18,6 +18,7 @@ import { TOTAL_COUNT_HEADER } from '../contract/list-total.js';
 import { authPlugin } from './auth/plugin.js';
 import { clientErrorReply, frameworkErrorReply } from './http/early-replies.js';
 import { installErrorHandling } from './http/error-handler.js';
+import { GRACEFUL_CLOSE_OPTIONS, installGracefulClose } from './http/graceful-close.js';
 import { AJV_OPTIONS } from './http/validation-options.js';
 import { installInputGuard } from './http/input-guard.js';
 import { AccessLog } from './http/logging.js';
@@ -69,6 +70,7 @@ export async function buildApp({ ctx, logger = false }: BuildOptions): Promise<A
     frameworkErrors: frameworkErrorReply(headers),
     clientErrorHandler: clientErrorReply(headers),
     ajv: AJV_OPTIONS,
+    ...GRACEFUL_CLOSE_OPTIONS,
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   // Headers first, so that every reply, early refusals included, carries them.
@@ -77,6 +79,7 @@ export async function buildApp({ ctx, logger = false }: BuildOptions): Promise<A
   installOriginCheck(app, config);
   installInputGuard(app);
   installMultipartBody(app);
+  installGracefulClose(app);
   // Fastify parses text/plain by default; no route takes it, so it is a 415 like any other type.
   app.removeContentTypeParser('text/plain');
 

@@ -56,6 +56,12 @@ export interface ClusterOptions {
   log?: (line: string) => void;
 }
 
+/** How a process ended: its exit code, or the signal that ended it. */
+export interface Exit {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+}
+
 /** One API replica or the worker: its host, and its process (restartable). */
 export interface Member {
   name: string;
@@ -66,8 +72,11 @@ export interface Member {
   readonly pid: number | undefined;
   /** Starts the process (again), with `extraEnv` over its environment for this run only. */
   start(extraEnv?: Record<string, string>): Promise<void>;
-  /** Sends `signal` and waits for the process to end. */
-  kill(signal?: NodeJS.Signals): Promise<void>;
+  /**
+   * Sends `signal` and waits for the process to end: how it ended (a code, or the signal that
+   * ended it), or undefined when it was not running.
+   */
+  kill(signal?: NodeJS.Signals): Promise<Exit | undefined>;
 }
 
 export interface Cluster {
@@ -140,10 +149,12 @@ function member(
     },
     async kill(signal = 'SIGTERM') {
       const running = child;
-      if (!running || running.exitCode !== null || running.signalCode !== null) return;
-      const exited = new Promise((resolve) => running.once('exit', resolve));
+      if (!running || running.exitCode !== null || running.signalCode !== null) return undefined;
+      const exited = new Promise<Exit>((resolve) =>
+        running.once('exit', (code, ended) => resolve({ code, signal: ended })),
+      );
       running.kill(signal);
-      await exited;
+      return exited;
     },
   };
   return self;

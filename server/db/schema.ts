@@ -397,8 +397,13 @@ export interface StoredRendition {
   bandwidth: number;
   averageBandwidth: number;
   codecs: string;
-  /** Number of media segments (their keys follow from the prefix, name and index). */
+  /** Number of media segments (their keys follow from the prefix, id, name and index). */
   segments: number;
+  /**
+   * The attempt that made it, in each of its files' keys (media/hls/keys.ts): a stalled run's
+   * late upload then cannot overwrite them. Absent on renditions recorded before ids.
+   */
+  id?: string;
 }
 
 /**

@@ -14,6 +14,11 @@ import { assertVisibleVideo } from '../services/video-watch.js';
 import { errorResponses } from './route-helpers.js';
 
 export const TOO_MANY_STREAMS = 'Too many live connections for this account';
+/**
+ * A stream asked of a replica that is closing (server/http/graceful-close.ts): it would keep the
+ * close waiting. A balancer passes the GET on to another replica (nginx: `http_503`).
+ */
+export const CLOSING = 'This server is restarting; try again';
 
 export default async function liveEventsRoutes(app: App, { ctx }: RouteOptions) {
   const hub = new LiveHub(ctx);
@@ -33,13 +38,14 @@ export default async function liveEventsRoutes(app: App, { ctx }: RouteOptions) 
         summary:
           'Server-Sent Events (text/event-stream): notifications, and comments of the watched video',
         querystring: LiveEventsQuery,
-        response: errorResponses(400, 401, 404, 429),
+        response: errorResponses(400, 401, 404, 429, 503),
       },
     },
     async (request, reply) => {
       const userId = callerId(request);
       const videoId = request.query.video ?? null;
       if (videoId) await assertVisibleVideo(ctx.db, videoId, userId);
+      if (hub.closed) throw new HttpError(503, CLOSING);
       if (!hub.canOpen(userId)) throw new HttpError(429, TOO_MANY_STREAMS);
       reply.hijack();
       const res = reply.raw;

@@ -38,6 +38,7 @@ export class LiveHub {
   private readonly byVideo = new Map<string, Set<Stream>>();
   private readonly unsubscribe: (() => void)[];
   private readonly heartbeat: NodeJS.Timeout;
+  private isClosed = false;
 
   /**
    * Proxies close idle connections (nginx after 60 s by default): a comment line every
@@ -85,7 +86,13 @@ export class LiveHub {
     res.write(`retry: ${RETRY_HINT_MS}\n\n`);
   }
 
+  /** Closed with the app: its streams ended, and it takes no new one. */
+  get closed(): boolean {
+    return this.isClosed;
+  }
+
   close(): void {
+    this.isClosed = true;
     clearInterval(this.heartbeat);
     for (const stop of this.unsubscribe) stop();
     for (const set of this.byUser.values()) for (const stream of set) stream.res.end();

@@ -73,6 +73,25 @@ export class MediaJournal {
     }
   }
 
+  /**
+   * Keys starting with `prefix` that are in flight, whoever recorded them: a job run's retry asks
+   * for what the runs before it left under its video's prefix.
+   */
+  async inFlightUnder(prefix: string): Promise<string[]> {
+    const rows = await this.db
+      .select({ key: mediaJournal.key })
+      .from(mediaJournal)
+      .where(sql`starts_with(${mediaJournal.key}, ${prefix})`);
+    return rows.map((row) => row.key);
+  }
+
+  /** Drops the entries of `keys`, whoever recorded them, once their files are named or gone. */
+  async forgetSettled(keys: readonly string[]): Promise<void> {
+    for (const batch of batches([...new Set(keys)])) {
+      await this.db.delete(mediaJournal).where(inArray(mediaJournal.key, batch));
+    }
+  }
+
   /** Keys this writer's earlier runs left: their work was interrupted (read at start). */
   async interrupted(): Promise<string[]> {
     const rows = await this.db

@@ -15,7 +15,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../context.js';
 import { newId } from '../db/ids.js';
 import { videoProcessing } from '../db/schema.js';
-import { PLAYLIST_TYPE } from './video-transcode.js';
+import { PLAYLIST_TYPE } from './rendition-attempt.js';
 import { deleteHlsFiles, processingKeys, processingOf } from './video-processing.js';
 
 const ATTEMPTS = 3;

@@ -9,7 +9,7 @@ import type { AppContext } from '../context.js';
 import type { Db, Tx } from '../db/client.js';
 import { newId } from '../db/ids.js';
 import { videoProcessing, type StoredRendition } from '../db/schema.js';
-import { hlsKeys, masterKey } from '../media/hls/keys.js';
+import { currentMasterKey, hlsKeys } from '../media/hls/keys.js';
 import type { MediaStorage } from '../storage/storage.js';
 import { announceNotifications } from './live-topics.js';
 import { notifyProcessingEnded } from './notification-writes.js';
@@ -62,13 +62,14 @@ export async function recordProgress(db: Db, videoId: string, progress: number):
 }
 
 /**
- * Adds a finished rendition, unless the row's prefix changed meanwhile (an unpublish retired the
- * URLs): then false, and the caller removes the files it wrote under the old prefix.
+ * Adds a finished rendition after the `before` renditions the run saw, unless the row changed
+ * meanwhile: its prefix (an unpublish retired the URLs) or its renditions (the master stored with
+ * this one lists exactly those before it). Then false, and the caller removes its files.
  */
 export async function addRendition(
   db: Db | Tx,
   videoId: string,
-  prefix: string,
+  before: Pick<ProcessingRow, 'hlsPrefix' | 'renditions'>,
   rendition: StoredRendition,
   progress: number,
 ): Promise<boolean> {
@@ -79,7 +80,13 @@ export async function addRendition(
       progress,
       updatedAt: sql`now()`,
     })
-    .where(and(eq(videoProcessing.videoId, videoId), eq(videoProcessing.hlsPrefix, prefix)))
+    .where(
+      and(
+        eq(videoProcessing.videoId, videoId),
+        eq(videoProcessing.hlsPrefix, before.hlsPrefix),
+        sql`jsonb_array_length(${videoProcessing.renditions}) = ${before.renditions.length}`,
+      ),
+    )
     .returning({ videoId: videoProcessing.videoId });
   return changed.length > 0;
 }
@@ -140,12 +147,13 @@ export async function markRetrying(tx: Db | Tx, videoId: string): Promise<boolea
 /** What clients see: the state, the renditions ready and the master playlist once one exists. */
 export function toProcessing(row: ClientColumns | null, urls: MediaUrls): VideoProcessing {
   if (!row) return { state: 'ready', progress: 1, error: null, renditions: [], hlsUrl: null };
+  const master = currentMasterKey(row.hlsPrefix, row.renditions);
   return {
     state: row.state,
     progress: row.progress,
     error: row.error,
     renditions: row.renditions.map((r) => r.name),
-    hlsUrl: row.renditions.length > 0 ? mediaUrl(urls, masterKey(row.hlsPrefix)) : null,
+    hlsUrl: master ? mediaUrl(urls, master) : null,
   };
 }
 

@@ -13,7 +13,6 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StoredRendition } from '../../server/db/schema.js';
 import { ffmpegPath } from '../../server/media/binaries.js';
-import { masterKey } from '../../server/media/hls/keys.js';
 import { referencedKeys } from '../../server/maintenance/media-reconcile.js';
 import { isDefaultImageKey } from '../../server/services/default-images.js';
 import { processingKeys } from '../../server/services/video-processing.js';
@@ -21,6 +20,8 @@ import { fixture } from '../server/media-fixtures.js';
 import { encodeMetadata } from '../server/tus-helpers.js';
 import { EventStream } from './event-stream.js';
 import { poll, rows, Session, signUp, startTestCluster, type TestCluster } from './harness.js';
+import { holdUpload } from './held-upload.js';
+import { lostWrites, startLoad } from './load.js';
 
 const UPLOADS = '/api/v1/videos/uploads';
 const HEARTBEAT_MS = 1_000;
@@ -146,21 +147,22 @@ describe('resumable uploads without stickiness', () => {
   });
 });
 
-describe('live events through nginx', () => {
-  /** Opens the viewer's stream through nginx until replica 2 is the one serving it. */
-  async function streamOnReplica2(session: Session, url: string) {
-    const two = new URL(api2).host;
-    for (let tries = 0; tries < 6; tries += 1) {
-      const stream = await EventStream.open(session, site, url);
-      if (stream.servedBy === two) return stream;
-      stream.close(); // round robin: the next request goes to the other replica
-    }
-    throw new Error(`nginx never sent ${url} to replica 2`);
+/** Opens the viewer's stream through nginx until the replica at `base` is the one serving it. */
+async function streamServedBy(session: Session, url: string, base: string) {
+  const host = new URL(base).host;
+  // Round robin: the next request goes to the other replica, unless the load took its turn.
+  for (let tries = 0; tries < 20; tries += 1) {
+    const stream = await EventStream.open(session, site, url);
+    if (stream.servedBy === host) return stream;
+    stream.close();
   }
+  throw new Error(`nginx never sent ${url} to ${host}`);
+}
 
+describe('live events through nginx', () => {
   it('a viewer streaming from 2 hears of a comment and a new subscriber made on 1', async () => {
     const viewer = await signUp(site);
-    const stream = await streamOnReplica2(viewer.session, `/api/v1/events?video=${tusVideo}`);
+    const stream = await streamServedBy(viewer.session, `/api/v1/events?video=${tusVideo}`, api2);
     try {
       // Nothing buffers it: the retry hint written with the headers is already here.
       await stream.next((m) => m.retry !== undefined, 2_000);
@@ -280,11 +282,11 @@ describe('jobs on another host', () => {
     expect(before).toMatchObject({ state: 'processing' });
     await t.cluster.worker.kill('SIGKILL');
     const killedAt = Date.now();
-    const master = masterKey(before.hls_prefix);
+    // Every key is written once (its attempt's own), the master stored with each rendition too.
     const madeBefore = processingKeys({
       hlsPrefix: before.hls_prefix,
       renditions: before.renditions as StoredRendition[],
-    }).filter((key) => key !== master); // rewritten after each rendition, by design
+    });
     await t.cluster.worker.start(); // another worker, on the same host
 
     type Job = { state: string; retry_count: number };
@@ -327,32 +329,7 @@ describe('jobs on another host', () => {
 describe('losing a replica', () => {
   it('under reads and writes, nginx sends the rest to 2; nothing acknowledged is lost; 1 rejoins', async () => {
     const writer = await signUp(site);
-    const failures: string[] = [];
-    const acknowledged: string[] = [];
-    let running = true;
-    let sent = 0;
-    const reader = async () => {
-      while (running) {
-        for (const url of ['/api/v1/videos', '/api/v1/users/current-user', '/api/v1/healthcheck']) {
-          const answer = await writer.session.request(site, 'GET', url).catch((e: Error) => ({
-            status: 0,
-            json: e.message,
-          }));
-          if (answer.status !== 200) failures.push(`GET ${url}: ${answer.status}`);
-        }
-      }
-    };
-    const poster = async () => {
-      while (running) {
-        const content = `tweet ${(sent += 1)}`;
-        const answer = await writer.session
-          .request(site, 'POST', '/api/v1/tweets', { content })
-          .catch(() => ({ status: 0, json: undefined }));
-        // A write cut off with its replica is not acknowledged (nginx does not replay a POST).
-        if (answer.status === 201) acknowledged.push(content);
-      }
-    };
-    const load = [reader(), reader(), reader(), poster(), poster()];
+    const load = startLoad(writer.session, site);
     await new Promise((resolve) => setTimeout(resolve, 1_500));
     const [one] = t.cluster.replicas;
     await one!.kill('SIGKILL');
@@ -360,28 +337,71 @@ describe('losing a replica', () => {
     const logBefore = (await readFile(one!.logFile, 'utf8')).length;
     await one!.start();
     await new Promise((resolve) => setTimeout(resolve, 2_000));
-    running = false;
-    await Promise.all(load);
+    await load.stop();
 
-    expect(failures).toEqual([]);
-    expect(acknowledged.length).toBeGreaterThan(10);
+    expect(load.failures).toEqual([]);
+    expect(load.acknowledged.length).toBeGreaterThan(10);
     const tweets = await writer.session.request(
       site,
       'GET',
       `/api/v1/tweets/user/${writer.userId}?limit=50&page=1`,
     );
     const total = Number(tweets.headers.get('x-total-count'));
-    expect(total).toBeGreaterThanOrEqual(acknowledged.length);
-    const stored = await rows<{ content: string }>(
-      t.database,
-      'select content from tweets where owner_id = $1',
-      [writer.userId],
-    );
-    const contents = new Set(stored.map((row) => row.content));
-    expect(acknowledged.filter((content) => !contents.has(content))).toEqual([]);
+    expect(total).toBeGreaterThanOrEqual(load.acknowledged.length);
+    expect(await lostWrites(t.database, writer.userId, load.acknowledged)).toEqual([]);
     // Rejoined without a manual step: nginx sends it requests again.
     for (let i = 0; i < 6; i += 1) await fetch(`${site}/api/v1/healthcheck`);
     const logAfter = (await readFile(one!.logFile, 'utf8')).slice(logBefore);
     expect(logAfter).toContain('/api/v1/healthcheck');
+  });
+});
+
+describe('a rolling restart', () => {
+  /**
+   * One replica's turn: SIGTERM while a viewer's live stream (through nginx) and an upload are
+   * on it. It drains: the stream ends at once and reopens on the other replica, the upload
+   * finishes, and the process exits by itself; started again, it is back in nginx's rotation.
+   */
+  async function restart(index: number, viewer: Session, source: Buffer) {
+    const replica = t.cluster.replicas[index]!;
+    const other = t.cluster.replicas[1 - index]!;
+    const stream = await streamServedBy(viewer, '/api/v1/events', replica.url!);
+    const upload = await holdUpload(viewer, replica.url!, source);
+    const exited = replica.kill('SIGTERM');
+    // Ended while the upload still holds the replica open: no process exit closed it.
+    await poll(
+      async () => stream.endedAt,
+      (at) => at !== undefined,
+      5_000,
+    );
+    expect(stream.endedAt).toBeDefined();
+    const again = await EventStream.open(viewer, site, '/api/v1/events');
+    again.close();
+    expect(again.servedBy).toBe(new URL(other.url!).host);
+    upload.finish();
+    expect(await upload.answer).toEqual({ status: 204, offset: String(source.length) });
+    expect(await exited).toEqual({ code: 0, signal: null });
+    await replica.start();
+    // nginx skips a replica for 2 s after it refused a connection; then it is tried again.
+    const servedBy = () =>
+      fetch(`${site}/api/v1/healthcheck`).then((r) => r.headers.get('x-served-by') ?? '');
+    const back = await poll(servedBy, (by) => by.endsWith(new URL(replica.url!).host), 10_000);
+    expect(back.endsWith(new URL(replica.url!).host)).toBe(true);
+  }
+
+  it('SIGTERM drains 1 then 2 under reads and writes: no read fails, nothing acknowledged is lost', async () => {
+    const writer = await signUp(site);
+    const viewer = await signUp(site);
+    const source = await fixture('plain.mp4');
+    const load = startLoad(writer.session, site);
+    try {
+      await restart(0, viewer.session, source);
+      await restart(1, viewer.session, source);
+    } finally {
+      await load.stop();
+    }
+    expect(load.failures).toEqual([]);
+    expect(load.acknowledged.length).toBeGreaterThan(0);
+    expect(await lostWrites(t.database, writer.userId, load.acknowledged)).toEqual([]);
   });
 });

@@ -78,7 +78,7 @@ export class Session {
   }
 
   /** The headers every request of this client carries: its cookies, its address. */
-  private ownHeaders(): Record<string, string> {
+  ownHeaders(): Record<string, string> {
     const headers: Record<string, string> = {};
     if (this.cookies.size > 0) {
       headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');

@@ -83,7 +83,7 @@ describe('work a kill interrupted, known from the media journal', () => {
     const keptFiles = await newFiles(before, leftByUpload);
     const doomed = (await upload(t, alice)).json<{ data: { _id: string } }>().data._id;
     const processing = (await processingOf(t.ctx.db, doomed))!;
-    await addRendition(t.ctx.db, doomed, processing.hlsPrefix, RENDITION_480P, 0.5);
+    await addRendition(t.ctx.db, doomed, processing, RENDITION_480P, 0.5);
     const hlsFiles = hlsKeys(processing.hlsPrefix, [RENDITION_480P]);
     for (const key of hlsFiles) await placeFile(path.join(media, key), 0);
     const doomedFiles = await newFiles(before, leftByUpload, keptFiles);

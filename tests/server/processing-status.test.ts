@@ -67,7 +67,7 @@ describe('processing status for the creator', () => {
     expect(first.json<{ data: VideoProcessing }>().data).toMatchObject({ state: 'processing' });
 
     const row = await processingOf(t.ctx.db, uploaded);
-    await addRendition(t.ctx.db, uploaded, row!.hlsPrefix, RENDITION_480P, 0.5);
+    await addRendition(t.ctx.db, uploaded, row!, RENDITION_480P, 0.5);
     const advanced = (await poll(owner, uploaded)).json<{ data: VideoProcessing }>().data;
     expect(advanced).toMatchObject({ state: 'processing', progress: 0.5, renditions: ['480p'] });
     expect(advanced.hlsUrl).toMatch(/\.m3u8$/);

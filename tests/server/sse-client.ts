@@ -15,6 +15,8 @@ export interface SseStream {
   /** Everything received so far, unparsed (comment lines included). */
   raw(): string;
   messages: SseMessage[];
+  /** Resolves when the server ended the response (or the connection broke). */
+  ended: Promise<void>;
   /** Resolves with the first message (from now on or already received) that `match` accepts. */
   next(match: (m: SseMessage) => boolean, timeoutMs?: number): Promise<SseMessage>;
   close(): void;
@@ -50,7 +52,9 @@ export function openSse(url: string, cookie: string, extra: http.OutgoingHttpHea
         for (const wake of waiters) wake();
       });
       response.on('error', () => {});
+      const ended = new Promise<void>((done) => response.once('close', done));
       resolve({
+        ended,
         status: response.statusCode ?? 0,
         headers: response.headers,
         raw: () => raw,

@@ -1,7 +1,7 @@
 /**
  * The master playlist the server writes: one EXT-X-STREAM-INF per rendition that is ready, lowest
- * first, with measured bandwidth, resolution and codecs. It is rewritten each time a rendition
- * finishes, so players see new qualities as they appear.
+ * first, with measured bandwidth, resolution and codecs. A new one is stored with each rendition
+ * that finishes (media/hls/keys.ts), so a page loaded afterwards offers the new quality.
  */
 
 export interface ReadyRendition {
