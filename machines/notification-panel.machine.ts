@@ -20,7 +20,7 @@
  * - A failed mark keeps the entries unread (the next opening tries again); a failed further page
  *   leaves the list as it is, LOAD_MORE tries again.
  */
-import { assign, emit, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import { assign, emit, fromPromise, setup, type DoneActorEvent, type SnapshotFrom } from 'xstate';
 import { PAGE_SIZE } from '../contract/limits.js';
 import type { Notification, NotificationList } from '../contract/notifications.js';
 import { errorMessage } from './validation.js';
@@ -51,6 +51,21 @@ export const LOAD_FAILED = 'Could not load notifications.';
 
 const unreadIds = (list: NotificationList) =>
   list.notifications.filter((n) => !n.read).map((n) => n._id);
+
+type PageEvent = { event: DoneActorEvent<NotificationList> };
+const pageActions = [
+  { type: 'appendPage' as const, params: ({ event }: PageEvent) => event.output },
+  { type: 'tellCount' as const, params: ({ event }: PageEvent) => event.output.unreadCount },
+];
+/** A page arrived (the first or a further one): shown and its count told; marked seen if unread. */
+const pageArrived = [
+  {
+    guard: { type: 'pageHasUnread' as const, params: ({ event }: PageEvent) => event.output },
+    target: 'markingSeen',
+    actions: pageActions,
+  },
+  { target: 'ready', actions: pageActions },
+];
 
 export const notificationPanelMachine = setup({
   types: {
@@ -109,23 +124,7 @@ export const notificationPanelMachine = setup({
         id: 'fetchNotifications',
         src: 'fetchNotifications',
         input: () => ({ page: 1, limit: PAGE_SIZE.notifications }),
-        onDone: [
-          {
-            guard: { type: 'pageHasUnread', params: ({ event }) => event.output },
-            target: 'markingSeen',
-            actions: [
-              { type: 'appendPage', params: ({ event }) => event.output },
-              { type: 'tellCount', params: ({ event }) => event.output.unreadCount },
-            ],
-          },
-          {
-            target: 'ready',
-            actions: [
-              { type: 'appendPage', params: ({ event }) => event.output },
-              { type: 'tellCount', params: ({ event }) => event.output.unreadCount },
-            ],
-          },
-        ],
+        onDone: pageArrived,
         onError: {
           target: 'failed',
           actions: {
@@ -143,23 +142,7 @@ export const notificationPanelMachine = setup({
           page: context.page + 1,
           limit: PAGE_SIZE.notifications,
         }),
-        onDone: [
-          {
-            guard: { type: 'pageHasUnread', params: ({ event }) => event.output },
-            target: 'markingSeen',
-            actions: [
-              { type: 'appendPage', params: ({ event }) => event.output },
-              { type: 'tellCount', params: ({ event }) => event.output.unreadCount },
-            ],
-          },
-          {
-            target: 'ready',
-            actions: [
-              { type: 'appendPage', params: ({ event }) => event.output },
-              { type: 'tellCount', params: ({ event }) => event.output.unreadCount },
-            ],
-          },
-        ],
+        onDone: pageArrived,
         onError: 'ready',
       },
     },
