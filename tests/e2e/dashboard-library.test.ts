@@ -20,6 +20,7 @@ import {
   type RunningServer,
 } from './harness.js';
 import type { KeyElements } from './layout.js';
+import { recordStatuses } from './page-helpers.js';
 import { uniqueWord } from './videos-api.js';
 
 const LEO = DEMO_CHANNELS[1]!;
@@ -180,17 +181,33 @@ describe.skipIf(!hasBrowser)('dashboard playlists and tweets journey', () => {
     await boxes.nth(0).check();
     await add.getByRole('button', { name: 'Next' }).click();
     await boxes.nth(0).check();
+    // The second save is held until the picture of the half-saved dialog is taken, so the picture
+    // always shows one line completed and one saving, however slow the machine.
+    let saves = 0;
+    let releaseSecondSave = () => {};
+    const secondSaveReleased = new Promise<void>((resolve) => (releaseSecondSave = resolve));
+    await page.route('**/api/v1/playlist/add/**', async (route) => {
+      saves += 1;
+      if (saves === 2) await secondSaveReleased;
+      await route.continue();
+    });
+    const statusesSeen = await recordStatuses(page, 'ul[aria-label="Saving"]');
     await add.getByRole('button', { name: 'Add videos' }).click();
     const lines = add.getByRole('list', { name: 'Saving' }).getByRole('listitem');
     await lines.nth(0).locator('[data-status="completed"]').waitFor();
+    await lines.nth(1).locator('[data-status="loading"]').waitFor();
     await screenshot(page, 'dashboard-add-videos-saving-desktop', {
       ...dialogFrame(page, `Add videos to ${PLAYLIST.title}`),
       'first line': lines.nth(0),
       'second line': lines.nth(1),
     });
-    await lines.nth(1).locator('[data-status="completed"]').waitFor();
+    releaseSecondSave();
     await page.getByText('Videos added to playlist successfully').waitFor();
     await add.waitFor({ state: 'detached' });
+    await page.unroute('**/api/v1/playlist/add/**');
+    // Both lines showed completed before the dialog closed (for the spec's 500 ms).
+    expect(await statusesSeen()).toContain('completed,completed');
+    expect(saves).toBe(2);
     await playlistRow(page, PLAYLIST.title).getByText('2 Videos').waitFor();
     const detail = await api<PlaylistJson>(`/playlist/${PLAYLIST._id}`);
     expect(detail.videos).toHaveLength(2);

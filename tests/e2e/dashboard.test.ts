@@ -28,6 +28,7 @@ import {
   type RunningServer,
 } from './harness.js';
 import type { KeyElements } from './layout.js';
+import { recordStatuses } from './page-helpers.js';
 import { uniqueWord, uploadVideoByApi } from './videos-api.js';
 import { makeTestMp4 } from './videos-fixtures.js';
 
@@ -201,22 +202,19 @@ describe.skipIf(!hasBrowser)('creator dashboard journey', () => {
       'first playlist': add.getByText(PLAYLISTS[0]!, { exact: true }),
       'save button': add.getByRole('button', { name: 'Save' }),
     });
+    // Each line reaches completed while the dialog is still open, for the 500 ms of the spec's
+    // spacing after the last save: a window too short to poll for on a loaded machine, so the
+    // page records every state its lines pass through.
+    const statusesSeen = await recordStatuses(page, 'ul[aria-label="Saving to playlists"]');
     await add.getByRole('button', { name: 'Save' }).click();
-    const line = (name: string) =>
-      add.getByRole('listitem', { name }).locator('[data-status]').getAttribute('data-status');
-    // Each line reaches completed while the dialog is still open (500 ms after the last save).
-    // The saves are real requests: on a loaded CI machine the first takes over a second.
-    await expect.poll(() => line(PLAYLISTS[0]!), { timeout: 10_000 }).toBe('completed');
-    await expect
-      .poll(() => line(PLAYLISTS[1]!), { interval: 50, timeout: 10_000 })
-      .toBe('completed');
-    // A picture for review only, without a layout check: the dialog closes 500 ms after its last
-    // line (the spec's spacing), a window a loaded machine can miss. Its layout is checked above.
+    // A picture for review only, without a layout check: it may show the dialog mid-save, done,
+    // or already closed. Its layout is checked above.
     await page.screenshot({
-      path: path.join(SCREENSHOT_DIR, 'dashboard-add-to-playlist-saved.png'),
+      path: path.join(SCREENSHOT_DIR, 'dashboard-add-to-playlist-saving.png'),
     });
     await add.waitFor({ state: 'detached' });
     await page.getByText('Videos added to playlist successfully').waitFor();
+    expect(await statusesSeen()).toContain('completed,completed');
     for (const id of playlistIds) {
       const detail = await api<{ videos: { _id: string }[] }>('GET', `/playlist/${id}`);
       expect(detail.videos.map((v) => v._id)).toContain(video._id);

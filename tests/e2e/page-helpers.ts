@@ -26,3 +26,39 @@ export async function animationsSettled(page: Page) {
     ),
   );
 }
+
+/**
+ * Records every distinct combination of `data-status` values inside `listSelector`, as the DOM
+ * held it after each change (a MutationObserver sees every change, however briefly it lasts).
+ * For states that last less than a poll interval on a loaded machine, such as a batch dialog's
+ * last line, which is `completed` for only the 500 ms before the dialog closes. The returned
+ * function stops recording and answers the combinations in order, e.g. ['loading,pending', …].
+ */
+export async function recordStatuses(page: Page, listSelector: string) {
+  await page.evaluate((selector) => {
+    const seen: string[] = [];
+    const snapshot = () => {
+      const list = document.querySelector(selector);
+      if (!list) return;
+      const statuses = [...list.querySelectorAll('[data-status]')]
+        .map((el) => el.getAttribute('data-status'))
+        .join(',');
+      if (seen.at(-1) !== statuses) seen.push(statuses);
+    };
+    const observer = new MutationObserver(snapshot);
+    observer.observe(document.body, {
+      subtree: true,
+      childList: true,
+      attributes: true,
+      attributeFilter: ['data-status'],
+    });
+    Object.assign(window, { __statusRecorder: { seen, observer } });
+  }, listSelector);
+  return () =>
+    page.evaluate(() => {
+      const { seen, observer } = (window as unknown as Record<string, unknown>)
+        .__statusRecorder as { seen: string[]; observer: MutationObserver };
+      observer.disconnect();
+      return seen;
+    });
+}
