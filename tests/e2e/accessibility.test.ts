@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { CHANNEL_TAB_LABELS } from '../../machines/constants.js';
 import { DEMO_CHANNELS, DEMO_PASSWORD } from '../../server/seed/demo-data.js';
+import { signIn as signInThroughApi } from './accounts-api.js';
 import { describeViolations, seriousViolations } from './axe.js';
 import {
   dialogSettled,
@@ -71,12 +72,8 @@ describe.skipIf(!hasBrowser)('accessibility of every screen (axe-core)', () => {
     await server?.stop();
   });
 
-  async function signIn(context: BrowserContext) {
-    const login = await context.request.post(`${server.url}/api/v1/users/login`, {
-      data: { userName: MIRA.userName, email: MIRA.email, password: DEMO_PASSWORD },
-    });
-    expect(login.status(), await login.text()).toBe(200);
-  }
+  const signIn = (context: BrowserContext) =>
+    signInThroughApi(context, server.url, MIRA, DEMO_PASSWORD);
 
   /** The scan of the page as it is now, as readable lines ('' when clean). */
   async function scan(page: Page, screen: string): Promise<string> {

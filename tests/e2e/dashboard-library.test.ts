@@ -9,12 +9,12 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { DEMO_CHANNELS, DEMO_PASSWORD } from '../../server/seed/demo-data.js';
+import { DEMO_CHANNELS } from '../../server/seed/demo-data.js';
+import { pageApi } from './accounts-api.js';
+import { startDemoJourney, type DemoJourney } from './demo-journey.js';
 import {
   hasBrowser,
-  launchBrowser,
   screenshot,
-  startServer,
   VIEWPORTS,
   type BrowserSession,
   type RunningServer,
@@ -38,35 +38,21 @@ interface TweetJson {
 }
 
 describe.skipIf(!hasBrowser)('dashboard playlists and tweets journey', () => {
+  let journey: DemoJourney | undefined;
   let server: RunningServer;
   let browser: BrowserSession;
   let page: Page;
   let leoId: string;
 
   beforeAll(async () => {
-    server = await startServer({ SEED_DEMO: '1' });
-    browser = await launchBrowser();
-    ({ page } = await browser.newPage(VIEWPORTS.desktop));
-    const login = await page.context().request.post(`${server.url}/api/v1/users/login`, {
-      data: { userName: LEO.userName, email: LEO.email, password: DEMO_PASSWORD },
-    });
-    expect(login.status(), await login.text()).toBe(200);
+    journey = await startDemoJourney(LEO);
+    ({ server, browser, page, userId: leoId } = journey);
     await page.goto(`${server.url}${CONTENT}`);
-    leoId = (await api<{ _id: string }>('/users/current-user'))._id;
   });
 
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  afterAll(() => journey?.close());
 
-  /** A JSON call from inside the page (its cookies), returning the envelope's data. */
-  async function api<T>(path: string): Promise<T> {
-    return page.evaluate(async (p) => {
-      const res = await fetch(`/api/v1${p}`, { credentials: 'include' });
-      return ((await res.json()) as { data: unknown }).data;
-    }, path) as Promise<T>;
-  }
+  const api = <T>(path: string) => pageApi<T>(page, path);
 
   /** A call with leo's cookies; the envelope's data. */
   async function send<T>(method: 'POST' | 'PATCH', path: string, data?: object): Promise<T> {

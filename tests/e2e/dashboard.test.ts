@@ -18,16 +18,15 @@ import { DEMO_CHANNELS, DEMO_PASSWORD } from '../../server/seed/demo-data.js';
 import {
   dialogSettled,
   hasBrowser,
-  launchBrowser,
   phonePageOf,
   screenshot,
   SCREENSHOT_DIR,
-  startServer,
-  VIEWPORTS,
   type BrowserSession,
   type RunningServer,
 } from './harness.js';
 import type { KeyElements } from './layout.js';
+import { signIn } from './accounts-api.js';
+import { startDemoJourney, type DemoJourney } from './demo-journey.js';
 import { recordStatuses } from './page-helpers.js';
 import { uniqueWord, uploadVideoByApi } from './videos-api.js';
 import { makeTestMp4 } from './videos-fixtures.js';
@@ -36,6 +35,7 @@ const LEO = DEMO_CHANNELS[1]!;
 const MIRA = DEMO_CHANNELS[0]!;
 
 describe.skipIf(!hasBrowser)('creator dashboard journey', () => {
+  let journey: DemoJourney | undefined;
   let server: RunningServer;
   let browser: BrowserSession;
   let page: Page;
@@ -45,27 +45,14 @@ describe.skipIf(!hasBrowser)('creator dashboard journey', () => {
   let clip: string;
 
   beforeAll(async () => {
-    [server, clip] = await Promise.all([startServer({ SEED_DEMO: '1' }), makeTestMp4()]);
-    browser = await launchBrowser();
-    ({ page } = await browser.newPage(VIEWPORTS.desktop));
-    const login = await page.context().request.post(`${server.url}/api/v1/users/login`, {
-      data: { userName: LEO.userName, email: LEO.email, password: DEMO_PASSWORD },
-    });
-    expect(login.status(), await login.text()).toBe(200);
-    leoId = ((await login.json()) as { data: { user: { _id: string } } }).data.user._id;
-
+    [journey, clip] = await Promise.all([startDemoJourney(LEO), makeTestMp4()]);
+    ({ server, browser, page, userId: leoId } = journey);
     const otherContext = await browser.browser.newContext();
     other = otherContext.request;
-    const otherLogin = await other.post(`${server.url}/api/v1/users/login`, {
-      data: { userName: MIRA.userName, email: MIRA.email, password: DEMO_PASSWORD },
-    });
-    expect(otherLogin.status()).toBe(200);
+    await signIn(otherContext, server.url, MIRA, DEMO_PASSWORD);
   });
 
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  afterAll(() => journey?.close());
 
   /** A call with leo's cookies: the status and the envelope's data. */
   async function call<T>(method: 'GET' | 'DELETE', path: string) {

@@ -10,14 +10,13 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { DEMO_CHANNELS, DEMO_PASSWORD } from '../../server/seed/demo-data.js';
+import { DEMO_CHANNELS } from '../../server/seed/demo-data.js';
+import { pageApi } from './accounts-api.js';
+import { startDemoJourney, type DemoJourney } from './demo-journey.js';
 import {
   hasBrowser,
-  launchBrowser,
   phonePageOf,
   screenshot,
-  startServer,
-  VIEWPORTS,
   type BrowserSession,
   type RunningServer,
 } from './harness.js';
@@ -35,6 +34,7 @@ interface ChannelJson {
 }
 
 describe.skipIf(!hasBrowser)('channels and library journey', () => {
+  let journey: DemoJourney | undefined;
   let server: RunningServer;
   let browser: BrowserSession;
   let page: Page;
@@ -42,13 +42,8 @@ describe.skipIf(!hasBrowser)('channels and library journey', () => {
   let other: ChannelJson;
 
   beforeAll(async () => {
-    server = await startServer({ SEED_DEMO: '1' });
-    browser = await launchBrowser();
-    ({ page } = await browser.newPage(VIEWPORTS.desktop));
-    const login = await page.context().request.post(`${server.url}/api/v1/users/login`, {
-      data: { userName: MIRA.userName, email: MIRA.email, password: DEMO_PASSWORD },
-    });
-    expect(login.status(), await login.text()).toBe(200);
+    journey = await startDemoJourney(MIRA);
+    ({ server, browser, page } = journey);
     await page.goto(server.url);
     for (const channel of DEMO_CHANNELS.slice(1)) {
       const found = await api<ChannelJson>(`/users/channel/${channel.userName}`);
@@ -60,18 +55,9 @@ describe.skipIf(!hasBrowser)('channels and library journey', () => {
     expect(other).toBeDefined();
   });
 
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  afterAll(() => journey?.close());
 
-  /** A JSON call from inside the page (its cookies), returning the envelope's data. */
-  async function api<T>(path: string): Promise<T> {
-    return page.evaluate(async (p) => {
-      const res = await fetch(`/api/v1${p}`, { credentials: 'include' });
-      return ((await res.json()) as { data: unknown }).data;
-    }, path) as Promise<T>;
-  }
+  const api = <T>(path: string) => pageApi<T>(page, path);
 
   /** The top bar, which must stay clear of the page's own elements. */
   const topBar = (p: Page): KeyElements => ({ 'top bar': p.getByRole('banner') });
