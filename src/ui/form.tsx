@@ -3,6 +3,7 @@
  * the settings forms, the sign-in and signup forms, the upload dialog and the confirmations.
  */
 import styled, { css } from 'styled-components';
+import { Button, type ButtonVariant } from './button';
 
 /**
  * The row of a form's buttons, the main action last (on the right). `$split` puts the first of
@@ -38,4 +39,36 @@ export function FormError({ message, id }: { message: string | null | undefined;
       {message}
     </ErrorLine>
   ) : null;
+}
+
+/**
+ * The end of a form that saves: its error, then Cancel beside the submit button, which spins while
+ * saving (Cancel is disabled then). Settings forms use the `secondary` Cancel, dialogs `ghost`.
+ */
+export function FormFooter({
+  error,
+  saving,
+  submitLabel,
+  onCancel,
+  cancelVariant,
+}: {
+  error: string | null;
+  saving: boolean;
+  submitLabel: string;
+  onCancel: () => void;
+  cancelVariant: Extract<ButtonVariant, 'ghost' | 'secondary'>;
+}) {
+  return (
+    <>
+      <FormError message={error} />
+      <FormActions>
+        <Button variant={cancelVariant} onClick={onCancel} disabled={saving}>
+          Cancel
+        </Button>
+        <Button type="submit" loading={saving}>
+          {submitLabel}
+        </Button>
+      </FormActions>
+    </>
+  );
 }

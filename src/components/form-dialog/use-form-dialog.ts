@@ -34,6 +34,7 @@ export function useFormDialog<V extends FormValues, R>(
     saving: useSelector(actor, selectIsSaving),
     confirmingDiscard: useSelector(actor, selectIsConfirmingDiscard),
     change: (values: Partial<V>) => actor.send({ type: 'CHANGE', values }),
+    submit: () => actor.send({ type: 'SUBMIT' }),
     close: () => actor.send({ type: 'CLOSE' }),
     discard: () => actor.send({ type: 'DISCARD' }),
     keepEditing: () => actor.send({ type: 'KEEP_EDITING' }),

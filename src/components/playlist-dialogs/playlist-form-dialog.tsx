@@ -7,7 +7,6 @@
 import { useId, useMemo } from 'react';
 import type { Playlist } from '../../../contract/playlists';
 import { LIMITS } from '../../../contract/limits';
-import { DASHBOARD_MESSAGES } from '../../../machines/dashboard-messages';
 import {
   createPlaylistMachine,
   editPlaylistMachine,
@@ -16,12 +15,9 @@ import {
 } from '../../../machines/playlist-form.machine';
 import { dashboardPlaylistActors } from '../../api/dashboard-playlists';
 import { usePageActors } from '../../actors';
-import { Button } from '../../ui/button';
-import { FormActions, FormError } from '../../ui/form';
-import { Modal } from '../../ui/modal';
-import { Field, Form } from '../../ui/form-layout.styles';
+import { Field } from '../../ui/form-layout.styles';
 import { useFormDialog } from '../form-dialog/use-form-dialog';
-import { DiscardQuestion } from '../form-dialog/discard-question';
+import { FormDialogFrame } from '../form-dialog/form-dialog-frame';
 import { formSave } from '../form-dialog/form-save';
 
 export const PLAYLIST_DIALOG_TITLES = { create: 'Create Playlist', edit: 'Edit Playlist' } as const;
@@ -49,76 +45,44 @@ export function PlaylistFormDialog({
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [],
   );
-  const {
-    actor: form,
-    values,
-    error,
-    saving,
-    change,
-    close,
-    confirmingDiscard,
-    discard,
-    keepEditing,
-  } = useFormDialog<PlaylistValues, Playlist>(
+  const form = useFormDialog<PlaylistValues, Playlist>(
     machine,
     playlist
       ? { title: playlist.playlistName, description: playlist.description }
       : emptyPlaylistValues,
     { onSaved, onClose },
   );
+  const { values, saving, change } = form;
   // Create needs both fields, edit only the title (spec §5): the stars say which.
   const descriptionLabel = playlist ? 'Description' : 'Description *';
 
   return (
-    <Modal
-      title={
-        confirmingDiscard
-          ? DASHBOARD_MESSAGES.discardTitle
-          : PLAYLIST_DIALOG_TITLES[playlist ? 'edit' : 'create']
-      }
-      // While asking, Escape and × mean "keep editing".
-      onClose={confirmingDiscard ? keepEditing : close}
+    <FormDialogFrame
+      title={PLAYLIST_DIALOG_TITLES[playlist ? 'edit' : 'create']}
+      submitLabel={playlist ? 'Save' : 'Create'}
+      form={form}
     >
-      {confirmingDiscard && <DiscardQuestion onDiscard={discard} onKeepEditing={keepEditing} />}
-      <Form
-        hidden={confirmingDiscard}
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          form.send({ type: 'SUBMIT' });
-        }}
-      >
-        <Field>
-          <label htmlFor={`${ids}-title`}>Title *</label>
-          <input
-            id={`${ids}-title`}
-            type="text"
-            value={values.title}
-            maxLength={LIMITS.playlistName.max}
-            disabled={saving}
-            onChange={(e) => change({ title: e.target.value })}
-          />
-        </Field>
-        <Field>
-          <label htmlFor={`${ids}-description`}>{descriptionLabel}</label>
-          <textarea
-            id={`${ids}-description`}
-            value={values.description}
-            maxLength={LIMITS.playlistDescription.max}
-            disabled={saving}
-            onChange={(e) => change({ description: e.target.value })}
-          />
-        </Field>
-        <FormError message={error} />
-        <FormActions>
-          <Button variant="ghost" onClick={close} disabled={saving}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={saving}>
-            {playlist ? 'Save' : 'Create'}
-          </Button>
-        </FormActions>
-      </Form>
-    </Modal>
+      <Field>
+        <label htmlFor={`${ids}-title`}>Title *</label>
+        <input
+          id={`${ids}-title`}
+          type="text"
+          value={values.title}
+          maxLength={LIMITS.playlistName.max}
+          disabled={saving}
+          onChange={(e) => change({ title: e.target.value })}
+        />
+      </Field>
+      <Field>
+        <label htmlFor={`${ids}-description`}>{descriptionLabel}</label>
+        <textarea
+          id={`${ids}-description`}
+          value={values.description}
+          maxLength={LIMITS.playlistDescription.max}
+          disabled={saving}
+          onChange={(e) => change({ description: e.target.value })}
+        />
+      </Field>
+    </FormDialogFrame>
   );
 }

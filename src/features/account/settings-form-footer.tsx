@@ -4,9 +4,8 @@
  * CANCEL / CONFIRM / DISMISS.
  */
 import { MESSAGES } from '../../../machines/messages';
-import { Button } from '../../ui/button';
 import { ConfirmDialog } from './confirm-dialog';
-import { FormActions, FormError } from '../../ui/form';
+import { FormFooter } from '../../ui/form';
 
 type FooterEvent = { type: 'CANCEL' } | { type: 'CONFIRM' } | { type: 'DISMISS' };
 
@@ -27,15 +26,13 @@ export function SettingsFormFooter({
 }: SettingsFormFooterProps) {
   return (
     <>
-      <FormError message={error} />
-      <FormActions>
-        <Button variant="secondary" onClick={() => send({ type: 'CANCEL' })} disabled={saving}>
-          Cancel
-        </Button>
-        <Button type="submit" loading={saving}>
-          {submitLabel}
-        </Button>
-      </FormActions>
+      <FormFooter
+        error={error}
+        saving={saving}
+        submitLabel={submitLabel}
+        onCancel={() => send({ type: 'CANCEL' })}
+        cancelVariant="secondary"
+      />
       {confirmingCancel && (
         <ConfirmDialog
           message={MESSAGES.cancelConfirm}

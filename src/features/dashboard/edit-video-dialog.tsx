@@ -18,16 +18,13 @@ import {
   type EditVideoValues,
 } from '../../../machines/edit-video.machine';
 import { addTag, removeTag, splitTagDraft } from '../../../machines/tags';
-import { Button } from '../../ui/button';
-import { FormActions, FormError } from '../../ui/form';
-import { Modal } from '../../ui/modal';
 import { useObjectUrl } from '../../use-object-url';
 import { TagInput } from '../../components/tag-input';
-import { Field, Form } from '../../ui/form-layout.styles';
+import { Field } from '../../ui/form-layout.styles';
 import { useFormDialog } from '../../components/form-dialog/use-form-dialog';
 import { ThumbnailField, TitleAndDescription } from '../../components/video-form-fields';
 import { useDashboardDialogActors } from './dialog-actors';
-import { DiscardQuestion } from '../../components/form-dialog/discard-question';
+import { FormDialogFrame } from '../../components/form-dialog/form-dialog-frame';
 
 export function EditVideoDialog({
   video,
@@ -44,94 +41,60 @@ export function EditVideoDialog({
   const [machine] = useState(() =>
     editVideoMachine.provide({ actors: { save: saveVideoEdit(video._id) } }),
   );
-  const {
-    actor: edit,
-    values,
-    error,
-    saving,
-    change,
-    close,
-    confirmingDiscard,
-    discard,
-    keepEditing,
-  } = useFormDialog<EditVideoValues, VideoItem>(
+  const form = useFormDialog<EditVideoValues, VideoItem>(
     machine,
     { title: video.title, description: video.description, tags: video.tags, thumbnail: null },
     { onSaved, onClose },
   );
+  const { actor: edit, values, saving, change } = form;
   const showsTagHint = useSelector(edit, selectShowsTagHint);
   const chosenUrl = useObjectUrl(values.thumbnail);
   // What is typed in the tag box and not yet a tag: the view's own, as nothing is sent from it.
   const [draft, setDraft] = useState('');
 
   return (
-    <Modal
-      title={confirmingDiscard ? DASHBOARD_MESSAGES.discardTitle : 'Edit video'}
-      // While asking, Escape and × mean "keep editing"; the question never closes by itself.
-      onClose={confirmingDiscard ? keepEditing : close}
-      width={560}
-      busy={saving}
-    >
-      {confirmingDiscard && <DiscardQuestion onDiscard={discard} onKeepEditing={keepEditing} />}
-      <Form
-        hidden={confirmingDiscard}
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          edit.send({ type: 'SUBMIT' });
-        }}
-      >
-        <ThumbnailField
-          id={`${ids}-thumb`}
-          label="Thumbnail"
-          preview={
-            chosenUrl
-              ? { url: chosenUrl, alt: 'New thumbnail preview' }
-              : { url: video.thumbnail, alt: 'Current thumbnail' }
-          }
+    <FormDialogFrame title="Edit video" submitLabel="Save" form={form} width={560}>
+      <ThumbnailField
+        id={`${ids}-thumb`}
+        label="Thumbnail"
+        preview={
+          chosenUrl
+            ? { url: chosenUrl, alt: 'New thumbnail preview' }
+            : { url: video.thumbnail, alt: 'Current thumbnail' }
+        }
+        disabled={saving}
+        onChosen={(file) => change({ thumbnail: file })}
+      />
+      <TitleAndDescription
+        id={ids}
+        title={values.title}
+        description={values.description}
+        descriptionLabel="Description"
+        readOnly={saving}
+        onChange={(field, value) => change({ [field]: value })}
+      />
+      <Field>
+        <label htmlFor={`${ids}-tags`}>Tags</label>
+        <TagInput
+          id={`${ids}-tags`}
+          tags={values.tags}
+          draft={draft}
           disabled={saving}
-          onChosen={(file) => change({ thumbnail: file })}
+          describedBy={showsTagHint ? `${ids}-tag-hint` : undefined}
+          onDraftChange={(text) => {
+            // A comma finishes the tag before it, as in the upload form.
+            const { finished, draft: rest } = splitTagDraft(text);
+            if (finished.length > 0) change({ tags: finished.reduce(addTag, [...values.tags]) });
+            setDraft(rest);
+          }}
+          onAdd={() => {
+            change({ tags: addTag(values.tags, draft) });
+            setDraft('');
+          }}
+          onRemove={(tag) => change({ tags: removeTag(values.tags, tag) })}
         />
-        <TitleAndDescription
-          id={ids}
-          title={values.title}
-          description={values.description}
-          descriptionLabel="Description"
-          readOnly={saving}
-          onChange={(field, value) => change({ [field]: value })}
-        />
-        <Field>
-          <label htmlFor={`${ids}-tags`}>Tags</label>
-          <TagInput
-            id={`${ids}-tags`}
-            tags={values.tags}
-            draft={draft}
-            disabled={saving}
-            describedBy={showsTagHint ? `${ids}-tag-hint` : undefined}
-            onDraftChange={(text) => {
-              // A comma finishes the tag before it, as in the upload form.
-              const { finished, draft: rest } = splitTagDraft(text);
-              if (finished.length > 0) change({ tags: finished.reduce(addTag, [...values.tags]) });
-              setDraft(rest);
-            }}
-            onAdd={() => {
-              change({ tags: addTag(values.tags, draft) });
-              setDraft('');
-            }}
-            onRemove={(tag) => change({ tags: removeTag(values.tags, tag) })}
-          />
-          {showsTagHint && <small id={`${ids}-tag-hint`}>{DASHBOARD_MESSAGES.tagHint}</small>}
-        </Field>
-        <FormError message={error} />
-        <FormActions>
-          <Button variant="ghost" onClick={close} disabled={saving}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={saving}>
-            Save
-          </Button>
-        </FormActions>
-      </Form>
-    </Modal>
+        {showsTagHint && <small id={`${ids}-tag-hint`}>{DASHBOARD_MESSAGES.tagHint}</small>}
+      </Field>
+    </FormDialogFrame>
   );
 }
