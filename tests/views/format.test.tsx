@@ -6,11 +6,20 @@ import { LIMITS, PAGE_SIZE } from '../../contract/limits';
 import {
   formatAge,
   formatDuration,
+  formatFullDate,
   formatSubscribers,
   formatViewCount,
   formatViews,
   likeButtonLabel,
 } from '../../src/format';
+
+describe('formatFullDate (the full date of a tooltip)', () => {
+  it('reads the date and time in the locale, and nothing for a date it cannot read', () => {
+    expect(formatFullDate('2026-03-04T05:06:07Z')).toMatch(/^Mar [45], 2026, \d{1,2}:06\s?[AP]M$/);
+    expect(formatFullDate('2026-03-04T05:06:07Z')).toBe(formatFullDate('2026-03-04T05:06:07Z'));
+    expect(formatFullDate('not a date')).toBe('');
+  });
+});
 
 describe('formatViews (K from 1000, M from 1,000,000, one decimal)', () => {
   it.each([
