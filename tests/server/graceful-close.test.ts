@@ -2,10 +2,11 @@
  * Closing the app over a real socket, as main.ts does on SIGTERM in a rolling restart
  * (server/http/graceful-close.ts): the live streams end at once, so their clients reconnect to
  * another replica; an upload in flight finishes, and its connection is closed after it rather
- * than kept for the balancer's next request; no new connection is taken.
+ * than kept for the balancer's next request; a request whose first bytes were already here is
+ * served, not refused with Fastify's 503; no new connection is taken.
  */
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import net, { type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createUser, type TestUser } from './auth-helpers.js';
 import { createTestApp, type TestApp } from './helpers.js';
@@ -23,6 +24,16 @@ beforeAll(async () => {
   owner = await createUser(t, 'closing_owner');
 });
 afterAll(() => t.close());
+
+/** Everything the server sends on `socket` until it closes it. */
+function readUntilClosed(socket: net.Socket): Promise<string> {
+  let received = '';
+  socket.on('data', (chunk: Buffer) => (received += chunk.toString()));
+  return new Promise((resolve, reject) => {
+    socket.on('error', reject);
+    socket.on('close', () => resolve(received));
+  });
+}
 
 it('ends live streams, finishes the upload in flight on a closed connection, takes no new one', async () => {
   const stream = await openSse(`${base}/api/v1/events`, owner.cookie);
@@ -63,4 +74,34 @@ it('ends live streams, finishes the upload in flight on a closed connection, tak
   await closed;
   await expect(fetch(`${base}/api/v1/healthcheck`)).rejects.toThrow();
   agent.destroy();
+});
+
+it('serves a request that was arriving when the close started, and closes its connection', async () => {
+  const other = await createTestApp();
+  try {
+    await other.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = other.app.server.address() as AddressInfo;
+    // The request's first bytes reach the server before the close starts, so the connection is
+    // not idle (an idle one is closed at once); the rest arrives during the close, as on a
+    // connection the balancer kept alive and reused at that moment.
+    const firstBytes = new Promise<void>((resolve) =>
+      other.app.server.once('connection', (socket: net.Socket) =>
+        socket.once('data', () => resolve()),
+      ),
+    );
+    const socket = net.connect(port, '127.0.0.1');
+    const answer = readUntilClosed(socket);
+    socket.write('GET /api/v1/healthcheck HTTP/1.1\r\nHost: vidtube.test\r\n');
+    await firstBytes;
+    const closed = other.app.close();
+    socket.write('\r\n');
+
+    const [head, body] = (await answer).split('\r\n\r\n');
+    expect(head).toMatch(/^HTTP\/1\.1 200 /);
+    expect(head).toMatch(/^connection: close$/im);
+    expect(JSON.parse(body ?? '')).toMatchObject({ success: true });
+    await closed;
+  } finally {
+    await other.close();
+  }
 });
