@@ -4,6 +4,7 @@
  * title lead to the watch page; the owner leads to their channel (two links, because links
  * cannot nest).
  */
+import { memo } from 'react';
 import { Link } from 'wouter';
 import styled from 'styled-components';
 import type { VideoItem } from '../../contract/shapes';
@@ -82,7 +83,12 @@ export interface VideoCardProps {
   watchedSeconds?: number | null;
 }
 
-export function VideoCard({ video, eager, watchedSeconds = null }: VideoCardProps) {
+/** Memoised: a further page of the feed leaves the cards already shown as they are. */
+export const VideoCard = memo(function VideoCard({
+  video,
+  eager,
+  watchedSeconds = null,
+}: VideoCardProps) {
   const { owner } = video;
   return (
     <Card aria-label={video.title}>
@@ -103,4 +109,4 @@ export function VideoCard({ video, eager, watchedSeconds = null }: VideoCardProp
       </Body>
     </Card>
   );
-}
+});

@@ -1,4 +1,5 @@
 /** The home feed grid: one column on phones, more as the screen widens. */
+import { memo } from 'react';
 import styled from 'styled-components';
 import type { VideoItem } from '../../contract/shapes';
 import { EAGER_THUMBNAILS } from '../../contract/thumbnail-sizes';
@@ -21,7 +22,12 @@ export const Grid = styled.div`
   }
 `;
 
-export function VideoGrid({ videos }: { videos: readonly VideoItem[] }) {
+/**
+ * Memoised: the page around it re-renders when its chips or the session change (three times
+ * before the home page's first paint), and the pager's list keeps its identity until a page
+ * arrives, so the cards are rendered only when the list changes.
+ */
+export const VideoGrid = memo(function VideoGrid({ videos }: { videos: readonly VideoItem[] }) {
   const watched = useWatchedSeconds(videos.map((v) => v._id));
   return (
     <Grid>
@@ -35,7 +41,7 @@ export function VideoGrid({ videos }: { videos: readonly VideoItem[] }) {
       ))}
     </Grid>
   );
-}
+});
 
 const SkeletonCard = styled.div`
   display: flex;
