@@ -150,11 +150,15 @@ describe('resumable uploads without stickiness', () => {
 /** Opens the viewer's stream through nginx until the replica at `base` is the one serving it. */
 async function streamServedBy(session: Session, url: string, base: string) {
   const host = new URL(base).host;
-  // Round robin: the next request goes to the other replica, unless the load took its turn.
+  // Round robin sends two requests in a row to different replicas, but the suite's load takes
+  // turns too, and one stream at a time can fall into step with it and land on the same replica
+  // every time (CI saw 20 in a row). So each try opens two streams at once, after a random pause.
   for (let tries = 0; tries < 20; tries += 1) {
-    const stream = await EventStream.open(session, site, url);
-    if (stream.servedBy === host) return stream;
-    stream.close();
+    await new Promise((resolve) => setTimeout(resolve, Math.random() * 50));
+    const pair = await Promise.all([1, 2].map(() => EventStream.open(session, site, url)));
+    const wanted = pair.find((stream) => stream.servedBy === host);
+    for (const stream of pair) if (stream !== wanted) stream.close();
+    if (wanted) return wanted;
   }
   throw new Error(`nginx never sent ${url} to ${host}`);
 }
