@@ -12,6 +12,8 @@ export const SIGNUP_STEPS = 4;
 
 /** Descriptions longer than this are collapsed behind 'see more'. */
 export const DESCRIPTION_COLLAPSE_CHARS = 200;
+/** Comments longer than this many lines are clamped behind Read more (issue 29; the spec is silent). */
+export const COMMENT_COLLAPSE_LINES = 4;
 
 /** Upload progress: +10 every 500 ms up to 90, 100 on success, close 1 s later. */
 export const UPLOAD_PROGRESS_STEP = 10;

@@ -37,6 +37,18 @@ export function addComment(videoId: string, content: string): Promise<Comment> {
   });
 }
 
+export function editComment(commentId: string, content: string): Promise<Comment> {
+  return request<Comment>({
+    method: 'PATCH',
+    url: `/comments/c/${id(commentId)}`,
+    data: { content: content.trim() },
+  });
+}
+
+export async function deleteComment(commentId: string): Promise<void> {
+  await request<unknown>({ method: 'DELETE', url: `/comments/c/${id(commentId)}` });
+}
+
 export function toggleSubscription(channelId: string): Promise<SubscriptionToggle> {
   return request<SubscriptionToggle>({
     method: 'POST',

@@ -13,6 +13,8 @@ import type { SubscriptionState } from '../../machines/subscribe-toggle.machine'
 import type { Page, PageRequest } from '../../machines/pager.machine';
 import {
   addComment,
+  deleteComment,
+  editComment,
   getLikeStatus,
   listComments,
   toggleSubscription,
@@ -77,6 +79,14 @@ export const addCommentActor = fromPromise<Comment, { videoId: string; content: 
   ({ input }) => addComment(input.videoId, input.content),
 );
 
+export const editCommentActor = fromPromise<Comment, { commentId: string; content: string }>(
+  ({ input }) => editComment(input.commentId, input.content),
+);
+
+export const deleteCommentActor = fromPromise<void, { commentId: string }>(({ input }) =>
+  deleteComment(input.commentId),
+);
+
 /** The home feed's chips for visitors and accounts without tags of their own. */
 export const fetchPopularTags = fromPromise<string[]>(({ signal }) => getPopularTags(signal));
 
@@ -89,6 +99,8 @@ export const realVideoActors = {
   toggleLike,
   toggleSubscription: toggleSubscriptionActor,
   addComment: addCommentActor,
+  editComment: editCommentActor,
+  deleteComment: deleteCommentActor,
   saveProgress,
   /** The viewer's positions in a page of cards: videoId → seconds. */
   fetchWatchProgress: fromPromise<Record<string, number>, { videoIds: string[] }>(

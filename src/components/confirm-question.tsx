@@ -14,21 +14,24 @@ export function ConfirmQuestion({
   confirmLabel,
   onConfirm,
   onCancel,
+  busy = false,
 }: {
   title: string;
   message: string;
   confirmLabel: string;
   onConfirm: () => void;
   onCancel: () => void;
+  /** The confirmed action runs: both buttons wait for it. */
+  busy?: boolean;
 }) {
   return createPortal(
     <Modal title={title} onClose={onCancel} width={400}>
       <p>{message}</p>
       <FormActions>
-        <Button variant="secondary" onClick={onCancel}>
+        <Button variant="secondary" disabled={busy} onClick={onCancel}>
           Cancel
         </Button>
-        <Button variant="danger" onClick={onConfirm}>
+        <Button variant="danger" loading={busy} onClick={onConfirm}>
           {confirmLabel}
         </Button>
       </FormActions>

@@ -30,7 +30,7 @@ import { LoadMoreFooter } from '../../ui/list-states';
 import { useActors } from '../../actors';
 import { useEmitted } from '../../use-emitted';
 import { withPager } from '../../pager-logic';
-import { RelativeTime } from '../../components/relative-time';
+import { CommentRow, OwnCommentRow } from './comment-row';
 
 const Section = styled.section`
   display: flex;
@@ -79,51 +79,12 @@ const List = styled.ul`
   gap: 18px;
 `;
 
-const Item = styled.li`
-  display: flex;
-  gap: 12px;
-  min-width: 0;
-  p {
-    margin: 2px 0 0;
-    white-space: pre-wrap;
-    overflow-wrap: anywhere;
-  }
-`;
-
-const Who = styled.div`
-  font-size: ${({ theme }) => theme.font.size.sm};
-  span {
-    color: ${({ theme }) => theme.colors.textMuted};
-    margin-left: 8px;
-  }
-  strong {
-    font-weight: 600;
-  }
-`;
-
 const Muted = styled.p`
   color: ${({ theme }) => theme.colors.textMuted};
   margin: 0;
 `;
 
 export const COMMENT_LOAD_ERROR = 'Failed to load comments.';
-
-function CommentRow({ comment }: { comment: Comment }) {
-  return (
-    <Item>
-      <Avatar src={comment.owner.avatar} sizes={comment.owner.avatarSizes} alt="" size={36} />
-      <div>
-        <Who>
-          <strong>@{comment.owner.userName}</strong>
-          <span>
-            <RelativeTime iso={comment.createdAt} />
-          </span>
-        </Who>
-        <p>{comment.content}</p>
-      </div>
-    </Item>
-  );
-}
 
 export function CommentsSection({ videoId }: { videoId: string }) {
   const { fetchCommentPage, addComment } = useActors();
@@ -182,9 +143,18 @@ export function CommentsSection({ videoId }: { videoId: string }) {
       {failed && items.length === 0 && <Muted role="alert">{COMMENT_LOAD_ERROR}</Muted>}
       {!loadingFirst && !failed && items.length === 0 && <Muted>No comments yet.</Muted>}
       <List>
-        {items.map((c) => (
-          <CommentRow key={c._id} comment={c} />
-        ))}
+        {items.map((c) =>
+          me !== null && c.owner._id === me._id ? (
+            <OwnCommentRow
+              key={c._id}
+              comment={c}
+              onEdited={(comment) => pager.send({ type: 'REPLACE', item: comment })}
+              onDeleted={(id) => pager.send({ type: 'REMOVE', id })}
+            />
+          ) : (
+            <CommentRow key={c._id} comment={c} />
+          ),
+        )}
       </List>
       {items.length > 0 && (
         <LoadMoreFooter
