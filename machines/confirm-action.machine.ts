@@ -25,14 +25,47 @@ export interface ConfirmRequest {
   id: string;
 }
 
-/** The question and the failure text of each action. */
-export const CONFIRM_TEXTS: Readonly<Record<ConfirmAction, { question: string; failed: string }>> =
-  {
-    publish: { question: M.confirmPublish, failed: M.publishToggleFailed },
-    unpublish: { question: M.confirmUnpublish, failed: M.publishToggleFailed },
-    deleteVideo: { question: M.confirmDeleteVideo, failed: M.deleteVideoFailed },
-    deletePlaylist: { question: M.confirmDeletePlaylist, failed: M.deletePlaylistFailed },
-  };
+export interface ConfirmTexts {
+  /** The dialog's title names the action ("Delete video?"). */
+  title: string;
+  question: string;
+  /** The confirming button names it too ("Delete"); red when the action destroys something. */
+  confirmLabel: string;
+  destructive: boolean;
+  failed: string;
+}
+
+/** The dialog's texts and the failure text of each action (the spec words none of them). */
+export const CONFIRM_TEXTS: Readonly<Record<ConfirmAction, ConfirmTexts>> = {
+  publish: {
+    title: 'Publish video?',
+    question: M.confirmPublish,
+    confirmLabel: 'Publish',
+    destructive: false,
+    failed: M.publishToggleFailed,
+  },
+  unpublish: {
+    title: 'Unpublish video?',
+    question: M.confirmUnpublish,
+    confirmLabel: 'Unpublish',
+    destructive: false,
+    failed: M.publishToggleFailed,
+  },
+  deleteVideo: {
+    title: 'Delete video?',
+    question: M.confirmDeleteVideo,
+    confirmLabel: 'Delete',
+    destructive: true,
+    failed: M.deleteVideoFailed,
+  },
+  deletePlaylist: {
+    title: 'Delete playlist?',
+    question: M.confirmDeletePlaylist,
+    confirmLabel: 'Delete',
+    destructive: true,
+    failed: M.deletePlaylistFailed,
+  },
+};
 
 export interface ConfirmContext {
   /** The action asked about or running; null when no question is open. */
@@ -135,5 +168,8 @@ export const selectIsAsking = (s: ConfirmSnapshot) => s.matches('asking') || s.m
 export const selectRequest = (s: ConfirmSnapshot) => s.context.request;
 export const selectQuestion = (s: ConfirmSnapshot) =>
   s.context.request && CONFIRM_TEXTS[s.context.request.action].question;
+/** The open dialog's texts (title, question, confirming button); null when none is open. */
+export const selectTexts = (s: ConfirmSnapshot) =>
+  s.context.request && CONFIRM_TEXTS[s.context.request.action];
 /** Yes and No disabled while the action runs. */
 export const selectIsRunning = (s: ConfirmSnapshot) => s.hasTag('busy');

@@ -1,5 +1,6 @@
 /**
- * A yes/no question in the app's dialog (the settings forms' ConfirmDialog has a fixed title).
+ * A question before an action, in the app's dialog: its title and its confirming button name the
+ * action ("Delete video?", Cancel / Delete).
  * Rendered into document.body: asked from inside a list item, the dialog would otherwise take the
  * item's text styles and be centred in the page's animated (transformed) content, not the screen.
  */
@@ -15,6 +16,7 @@ export function ConfirmQuestion({
   onConfirm,
   onCancel,
   busy = false,
+  destructive = true,
 }: {
   title: string;
   message: string;
@@ -23,6 +25,8 @@ export function ConfirmQuestion({
   onCancel: () => void;
   /** The confirmed action runs: both buttons wait for it. */
   busy?: boolean;
+  /** The confirming button is red (the default: most questions guard a deletion). */
+  destructive?: boolean;
 }) {
   return createPortal(
     <Modal title={title} onClose={onCancel} width={400}>
@@ -31,7 +35,7 @@ export function ConfirmQuestion({
         <Button variant="secondary" disabled={busy} onClick={onCancel}>
           Cancel
         </Button>
-        <Button variant="danger" loading={busy} onClick={onConfirm}>
+        <Button variant={destructive ? 'danger' : 'primary'} loading={busy} onClick={onConfirm}>
           {confirmLabel}
         </Button>
       </FormActions>

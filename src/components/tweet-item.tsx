@@ -86,7 +86,7 @@ export function TweetItem({
       </div>
       {confirming && (
         <ConfirmQuestion
-          title="Delete tweet"
+          title="Delete tweet?"
           message={DELETE_TWEET_QUESTION}
           confirmLabel="Delete"
           onConfirm={() => {

@@ -207,6 +207,8 @@ describe.skipIf(!hasBrowser)('accounts journey in Chromium', () => {
     await signIn(page, { ...account, email: renamed.email, password: account.password });
     await expectToast(page, 'failed to login user');
     expect(page.url()).toBe(url('/login'));
+    // One message per outcome (issue 29): the inline reason and the spec's toast, nothing more.
+    expect(await page.locator('.Toastify__toast--error').count()).toBe(1);
     await signIn(page, { ...account, email: renamed.email, password: newPassword });
     await page.waitForURL(url('/'));
     await page.getByRole('link', { name: 'Your channel' }).waitFor();

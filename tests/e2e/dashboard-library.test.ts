@@ -321,7 +321,7 @@ describe.skipIf(!hasBrowser)('dashboard playlists and tweets journey', () => {
     );
     await open(
       row.getByRole('button', { name: 'Delete' }),
-      'Please confirm',
+      'Delete playlist?',
       'dashboard-delete-playlist-mobile',
     );
     await phone.getByRole('link', { name: 'Tweets', exact: true }).click();

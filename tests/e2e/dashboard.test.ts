@@ -232,16 +232,16 @@ describe.skipIf(!hasBrowser)('creator dashboard journey', () => {
     expect(await othersFeed()).toContain(video._id);
     await openDashboard(video.title);
     await row().getByRole('button', { name: 'Unpublish' }).click();
-    const confirm = dialog('Please confirm');
+    const confirm = dialog('Unpublish video?');
     await confirm.getByText('Unpublish this video?').waitFor();
     await dialogSettled(page);
     const confirmElements = (box: Locator): KeyElements => ({
-      ...dialogFrame(box, 'Please confirm'),
+      ...dialogFrame(box, 'Unpublish video?'),
       question: box.getByText('Unpublish this video?'),
-      yes: box.getByRole('button', { name: 'Yes' }),
+      unpublish: box.getByRole('button', { name: 'Unpublish' }),
     });
     await screenshot(page, 'dashboard-confirm-desktop', confirmElements(confirm));
-    await confirm.getByRole('button', { name: 'Yes' }).click();
+    await confirm.getByRole('button', { name: 'Unpublish' }).click();
     await confirm.waitFor({ state: 'detached' });
     await row().getByText('Private', { exact: true }).waitFor();
     expect(await othersFeed()).not.toContain(video._id);
@@ -249,7 +249,7 @@ describe.skipIf(!hasBrowser)('creator dashboard journey', () => {
     expect(hidden.status()).toBe(404);
 
     await row().getByRole('button', { name: 'Publish', exact: true }).click();
-    await dialog('Please confirm').getByRole('button', { name: 'Yes' }).click();
+    await dialog('Publish video?').getByRole('button', { name: 'Publish' }).click();
     await row().getByText('Public', { exact: true }).waitFor();
     expect(await othersFeed()).toContain(video._id);
     await phoneShot(
@@ -257,9 +257,9 @@ describe.skipIf(!hasBrowser)('creator dashboard journey', () => {
       video.title,
       async (p) => {
         await row(p).getByRole('button', { name: 'Unpublish' }).click();
-        await dialog('Please confirm', p).getByText('Unpublish this video?').waitFor();
+        await dialog('Unpublish video?', p).getByText('Unpublish this video?').waitFor();
       },
-      (p) => confirmElements(dialog('Please confirm', p)),
+      (p) => confirmElements(dialog('Unpublish video?', p)),
     );
   });
 
@@ -302,7 +302,7 @@ describe.skipIf(!hasBrowser)('creator dashboard journey', () => {
     const video = await ownVideo();
     await openDashboard(video.title);
     await row(video.title).getByRole('button', { name: 'Delete' }).click();
-    await dialog('Please confirm').getByRole('button', { name: 'Yes' }).click();
+    await dialog('Delete video?').getByRole('button', { name: 'Delete' }).click();
     await row(video.title).waitFor({ state: 'detached' });
     expect((await call('GET', `/videos/${video._id}`)).status).toBe(404);
   });

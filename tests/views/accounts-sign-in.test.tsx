@@ -75,6 +75,9 @@ describe('sign-in page', () => {
     expect(await screen.findByText('failed to login user')).toBeInTheDocument();
     expect(path()).toBe('/login');
     expect(screen.getByRole('button', { name: 'Sign in' })).toBeEnabled();
+    // One message per outcome (issue 29): the inline reason and the spec's toast, nothing more.
+    expect(screen.getAllByText('Invalid credentials')).toHaveLength(1);
+    expect(document.querySelectorAll('.Toastify__toast')).toHaveLength(1);
   });
 
   it("takes the failed attempt's toast away when the next attempt succeeds", async () => {

@@ -139,14 +139,14 @@ describe('the Edit Playlist dialog', () => {
 });
 
 describe('deleting a playlist', () => {
-  it('asks first; No keeps it, Yes removes the row', async () => {
+  it('asks first (Delete playlist?); Cancel keeps it, Delete removes the row', async () => {
     const { user, fakes } = await openTab();
     await user.click(within(row('Playlist 1')).getByRole('button', { name: 'Delete' }));
-    expect(dialog('Please confirm')).toHaveTextContent('Delete this playlist?');
-    await user.click(screen.getByRole('button', { name: 'No' }));
+    expect(dialog('Delete playlist?')).toHaveTextContent('Delete this playlist?');
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(fakes.performPlaylistAction.calls).toEqual([]);
     await user.click(within(row('Playlist 1')).getByRole('button', { name: 'Delete' }));
-    await user.click(screen.getByRole('button', { name: 'Yes' }));
+    await user.click(within(dialog('Delete playlist?')).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(screen.queryByRole('listitem', { name: 'Playlist 1' })).toBeNull());
     expect(fakes.performPlaylistAction.calls).toEqual([{ action: 'deletePlaylist', id: 'p1' }]);
     expect(row('Playlist 2')).toBeInTheDocument();

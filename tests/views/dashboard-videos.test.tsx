@@ -88,11 +88,11 @@ describe('Dashboard videos list', () => {
     expect(fetchOwnVideoPage.calls[1]).toMatchObject({ page: 2, limit: 6 });
   });
 
-  it('publishes after Yes, the badge following the server, buttons disabled meanwhile', async () => {
+  it('publishes after Publish in the question, the badge following the server, buttons disabled meanwhile', async () => {
     const { performVideoAction } = await openWith([hidden]);
     fireEvent.click(within(row('Hidden one')).getByRole('button', { name: 'Publish' }));
     expect(dialog()).toHaveTextContent('Publish this video?');
-    fireEvent.click(within(dialog()).getByRole('button', { name: 'Yes' }));
+    fireEvent.click(within(dialog()).getByRole('button', { name: 'Publish' }));
     expect(performVideoAction.calls).toEqual([{ action: 'publish', id: hidden._id }]);
     expect(within(row('Hidden one')).getByRole('button', { name: 'Delete' })).toBeDisabled();
     await act(async () => performVideoAction.resolve({ ...hidden, isPublished: true }));
@@ -101,10 +101,10 @@ describe('Dashboard videos list', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
-  it('changes nothing when the question is answered No', async () => {
+  it('changes nothing when the question is cancelled', async () => {
     const { performVideoAction } = await openWith([published]);
     fireEvent.click(within(row('Public one')).getByRole('button', { name: 'Unpublish' }));
-    fireEvent.click(within(dialog()).getByRole('button', { name: 'No' }));
+    fireEvent.click(within(dialog()).getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(performVideoAction.calls).toHaveLength(0);
     expect(within(row('Public one')).getByText('Public')).toBeInTheDocument();
@@ -113,8 +113,11 @@ describe('Dashboard videos list', () => {
   it('removes the row when the delete succeeds', async () => {
     const { performVideoAction } = await openWith([published, hidden]);
     fireEvent.click(within(row('Hidden one')).getByRole('button', { name: 'Delete' }));
-    expect(dialog()).toHaveTextContent('Delete this video?');
-    fireEvent.click(within(dialog()).getByRole('button', { name: 'Yes' }));
+    // The question names the action, and so does its red button (Cancel / Delete).
+    expect(screen.getByRole('dialog', { name: 'Delete video?' })).toHaveTextContent(
+      'Delete this video?',
+    );
+    fireEvent.click(within(dialog()).getByRole('button', { name: 'Delete' }));
     expect(performVideoAction.calls).toEqual([{ action: 'deleteVideo', id: hidden._id }]);
     await act(async () => performVideoAction.resolve(undefined));
     expect(screen.queryByRole('listitem', { name: 'Hidden one' })).not.toBeInTheDocument();
@@ -125,7 +128,7 @@ describe('Dashboard videos list', () => {
     const six = [1, 2, 3, 4, 5, 6].map((n) => makeOwnVideo(n, { title: `Video ${n}` }));
     const { fetchOwnVideoPage, performVideoAction } = await openWith(six, 7);
     fireEvent.click(within(row('Video 3')).getByRole('button', { name: 'Delete' }));
-    fireEvent.click(within(dialog()).getByRole('button', { name: 'Yes' }));
+    fireEvent.click(within(dialog()).getByRole('button', { name: 'Delete' }));
     await act(async () => performVideoAction.resolve(undefined));
     // Page 2 by offset would now start at the old 8th video: the list asks for page 1 again.
     expect(fetchOwnVideoPage.calls[1]).toMatchObject({ page: 1, limit: 6 });
@@ -138,7 +141,7 @@ describe('Dashboard videos list', () => {
   it("keeps the row and says 'Failed to delete video' when the delete fails", async () => {
     const { performVideoAction } = await openWith([published]);
     fireEvent.click(within(row('Public one')).getByRole('button', { name: 'Delete' }));
-    fireEvent.click(within(dialog()).getByRole('button', { name: 'Yes' }));
+    fireEvent.click(within(dialog()).getByRole('button', { name: 'Delete' }));
     await act(async () => performVideoAction.reject(new ApiError('', 500)));
     expect(screen.getByRole('alert')).toHaveTextContent('Failed to delete video');
     expect(within(row('Public one')).getByRole('button', { name: 'Delete' })).toBeEnabled();

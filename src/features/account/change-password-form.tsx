@@ -52,7 +52,6 @@ export function ChangePasswordForm() {
   useEmitted(actor, {
     invalid: ({ message }) => notify.error(message, TOAST_TOPIC),
     saved: () => {
-      notify.success(MESSAGES.passwordChangedByStore, TOAST_TOPIC);
       notify.success(MESSAGES.passwordChanged, TOAST_TOPIC);
     },
     saveFailed: () => notify.error(MESSAGES.passwordChangeFailed, TOAST_TOPIC),

@@ -44,7 +44,6 @@ export function PersonalInfoForm({ user }: { user: User }) {
     invalid: ({ message }) => notify.error(message, TOAST_TOPIC),
     saved: ({ user: saved }) => {
       session.send({ type: 'USER_UPDATED', user: saved });
-      notify.success(MESSAGES.detailsUpdated, TOAST_TOPIC);
       notify.success(MESSAGES.personalInfoSaved, TOAST_TOPIC);
     },
     saveFailed: () => notify.error(MESSAGES.personalInfoFailed, TOAST_TOPIC),

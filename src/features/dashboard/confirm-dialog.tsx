@@ -1,46 +1,31 @@
 /**
- * The question of the confirmation step (machines/confirm-action.machine.ts): Yes sends CONFIRM,
- * No, × and Escape send CANCEL. While the action runs both buttons are disabled and the dialog
- * stays open, so the creator sees that something is happening.
+ * The question of the confirmation step (machines/confirm-action.machine.ts). Its title and its
+ * confirming button name the action ("Delete video?", Cancel / Delete, red when it destroys
+ * something); the confirming button sends CONFIRM, Cancel, × and Escape send CANCEL. While the
+ * action runs both buttons wait and the dialog stays open, so the creator sees that something is
+ * happening.
  */
 import { useSelector } from '@xstate/react';
-import styled from 'styled-components';
 import type { ActorRefFrom } from 'xstate';
 import type { confirmActionMachine } from '../../../machines/confirm-action.machine';
-import {
-  selectIsAsking,
-  selectIsRunning,
-  selectQuestion,
-} from '../../../machines/confirm-action.machine';
-import { Button } from '../../ui/button';
-import { Modal } from '../../ui/modal';
+import { selectIsRunning, selectTexts } from '../../../machines/confirm-action.machine';
+import { ConfirmQuestion } from '../../components/confirm-question';
 
 export type ConfirmRef = ActorRefFrom<typeof confirmActionMachine>;
 
-const Actions = styled.div`
-  display: flex;
-  justify-content: flex-end;
-  gap: 8px;
-  margin-top: 16px;
-`;
-
 export function ConfirmDialog({ confirm }: { confirm: ConfirmRef }) {
-  const open = useSelector(confirm, selectIsAsking);
-  const question = useSelector(confirm, selectQuestion);
+  const texts = useSelector(confirm, selectTexts);
   const running = useSelector(confirm, selectIsRunning);
-  if (!open) return null;
-  const cancel = () => confirm.send({ type: 'CANCEL' });
+  if (!texts) return null;
   return (
-    <Modal title="Please confirm" onClose={cancel}>
-      <p>{question}</p>
-      <Actions>
-        <Button variant="secondary" onClick={cancel} disabled={running}>
-          No
-        </Button>
-        <Button onClick={() => confirm.send({ type: 'CONFIRM' })} loading={running}>
-          Yes
-        </Button>
-      </Actions>
-    </Modal>
+    <ConfirmQuestion
+      title={texts.title}
+      message={texts.question}
+      confirmLabel={texts.confirmLabel}
+      destructive={texts.destructive}
+      busy={running}
+      onConfirm={() => confirm.send({ type: 'CONFIRM' })}
+      onCancel={() => confirm.send({ type: 'CANCEL' })}
+    />
   );
 }
