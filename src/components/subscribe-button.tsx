@@ -41,8 +41,7 @@ export function SubscribeButton({ toggle }: { toggle: SubscribeToggleRef }) {
     <Button
       variant={on ? 'secondary' : 'primary'}
       aria-pressed={on}
-      aria-busy={busy || undefined}
-      disabled={busy}
+      waiting={busy}
       onClick={() => toggle.send({ type: 'TOGGLE' })}
     >
       {on ? 'Subscribed' : 'Subscribe'}

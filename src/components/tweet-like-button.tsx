@@ -13,6 +13,7 @@ import type { Tweet } from '../../contract/tweets';
 import {
   likeToggleMachine,
   selectCanToggle,
+  selectIsBusy,
   selectLikeCount,
   selectLiked,
   type LikeStatus,
@@ -48,12 +49,14 @@ export function TweetLikeButton({ tweet }: { tweet: Tweet }) {
   const count = useSelector(like, selectLikeCount);
   const liked = useSelector(like, selectLiked);
   const canToggle = useSelector(like, selectCanToggle);
+  const busy = useSelector(like, selectIsBusy);
   return (
     <Button
       variant="ghost"
       aria-pressed={liked}
       aria-label={likeButtonLabel(count)}
-      disabled={!canToggle}
+      disabled={!canToggle && !busy}
+      waiting={busy}
       onClick={() => like.send({ type: 'TOGGLE' })}
     >
       {liked ? '♥' : '♡'} <span data-testid="tweet-like-count">{formatViews(count)}</span>

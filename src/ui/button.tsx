@@ -65,6 +65,10 @@ export const buttonStyle = css`
     opacity: 0.45;
     cursor: not-allowed;
   }
+  &[aria-disabled='true'] {
+    opacity: 0.7;
+    cursor: progress;
+  }
   &:hover {
     text-decoration: none;
   }
@@ -77,8 +81,14 @@ const StyledButton = styled.button<{ $variant?: ButtonVariant; $block?: boolean 
 export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   variant?: ButtonVariant;
   block?: boolean;
-  /** Shows a spinner in place of the icon and disables the button. */
+  /** Shows a spinner in place of the icon and disables the button (unless `waiting`). */
   loading?: boolean;
+  /**
+   * The control's own request runs: clicks are ignored, but it stays focusable (aria-disabled,
+   * aria-busy) instead of disabled, so focus and its ring stay where the user acted (issue 29: a
+   * disabled button drops focus to the page).
+   */
+  waiting?: boolean;
   children: ReactNode;
   /** React 19 passes refs as props: a menu hands focus back to its button. */
   ref?: Ref<HTMLButtonElement>;
@@ -88,9 +98,11 @@ export function Button({
   variant = 'primary',
   block,
   loading,
+  waiting,
   disabled,
   type = 'button',
   children,
+  onClick,
   ...rest
 }: ButtonProps) {
   return (
@@ -98,8 +110,13 @@ export function Button({
       type={type}
       $variant={variant}
       $block={block}
-      disabled={disabled || loading}
-      aria-busy={loading || undefined}
+      disabled={disabled || (loading && !waiting)}
+      aria-disabled={waiting || undefined}
+      aria-busy={loading || waiting || undefined}
+      onClick={(event) => {
+        if (waiting) event.preventDefault();
+        else onClick?.(event);
+      }}
       {...rest}
     >
       {loading && <Spinner size={16} />}

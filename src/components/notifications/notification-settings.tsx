@@ -77,7 +77,7 @@ export function NotificationSettingsList() {
               role="switch"
               checked={values[key]}
               aria-checked={values[key]}
-              disabled={saving}
+              aria-disabled={saving || undefined}
               onChange={() => settings.send({ type: 'TOGGLE', key })}
             />
           </Switch>

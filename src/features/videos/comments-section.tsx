@@ -3,7 +3,7 @@
  * blank text, and the list, 9 at a time as its bottom marker comes into view.
  */
 import { useActorRef, useSelector } from '@xstate/react';
-import { useId } from 'react';
+import { useId, useRef } from 'react';
 import { failureToast } from '../../notify';
 import styled from 'styled-components';
 import type { Comment } from '../../../contract/shapes';
@@ -93,7 +93,12 @@ export function CommentsSection({ videoId }: { videoId: string }) {
   const comments = useActorRef(withPager(commentsMachine, fetchCommentPage, { addComment }), {
     input: { videoId },
   });
-  useEmitted(comments, { failed: failureToast('Adding a comment') });
+  const box = useRef<HTMLTextAreaElement>(null);
+  useEmitted(comments, {
+    failed: failureToast('Adding a comment'),
+    // The emptied box disables Comment: focus goes back to the box, where the next one is typed.
+    added: () => box.current?.focus(),
+  });
 
   const text = useSelector(comments, selectText);
   const canSubmit = useSelector(comments, selectCanSubmit);
@@ -127,6 +132,7 @@ export function CommentsSection({ videoId }: { videoId: string }) {
             Add a comment
           </label>
           <textarea
+            ref={box}
             id={inputId}
             rows={2}
             placeholder="Add a comment..."
@@ -134,7 +140,12 @@ export function CommentsSection({ videoId }: { videoId: string }) {
             maxLength={LIMITS.comment.max}
             onChange={(e) => comments.send({ type: 'TEXT_CHANGED', text: e.target.value })}
           />
-          <Button type="submit" disabled={!canSubmit} loading={submitting}>
+          <Button
+            type="submit"
+            disabled={!canSubmit && !submitting}
+            loading={submitting}
+            waiting={submitting}
+          >
             Comment
           </Button>
         </div>

@@ -8,6 +8,7 @@ import styled from 'styled-components';
 import {
   likeToggleMachine,
   selectCanToggle,
+  selectIsBusy,
   selectLikeCount,
   selectLiked,
 } from '../../../machines/like-toggle.machine';
@@ -27,10 +28,11 @@ const Pill = styled.button<{ $on: boolean }>`
   color: ${({ theme, $on }) => ($on ? theme.colors.accent : theme.colors.text)};
   font-weight: 600;
   cursor: pointer;
-  &:hover:not(:disabled) {
+  &:hover:not(:disabled):not([aria-disabled='true']) {
     background: ${({ theme }) => theme.colors.surfaceHover};
   }
-  &:disabled {
+  &:disabled,
+  &[aria-disabled='true'] {
     cursor: progress;
     opacity: 0.7;
   }
@@ -60,13 +62,17 @@ export function LikeButton({ videoId }: { videoId: string }) {
   const count = useSelector(like, selectLikeCount);
   const liked = useSelector(like, selectLiked);
   const canToggle = useSelector(like, selectCanToggle);
+  // While its own toggle runs the button stays focusable (aria-disabled), so focus stays on it.
+  const busy = useSelector(like, selectIsBusy);
   return (
     <Pill
       type="button"
       $on={liked}
       aria-pressed={liked}
       aria-label={likeButtonLabel(count)}
-      disabled={!canToggle}
+      disabled={!canToggle && !busy}
+      aria-disabled={busy || undefined}
+      aria-busy={busy || undefined}
       onClick={() => like.send({ type: 'TOGGLE' })}
     >
       <ThumbIcon filled={liked} />
