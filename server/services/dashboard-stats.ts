@@ -24,7 +24,7 @@ export async function channelStats(db: Db, userId: string): Promise<DashboardSta
   const result = await db.execute(sql`
     select
       v.total_views, v.total_videos, v.video_likes, t.tweets, t.tweet_likes, c.comment_likes,
-      (select count(*)::int from playlists where owner_id = ${userId}) as playlists,
+      (select count(*)::int from playlists where owner_id = ${userId} and not watch_later) as playlists,
       (select coalesce(max(subscriber_count), 0) from users where id = ${userId}) as subscribers
     from
       (select coalesce(sum(views), 0)::float8 as total_views, count(*)::int as total_videos,

@@ -4,7 +4,7 @@
  * plain view state. Upload Video opens over any tab; Create Playlist and Post Tweet first switch
  * to their tab, so the creator sees the new playlist or tweet arrive in its list.
  */
-import { useCallback, useState } from 'react';
+import { useCallback, useReducer, useState } from 'react';
 import styled from 'styled-components';
 import { Link, Redirect, useLocation, useParams } from 'wouter';
 import type { VideoItem } from '../../contract/shapes';
@@ -74,7 +74,12 @@ function ContentPage({ tab }: { tab: DashboardTab }) {
   // Videos uploaded in this visit, so the creator can open them right away.
   const [uploaded, setUploaded] = useState<VideoItem[]>([]);
   const closeUpload = useCallback(() => setUploading(false), []);
-  const remember = useCallback((video: VideoItem) => setUploaded((list) => [video, ...list]), []);
+  // Each change of the creator's content on this page: the analytics grid reads its counts again.
+  const [contentVersion, countChanged] = useReducer((n: number) => n + 1, 0);
+  const remember = useCallback((video: VideoItem) => {
+    setUploaded((list) => [video, ...list]);
+    countChanged();
+  }, []);
   const create = (kind: Creating) => {
     setCreating(kind);
     if (tab !== TAB_OF[kind]) navigate(hrefOfTab(TAB_OF[kind]));
@@ -94,7 +99,7 @@ function ContentPage({ tab }: { tab: DashboardTab }) {
           onPostTweet={() => create('tweet')}
         />
       </Header>
-      <DashboardStatsSection statsVersion={uploaded.length} />
+      <DashboardStatsSection statsVersion={contentVersion} />
       {uploaded.length > 0 && (
         <Uploaded aria-label="Uploaded just now">
           {uploaded.map((video) => (
@@ -117,13 +122,14 @@ function ContentPage({ tab }: { tab: DashboardTab }) {
       {tab === 'videos' && (
         // A finished upload reloads the list from its first page, which the new video now leads
         // with its conversion status ("Processing…"), so the creator can follow it there.
-        <DashboardVideos key={uploaded.length} />
+        <DashboardVideos key={uploaded.length} onCountChanged={countChanged} />
       )}
       {tab === 'playlists' && (
         <DashboardPlaylists
           creating={creating === 'playlist'}
           onCreate={() => create('playlist')}
           onCreateClosed={closeCreate}
+          onCountChanged={countChanged}
         />
       )}
       {tab === 'tweets' && (
@@ -131,6 +137,7 @@ function ContentPage({ tab }: { tab: DashboardTab }) {
           composing={creating === 'tweet'}
           onCompose={() => create('tweet')}
           onComposeClosed={closeCreate}
+          onCountChanged={countChanged}
         />
       )}
       {uploading && <UploadDialog onClose={closeUpload} onUploaded={remember} />}

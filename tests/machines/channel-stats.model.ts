@@ -13,7 +13,8 @@ export const model: Model<typeof channelStatsMachine> = {
   name: 'dashboard channel stats',
   machine: channelStatsMachine,
   meaning: {
-    loading: "the caller's totals are asked for; the grid shows placeholders",
+    loading:
+      "the caller's totals are asked for (again after a change); the grid shows placeholders, or the last figures while they are read again",
     loaded: 'the grid shows the seven figures from the answer',
     failed: "the grid shows the server's message or 'Failed to fetch channel stats', and Retry",
   },
@@ -33,8 +34,15 @@ export const model: Model<typeof channelStatsMachine> = {
     expect(fakes.calls.every((c) => c.src === 'fetchStats' && c.input === undefined)).toBe(true);
     expect(selectStatsLoading(s)).toBe(s.matches('loading'));
     if (s.matches('loading')) {
-      expect(selectStats(s)).toBeNull();
+      // The last answer stays on screen while the totals are read again; none before the first.
+      const before = step.previous as ChannelStatsSnapshot | undefined;
+      const shown = before && !before.matches('failed') ? before.context.stats : null;
+      expect(selectStats(s)).toEqual(shown);
       expect(selectStatsError(s)).toBeNull();
+      if (step.event.type === 'REFRESH') {
+        // A change asks again; a load already running is started over.
+        expect(fakes.callsOf('fetchStats').length).toBeGreaterThan(1);
+      }
       if (step.event.type === 'RETRY') {
         // Retry asks again, and the old failure text is gone.
         expect(fakes.callsOf('fetchStats').length).toBeGreaterThan(1);

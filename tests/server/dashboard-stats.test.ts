@@ -54,9 +54,10 @@ describe('GET /dashboard/stats', () => {
     await call(t, a, 'POST', `/likes/toggle/c/${mine}`);
     const fansComment = await postComment(t, a, v1);
     await call(t, creator, 'POST', `/likes/toggle/c/${fansComment}`);
-    // Playlists: two.
+    // Playlists: two, and Watch later, which the Playlists tab does not list and so is not counted.
     await call(t, creator, 'POST', '/playlist', { title: 'One' });
     await call(t, creator, 'POST', '/playlist', { title: 'Two' });
+    await call(t, creator, 'GET', '/playlist/watch-later');
     // Subscribers: three.
     for (const fan of fans) await subscribe(t, fan, creator.id);
 
@@ -85,6 +86,17 @@ describe('GET /dashboard/stats', () => {
       totalTweetsLikes: 2,
       totalCommentsLikes: 1,
     });
+  });
+
+  it('counts the playlists that the Playlists tab lists (Watch later is not one)', async () => {
+    const stats = await call<DashboardStats>(t, creator, 'GET', '/dashboard/stats');
+    const res = await t.app.inject({
+      url: `${API}/playlist/user/${creator.id}?page=1&limit=50`,
+      headers: creator.headers,
+    });
+    const listed = res.json<{ data: unknown[] }>().data;
+    expect(stats.playlistsCount).toBe(listed.length);
+    expect(stats.playlistsCount).toBe(Number(res.headers['x-total-count']));
   });
 
   it('shows another user only their own figures', async () => {

@@ -39,7 +39,7 @@ export async function openVideoList(items: OwnVideoItem[], total = items.length)
   /** Which video each edit was bound to, and whose playlists were asked for. */
   const editedIds: string[] = [];
   const choicesOwners: string[] = [];
-  renderVideoPage(<DashboardVideos />, {
+  renderVideoPage(<DashboardVideos onCountChanged={() => undefined} />, {
     path: '/Dashboard/Content',
     user: CREATOR,
     actors: {

@@ -8,6 +8,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fromPromise } from 'xstate';
 import type { Comment } from '../../contract/shapes';
+import type { Page } from '../../machines/pager.machine';
 import type { LikeStatus, ToggleLikeResult } from '../../machines/like-toggle.machine';
 import type { SubscriptionState } from '../../machines/subscribe-toggle.machine';
 import { SubscribeButton, useSubscribeToggle } from '../../src/components/subscribe-button';
@@ -72,7 +73,7 @@ describe('focus stays where the user acted', () => {
     const add = deferred<{ videoId: string; content: string }, Comment>();
     renderVideoPage(<CommentsSection videoId="v1" />, {
       actors: {
-        fetchCommentPage: fromPromise(async () => ({ items: [], total: 0 })),
+        fetchCommentPage: fromPromise(async (): Promise<Page> => ({ items: [], total: 0 })),
         addComment: add.logic,
       },
     });

@@ -60,11 +60,14 @@ export function DashboardPlaylists({
   creating,
   onCreate,
   onCreateClosed,
+  onCountChanged,
 }: {
   /** The Create Playlist dialog is open (from this tab's button or the Create menu). */
   creating: boolean;
   onCreate: () => void;
   onCreateClosed: () => void;
+  /** A playlist was created or deleted: the analytics grid reads its counts again. */
+  onCountChanged: () => void;
 }) {
   const me = useCurrentUser();
   const actors = usePageActors(tabActors);
@@ -85,7 +88,10 @@ export function DashboardPlaylists({
   const [failure, setFailure] = useState<string | null>(null);
 
   useEmitted(confirm, {
-    done: ({ request: done }) => pager.send({ type: 'REMOVE', id: done.id }),
+    done: ({ request: done }) => {
+      pager.send({ type: 'REMOVE', id: done.id });
+      onCountChanged();
+    },
     failed: ({ message }) => setFailure(message),
   });
 
@@ -128,7 +134,10 @@ export function DashboardPlaylists({
       {creating && (
         <PlaylistFormDialog
           onClose={onCreateClosed}
-          onSaved={(created) => pager.send({ type: 'PREPEND', item: created })}
+          onSaved={(created) => {
+            pager.send({ type: 'PREPEND', item: created });
+            onCountChanged();
+          }}
         />
       )}
       {dialog?.action === 'edit' && (

@@ -2,11 +2,14 @@
 import { StatsGrid } from './stats-grid';
 import { ViewsSection } from './views-section';
 
-/** `statsVersion`: a new value asks the figures again (after an upload, Videos has grown). */
+/**
+ * `statsVersion`: a new value asks the figures again (an upload, a delete, a new playlist or
+ * tweet on this page), so the counts agree with the lists without a reload.
+ */
 export function DashboardStatsSection({ statsVersion = 0 }: { statsVersion?: number }) {
   return (
     <>
-      <StatsGrid key={statsVersion} />
+      <StatsGrid version={statsVersion} />
       <ViewsSection />
     </>
   );

@@ -18,16 +18,25 @@ export function DashboardTweets({
   composing,
   onCompose,
   onComposeClosed,
+  onCountChanged,
 }: {
   /** The Post Tweet dialog is open (from this tab's button or the Create menu). */
   composing: boolean;
   onCompose: () => void;
   onComposeClosed: () => void;
+  /** A tweet was posted or deleted: the analytics grid reads its counts again. */
+  onCountChanged: () => void;
 }) {
   const me = useCurrentUser();
   const tweets = useTweets(me?._id ?? '');
   // The dialog closes once the tweet is posted (the machine then reloads the list).
-  useEmitted(tweets, { posted: () => onComposeClosed() });
+  useEmitted(tweets, {
+    posted: () => {
+      onComposeClosed();
+      onCountChanged();
+    },
+    deleted: () => onCountChanged(),
+  });
   const total = useSelector(tweets, selectTotal);
 
   return (

@@ -60,7 +60,8 @@ type Change = VideoItem | 'deleted';
 /** Which dialog is open over the list, and for which video. */
 type OpenDialog = { kind: 'edit' | 'addToPlaylist'; video: OwnVideoItem } | null;
 
-export function DashboardVideos() {
+/** `onCountChanged`: a video was deleted, so the analytics grid reads its counts again. */
+export function DashboardVideos({ onCountChanged }: { onCountChanged: () => void }) {
   const { fetchOwnVideoPage, performVideoAction } = usePageActors(dashboardVideoActors);
   const pager = useActorRef(pagerWith(fetchOwnVideoPage), {
     input: { pageSize: PAGE_SIZE.dashboardVideos },
@@ -84,6 +85,7 @@ export function DashboardVideos() {
   useEmitted(confirm, {
     done: ({ request: done, result }) => {
       keep(done.id, done.action === 'deleteVideo' ? 'deleted' : (result as VideoItem));
+      if (done.action === 'deleteVideo') onCountChanged();
       // Pages are cut by offset: with a video gone, the next page would start one video late and
       // skip one. While pages remain, the list reloads from the first page instead.
       if (done.action === 'deleteVideo' && selectHasMore(pager.getSnapshot())) {

@@ -4,6 +4,7 @@
  * themselves (the K/M abbreviation of spec §3 is for video cards).
  */
 import { useActorRef, useSelector } from '@xstate/react';
+import { useState } from 'react';
 import styled from 'styled-components';
 import type { DashboardStats } from '../../../contract/dashboard';
 import {
@@ -62,9 +63,15 @@ const Cell = styled.div`
   }
 `;
 
-export function StatsGrid() {
+/** `version`: each new value means the creator's content changed; the totals are read again. */
+export function StatsGrid({ version = 0 }: { version?: number }) {
   const { fetchStats } = usePageActors(dashboardStatsActors);
   const stats = useActorRef(channelStatsMachine.provide({ actors: { fetchStats } }));
+  const [readAt, setReadAt] = useState(version);
+  if (readAt !== version) {
+    setReadAt(version);
+    stats.send({ type: 'REFRESH' });
+  }
   const figures = useSelector(stats, selectStats);
   const error = useSelector(stats, selectStatsError);
 
