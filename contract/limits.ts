@@ -23,6 +23,11 @@ export const LIMITS = {
   playlistName: { min: 1, max: 100 },
   playlistDescription: { max: 1000 },
   imageBytes: 10 * 1024 * 1024,
+  /**
+   * The default of the server's MAX_VIDEO_BYTES; the SPA refuses a larger video when it is picked
+   * (issue 29). An operator who raises MAX_VIDEO_BYTES raises this too (docs/operations.md).
+   */
+  videoBytes: 2 * 1024 ** 3,
   jsonBodyBytes: 64 * 1024,
 } as const;
 

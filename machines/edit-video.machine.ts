@@ -1,7 +1,7 @@
 /**
  * The Edit Video dialog (spec §2 Dialogs, §5 "Video edit"), a thin machine on the form core
- * (form-dialog.ts): title, description, tags and thumbnail. At least one tag is a hint, not
- * enforced; the current thumbnail is kept unless the user picks a new one.
+ * (form-dialog.ts): title, description, tags and thumbnail. The current thumbnail is kept unless
+ * the user picks a new one.
  *
  * Input:   { values: { title, description, tags, thumbnail: null } } — the video's own.
  * Actor:   save — input EditVideoValues (title and description trimmed, tags as typed; `thumbnail`
@@ -9,11 +9,15 @@
  * Events, emitted and selectors: those of form-dialog.ts, and selectShowsTagHint. The view edits
  * tags with machines/tags.ts (the same rules as upload) and sends CHANGE { tags }.
  *
- * Choice where the spec is silent: a blank title is refused with 'Title is required!' (the
- * playlist dialog's words), since the server would refuse it anyway.
+ * Choice where the spec is silent (issue 29): the spec fixes the upload dialog's rule (§5: title,
+ * description and at least one tag required, 'All fields marked with * are required! You must
+ * add at least one tag.'), and this dialog edits the same fields, so it follows that rule and
+ * text rather than a weaker one of its own; a video cannot be saved into a state that its upload
+ * would have refused.
  */
 import { formDialogMachine } from './form-dialog.js';
 import { DASHBOARD_MESSAGES } from './dashboard-messages.js';
+import { UPLOAD_REQUIRED_MESSAGE } from './upload.types.js';
 import { isBlank } from './validation.js';
 
 export type EditVideoValues = Readonly<{
@@ -26,7 +30,10 @@ export type EditVideoValues = Readonly<{
 
 export const editVideoMachine = formDialogMachine<EditVideoValues>({
   id: 'editVideo',
-  check: (v) => (isBlank(v.title) ? DASHBOARD_MESSAGES.titleRequired : null),
+  check: (v) =>
+    isBlank(v.title) || isBlank(v.description) || v.tags.length === 0
+      ? UPLOAD_REQUIRED_MESSAGE
+      : null,
   prepare: (v) => ({ ...v, title: v.title.trim(), description: v.description.trim() }),
   failed: DASHBOARD_MESSAGES.videoEditFailed,
 });

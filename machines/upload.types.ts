@@ -8,6 +8,7 @@ import type { VideoItem } from '../contract/shapes.js';
 import { FIELD_SENTENCES, fieldLabel } from '../contract/field-messages.js';
 import { formatBytes } from '../contract/format-bytes.js';
 import { addTag, splitTagDraft } from './tags.js';
+import { LIMITS } from '../contract/limits.js';
 
 /** The spec's alert text (§7), exact. */
 export const UPLOAD_REQUIRED_MESSAGE =
@@ -176,12 +177,15 @@ export function uploadRequestOf(
 const VIDEO_EXTENSIONS = /\.(mp4|m4v|mov|webm|mkv)$/i;
 
 /**
- * What is wrong with a picked video file, known without sending it: empty, or not a video at
- * all (a picture or a document picked by mistake). Null if nothing.
+ * What is wrong with a picked video file, known without sending it: empty, not a video at all
+ * (a picture or a document picked by mistake), or larger than the server takes (LIMITS.videoBytes,
+ * in the server's own words). Null if nothing.
  */
 export function videoFileProblem(file: File): string | null {
   const label = fieldLabel('videoFile');
   if (file.size === 0) return FIELD_SENTENCES.fileEmpty(label);
   const looksLikeVideo = file.type.startsWith('video/') || VIDEO_EXTENSIONS.test(file.name);
-  return looksLikeVideo ? null : `${label} must be a video (MP4, WebM, MOV or MKV)`;
+  if (!looksLikeVideo) return `${label} must be a video (MP4, WebM, MOV or MKV)`;
+  if (file.size > LIMITS.videoBytes) return FIELD_SENTENCES.fileTooLarge(label, LIMITS.videoBytes);
+  return null;
 }

@@ -9,6 +9,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { APP_ROOT } from './app-root.js';
 import { loadS3Config, type S3Config } from './config-s3.js';
+import { LIMITS } from '../contract/limits.js';
 import { DEFAULT_PGLITE_SHARED_BUFFERS_MB } from './db/client.js';
 
 export interface Config {
@@ -157,7 +158,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: flag(env.SEED_DEMO, databaseUrl === undefined),
     cookieSecure: flag(env.COOKIE_SECURE, false),
     accessTokenSecret,
-    maxVideoBytes: positiveInt('MAX_VIDEO_BYTES', env.MAX_VIDEO_BYTES, 2 * 1024 ** 3),
+    maxVideoBytes: positiveInt('MAX_VIDEO_BYTES', env.MAX_VIDEO_BYTES, LIMITS.videoBytes),
     uploadExpiryMs: positiveInt('UPLOAD_EXPIRY_HOURS', env.UPLOAD_EXPIRY_HOURS, 24) * 3_600_000,
     ffmpegPath: env.FFMPEG_PATH || undefined,
     ffprobePath: env.FFPROBE_PATH || undefined,

@@ -1,6 +1,6 @@
 import type { FormValues } from '../../machines/form-dialog.js';
 import { editVideoMachine, type EditVideoValues } from '../../machines/edit-video.machine.js';
-import { DASHBOARD_MESSAGES as M } from '../../machines/dashboard-messages.js';
+import { UPLOAD_REQUIRED_MESSAGE } from '../../machines/upload.types.js';
 import { formDialogModel } from './form-dialog-model.js';
 
 const newThumbnail = new Blob(['jpeg'], { type: 'image/jpeg' });
@@ -12,11 +12,16 @@ export const model = formDialogModel({
   changes: [
     { title: '  ' },
     { title: ' Sunrise ' },
-    // No tag left: a hint only, the save still goes through.
+    { description: ' ' },
+    // No tag left: refused, as the upload dialog refuses it (spec §5).
     { tags: [] },
     { thumbnail: newThumbnail },
   ],
-  expectedRefusal: (v) => ((v as EditVideoValues).title.trim() === '' ? M.titleRequired : null),
+  expectedRefusal: (v) => {
+    const e = v as EditVideoValues;
+    const missing = e.title.trim() === '' || e.description.trim() === '' || e.tags.length === 0;
+    return missing ? UPLOAD_REQUIRED_MESSAGE : null;
+  },
   expectedSent: (v: FormValues) => {
     const e = v as EditVideoValues;
     return { ...e, title: e.title.trim(), description: e.description.trim() };

@@ -1,6 +1,6 @@
 /**
  * The Edit video dialog from a dashboard row: filled with the video's own values and thumbnail,
- * the upload form's tag rules, 'Title is required!', the tag hint that does not block, saving
+ * the upload form's tag rules, the upload's required fields (title, description, a tag), saving
  * (buttons disabled, the row updated in place, likes kept), a failure that keeps what was typed,
  * Escape and Cancel.
  */
@@ -22,6 +22,8 @@ const video = makeOwnVideo(1, {
 const row = (title: string) => screen.getByRole('listitem', { name: title });
 const dialog = () => within(screen.getByRole('dialog', { name: 'Edit video' }));
 
+const REQUIRED = 'All fields marked with * are required! You must add at least one tag.';
+
 async function openEdit() {
   const fakes = await openVideoList([video]);
   fireEvent.click(within(row('Sunset')).getByRole('button', { name: 'Edit' }));
@@ -33,7 +35,7 @@ describe('Edit video dialog', () => {
     await openEdit();
     expect(dialog().getByLabelText('Title *')).toHaveValue('Sunset');
     expect(dialog().getByLabelText('Title *')).toHaveFocus();
-    expect(dialog().getByLabelText('Description')).toHaveValue('At the beach');
+    expect(dialog().getByLabelText('Description *')).toHaveValue('At the beach');
     expect(dialog().getByRole('img', { name: 'Current thumbnail' })).toHaveAttribute(
       'src',
       video.thumbnail,
@@ -76,7 +78,7 @@ describe('Edit video dialog', () => {
 
   it('edits tags with the upload form’s rules: comma and Add finish a tag, duplicates ignored', async () => {
     await openEdit();
-    const box = dialog().getByRole('textbox', { name: 'Tags' });
+    const box = dialog().getByRole('textbox', { name: 'Tags *' });
     fireEvent.change(box, { target: { value: ' waves, sea,' } });
     expect(box).toHaveValue('');
     fireEvent.change(box, { target: { value: 'gulls' } });
@@ -86,27 +88,43 @@ describe('Edit video dialog', () => {
     expect(chips.map((li) => li.firstChild?.textContent)).toEqual(['sea', 'waves', 'gulls']);
   });
 
-  it("refuses a blank title with 'Title is required!' and sends nothing", async () => {
+  it("refuses a blank title with the upload's required-fields text and sends nothing", async () => {
     const { saveVideoEdit } = await openEdit();
     fireEvent.change(dialog().getByLabelText('Title *'), { target: { value: '   ' } });
     fireEvent.click(dialog().getByRole('button', { name: 'Save' }));
-    expect(dialog().getByRole('alert')).toHaveTextContent('Title is required!');
+    expect(dialog().getByRole('alert')).toHaveTextContent(REQUIRED);
     expect(saveVideoEdit.calls).toHaveLength(0);
     // The toast says it too (the toast library loads lazily: wait for it; findAll would settle
     // on the form's own alert alone).
-    await waitFor(() => expect(screen.getAllByText('Title is required!')).toHaveLength(2));
+    await waitFor(() => expect(screen.getAllByText(REQUIRED)).toHaveLength(2));
   });
 
-  it('shows the tag hint without any tag, and still saves', async () => {
+  it('refuses a blank description and no tags, as the upload dialog does (spec §5)', async () => {
     const { saveVideoEdit } = await openEdit();
+    fireEvent.change(dialog().getByLabelText('Description *'), { target: { value: '  ' } });
+    fireEvent.click(dialog().getByRole('button', { name: 'Save' }));
+    expect(dialog().getByRole('alert')).toHaveTextContent(REQUIRED);
+    fireEvent.change(dialog().getByLabelText('Description *'), { target: { value: 'Dawn' } });
     fireEvent.click(dialog().getByRole('button', { name: 'Remove tag sea' }));
     expect(dialog().queryByText(/Add at least one tag/)).not.toBeInTheDocument();
     fireEvent.click(dialog().getByRole('button', { name: 'Remove tag sun' }));
     expect(dialog().getByText(/Add at least one tag/)).toBeInTheDocument();
     fireEvent.click(dialog().getByRole('button', { name: 'Save' }));
-    expect(saveVideoEdit.calls).toEqual([
-      { title: 'Sunset', description: 'At the beach', tags: [], thumbnail: null },
-    ]);
+    expect(dialog().getByRole('alert')).toHaveTextContent(REQUIRED);
+    expect(saveVideoEdit.calls).toHaveLength(0);
+  });
+
+  it('refuses a picked thumbnail that is no picture or too large at once, beside the picker', async () => {
+    const { saveVideoEdit } = await openEdit();
+    const pdf = new File(['%PDF'], 'notes.pdf', { type: 'application/pdf' });
+    fireEvent.change(dialog().getByLabelText('Replace thumbnail'), { target: { files: [pdf] } });
+    expect(dialog().getByText('Thumbnail must be a PNG, JPG, GIF or WebP image')).toBeInTheDocument();
+    expect(dialog().getByRole('img', { name: 'Current thumbnail' })).toBeInTheDocument();
+    const huge = new File([new Uint8Array(11 * 1024 * 1024)], 'huge.png', { type: 'image/png' });
+    fireEvent.change(dialog().getByLabelText('Replace thumbnail'), { target: { files: [huge] } });
+    expect(dialog().getByText('Thumbnail is larger than 10 MB')).toBeInTheDocument();
+    expect(dialog().getByRole('img', { name: 'Current thumbnail' })).toBeInTheDocument();
+    expect(saveVideoEdit.calls).toHaveLength(0);
   });
 
   it('saves trimmed values and a new thumbnail, then updates the row in place', async () => {
@@ -142,7 +160,7 @@ describe('Edit video dialog', () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
     const { saveVideoEdit } = await openEdit();
     fireEvent.change(dialog().getByLabelText('Title *'), { target: { value: 'Sunrise' } });
-    fireEvent.change(dialog().getByLabelText('Description'), { target: { value: 'Early' } });
+    fireEvent.change(dialog().getByLabelText('Description *'), { target: { value: 'Early' } });
     fireEvent.click(dialog().getByRole('button', { name: 'Save' }));
     await act(async () =>
       saveVideoEdit.reject(new ApiError('title: Title can be at most 100 characters', 400)),
@@ -150,7 +168,7 @@ describe('Edit video dialog', () => {
     // The server's sentence, without the field name it puts first for programs.
     expect(dialog().getByRole('alert')).toHaveTextContent(/^Title can be at most 100 characters$/);
     expect(dialog().getByLabelText('Title *')).toHaveValue('Sunrise');
-    expect(dialog().getByLabelText('Description')).toHaveValue('Early');
+    expect(dialog().getByLabelText('Description *')).toHaveValue('Early');
     expect(dialog().getByRole('button', { name: 'Save' })).toBeEnabled();
     // The row is unchanged.
     expect(row('Sunset')).toBeInTheDocument();

@@ -1,6 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { LIMITS } from '../../contract/limits';
 import type { DashboardStats } from '../../contract/dashboard';
 import type { VideoProcessing } from '../../contract/processing';
 import type { VideoItem } from '../../contract/shapes';
@@ -114,6 +115,13 @@ describe('Upload dialog', () => {
     fireEvent.change(dialog.getByLabelText('Choose thumbnail'), { target: { files: [huge] } });
     expect(dialog.getByText('Thumbnail is larger than 10 MB')).toBeInTheDocument();
     expect(dialog.getByText('No thumbnail yet')).toBeInTheDocument();
+
+    // Larger than the server takes (contract/limits.ts): refused at once, in the server's words.
+    const big = videoFile();
+    Object.defineProperty(big, 'size', { value: LIMITS.videoBytes + 1 });
+    fireEvent.change(dialog.getByLabelText('Video file *'), { target: { files: [big] } });
+    expect(dialog.getByText('Video file is larger than 2 GB')).toBeInTheDocument();
+    expect(capture.calls).toHaveLength(0);
 
     // A good video clears its reason; nothing was sent meanwhile.
     fireEvent.change(dialog.getByLabelText('Video file *'), { target: { files: [videoFile()] } });
