@@ -57,6 +57,37 @@ function setup({ failDelete = false } = {}) {
 const row = (text: string) =>
   screen.getByText(text).closest('[data-testid="comment"]') as HTMLElement;
 
+describe('a long comment', () => {
+  it('is clamped with Read more when its text runs past four lines, and opens in place', async () => {
+    // jsdom lays nothing out: a clamped paragraph reports more content than it shows.
+    const height = vi
+      .spyOn(HTMLElement.prototype, 'scrollHeight', 'get')
+      .mockImplementation(function (this: HTMLElement) {
+        return this.textContent?.startsWith('Long') ? 400 : 20;
+      });
+    const client = vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(20);
+    try {
+      setup();
+      const long = makeComment(3, { content: `Long ${'words '.repeat(200)}` });
+      renderVideoPage(<CommentsSection videoId="v2" />, {
+        user: me,
+        actors: { fetchCommentPage: fromPromise(async () => ({ items: [long], total: 1 })) },
+      });
+      const more = await screen.findByRole('button', { name: 'Read more' });
+      // The short comments of the list setup() renders beside it get no toggle.
+      expect(screen.getAllByRole('button', { name: 'Read more' })).toHaveLength(1);
+      await userEvent.click(more);
+      expect(screen.getByRole('button', { name: 'Show less' })).toHaveAttribute(
+        'aria-expanded',
+        'true',
+      );
+    } finally {
+      height.mockRestore();
+      client.mockRestore();
+    }
+  });
+});
+
 describe('own comments', () => {
   it("offers a menu on one's own comment only", async () => {
     setup();
