@@ -71,7 +71,9 @@ describe('a long comment', () => {
       const long = makeComment(3, { content: `Long ${'words '.repeat(200)}` });
       renderVideoPage(<CommentsSection videoId="v2" />, {
         user: me,
-        actors: { fetchCommentPage: fromPromise(async () => ({ items: [long], total: 1 })) },
+        actors: {
+          fetchCommentPage: fromPromise(async (): Promise<Page> => ({ items: [long], total: 1 })),
+        },
       });
       const more = await screen.findByRole('button', { name: 'Read more' });
       // The short comments of the list setup() renders beside it get no toggle.
