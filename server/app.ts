@@ -18,6 +18,7 @@ import { TOTAL_COUNT_HEADER } from '../contract/list-total.js';
 import { authPlugin } from './auth/plugin.js';
 import { clientErrorReply, frameworkErrorReply } from './http/early-replies.js';
 import { installErrorHandling } from './http/error-handler.js';
+import { missingReference } from './services/missing-reference.js';
 import { GRACEFUL_CLOSE_OPTIONS, installGracefulClose } from './http/graceful-close.js';
 import { AJV_OPTIONS } from './http/validation-options.js';
 import { installInputGuard } from './http/input-guard.js';
@@ -75,7 +76,7 @@ export async function buildApp({ ctx, logger = false }: BuildOptions): Promise<A
 
   // Headers first, so that every reply, early refusals included, carries them.
   installSecurityHeaders(app, config, mediaOrigins);
-  installErrorHandling(app);
+  installErrorHandling(app, missingReference);
   installOriginCheck(app, config);
   installInputGuard(app);
   installMultipartBody(app);
