@@ -6,7 +6,7 @@
 import { VideoProcessing } from './processing.js';
 import { ProgressSeconds } from './watch-progress.js';
 import { Type, type Static } from '@sinclair/typebox';
-import { Id, PageQuery } from './common.js';
+import { Id, PageQuery, ClosedBody } from './common.js';
 import { TEXT_RULES } from './field-rules.js';
 import { LIMITS, PAGE_SIZE } from './limits.js';
 import { Owner, VideoItem } from './shapes.js';
@@ -119,20 +119,24 @@ export const VideoFormFields = Type.Object({
 
 const BinaryFile = Type.String({ format: 'binary' });
 
-export const VideoUploadBody = Type.Composite([
-  VideoFormFields,
-  Type.Object({ thumbnail: Type.Optional(BinaryFile), videoFile: BinaryFile }),
-]);
+export const VideoUploadBody = ClosedBody(
+  Type.Composite([
+    VideoFormFields,
+    Type.Object({ thumbnail: Type.Optional(BinaryFile), videoFile: BinaryFile }),
+  ]),
+);
 export type VideoUploadBody = Static<typeof VideoUploadBody>;
 
 /** Every field optional; a JSON body may also send `tags` as an array. */
-export const VideoEditBody = Type.Composite([
-  Type.Partial(Type.Omit(VideoFormFields, ['tags'])),
-  Type.Object({
-    tags: Type.Optional(Type.Union([VideoFormFields.properties.tags, Type.Array(Type.String())])),
-    thumbnail: Type.Optional(BinaryFile),
-  }),
-]);
+export const VideoEditBody = ClosedBody(
+  Type.Composite([
+    Type.Partial(Type.Omit(VideoFormFields, ['tags'])),
+    Type.Object({
+      tags: Type.Optional(Type.Union([VideoFormFields.properties.tags, Type.Array(Type.String())])),
+      thumbnail: Type.Optional(BinaryFile),
+    }),
+  ]),
+);
 export type VideoEditBody = Static<typeof VideoEditBody>;
 
 export const DeletedCount = Type.Object({ deletedCount: Type.Integer() });
