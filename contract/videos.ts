@@ -57,10 +57,13 @@ export const VideoList = Type.Object({
   videos: Type.Array(VideoItem),
   totalVideos: Type.Integer(),
   /**
-   * Searches only: true when totalVideos is a lower bound ("at least this many"). Search totals
-   * are exact up to 1 000 matches (SEARCH_COUNT_CAP); past it counting stops one row after the
-   * cap or the requested page, so a client that pages while it has read fewer than totalVideos
-   * still reaches the last match. Show it as "1,000+" (totalVideos − 1, then "+").
+   * Searches and the subscriptions feed only: true when totalVideos is a lower bound ("at least
+   * this many"); otherwise totalVideos is the real count, on every page, past the end too.
+   * Search totals are exact up to 1 000 matches (SEARCH_COUNT_CAP); past it counting stops one
+   * row after the cap or the requested page, so a client that pages while it has read fewer than
+   * totalVideos still reaches the last match. Show it as "1,000+" (totalVideos − 1, then "+").
+   * The subscriptions feed holds its newest 1 000 videos (FEED_DEPTH): past that, totalVideos is
+   * 1 000 with this flag set, and pages after it are empty.
    */
   totalIsLowerBound: Type.Optional(Type.Boolean()),
   page: Type.Integer(),
