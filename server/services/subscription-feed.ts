@@ -44,12 +44,20 @@ export async function subscriptionFeed(
   };
 }
 
-/** How many videos the feed holds, counted up to one past FEED_DEPTH. */
+/**
+ * How many videos the feed holds, counted up to one past FEED_DEPTH: per followed channel from
+ * the same partial index as the page (LATERAL, so no plan reads all published videos), stopping
+ * as soon as the count passes the depth.
+ */
 async function feedSize(db: Db, subscriberId: string): Promise<number> {
   const result = await db.execute(sql`
     select count(*)::int as n from (
       select 1 from subscriptions s
-      join videos v on v.owner_id = s.channel_id and v.is_published
+      cross join lateral (
+        select 1 from videos
+        where owner_id = s.channel_id and is_published
+        limit ${FEED_DEPTH + 1}
+      ) c
       where s.subscriber_id = ${subscriberId}
       limit ${FEED_DEPTH + 1}
     ) held`);
