@@ -1,6 +1,6 @@
 /** Contract of API.md's likes, comments and subscriptions calls. */
 import { Type, type Static } from '@sinclair/typebox';
-import { Id, PageQuery } from './common.js';
+import { Id, PageQuery, ClosedBody } from './common.js';
 import { TEXT_RULES } from './field-rules.js';
 import { PAGE_SIZE } from './limits.js';
 import { Comment, ImageSizes } from './shapes.js';
@@ -27,9 +27,11 @@ export const CommentList = Type.Object({
 export type CommentList = Static<typeof CommentList>;
 
 /** 1…2000 characters; the server trims the text before it checks these bounds. */
-export const CommentBody = Type.Object({
-  content: Type.String(TEXT_RULES.comment),
-});
+export const CommentBody = ClosedBody(
+  Type.Object({
+    content: Type.String(TEXT_RULES.comment),
+  }),
+);
 export type CommentBody = Static<typeof CommentBody>;
 
 export const SubscriptionToggle = Type.Object({

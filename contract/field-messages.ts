@@ -110,6 +110,8 @@ export function ruleSentence(
       return `${label} needs at least ${limit}`;
     case 'maxItems':
       return `${label} can have at most ${limit}`;
+    case 'additionalProperties':
+      return `${label} is not a field this call takes`;
     default:
       // enum, const, anyOf, …: nothing more precise than this can be said without the schema.
       return `${label} is not valid`;

@@ -3,7 +3,7 @@
  * the bell's list, its unread count, read marks and per-type settings.
  */
 import { Type, type Static } from '@sinclair/typebox';
-import { DateString, Id, PageQuery } from './common.js';
+import { DateString, Id, PageQuery, ClosedBody } from './common.js';
 import { MARK_READ_MAX_IDS, PAGE_SIZE } from './limits.js';
 import { ImageSizes, Owner } from './shapes.js';
 
@@ -18,8 +18,16 @@ export const NotificationVideo = Type.Object({
   thumbnailSizes: ImageSizes,
 });
 
+/** Made by the database (server/services/notification-writes.ts): 16 random bytes in base64url. */
+export const NOTIFICATION_ID_LENGTH = 22;
+export const NotificationId = Type.String({
+  minLength: NOTIFICATION_ID_LENGTH,
+  maxLength: NOTIFICATION_ID_LENGTH,
+  pattern: `^[A-Za-z0-9_-]{${NOTIFICATION_ID_LENGTH}}$`,
+});
+
 export const Notification = Type.Object({
-  _id: Id,
+  _id: NotificationId,
   type: Type.Union(NOTIFICATION_TYPES.map((t) => Type.Literal(t))),
   read: Type.Boolean(),
   createdAt: DateString,
@@ -59,9 +67,11 @@ export type NotificationList = Static<typeof NotificationList>;
 export const UnreadCount = Type.Object({ unreadCount: Type.Integer() });
 export type UnreadCount = Static<typeof UnreadCount>;
 
-export const MarkReadBody = Type.Object({
-  ids: Type.Array(Id, { minItems: 1, maxItems: MARK_READ_MAX_IDS }),
-});
+export const MarkReadBody = ClosedBody(
+  Type.Object({
+    ids: Type.Array(NotificationId, { minItems: 1, maxItems: MARK_READ_MAX_IDS }),
+  }),
+);
 export type MarkReadBody = Static<typeof MarkReadBody>;
 
 /** Each type on (true) or off; PATCH takes any subset. */
@@ -73,9 +83,11 @@ export const NotificationSettings = Type.Object(
 );
 export type NotificationSettings = Static<typeof NotificationSettings>;
 
-export const NotificationSettingsPatch = Type.Partial(NotificationSettings, {
-  minProperties: 1,
-});
+export const NotificationSettingsPatch = ClosedBody(
+  Type.Partial(NotificationSettings, {
+    minProperties: 1,
+  }),
+);
 export type NotificationSettingsPatch = Static<typeof NotificationSettingsPatch>;
 
 /** GET /events (contract/live-events.ts): the video whose watch page is open, if any. */

@@ -11,7 +11,7 @@
  * Lists answer an array (API.md's shape), so their total travels in the X-Total-Count header.
  */
 import { Type, type Static } from '@sinclair/typebox';
-import { DateString, Id, PageQuery } from './common.js';
+import { DateString, Id, PageQuery, ClosedBody } from './common.js';
 import { TEXT_RULES } from './field-rules.js';
 import { LIMITS } from './limits.js';
 import { Owner, VideoItem } from './shapes.js';
@@ -29,7 +29,12 @@ export const PLAYLIST_LIMITS = {
 export const PLAYLIST_PAGE_SIZE = 50;
 export const PLAYLIST_VIDEOS_PAGE_SIZE = 50;
 
-export const PlaylistIdParams = Type.Object({ playlistId: Id });
+/** `WL` names the caller's own Watch later wherever a playlist id is read (GET /playlist/WL). */
+export const WATCH_LATER_ALIAS = 'WL';
+
+export const PlaylistIdParams = Type.Object({
+  playlistId: Type.Union([Id, Type.Literal(WATCH_LATER_ALIAS)]),
+});
 export const PlaylistUserParams = Type.Object({ userId: Id });
 /** Video id first, as API.md writes the path. */
 export const PlaylistVideoParams = Type.Object({ videoId: Id, playlistId: Id });
@@ -43,17 +48,21 @@ const PlaylistName = Type.String(TEXT_RULES.playlistName);
 const PlaylistDescription = Type.String(TEXT_RULES.playlistDescription);
 
 /** Names are trimmed before this schema runs; a blank one counts as missing. */
-export const CreatePlaylistBody = Type.Object({
-  title: PlaylistName,
-  description: Type.Optional(PlaylistDescription),
-});
+export const CreatePlaylistBody = ClosedBody(
+  Type.Object({
+    title: PlaylistName,
+    description: Type.Optional(PlaylistDescription),
+  }),
+);
 export type CreatePlaylistBody = Static<typeof CreatePlaylistBody>;
 
 /** An absent description keeps the current one; an empty one clears it. */
-export const UpdatePlaylistBody = Type.Object({
-  name: PlaylistName,
-  description: Type.Optional(PlaylistDescription),
-});
+export const UpdatePlaylistBody = ClosedBody(
+  Type.Object({
+    name: PlaylistName,
+    description: Type.Optional(PlaylistDescription),
+  }),
+);
 export type UpdatePlaylistBody = Static<typeof UpdatePlaylistBody>;
 
 /**

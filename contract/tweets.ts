@@ -7,7 +7,7 @@
  * Likes of a tweet are toggled by POST /likes/toggle/t/{tweetId} (contract/engagement.ts).
  */
 import { Type, type Static } from '@sinclair/typebox';
-import { DateString, Id, PageQuery } from './common.js';
+import { DateString, Id, PageQuery, ClosedBody } from './common.js';
 import { TEXT_RULES } from './field-rules.js';
 import { LIMITS } from './limits.js';
 import { Owner } from './shapes.js';
@@ -20,9 +20,11 @@ export const TweetUserParams = Type.Object({ userId: Id });
 export const TweetsQuery = PageQuery(TWEET_PAGE_SIZE);
 export type TweetsQuery = Static<typeof TweetsQuery>;
 
-export const TweetBody = Type.Object({
-  content: Type.String(TEXT_RULES.tweet),
-});
+export const TweetBody = ClosedBody(
+  Type.Object({
+    content: Type.String(TEXT_RULES.tweet),
+  }),
+);
 export type TweetBody = Static<typeof TweetBody>;
 
 /** API.md's Tweet plus the like state the channel's Tweets tab shows (additions are allowed). */

@@ -6,6 +6,7 @@
  * into a video. tus' own answers keep their status codes and `Tus-Resumable` header; their errors
  * come in the error envelope like every other. `OPTIONS /videos/uploads` answers tus discovery.
  */
+import { ClosedBody } from './common.js';
 import { Type, type Static } from '@sinclair/typebox';
 import { VideoFormFields } from './videos.js';
 
@@ -16,10 +17,12 @@ export const UploadIdParams = Type.Object({
 export type UploadIdParams = Static<typeof UploadIdParams>;
 
 /** `Upload-Metadata` of the creation request: the video's fields and the file's own name. */
-export const ResumableUploadFields = Type.Composite([
-  VideoFormFields,
-  Type.Object({ filename: Type.Optional(Type.String({ maxLength: 255 })) }),
-]);
+export const ResumableUploadFields = ClosedBody(
+  Type.Composite([
+    VideoFormFields,
+    Type.Object({ filename: Type.Optional(Type.String({ maxLength: 255 })) }),
+  ]),
+);
 export type ResumableUploadFields = Static<typeof ResumableUploadFields>;
 
 /**
@@ -28,8 +31,10 @@ export type ResumableUploadFields = Static<typeof ResumableUploadFields>;
  * checked by the same rules, so an upload resumed after the title or tags were edited keeps the
  * bytes already sent and takes the new words.
  */
-export const UploadFinishBody = Type.Composite([
-  Type.Partial(VideoFormFields),
-  Type.Object({ thumbnail: Type.Optional(Type.String({ format: 'binary' })) }),
-]);
+export const UploadFinishBody = ClosedBody(
+  Type.Composite([
+    Type.Partial(VideoFormFields),
+    Type.Object({ thumbnail: Type.Optional(Type.String({ format: 'binary' })) }),
+  ]),
+);
 export type UploadFinishBody = Static<typeof UploadFinishBody>;

@@ -4,7 +4,7 @@
  * run, so `minLength: 1` also refuses blank input.
  */
 import { Type, type Static } from '@sinclair/typebox';
-import { Id } from './common.js';
+import { Id, ClosedBody } from './common.js';
 import { TEXT_RULES } from './field-rules.js';
 import { LIMITS } from './limits.js';
 import { ImageSizes, User } from './shapes.js';
@@ -24,14 +24,16 @@ const ImageFile = Type.String({
   description: 'PNG, JPG, GIF or WebP up to 10 MB; re-encoded to WebP',
 });
 
-export const RegisterBody = Type.Object({
-  fullName: FullName,
-  userName: UserName,
-  email: Email,
-  password: Password,
-  avatar: Type.Optional(ImageFile),
-  coverImage: Type.Optional(ImageFile),
-});
+export const RegisterBody = ClosedBody(
+  Type.Object({
+    fullName: FullName,
+    userName: UserName,
+    email: Email,
+    password: Password,
+    avatar: Type.Optional(ImageFile),
+    coverImage: Type.Optional(ImageFile),
+  }),
+);
 export type RegisterBody = Static<typeof RegisterBody>;
 
 /**
@@ -41,10 +43,12 @@ export type RegisterBody = Static<typeof RegisterBody>;
  * "taken" or "available" per value, never whose it is. POST, so that an address never lands in
  * an access log's URL.
  */
-export const AvailabilityBody = Type.Object({
-  userName: Type.Optional(UserName),
-  email: Type.Optional(Email),
-});
+export const AvailabilityBody = ClosedBody(
+  Type.Object({
+    userName: Type.Optional(UserName),
+    email: Type.Optional(Email),
+  }),
+);
 export type AvailabilityBody = Static<typeof AvailabilityBody>;
 
 export const Availability = Type.Union([Type.Literal('taken'), Type.Literal('available')]);
@@ -61,11 +65,13 @@ export type AvailabilityData = Static<typeof AvailabilityData>;
  * The SPA sends all three; each identifier that is given must name the same account, and at least
  * one must be given. Lengths are capped only to bound work: any mismatch is the same 401.
  */
-export const LoginBody = Type.Object({
-  userName: Type.Optional(Type.String({ maxLength: 254 })),
-  email: Type.Optional(Type.String({ maxLength: 254 })),
-  password: Type.String({ minLength: 1, maxLength: LIMITS.password.max }),
-});
+export const LoginBody = ClosedBody(
+  Type.Object({
+    userName: Type.Optional(Type.String({ maxLength: 254 })),
+    email: Type.Optional(Type.String({ maxLength: 254 })),
+    password: Type.String({ minLength: 1, maxLength: LIMITS.password.max }),
+  }),
+);
 export type LoginBody = Static<typeof LoginBody>;
 
 export const LoginData = Type.Object({ user: User });
@@ -75,20 +81,24 @@ export type LoginData = Static<typeof LoginData>;
 export const SessionData = Type.Object({ user: Type.Union([User, Type.Null()]) });
 export type SessionData = Static<typeof SessionData>;
 
-export const ChangePasswordBody = Type.Object({
-  oldPassword: Type.String({ minLength: 1, maxLength: LIMITS.password.max }),
-  newPassword: Password,
-});
+export const ChangePasswordBody = ClosedBody(
+  Type.Object({
+    oldPassword: Type.String({ minLength: 1, maxLength: LIMITS.password.max }),
+    newPassword: Password,
+  }),
+);
 export type ChangePasswordBody = Static<typeof ChangePasswordBody>;
 
-export const AccountDetailsBody = Type.Object({
-  fullName: FullName,
-  email: Email,
-});
+export const AccountDetailsBody = ClosedBody(
+  Type.Object({
+    fullName: FullName,
+    email: Email,
+  }),
+);
 export type AccountDetailsBody = Static<typeof AccountDetailsBody>;
 
-export const AvatarBody = Type.Object({ avatar: ImageFile });
-export const CoverImageBody = Type.Object({ coverImage: ImageFile });
+export const AvatarBody = ClosedBody(Type.Object({ avatar: ImageFile }));
+export const CoverImageBody = ClosedBody(Type.Object({ coverImage: ImageFile }));
 
 export const ChannelParams = Type.Object({
   userName: Type.String({ minLength: 1, maxLength: LIMITS.userName.max }),

@@ -6,7 +6,7 @@
 import { VideoProcessing } from './processing.js';
 import { ProgressSeconds } from './watch-progress.js';
 import { Type, type Static } from '@sinclair/typebox';
-import { Id, PageQuery } from './common.js';
+import { Id, PageQuery, ClosedBody } from './common.js';
 import { TEXT_RULES } from './field-rules.js';
 import { LIMITS, PAGE_SIZE } from './limits.js';
 import { Owner, VideoItem } from './shapes.js';
@@ -57,10 +57,13 @@ export const VideoList = Type.Object({
   videos: Type.Array(VideoItem),
   totalVideos: Type.Integer(),
   /**
-   * Searches only: true when totalVideos is a lower bound ("at least this many"). Search totals
-   * are exact up to 1 000 matches (SEARCH_COUNT_CAP); past it counting stops one row after the
-   * cap or the requested page, so a client that pages while it has read fewer than totalVideos
-   * still reaches the last match. Show it as "1,000+" (totalVideos − 1, then "+").
+   * Searches and the subscriptions feed only: true when totalVideos is a lower bound ("at least
+   * this many"); otherwise totalVideos is the real count, on every page, past the end too.
+   * Search totals are exact up to 1 000 matches (SEARCH_COUNT_CAP); past it counting stops one
+   * row after the cap or the requested page, so a client that pages while it has read fewer than
+   * totalVideos still reaches the last match. Show it as "1,000+" (totalVideos − 1, then "+").
+   * The subscriptions feed holds its newest 1 000 videos (FEED_DEPTH): past that, totalVideos is
+   * 1 000 with this flag set, and pages after it are empty.
    */
   totalIsLowerBound: Type.Optional(Type.Boolean()),
   page: Type.Integer(),
@@ -119,20 +122,24 @@ export const VideoFormFields = Type.Object({
 
 const BinaryFile = Type.String({ format: 'binary' });
 
-export const VideoUploadBody = Type.Composite([
-  VideoFormFields,
-  Type.Object({ thumbnail: Type.Optional(BinaryFile), videoFile: BinaryFile }),
-]);
+export const VideoUploadBody = ClosedBody(
+  Type.Composite([
+    VideoFormFields,
+    Type.Object({ thumbnail: Type.Optional(BinaryFile), videoFile: BinaryFile }),
+  ]),
+);
 export type VideoUploadBody = Static<typeof VideoUploadBody>;
 
 /** Every field optional; a JSON body may also send `tags` as an array. */
-export const VideoEditBody = Type.Composite([
-  Type.Partial(Type.Omit(VideoFormFields, ['tags'])),
-  Type.Object({
-    tags: Type.Optional(Type.Union([VideoFormFields.properties.tags, Type.Array(Type.String())])),
-    thumbnail: Type.Optional(BinaryFile),
-  }),
-]);
+export const VideoEditBody = ClosedBody(
+  Type.Composite([
+    Type.Partial(Type.Omit(VideoFormFields, ['tags'])),
+    Type.Object({
+      tags: Type.Optional(Type.Union([VideoFormFields.properties.tags, Type.Array(Type.String())])),
+      thumbnail: Type.Optional(BinaryFile),
+    }),
+  ]),
+);
 export type VideoEditBody = Static<typeof VideoEditBody>;
 
 export const DeletedCount = Type.Object({ deletedCount: Type.Integer() });

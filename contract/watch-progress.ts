@@ -8,15 +8,17 @@
  *   without one left out (video cards ask for the ones on screen in one call).
  */
 import { Type, type Static } from '@sinclair/typebox';
-import { Id } from './common.js';
+import { Id, ClosedBody } from './common.js';
 import { MAX_LIMIT } from './limits.js';
 
 /** Far beyond any video; the server also refuses a position past the video's own duration. */
 const MAX_POSITION_SECONDS = 7 * 24 * 3600;
 
-export const WatchProgressBody = Type.Object({
-  seconds: Type.Number({ minimum: 0, maximum: MAX_POSITION_SECONDS }),
-});
+export const WatchProgressBody = ClosedBody(
+  Type.Object({
+    seconds: Type.Number({ minimum: 0, maximum: MAX_POSITION_SECONDS }),
+  }),
+);
 export type WatchProgressBody = Static<typeof WatchProgressBody>;
 
 export const WatchProgress = Type.Object({ videoId: Id, seconds: Type.Number() });

@@ -7,7 +7,7 @@
  *          LOAD_MORE — 'Show more videos' under the grid, when the playlist holds more.
  * Actor:   fetchPlaylist — input { playlistId, page }, output PlaylistDetail (contract/playlists.ts)
  *          with that page of its videos; it rejects with the client's ApiError, whose status tells
- *          a missing playlist (404).
+ *          a missing playlist (404, or 400 for an id no playlist can have).
  *
  * Choices where the spec is silent: an unknown id is its own state, `notFound`, because the page
  * says something different there (the playlist does not exist or was deleted) than after a
@@ -41,7 +41,8 @@ export type PlaylistDetailEvent =
   /** 'Show more videos': load the next page of the playlist's videos. */
   | { type: 'LOAD_MORE' };
 
-const HTTP_NOT_FOUND = 404;
+/** A 404, or the 400 of an id no playlist can have (issue 29): the page's input is the id. */
+const NOT_FOUND_STATUSES: readonly number[] = [404, 400];
 
 export const playlistDetailMachine = setup({
   types: {
@@ -55,7 +56,7 @@ export const playlistDetailMachine = setup({
     }),
   },
   guards: {
-    isNotFound: (_, error: unknown) => errorStatus(error) === HTTP_NOT_FOUND,
+    isNotFound: (_, error: unknown) => NOT_FOUND_STATUSES.includes(errorStatus(error)),
     hasMore: ({ context }) => hasMore(context),
   },
   actions: {

@@ -6,8 +6,8 @@
  * Actor:   fetchVideo — input { videoId }, output VideoDetail; it rejects on failure (an
  *          ApiError with the HTTP status), and the chart turns that into `failed`.
  *
- * Choices where the spec is silent: a missing or unpublished video (404) says 'This video is not
- * available.', any other failure asks to try again later; both offer the way back home (the
+ * Choices where the spec is silent: a missing or unpublished video (404), or an address whose id
+ * no video can have (400, issue 29), says 'This video is not available.', any other failure asks to try again later; both offer the way back home (the
  * page has no retry: opening the video again loads it again).
  */
 import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
@@ -30,7 +30,8 @@ export interface WatchContext {
   failure: WatchFailure | null;
 }
 
-const HTTP_NOT_FOUND = 404;
+/** A 404, or the 400 of an id no video can have (the page's only input is the id). */
+const NOT_FOUND_STATUSES: readonly number[] = [404, 400];
 
 export const watchMachine = setup({
   types: {
@@ -84,6 +85,6 @@ export const selectIsLoading = (s: WatchSnapshot) => s.matches('loading');
 /** The video once loaded; null while loading or after a failure. */
 export const selectVideo = (s: WatchSnapshot) => (s.matches('loaded') ? s.context.video : null);
 export const selectHasFailed = (s: WatchSnapshot) => s.matches('failed');
-/** The video does not exist, or is not published and not the viewer's own. */
+/** The video does not exist, is not published and not the viewer's own, or its id is malformed. */
 export const selectIsNotFound = (s: WatchSnapshot) =>
-  s.matches('failed') && s.context.failure?.status === HTTP_NOT_FOUND;
+  s.matches('failed') && NOT_FOUND_STATUSES.includes(s.context.failure?.status ?? 0);

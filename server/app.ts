@@ -2,6 +2,7 @@
  * Builds the Fastify app: plugins, then routes. Tests use it through `app.inject`; only
  * server/main.ts listens on a port.
  */
+import { parse as parseQueryString } from 'node:querystring';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import cookie from '@fastify/cookie';
 import cors from '@fastify/cors';
@@ -18,8 +19,10 @@ import { TOTAL_COUNT_HEADER } from '../contract/list-total.js';
 import { authPlugin } from './auth/plugin.js';
 import { clientErrorReply, frameworkErrorReply } from './http/early-replies.js';
 import { installErrorHandling } from './http/error-handler.js';
+import { missingReference } from './services/missing-reference.js';
 import { GRACEFUL_CLOSE_OPTIONS, installGracefulClose } from './http/graceful-close.js';
-import { AJV_OPTIONS } from './http/validation-options.js';
+import { AJV_OPTIONS, buildValidator } from './http/validation-options.js';
+import { markFormBody } from './http/form-bodies.js';
 import { installInputGuard } from './http/input-guard.js';
 import { AccessLog } from './http/logging.js';
 import { installSecurityHeaders, securityHeaders } from './http/security-headers.js';
@@ -70,12 +73,13 @@ export async function buildApp({ ctx, logger = false }: BuildOptions): Promise<A
     frameworkErrors: frameworkErrorReply(headers),
     clientErrorHandler: clientErrorReply(headers),
     ajv: AJV_OPTIONS,
+    schemaController: { compilersFactory: { buildValidator } },
     ...GRACEFUL_CLOSE_OPTIONS,
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   // Headers first, so that every reply, early refusals included, carries them.
   installSecurityHeaders(app, config, mediaOrigins);
-  installErrorHandling(app);
+  installErrorHandling(app, missingReference);
   installOriginCheck(app, config);
   installInputGuard(app);
   installMultipartBody(app);
@@ -95,7 +99,10 @@ export async function buildApp({ ctx, logger = false }: BuildOptions): Promise<A
   // build time and served pre-compressed (http/static.ts), media is already compressed.
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(cookie);
-  await app.register(formbody, { bodyLimit: LIMITS.jsonBodyBytes });
+  await app.register(formbody, {
+    bodyLimit: LIMITS.jsonBodyBytes,
+    parser: (text) => markFormBody(parseQueryString(text)),
+  });
   await app.register(multipart, {
     limits: {
       fieldSize: LIMITS.jsonBodyBytes,

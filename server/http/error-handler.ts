@@ -76,14 +76,21 @@ function settleUnreadBody(request: FastifyRequest, reply: FastifyReply): void {
   drainRequestBody(request, DRAIN_MAX_BYTES);
 }
 
+/**
+ * Turns an error a service let through into the refusal it stands for (a database constraint
+ * that a concurrent change broke), or undefined.
+ */
+export type ErrorTranslation = (error: unknown) => HttpError | undefined;
+
 /** The one error handler: every failure leaves as the JSON error envelope. */
-export function installErrorHandling(app: FastifyInstance): void {
+export function installErrorHandling(app: FastifyInstance, translate?: ErrorTranslation): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     let status: number;
     let message: string;
-    if (error instanceof HttpError) {
-      status = error.statusCode;
-      message = error.message;
+    const known = error instanceof HttpError ? error : translate?.(error);
+    if (known) {
+      status = known.statusCode;
+      message = known.message;
     } else if (error.validation && error.validation.length > 0) {
       status = 400;
       message = validationMessage(error.validation, error.validationContext);

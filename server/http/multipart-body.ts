@@ -7,6 +7,7 @@
  * whether the handler ran, failed, or validation refused the request.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { markFormBody } from './form-bodies.js';
 import { receiveForm, type FileRule, type ReceivedForm } from './multipart.js';
 
 declare module 'fastify' {
@@ -43,7 +44,7 @@ export function receiveMultipartBody(
     for (const [field, file] of Object.entries(form.files)) {
       if (file) body[field] = file.filename || field;
     }
-    request.body = body;
+    request.body = markFormBody(body);
   };
 }
 

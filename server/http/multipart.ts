@@ -13,6 +13,7 @@ import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
 import { LIMITS } from '../../contract/limits.js';
 import { drainRequestBody } from './drain-request.js';
+import { markFormBody } from './form-bodies.js';
 import { fieldLabel } from '../../contract/field-messages.js';
 import {
   badRequest,
@@ -183,5 +184,5 @@ export async function multipartFieldsToBody(request: FastifyRequest): Promise<vo
     drainRequestBody(request);
     throw brokenBodyError(error) ?? error;
   }
-  request.body = body;
+  request.body = markFormBody(body);
 }

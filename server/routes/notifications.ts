@@ -13,6 +13,7 @@ import {
 } from '../../contract/notifications.js';
 import { callerId } from '../auth/plugin.js';
 import { ok } from '../http/envelope.js';
+import { multipartFieldsToBody } from '../http/multipart.js';
 import type { App, RouteOptions } from '../app-types.js';
 import {
   listNotifications,
@@ -122,10 +123,13 @@ export default async function notificationsRoutes(app: App, { ctx }: RouteOption
     '/settings',
     {
       onRequest: app.requireAuth,
+      // API.md: a JSON call may also come as form fields (read from text, http/form-bodies.ts).
+      preValidation: multipartFieldsToBody,
       schema: {
         tags,
         security,
         summary: 'Switches notification types on (true) or off (false); others stay as they are',
+        consumes: ['application/json', 'application/x-www-form-urlencoded', 'multipart/form-data'],
         body: NotificationSettingsPatch,
         response: { 200: Envelope(NotificationSettings), ...errorResponses(400, 401) },
       },

@@ -10,6 +10,7 @@ import {
   PlaylistVideoParams,
   PlaylistVideosQuery,
   UpdatePlaylistBody,
+  WATCH_LATER_ALIAS,
 } from '../../contract/playlists.js';
 import { callerId } from '../auth/plugin.js';
 import { created, ok } from '../http/envelope.js';
@@ -18,12 +19,7 @@ import { normalizeFields } from '../http/normalize-fields.js';
 import type { App, RouteOptions } from '../app-types.js';
 import { addToPlaylist, removeFromPlaylist } from '../services/playlist-entries.js';
 import { createPlaylist, deletePlaylist, updatePlaylist } from '../services/playlist-edits.js';
-import {
-  listUserPlaylists,
-  playlistDetail,
-  WATCH_LATER_ALIAS,
-  watchLaterOf,
-} from '../services/playlists.js';
+import { listUserPlaylists, playlistDetail, watchLaterOf } from '../services/playlists.js';
 import { errorResponses, mediaUrlsOf } from './route-helpers.js';
 import { countedListRoute } from './counted-list.js';
 

@@ -13,6 +13,7 @@ import {
 import { MAX_LIMIT } from '../../contract/limits.js';
 import { callerId } from '../auth/plugin.js';
 import { ok } from '../http/envelope.js';
+import { multipartFieldsToBody } from '../http/multipart.js';
 import { badRequest } from '../http/errors.js';
 import type { App, RouteOptions } from '../app-types.js';
 import { saveWatchProgress, watchProgressOf } from '../services/watch-progress.js';
@@ -26,10 +27,13 @@ export default async function watchProgressRoutes(app: App, { ctx }: RouteOption
     '/videos/:videoId/progress',
     {
       onRequest: app.requireAuth,
+      // API.md: a JSON call may also come as form fields (read from text, http/form-bodies.ts).
+      preValidation: multipartFieldsToBody,
       schema: {
         tags,
         security,
         summary: 'Where the caller stopped in a video (the player reports it while playing)',
+        consumes: ['application/json', 'application/x-www-form-urlencoded', 'multipart/form-data'],
         params: VideoIdParams,
         body: WatchProgressBody,
         response: { 200: Envelope(WatchProgress), ...errorResponses(400, 401, 404) },

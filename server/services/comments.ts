@@ -144,10 +144,12 @@ export async function editComment(
 /** Deletes a comment and the likes it received, in one transaction. */
 export async function deleteComment(db: Db, commentId: string, callerId: string): Promise<void> {
   await ownComment(db, commentId, callerId);
+  // The row first: a concurrent like's counter update then either committed before (its like is
+  // removed below) or finds the comment gone and rolls its like back (likes.ts).
   await db.transaction(async (tx) => {
+    await tx.delete(comments).where(eq(comments.id, commentId));
     await tx
       .delete(likes)
       .where(and(eq(likes.targetType, 'comment'), eq(likes.targetId, commentId)));
-    await tx.delete(comments).where(eq(comments.id, commentId));
   });
 }

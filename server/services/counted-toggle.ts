@@ -4,7 +4,8 @@
  * equals the number of rows. Toggles of the same (user, target) pair are serialized by a
  * transaction-scoped advisory lock on `lockKey`: under READ COMMITTED a concurrent twin could
  * otherwise find the row neither deletable (not yet committed) nor insertable (conflict), over and
- * over. Different pairs never wait for each other; the counter update itself is atomic.
+ * over. Different pairs wait for each other only while one holds the target's row (`lockTarget`,
+ * the lock the counter update takes anyway, taken first).
  */
 import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.js';
@@ -12,6 +13,12 @@ import type { Db, Tx } from '../db/client.js';
 export interface ToggleSteps {
   /** Identifies the (user, target) pair, e.g. `like:video:<id>:<user>`. */
   lockKey: string;
+  /**
+   * Locks the target's row (the one `bump` updates) before any pair row is touched, and throws
+   * when it is gone. A delete of the target locks it before it removes the pair rows, so both
+   * take their locks in the same order and never deadlock.
+   */
+  lockTarget?(tx: Tx): Promise<void>;
   /** Deletes the row; true when one was deleted. */
   remove(tx: Tx): Promise<boolean>;
   /** Inserts the row unless it exists; true when one was inserted. */
@@ -29,6 +36,7 @@ export async function countedToggle(
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
     const result = await db.transaction(async (tx) => {
       await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${steps.lockKey}, 0))`);
+      await steps.lockTarget?.(tx);
       if (await steps.remove(tx)) return { on: false, count: await steps.bump(tx, -1) };
       if (await steps.insert(tx)) return { on: true, count: await steps.bump(tx, 1) };
       return null;

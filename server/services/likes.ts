@@ -58,6 +58,29 @@ export async function videoLikeStatus(
   return { likeCount: video.likeCount, likedByUser: !!mine };
 }
 
+/**
+ * Holds the liked row for the toggle's transaction (the lock its counter update takes anyway).
+ * The target was checked before, but a concurrent delete may have removed it since: then there is
+ * no row, and the toggle is the 404 it would have been a moment later (likes have no foreign key
+ * that could refuse it). The deletes lock the same row before they remove its likes
+ * (video-lifecycle.ts, comments.ts, tweet-edits.ts), so a like either commits before a delete
+ * reads the likes it removes, or finds its target gone here.
+ */
+async function lockTarget(tx: Tx, targetType: Target, targetId: string): Promise<void> {
+  const [table, missing] =
+    targetType === 'video'
+      ? [videos, VIDEO_NOT_FOUND]
+      : targetType === 'tweet'
+        ? [tweets, TWEET_NOT_FOUND]
+        : [comments, COMMENT_NOT_FOUND];
+  const rows = await tx
+    .select({ id: table.id })
+    .from(table)
+    .where(eq(table.id, targetId))
+    .for('no key update');
+  if (rows.length === 0) throw notFound(missing);
+}
+
 function bumpCounter(
   targetType: Target,
   targetId: string,
@@ -116,6 +139,7 @@ export async function toggleLike(
   else await assertVisibleComment(db, targetId, userId);
   const { on, count } = await countedToggle(db, {
     lockKey: `like:${targetType}:${targetId}:${userId}`,
+    lockTarget: (tx) => lockTarget(tx, targetType, targetId),
     remove: async (tx) =>
       (
         await tx

@@ -23,8 +23,6 @@ import {
 
 export const PLAYLIST_NOT_FOUND = 'Playlist not found';
 export const WATCH_LATER_NAME = 'Watch later';
-/** GET /playlist/WL: the caller's Watch later, whatever its id. */
-export const WATCH_LATER_ALIAS = 'WL';
 
 /** A Watch later list exists only for its owner (issue 23); every other playlist for everyone. */
 const playlistVisibleTo = (viewerId: string) =>

@@ -9,8 +9,10 @@
  * The orders say NULLS LAST as the index does (DESC alone means NULLS FIRST in PostgreSQL, and
  * the planner would then sort each channel's rows instead of reading them in index order).
  *
- * The feed goes FEED_DEPTH videos deep: further pages are empty. Its total is a lower bound (the
- * rows read so far, plus one when more exist), as searches past their cap say it.
+ * The feed goes FEED_DEPTH videos deep: further pages are empty. Its total is the real number of
+ * videos it holds, counted on every page (past the end too) up to one row past FEED_DEPTH through
+ * the same indexes; when the followed channels have more, the total is FEED_DEPTH and
+ * `totalIsLowerBound` says so, as a search past its cap does.
  */
 import { sql } from 'drizzle-orm';
 import type { VideoList } from '../../contract/videos.js';
@@ -28,15 +30,38 @@ export async function subscriptionFeed(
 ): Promise<VideoList> {
   const offset = (page - 1) * limit;
   const want = Math.max(0, Math.min(limit + 1, FEED_DEPTH - offset));
-  const rows = want === 0 ? [] : await feedRows(db, subscriberId, offset, want);
+  const [rows, held] = await Promise.all([
+    want === 0 ? [] : feedRows(db, subscriberId, offset, want),
+    feedSize(db, subscriberId),
+  ]);
   const shown = rows.slice(0, limit);
   return {
     videos: shown.map((row) => toVideoItem({ ...row, createdAt: new Date(row.createdAt) }, urls)),
-    totalVideos: offset + rows.length,
-    totalIsLowerBound: true,
+    totalVideos: Math.min(held, FEED_DEPTH),
+    totalIsLowerBound: held > FEED_DEPTH,
     page,
     limit,
   };
+}
+
+/**
+ * How many videos the feed holds, counted up to one past FEED_DEPTH: per followed channel from
+ * the same partial index as the page (LATERAL, so no plan reads all published videos), stopping
+ * as soon as the count passes the depth.
+ */
+async function feedSize(db: Db, subscriberId: string): Promise<number> {
+  const result = await db.execute(sql`
+    select count(*)::int as n from (
+      select 1 from subscriptions s
+      cross join lateral (
+        select 1 from videos
+        where owner_id = s.channel_id and is_published
+        limit ${FEED_DEPTH + 1}
+      ) c
+      where s.subscriber_id = ${subscriberId}
+      limit ${FEED_DEPTH + 1}
+    ) held`);
+  return Number((result as { rows: { n: number }[] }).rows[0]?.n ?? 0);
 }
 
 async function feedRows(db: Db, subscriberId: string, offset: number, want: number) {

@@ -53,8 +53,10 @@ export async function editTweet(
 
 export async function deleteTweet(db: Db, tweetId: string, callerId: string): Promise<void> {
   await ownTweet(db, tweetId, callerId);
+  // The row first: a concurrent like's counter update then either committed before (its like is
+  // removed below) or finds the tweet gone and rolls its like back (likes.ts).
   await db.transaction(async (tx) => {
-    await tx.delete(likes).where(and(eq(likes.targetType, 'tweet'), eq(likes.targetId, tweetId)));
     await tx.delete(tweets).where(eq(tweets.id, tweetId));
+    await tx.delete(likes).where(and(eq(likes.targetType, 'tweet'), eq(likes.targetId, tweetId)));
   });
 }

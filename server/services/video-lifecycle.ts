@@ -159,6 +159,16 @@ export async function deleteVideo(
   ];
   await ctx.journal.record(files);
   await db.transaction(async (tx) => {
+    // The video and its comments are locked before their likes are read: a concurrent like's
+    // counter update (likes.ts) then either committed before (its like is removed below) or
+    // waits and finds its target gone; a concurrent insert naming the video waits on its foreign
+    // key and fails it (a 404, services/missing-reference.ts).
+    await tx.select({ id: videos.id }).from(videos).where(eq(videos.id, video.id)).for('update');
+    await tx
+      .select({ id: comments.id })
+      .from(comments)
+      .where(eq(comments.videoId, video.id))
+      .for('update');
     const commentIds = tx
       .select({ id: comments.id })
       .from(comments)

@@ -74,11 +74,11 @@ export const model: Model<typeof watchMachine> = {
       expect(selectIsNotFound(s)).toBe(false);
     }
     if (s.matches('failed')) {
-      // The page shows no video, and says "not available" only for a 404.
+      // The page shows no video, and says "not available" only for a 404 (or a malformed id's 400).
       const error = step.event.error as Error & { status: number };
       expect(selectVideo(s)).toBeNull();
       expect(s.context.failure).toEqual({ message: error.message, status: error.status });
-      expect(selectIsNotFound(s)).toBe(error.status === 404);
+      expect(selectIsNotFound(s)).toBe(error.status === 404 || error.status === 400);
     }
   },
 };

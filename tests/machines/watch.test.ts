@@ -39,8 +39,13 @@ describe('watch page video', () => {
   it('tells a missing video from a failed load, from the rejected call', async () => {
     const missing = open('gone', () => Promise.reject(httpError('Video not found', 404)));
     const offline = open('v_1', () => Promise.reject(httpError('Network error', 0)));
+    // An address whose id no video can have (issue 29: a 400 naming videoId) is not available too.
+    const malformed = open('abc', () =>
+      Promise.reject(httpError('videoId: Video id must be at least 16 characters', 400)),
+    );
     await settle();
     expect(selectIsNotFound(missing.actor.getSnapshot())).toBe(true);
+    expect(selectIsNotFound(malformed.actor.getSnapshot())).toBe(true);
     expect(selectHasFailed(offline.actor.getSnapshot())).toBe(true);
     expect(selectIsNotFound(offline.actor.getSnapshot())).toBe(false);
     expect(offline.actor.getSnapshot().context.failure?.message).toBe('Network error');

@@ -47,7 +47,7 @@ describe('feed cache', () => {
     await insertVideo(t, owner, { title: 'Hidden for now' });
     const refused = await t.app.inject({
       method: 'PATCH',
-      url: '/api/v1/videos/toggle/publish/unknown-id',
+      url: '/api/v1/videos/toggle/publish/unknown-id-00000',
       headers: owner.headers,
     });
     expect(refused.statusCode).toBe(404);

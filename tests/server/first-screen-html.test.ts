@@ -128,7 +128,7 @@ describe('the HTML of /', () => {
     it('preloads nothing for a visitor, an unpublished video or an unknown id', async () => {
       expect(preloadsOf((await watch(publishedId)).body)).toEqual([]);
       expect(preloadsOf((await watch(draftId, ownerCookie)).body)).toEqual([]);
-      expect(preloadsOf((await watch('no-such-video', ownerCookie)).body)).toEqual([]);
+      expect(preloadsOf((await watch('no-such-video-id', ownerCookie)).body)).toEqual([]);
     });
   });
 });

@@ -112,7 +112,7 @@ describe('GET /users/history', () => {
     const othersDraft = await insertVideo(t, alice, { title: 'Not yours', isPublished: false });
     const ownDraft = await insertVideo(t, viewer, { title: 'Mine', isPublished: false });
     expect((await watch(viewer, othersDraft)).statusCode).toBe(404);
-    expect((await watch(viewer, 'no-such-video')).statusCode).toBe(404);
+    expect((await watch(viewer, 'no-such-video-id')).statusCode).toBe(404);
     expect((await watch(viewer, ownDraft)).statusCode).toBe(200);
     const rows = await t.ctx.db
       .select({ videoId: watchHistory.videoId, visible: watchHistory.visible })

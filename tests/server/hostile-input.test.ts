@@ -34,6 +34,8 @@ interface Tally {
   outsideEnvelope: number;
   withoutTusResumable: number;
   authorizationFailures: number;
+  /** A request with a bad value (wrong type, unknown key, wrong id length) that succeeded. */
+  acceptedBadInput: number;
 }
 
 let t: TestApp;
@@ -83,7 +85,7 @@ async function send(
   target: string,
   headers: Record<string, string>,
   body?: Buffer,
-  { stranger = false }: { stranger?: boolean } = {},
+  { stranger = false, bad = false }: { stranger?: boolean; bad?: boolean } = {},
 ): Promise<RawAnswer> {
   const answer = await rawRequest(port, method, target, headers, body);
   const tally = tallies.get(category) ?? {
@@ -92,8 +94,13 @@ async function send(
     outsideEnvelope: 0,
     withoutTusResumable: 0,
     authorizationFailures: 0,
+    acceptedBadInput: 0,
   };
   tally.requests += 1;
+  if (bad && answer.status < 400) {
+    tally.acceptedBadInput += 1;
+    problems.push(`accepted: ${method} ${target} ${answer.status} ${body?.toString() ?? ''}`);
+  }
   if (answer.status >= 500) tally.serverErrors += 1;
   // A tus route answers with Tus-Resumable; a path with more segments is no tus route.
   const tusRoute = target.startsWith(UPLOADS) && segmentsAfterUploads(target) <= 1;
@@ -247,18 +254,227 @@ it('answers every hostile request of issue 20 without a 5xx, outside the envelop
     if (method === 'OPTIONS') expect(answer.status, target).toBe(204);
   }
 
-  const totals = [...tallies.values()].reduce((sum, tally) => ({
-    requests: sum.requests + tally.requests,
-    serverErrors: sum.serverErrors + tally.serverErrors,
-    outsideEnvelope: sum.outsideEnvelope + tally.outsideEnvelope,
-    withoutTusResumable: sum.withoutTusResumable + tally.withoutTusResumable,
-    authorizationFailures: sum.authorizationFailures + tally.authorizationFailures,
-  }));
-  tallies.set('all', totals);
+  const totals = sumOf([...tallies.values()]);
+  tallies.set('all (issue 20)', totals);
   expect(totals).toMatchObject({
     serverErrors: 0,
     outsideEnvelope: 0,
     withoutTusResumable: 0,
     authorizationFailures: 0,
+  });
+}, 120_000);
+
+function sumOf(list: Tally[]): Tally {
+  return list.reduce((sum, tally) => ({
+    requests: sum.requests + tally.requests,
+    serverErrors: sum.serverErrors + tally.serverErrors,
+    outsideEnvelope: sum.outsideEnvelope + tally.outsideEnvelope,
+    withoutTusResumable: sum.withoutTusResumable + tally.withoutTusResumable,
+    authorizationFailures: sum.authorizationFailures + tally.authorizationFailures,
+    acceptedBadInput: sum.acceptedBadInput + tally.acceptedBadInput,
+  }));
+}
+
+/** JSON values that are not what a field of this type is, and must not be read as one. */
+const NOT_A_NUMBER = ['null', '"  "', '"12"', 'true', '[1]', '{}'];
+const NOT_A_BOOLEAN = ['null', '0', '1', '"false"', '"true"', '[false]', '{}'];
+/** Ids one character short and long, empty-ish, far too long, and with characters ids never hold. */
+const badIds = (id: string) => [id.slice(1), `${id}A`, 'x', 'A'.repeat(200), `${id.slice(1)}%25`];
+const PAGING = ['page=0', 'page=10001', 'page=1e309', 'page=abc', 'limit=0', 'limit=51', 'limit=x'];
+
+it('answers every hostile request of issue 29 on the new operations the same way', async () => {
+  const api = '/api/v1';
+  const json = (value: unknown) =>
+    Buffer.from(typeof value === 'string' ? value : JSON.stringify(value));
+  const JSON_TYPE = { 'content-type': 'application/json' };
+  const as = async (user: TestUser, method: string, target: string, body?: unknown) =>
+    rawRequest(
+      port,
+      method,
+      `${api}${target}`,
+      { ...user.headers, ...JSON_TYPE },
+      body === undefined ? undefined : json(body),
+    );
+  const dataOf = <T>(answer: RawAnswer) => (JSON.parse(answer.body) as { data: T }).data;
+
+  // Alice has a notification (Bob's comment), a Watch later entry, a position and history.
+  await as(bob, 'POST', `/comments/${videoId}`, { content: 'Nice one' });
+  const bell = dataOf<{ notifications: { _id: string }[] }>(
+    await as(alice, 'GET', '/notifications'),
+  );
+  const notification = bell.notifications[0]!._id;
+  const watchLater = dataOf<{ _id: string }>(await as(alice, 'GET', '/playlist/watch-later'))._id;
+  await as(alice, 'PATCH', `/playlist/add/${videoId}/${watchLater}`);
+  await as(alice, 'PUT', `/videos/${videoId}/progress`, { seconds: 1 });
+  await as(alice, 'GET', `/videos/${videoId}`);
+  const aliceState = async () =>
+    JSON.stringify([
+      dataOf(await as(alice, 'GET', '/notifications/unread-count')),
+      dataOf(await as(alice, 'GET', '/notifications/settings')),
+      dataOf(await as(alice, 'GET', '/playlist/WL')),
+      dataOf(await as(alice, 'GET', `/videos/progress?ids=${videoId}`)),
+      dataOf<{ history: unknown[] }>(await as(alice, 'GET', '/users/history')).history.length,
+    ]);
+  const before = await aliceState();
+
+  const categories: string[] = [];
+  const hit = async (
+    category: string,
+    method: string,
+    target: string,
+    {
+      user,
+      body,
+      bad = false,
+      stranger = false,
+    }: { user?: TestUser | null; body?: unknown; bad?: boolean; stranger?: boolean } = {},
+  ) => {
+    if (!categories.includes(category)) categories.push(category);
+    const who = user === null ? {} : (user ?? alice).headers;
+    const payload = body === undefined ? undefined : json(body);
+    await send(
+      category,
+      method,
+      `${api}${target}`,
+      { ...who, ...(payload ? JSON_TYPE : {}) },
+      payload,
+      {
+        bad,
+        stranger,
+      },
+    );
+  };
+
+  // Notifications: bad mark-read bodies and filters, a stranger's ids, no session.
+  for (const body of [
+    'null',
+    '{}',
+    '{"ids": []}',
+    '{"ids": "abc"}',
+    `{"ids": ["${notification}"], "all": true}`,
+    '{"ids": [1]}',
+    `{"ids": ["${notification.slice(1)}"]}`,
+  ]) {
+    await hit('notifications', 'POST', '/notifications/mark-read', { body, bad: true });
+  }
+  await hit('notifications', 'POST', '/notifications/mark-read', {
+    user: bob,
+    body: { ids: [notification] },
+  });
+  for (const query of PAGING)
+    await hit('notifications', 'GET', `/notifications?${query}`, { bad: true });
+  for (const target of ['/notifications', '/notifications/unread-count']) {
+    await hit('notifications', 'GET', target, { user: null, stranger: true });
+  }
+  await hit('notifications', 'POST', '/notifications/mark-all-read', {
+    user: null,
+    stranger: true,
+  });
+
+  // Notification settings: every non-boolean, unknown types, empty, no session.
+  for (const value of NOT_A_BOOLEAN) {
+    await hit('notification settings', 'PATCH', '/notifications/settings', {
+      body: `{"comment": ${value}}`,
+      bad: true,
+    });
+  }
+  for (const body of [
+    '{}',
+    '{"everything": false}',
+    '{"comment": true, "extra": 1}',
+    '[]',
+    '"comment"',
+  ]) {
+    await hit('notification settings', 'PATCH', '/notifications/settings', { body, bad: true });
+  }
+  await hit('notification settings', 'PATCH', '/notifications/settings', {
+    user: null,
+    body: { comment: false },
+    stranger: true,
+  });
+  await hit('notification settings', 'GET', '/notifications/settings', {
+    user: null,
+    stranger: true,
+  });
+
+  // Watch progress: every non-number, out of range, unknown keys, bad ids, bad id lists.
+  for (const value of [...NOT_A_NUMBER, '-1', '1e309', '604801']) {
+    await hit('watch progress', 'PUT', `/videos/${videoId}/progress`, {
+      body: `{"seconds": ${value}}`,
+      bad: true,
+    });
+  }
+  await hit('watch progress', 'PUT', `/videos/${videoId}/progress`, {
+    body: '{"seconds": 1, "userId": "x"}',
+    bad: true,
+  });
+  for (const id of badIds(videoId)) {
+    await hit('watch progress', 'PUT', `/videos/${id}/progress`, {
+      body: { seconds: 1 },
+      bad: true,
+    });
+  }
+  for (const ids of ['', ',', `${videoId},`, 'a'.repeat(4000), `${videoId};drop`]) {
+    await hit('watch progress', 'GET', `/videos/progress?ids=${ids}`, { bad: true });
+  }
+  await hit('watch progress', 'PUT', `/videos/${videoId}/progress`, {
+    user: null,
+    body: { seconds: 1 },
+    stranger: true,
+  });
+
+  // Watch later: someone else's list by id, through the alias, bad ids, no session.
+  for (const [method, target] of [
+    ['GET', `/playlist/${watchLater}`],
+    ['PATCH', `/playlist/add/${videoId}/${watchLater}`],
+    ['PATCH', `/playlist/remove/${videoId}/${watchLater}`],
+    ['PATCH', `/playlist/${watchLater}`],
+    ['DELETE', `/playlist/${watchLater}`],
+  ] as const) {
+    const body =
+      method === 'PATCH' && !target.includes('/add/') && !target.includes('/remove/')
+        ? { name: 'Mine now' }
+        : undefined;
+    await hit('Watch later', method, target, { user: bob, body, stranger: true });
+    await hit('Watch later', method, target, { user: null, body, stranger: true });
+  }
+  for (const id of badIds(watchLater)) {
+    await hit('Watch later', 'PATCH', `/playlist/add/${videoId}/${id}`, { bad: true });
+    await hit('Watch later', 'GET', `/playlist/${id}`, { bad: true });
+  }
+  for (const query of PAGING)
+    await hit('Watch later', 'GET', `/playlist/WL?${query}`, { bad: true });
+
+  // Subscriptions feed: paging extremes, no session.
+  for (const query of PAGING)
+    await hit('subscriptions feed', 'GET', `/subscriptions/videos?${query}`, { bad: true });
+  await hit('subscriptions feed', 'GET', '/subscriptions/videos', { user: null, stranger: true });
+
+  // History: someone else's entry, bad ids, paging extremes, no session.
+  await hit('history', 'DELETE', `/videos/watch-history/${videoId}`, { user: bob });
+  for (const id of badIds(videoId)) {
+    await hit('history', 'DELETE', `/videos/watch-history/${id}`, { bad: true });
+  }
+  for (const query of PAGING) await hit('history', 'GET', `/users/history?${query}`, { bad: true });
+  for (const [method, target] of [
+    ['GET', '/users/history'],
+    ['DELETE', '/videos/watch-history'],
+    ['DELETE', `/videos/watch-history/${videoId}`],
+  ] as const) {
+    await hit('history', method, target, { user: null, stranger: true });
+  }
+
+  // Nothing Bob or nobody sent changed what Alice has.
+  if ((await aliceState()) !== before) {
+    tallies.get('notifications')!.authorizationFailures += 1;
+    problems.push(`Alice's state changed: ${before} → ${await aliceState()}`);
+  }
+  const totals = sumOf(categories.map((category) => tallies.get(category)!));
+  tallies.set('all (issue 29)', totals);
+  expect(totals).toMatchObject({
+    serverErrors: 0,
+    outsideEnvelope: 0,
+    authorizationFailures: 0,
+    acceptedBadInput: 0,
   });
 }, 120_000);

@@ -85,7 +85,7 @@ describe('processing status for the creator', () => {
     expect(notFound.statusCode).toBe(404);
     expect(notFound.json()).toMatchObject({ message: 'Video not found' });
     expect((await poll(owner, hidden)).statusCode).toBe(200);
-    expect((await poll(owner, 'no-such-video')).statusCode).toBe(404);
+    expect((await poll(owner, 'no-such-video-id')).statusCode).toBe(404);
     expect((await t.app.inject({ url: `${API}/videos/${uploaded}/processing` })).statusCode).toBe(
       401,
     );

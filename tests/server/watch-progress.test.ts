@@ -94,7 +94,7 @@ describe('watch progress', () => {
 
   it('needs a session, and a video the caller may see', async () => {
     expect((await report(null, video, { seconds: 1 })).statusCode).toBe(401);
-    expect((await report(viewer, 'no-such-video', { seconds: 1 })).statusCode).toBe(404);
+    expect((await report(viewer, 'no-such-video-id', { seconds: 1 })).statusCode).toBe(404);
     const hidden = await insertVideo(t, owner, { isPublished: false, duration: 50 });
     const res = await report(viewer, hidden, { seconds: 1 });
     expect(res.statusCode).toBe(404);
