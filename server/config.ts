@@ -1,5 +1,7 @@
 /**
- * Runtime configuration from the environment, with the embedded defaults of DESIGN.md.
+ * Runtime configuration from the environment (declared once, with its defaults and ranges, in
+ * settings.ts), turned into what the server uses: paths resolved, units converted, rules between
+ * variables applied.
  * Secrets that are not given are generated once and kept in DATA_DIR/secrets.json, so sessions
  * survive restarts without anyone having to invent a secret.
  */
@@ -9,8 +11,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { APP_ROOT } from './app-root.js';
 import { loadS3Config, type S3Config } from './config-s3.js';
-import { LIMITS } from '../contract/limits.js';
-import { DEFAULT_PGLITE_SHARED_BUFFERS_MB } from './db/client.js';
+import { FLAG_OFF, FLAG_ON, readSettings, SETTING_DEFAULTS } from './settings.js';
 
 export interface Config {
   port: number;
@@ -69,42 +70,9 @@ export interface Config {
   s3: S3Config | undefined;
 }
 
-export const DEFAULT_LIVE_HEARTBEAT_MS = 25_000;
+export const DEFAULT_LIVE_HEARTBEAT_MS = SETTING_DEFAULTS.LIVE_HEARTBEAT_MS;
 
 const DEFAULT_CLIENT_DIR = path.join(APP_ROOT, 'dist/client');
-
-const FLAG_ON = ['1', 'true', 'yes', 'on'];
-const FLAG_OFF = ['0', 'false', 'no', 'off'];
-
-function flag(value: string | undefined, fallback: boolean): boolean {
-  if (value === undefined || value === '') return fallback;
-  return !FLAG_OFF.includes(value.toLowerCase());
-}
-
-function positiveInt(name: string, value: string | undefined, fallback: number): number {
-  if (value === undefined || value === '') return fallback;
-  const n = Number(value);
-  if (!Number.isSafeInteger(n) || n <= 0) throw new Error(`${name} must be a positive integer`);
-  return n;
-}
-
-/**
- * PGlite's WebAssembly memory is 32-bit: its whole heap is at most 4 GB, so shared buffers stop
- * well below that.
- */
-const MAX_PGLITE_SHARED_BUFFERS_MB = 1024;
-
-function pgliteSharedBuffersMb(value: string | undefined): number {
-  const mb = positiveInt('PGLITE_SHARED_BUFFERS_MB', value, DEFAULT_PGLITE_SHARED_BUFFERS_MB);
-  if (mb > MAX_PGLITE_SHARED_BUFFERS_MB) {
-    throw new Error(`PGLITE_SHARED_BUFFERS_MB must be at most ${MAX_PGLITE_SHARED_BUFFERS_MB}`);
-  }
-  return mb;
-}
-
-function nonNegativeInt(name: string, value: string | undefined, fallback: number): number {
-  return value === '0' ? 0 : positiveInt(name, value, fallback);
-}
 
 /** An address or a CIDR range (`10.0.0.0/8`, `fd00::/8`), as proxy-addr (Fastify) reads them. */
 function isAddressOrRange(value: string): boolean {
@@ -122,7 +90,9 @@ function trustProxy(value: string | undefined): boolean | string[] {
   if (FLAG_ON.includes(text.toLowerCase())) return true;
   const proxies = text.split(',').map((p) => p.trim());
   if (!proxies.every(isAddressOrRange)) {
-    throw new Error('TRUST_PROXY must be 1, 0 or a comma-separated list of IP addresses or CIDRs');
+    throw new Error(
+      `TRUST_PROXY: got ${JSON.stringify(value)}, accepts 1, 0 or a comma-separated list of IP addresses or CIDRs`,
+    );
   }
   return proxies;
 }
@@ -138,46 +108,56 @@ function loadOrCreateSecrets(dataDir: string): { accessTokenSecret: string } {
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const dataDir = path.resolve(env.DATA_DIR || './data');
-  const databaseUrl = env.DATABASE_URL || undefined;
+  const settings = readSettings(env);
+  const dataDir = path.resolve(settings.DATA_DIR);
+  const databaseUrl = settings.DATABASE_URL;
   const accessTokenSecret =
-    env.ACCESS_TOKEN_SECRET || loadOrCreateSecrets(dataDir).accessTokenSecret;
+    settings.ACCESS_TOKEN_SECRET ?? loadOrCreateSecrets(dataDir).accessTokenSecret;
   return {
-    port: positiveInt('PORT', env.PORT, 3000),
-    host: env.HOST || '0.0.0.0',
+    port: settings.PORT,
+    host: settings.HOST,
     dataDir,
     databaseUrl,
-    pgliteSharedBuffersMb: pgliteSharedBuffersMb(env.PGLITE_SHARED_BUFFERS_MB),
-    publicUrl: env.PUBLIC_URL ? env.PUBLIC_URL.replace(/\/+$/, '') : undefined,
-    corsOrigins: (env.CORS_ORIGINS ?? '')
+    pgliteSharedBuffersMb: settings.PGLITE_SHARED_BUFFERS_MB,
+    publicUrl: settings.PUBLIC_URL?.replace(/\/+$/, ''),
+    corsOrigins: (settings.CORS_ORIGINS ?? '')
       .split(',')
       .map((o) => o.trim())
       .filter(Boolean),
-    trustProxy: trustProxy(env.TRUST_PROXY),
+    trustProxy: trustProxy(settings.TRUST_PROXY),
     // Demo content is for the embedded database; a real server gets it only when asked.
-    seedDemo: flag(env.SEED_DEMO, databaseUrl === undefined),
-    cookieSecure: flag(env.COOKIE_SECURE, false),
+    seedDemo: settings.SEED_DEMO ?? databaseUrl === undefined,
+    cookieSecure: settings.COOKIE_SECURE,
     accessTokenSecret,
-    maxVideoBytes: positiveInt('MAX_VIDEO_BYTES', env.MAX_VIDEO_BYTES, LIMITS.videoBytes),
-    uploadExpiryMs: positiveInt('UPLOAD_EXPIRY_HOURS', env.UPLOAD_EXPIRY_HOURS, 24) * 3_600_000,
-    ffmpegPath: env.FFMPEG_PATH || undefined,
-    ffprobePath: env.FFPROBE_PATH || undefined,
-    transcodeConcurrency: nonNegativeInt('TRANSCODE_CONCURRENCY', env.TRANSCODE_CONCURRENCY, 1),
-    transcodeRetries: nonNegativeInt('TRANSCODE_RETRIES', env.TRANSCODE_RETRIES, 3),
-    transcodeRetrySeconds: positiveInt('TRANSCODE_RETRY_SECONDS', env.TRANSCODE_RETRY_SECONDS, 30),
-    authRateLimit: positiveInt('AUTH_RATE_LIMIT', env.AUTH_RATE_LIMIT, 10),
-    availabilityRateLimit: positiveInt('AVAILABILITY_RATE_LIMIT', env.AVAILABILITY_RATE_LIMIT, 60),
-    feedCacheMs: nonNegativeInt('FEED_CACHE_MS', env.FEED_CACHE_MS, 2000),
-    firstScreenWaitMs: nonNegativeInt('FIRST_SCREEN_WAIT_MS', env.FIRST_SCREEN_WAIT_MS, 100),
-    liveHeartbeatMs: positiveInt(
-      'LIVE_HEARTBEAT_MS',
-      env.LIVE_HEARTBEAT_MS,
-      DEFAULT_LIVE_HEARTBEAT_MS,
-    ),
-    viewFlushMs: positiveInt('VIEW_FLUSH_MS', env.VIEW_FLUSH_MS, 1000),
-    searchCountCap: positiveInt('SEARCH_COUNT_CAP', env.SEARCH_COUNT_CAP, 1000),
-    logLevel: env.LOG_LEVEL || 'info',
-    clientDir: path.resolve(env.CLIENT_DIR || DEFAULT_CLIENT_DIR),
+    maxVideoBytes: settings.MAX_VIDEO_BYTES,
+    uploadExpiryMs: settings.UPLOAD_EXPIRY_HOURS * 3_600_000,
+    ffmpegPath: settings.FFMPEG_PATH,
+    ffprobePath: settings.FFPROBE_PATH,
+    transcodeConcurrency: settings.TRANSCODE_CONCURRENCY,
+    transcodeRetries: settings.TRANSCODE_RETRIES,
+    transcodeRetrySeconds: settings.TRANSCODE_RETRY_SECONDS,
+    authRateLimit: settings.AUTH_RATE_LIMIT,
+    availabilityRateLimit: settings.AVAILABILITY_RATE_LIMIT,
+    feedCacheMs: settings.FEED_CACHE_MS,
+    firstScreenWaitMs: settings.FIRST_SCREEN_WAIT_MS,
+    liveHeartbeatMs: settings.LIVE_HEARTBEAT_MS,
+    viewFlushMs: settings.VIEW_FLUSH_MS,
+    searchCountCap: settings.SEARCH_COUNT_CAP,
+    logLevel: settings.LOG_LEVEL,
+    clientDir: settings.CLIENT_DIR ? path.resolve(settings.CLIENT_DIR) : DEFAULT_CLIENT_DIR,
     s3: loadS3Config(env),
   };
+}
+
+/**
+ * For the entry points: a bad setting stops the start with its one-line message (the variable,
+ * what it got, what it accepts), not a stack trace.
+ */
+export function loadConfigOrExit(env: NodeJS.ProcessEnv = process.env): Config {
+  try {
+    return loadConfig(env);
+  } catch (error) {
+    process.stderr.write(`vidtube: ${(error as Error).message}\n`);
+    process.exit(1);
+  }
 }

@@ -6,13 +6,13 @@
  * needs a second 128 MB WebAssembly instance; a process that exits gives all of it back.
  */
 import pino from 'pino';
-import { loadConfig } from './config.js';
+import { loadConfigOrExit } from './config.js';
 import { createContext } from './context.js';
 import { loggerOptions } from './http/logging.js';
 import { seedDemoIfEmpty } from './seed/index.js';
 import { prepareStart } from './start-up.js';
 
-const config = loadConfig();
+const config = loadConfigOrExit();
 const log = pino(loggerOptions(config.logLevel));
 const { ctx, database } = await createContext(config);
 try {

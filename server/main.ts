@@ -4,7 +4,7 @@
  */
 import path from 'node:path';
 import { buildApp } from './app.js';
-import { loadConfig } from './config.js';
+import { loadConfigOrExit } from './config.js';
 import { createContext } from './context.js';
 import { embeddedDatabaseMissing, runFirstStart } from './first-start.js';
 import { loggerOptions } from './http/logging.js';
@@ -16,7 +16,7 @@ import { resumableUploadsDir } from './services/resumable-store.js';
 import { prepareStart } from './start-up.js';
 
 const startedAt = performance.now();
-const config = loadConfig();
+const config = loadConfigOrExit();
 const pgliteDir = path.join(config.dataDir, 'pglite');
 if (embeddedDatabaseMissing(config, pgliteDir)) await runFirstStart();
 const { ctx, database } = await createContext(config, {

@@ -7,14 +7,14 @@
  */
 import { randomBytes } from 'node:crypto';
 import pino from 'pino';
-import { loadConfig } from './config.js';
+import { loadConfigOrExit } from './config.js';
 import { createContext } from './context.js';
 import { loggerOptions } from './http/logging.js';
 import { JOB_TABLE } from './jobs/job-table.js';
 import { startJobWorkers } from './jobs/job-workers.js';
 import { prepareStart } from './start-up.js';
 
-const config = loadConfig();
+const config = loadConfigOrExit();
 if (!config.databaseUrl) {
   console.error(
     'npm run worker needs DATABASE_URL: the embedded database belongs to `npm start`, which runs its own worker.',

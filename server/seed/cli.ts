@@ -6,7 +6,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
-import { loadConfig } from '../config.js';
+import { loadConfigOrExit } from '../config.js';
 import { createContext } from '../context.js';
 import { prepareStart } from '../start-up.js';
 import { addCatalogueVideos } from './catalogue.js';
@@ -36,7 +36,7 @@ const log: SeedLog = {
   info: (message) => console.log(message),
   warn: (message) => console.warn(`warning: ${message}`),
 };
-const config = loadConfig();
+const config = loadConfigOrExit();
 // A writer of its own in the media journal: a server starting on the same DATA_DIR meanwhile must
 // not take this run's files in flight for a crashed run of its own.
 const { ctx, database } = await createContext(config, {

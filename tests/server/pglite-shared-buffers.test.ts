@@ -33,9 +33,11 @@ describe('the embedded database shared buffers', () => {
 
   it('refuses a value that is not a whole number of MB from 1 to 1024', () => {
     for (const bad of ['0', '-8', '12.5', 'lots', '32MB']) {
-      expect(() => configWith(bad)).toThrow('PGLITE_SHARED_BUFFERS_MB must be a positive integer');
+      expect(() => configWith(bad)).toThrow('accepts a whole number from 1 to 1024');
     }
-    expect(() => configWith('1025')).toThrow('PGLITE_SHARED_BUFFERS_MB must be at most 1024');
+    expect(() => configWith('1025')).toThrow(
+      'PGLITE_SHARED_BUFFERS_MB: got "1025", accepts a whole number from 1 to 1024',
+    );
     expect(configWith('1024').pgliteSharedBuffersMb).toBe(1024);
   });
 });
