@@ -92,8 +92,8 @@ export const LAYERS = [
   { name: 'server/events', paths: ['server/events'], imports: ['server base', 'server/db'] },
   {
     name: 'server config',
-    paths: ['server/config.ts', 'server/config-s3.ts'],
-    imports: ['server base', 'server/db'],
+    paths: ['server/config.ts', 'server/config-s3.ts', 'server/settings.ts'],
+    imports: ['contract', 'server base', 'server/db'],
   },
   { name: 'server/storage', paths: ['server/storage'], imports: ['server config'] },
   {

@@ -118,7 +118,9 @@ describe('Edit video dialog', () => {
     const { saveVideoEdit } = await openEdit();
     const pdf = new File(['%PDF'], 'notes.pdf', { type: 'application/pdf' });
     fireEvent.change(dialog().getByLabelText('Replace thumbnail'), { target: { files: [pdf] } });
-    expect(dialog().getByText('Thumbnail must be a PNG, JPG, GIF or WebP image')).toBeInTheDocument();
+    expect(
+      dialog().getByText('Thumbnail must be a PNG, JPG, GIF or WebP image'),
+    ).toBeInTheDocument();
     expect(dialog().getByRole('img', { name: 'Current thumbnail' })).toBeInTheDocument();
     const huge = new File([new Uint8Array(11 * 1024 * 1024)], 'huge.png', { type: 'image/png' });
     fireEvent.change(dialog().getByLabelText('Replace thumbnail'), { target: { files: [huge] } });
