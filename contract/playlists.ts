@@ -7,6 +7,9 @@
  *   DELETE /playlist/{playlistId}                    {}
  *   PATCH  /playlist/add/{videoId}/{playlistId}      Playlist (409 "Video already in playlist")
  *   PATCH  /playlist/remove/{videoId}/{playlistId}   Playlist
+ * Ours (docs/player.md, "Save, Watch later"), not in API.md:
+ *   GET    /playlist/holding/{videoId}               { videoId, playlistIds }: which of the
+ *                                                    caller's playlists hold it (404 if unseen)
  * The create body names the field `title` and the update body `name`, as the client sends them.
  * Lists answer an array (API.md's shape), so their total travels in the X-Total-Count header.
  */
@@ -33,6 +36,30 @@ export const PlaylistIdParams = Type.Object({ playlistId: Id });
 export const PlaylistUserParams = Type.Object({ userId: Id });
 /** Video id first, as API.md writes the path. */
 export const PlaylistVideoParams = Type.Object({ videoId: Id, playlistId: Id });
+
+/** GET /playlist/holding/{videoId}. */
+export const PlaylistHoldingParams = Type.Object({ videoId: Id });
+
+/**
+ * Which of the caller's own playlists (Watch later included) hold the video: the Save dialog
+ * ticks them. Ids only, in no particular order.
+ */
+export const PlaylistsHolding = Type.Object({
+  videoId: Id,
+  playlistIds: Type.Array(Id),
+});
+export type PlaylistsHolding = Static<typeof PlaylistsHolding>;
+
+/**
+ * "Watch later" is the built-in list's name: no user playlist may take it, whatever its case or
+ * spacing ("watch  LATER", "WatchLater"), so the Save dialog never shows two.
+ */
+export const RESERVED_PLAYLIST_NAME = 'Watch later';
+export const RESERVED_NAME_MESSAGE = '"Watch later" is reserved for your built-in list';
+
+export function isReservedPlaylistName(name: string): boolean {
+  return name.normalize('NFKC').replace(/\s+/gu, '').toLowerCase() === 'watchlater';
+}
 
 export const PlaylistsQuery = PageQuery(PLAYLIST_PAGE_SIZE);
 export type PlaylistsQuery = Static<typeof PlaylistsQuery>;
