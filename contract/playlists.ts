@@ -19,6 +19,8 @@ import { TEXT_RULES } from './field-rules.js';
 import { LIMITS } from './limits.js';
 import { Owner, VideoItem } from './shapes.js';
 
+export { isReservedPlaylistName, RESERVED_NAME_MESSAGE } from './playlist-names.js';
+
 /** Server-enforced (API.md, Limits): name 1…100 after trimming, description ≤ 1000. */
 export const PLAYLIST_LIMITS = {
   name: LIMITS.playlistName,
@@ -49,17 +51,6 @@ export const PlaylistsHolding = Type.Object({
   playlistIds: Type.Array(Id),
 });
 export type PlaylistsHolding = Static<typeof PlaylistsHolding>;
-
-/**
- * "Watch later" is the built-in list's name: no user playlist may take it, whatever its case or
- * spacing ("watch  LATER", "WatchLater"), so the Save dialog never shows two.
- */
-export const RESERVED_PLAYLIST_NAME = 'Watch later';
-export const RESERVED_NAME_MESSAGE = '"Watch later" is reserved for your built-in list';
-
-export function isReservedPlaylistName(name: string): boolean {
-  return name.normalize('NFKC').replace(/\s+/gu, '').toLowerCase() === 'watchlater';
-}
 
 export const PlaylistsQuery = PageQuery(PLAYLIST_PAGE_SIZE);
 export type PlaylistsQuery = Static<typeof PlaylistsQuery>;
