@@ -7,6 +7,9 @@
  *   DELETE /playlist/{playlistId}                    {}
  *   PATCH  /playlist/add/{videoId}/{playlistId}      Playlist (409 "Video already in playlist")
  *   PATCH  /playlist/remove/{videoId}/{playlistId}   Playlist
+ * Ours (docs/player.md, "Save, Watch later"), not in API.md:
+ *   GET    /playlist/holding/{videoId}               { videoId, playlistIds }: which of the
+ *                                                    caller's playlists hold it (404 if unseen)
  * The create body names the field `title` and the update body `name`, as the client sends them.
  * Lists answer an array (API.md's shape), so their total travels in the X-Total-Count header.
  */
@@ -15,6 +18,8 @@ import { DateString, Id, PageQuery, ClosedBody } from './common.js';
 import { TEXT_RULES } from './field-rules.js';
 import { LIMITS } from './limits.js';
 import { Owner, VideoItem } from './shapes.js';
+
+export { isReservedPlaylistName, RESERVED_NAME_MESSAGE } from './playlist-names.js';
 
 /** Server-enforced (API.md, Limits): name 1…100 after trimming, description ≤ 1000. */
 export const PLAYLIST_LIMITS = {
@@ -38,6 +43,19 @@ export const PlaylistIdParams = Type.Object({
 export const PlaylistUserParams = Type.Object({ userId: Id });
 /** Video id first, as API.md writes the path. */
 export const PlaylistVideoParams = Type.Object({ videoId: Id, playlistId: Id });
+
+/** GET /playlist/holding/{videoId}. */
+export const PlaylistHoldingParams = Type.Object({ videoId: Id });
+
+/**
+ * Which of the caller's own playlists (Watch later included) hold the video: the Save dialog
+ * ticks them. Ids only, in no particular order.
+ */
+export const PlaylistsHolding = Type.Object({
+  videoId: Id,
+  playlistIds: Type.Array(Id),
+});
+export type PlaylistsHolding = Static<typeof PlaylistsHolding>;
 
 export const PlaylistsQuery = PageQuery(PLAYLIST_PAGE_SIZE);
 export type PlaylistsQuery = Static<typeof PlaylistsQuery>;

@@ -1,17 +1,22 @@
 /**
  * The batch save of the playlist dialogs (spec §2 Dialogs, §4 "Add to playlist", §5, §8, §9), one
  * machine for three dialogs, chosen by `input.mode`:
- * - `addToPlaylists`: from a video row; the items are the caller's playlists, the target the video;
- *   'Show more' when there are more than PLAYLISTS_BEFORE_SHOW_MORE.
+ * - `addToPlaylists`: Save on a video; the items are the caller's playlists (Watch later first),
+ *   the target the video; 'Show more' when there are more than PLAYLISTS_BEFORE_SHOW_MORE. The
+ *   playlists that already hold the video (`held`) start ticked; Save adds the video to each newly
+ *   ticked one and removes it from each unticked held one (issue 29). "New playlist" swaps the
+ *   list for Create Playlist (`creating`) and back: the ticks survive, the new list comes ticked.
  * - `addVideos`: from a playlist row; the items are the caller's videos, the target the playlist;
  *   PAGE_SIZE.addToPlaylistVideos per page; videos already in it are marked and not selectable.
  * - `removeVideos`: from a playlist row; the items are the playlist's videos, paged the same way.
- * On SAVE each selected item's entry is saved one at a time, BATCH_SAVE_SPACING_MS apart; each
+ * On SAVE each changed item's entry is saved one at a time, BATCH_SAVE_SPACING_MS apart; each
  * line moves pending → loading → completed | error on its own; then the dialog closes.
  *
- * Input:   { mode, targetId, preselected? } (ticked when the list arrives: a playlist just made)
- * Events:  TOGGLE { itemId } · SHOW_MORE · PAGE { page } · SAVE · CLOSE · RETRY
- * Actors:  fetchItems — input { mode, targetId }, output BatchItem[] (`locked` = already in it)
+ * Input:   { mode, targetId }
+ * Events:  TOGGLE { itemId } · SHOW_MORE · PAGE { page } · SAVE · CLOSE · RETRY · NEW_PLAYLIST ·
+ *          CREATED { item } · CREATE_CANCELLED
+ * Actors:  fetchItems — input { mode, targetId }, output BatchItem[] (`locked` = already in it,
+ *          `held` = the playlist holds the video)
  *          saveEntry  — input { op: 'add' | 'remove', videoId, playlistId }, output void
  *          (PATCH playlist/add|remove/{videoId}/{playlistId})
  * Emitted: invalid { message } · saved { message, itemIds } · failed { message, savedIds,
@@ -19,6 +24,9 @@
  *
  * Choices where the spec is silent:
  * - A failure does not stop the batch: the others are still tried, and those saved stay saved.
+ * - Save with ticks but nothing changed closes quietly (nothing to save); with no tick and nothing
+ *   changed it says the spec's 'Please select at least one playlist'. The success toast is the
+ *   spec's 'Videos added…' when anything was added, 'Videos removed…' when only removals ran.
  * - The failure toast carries the first failure's server message, else the spec's text.
  * - After the last line the dialog waits the same spacing before it closes, so the last line's
  *   state is seen; CLOSE (Escape, ×) is ignored while saving, as the buttons are disabled.
@@ -42,8 +50,6 @@ export interface BatchInput {
   mode: BatchMode;
   /** The video (addToPlaylists) or the playlist (addVideos, removeVideos). */
   targetId: string;
-  /** Ticked once the list arrives (a playlist just made from the dialog's "New playlist"). */
-  preselected?: string[];
 }
 
 export interface BatchContext extends BatchInput {
@@ -71,7 +77,13 @@ export type BatchEvent =
   /** Cancel, ×, Escape. */
   | { type: 'CLOSE' }
   /** Retry after the list failed to load. */
-  | { type: 'RETRY' };
+  | { type: 'RETRY' }
+  /** "New playlist": Create Playlist takes the dialog's place. */
+  | { type: 'NEW_PLAYLIST' }
+  /** Create Playlist made this playlist: back to the list, where it comes ticked. */
+  | { type: 'CREATED'; item: BatchItem }
+  /** Create Playlist closed without making one: back to the list as it was. */
+  | { type: 'CREATE_CANCELLED' };
 
 export type BatchEmitted =
   | { type: 'invalid'; message: string }
@@ -89,11 +101,37 @@ function setLine(c: BatchContext, status: LineStatus, error: string | null = nul
 }
 
 /** Which side is the item depends on the dialog; the save itself is the same PATCH. */
-function entryOf(c: BatchContext, itemId: string): SaveEntryInput {
-  const op = c.mode === 'removeVideos' ? 'remove' : 'add';
+function entryOf(c: BatchContext, line: BatchLine | undefined): SaveEntryInput {
+  const itemId = line?.itemId ?? '';
+  const op = line?.op ?? 'add';
   return c.mode === 'addToPlaylists'
     ? { op, videoId: c.targetId, playlistId: itemId }
     : { op, videoId: itemId, playlistId: c.targetId };
+}
+
+/** Whose words a line's outcome takes: a removal speaks as the remove dialog does. */
+const wordsOf = (mode: BatchMode, line: BatchLine | undefined): BatchMode =>
+  line?.op === 'remove' ? 'removeVideos' : mode;
+
+/**
+ * The save queue, in list order: each item whose tick differs from what it holds. Outside
+ * addToPlaylists nothing is held, so that is every ticked item, with the dialog's own op.
+ */
+function changesOf(c: BatchContext): BatchLine[] {
+  return c.items
+    .filter((i) => c.selected.includes(i._id) !== (i.held ?? false))
+    .map((i) => ({
+      itemId: i._id,
+      op: i.held || c.mode === 'removeVideos' ? ('remove' as const) : ('add' as const),
+      status: 'pending' as const,
+      error: null,
+    }));
+}
+
+/** A playlist just made goes after the built-in list (the rest is newest first), ticked. */
+function withCreated(items: BatchItem[], item: BatchItem): BatchItem[] {
+  const at = items.filter((i) => i.builtIn).length;
+  return [...items.slice(0, at), item, ...items.slice(at).filter((i) => i._id !== item._id)];
 }
 
 export const addToPlaylistMachine = setup({
@@ -113,16 +151,20 @@ export const addToPlaylistMachine = setup({
   },
   delays: { saveSpacing: BATCH_SAVE_SPACING_MS },
   guards: {
+    hasChanges: ({ context }) => changesOf(context).length > 0,
     hasSelection: ({ context }) => context.selected.length > 0,
     hasPending: ({ context }) => context.lines.some((l) => l.status === 'pending'),
   },
   actions: {
-    setItems: assign(({ context }, items: BatchItem[]) => ({
+    // What holds the video starts ticked (a retried load starts again from the server's answer).
+    setItems: assign((_, items: BatchItem[]) => ({
       items,
       error: null,
-      selected: (context.preselected ?? []).filter((id) =>
-        items.some((i) => i._id === id && !i.locked),
-      ),
+      selected: items.filter((i) => i.held && !i.locked).map((i) => i._id),
+    })),
+    addCreated: assign(({ context }, item: BatchItem) => ({
+      items: withCreated(context.items, item),
+      selected: [...context.selected.filter((id) => id !== item._id), item._id],
     })),
     setError: assign({ error: (_, message: string) => message }),
     toggle: assign({
@@ -138,12 +180,7 @@ export const addToPlaylistMachine = setup({
     goToPage: assign({
       page: ({ context }, page: number) => Math.min(Math.max(1, page), pageCount(context)),
     }),
-    queueSelected: assign({
-      lines: ({ context }) =>
-        context.items
-          .filter((i) => context.selected.includes(i._id))
-          .map((i) => ({ itemId: i._id, status: 'pending' as const, error: null })),
-    }),
+    queueChanges: assign({ lines: ({ context }) => changesOf(context) }),
     markLoading: assign({ lines: ({ context }) => setLine(context, 'loading') }),
     markCompleted: assign({ lines: ({ context }) => setLine(context, 'completed') }),
     markFailed: assign({
@@ -196,10 +233,23 @@ export const addToPlaylistMachine = setup({
         SHOW_MORE: { actions: 'toggleShowAll' },
         PAGE: { actions: { type: 'goToPage', params: ({ event }) => event.page } },
         SAVE: [
-          { guard: 'hasSelection', target: 'saving', actions: 'queueSelected' },
+          { guard: 'hasChanges', target: 'saving', actions: 'queueChanges' },
+          // Ticks, none changed (what holds the video still does): nothing to save.
+          { guard: 'hasSelection', target: 'closed' },
           { actions: 'announceInvalid' },
         ],
+        NEW_PLAYLIST: 'creating',
         CLOSE: 'closed',
+      },
+    },
+    // Create Playlist shows in the dialog's place; the list and its ticks wait here.
+    creating: {
+      on: {
+        CREATED: {
+          target: 'selecting',
+          actions: { type: 'addCreated', params: ({ event }) => event.item },
+        },
+        CREATE_CANCELLED: 'selecting',
       },
     },
     saving: {
@@ -211,14 +261,17 @@ export const addToPlaylistMachine = setup({
           invoke: {
             id: 'saveEntry',
             src: 'saveEntry',
-            input: ({ context }) => entryOf(context, current(context)?.itemId ?? ''),
+            input: ({ context }) => entryOf(context, current(context)),
             onDone: { target: 'next', actions: 'markCompleted' },
             onError: {
               target: 'next',
               actions: {
                 type: 'markFailed',
                 params: ({ context, event }) =>
-                  errorMessage(event.error, batchTexts[context.mode].failed),
+                  errorMessage(
+                    event.error,
+                    batchTexts[wordsOf(context.mode, current(context))].failed,
+                  ),
               },
             },
           },
@@ -243,7 +296,8 @@ export const addToPlaylistMachine = setup({
 });
 
 function resultOf(c: BatchContext): BatchEmitted {
-  const texts = batchTexts[c.mode];
+  // Only removals (a held playlist unticked) speak as the remove dialog does.
+  const texts = batchTexts[c.lines.every((l) => l.op === 'remove') ? 'removeVideos' : c.mode];
   const savedIds = c.lines.filter((l) => l.status === 'completed').map((l) => l.itemId);
   const failed = c.lines.filter((l) => l.status === 'error');
   if (failed.length === 0) return { type: 'saved', message: texts.succeeded, itemIds: savedIds };

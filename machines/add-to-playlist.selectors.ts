@@ -34,6 +34,8 @@ export const selectLines = (s: BatchSnapshot) => s.context.lines;
 export const selectLineStatus = (s: BatchSnapshot, itemId: string): LineStatus | null =>
   s.context.lines.find((l) => l.itemId === itemId)?.status ?? null;
 export const selectIsLoading = (s: BatchSnapshot) => s.matches('loading');
+/** "New playlist" was chosen: Create Playlist shows in the dialog's place. */
+export const selectIsCreating = (s: BatchSnapshot) => s.matches('creating');
 export const selectHasFailed = (s: BatchSnapshot) => s.matches('failed');
 export const selectError = (s: BatchSnapshot) => s.context.error;
 /** Save and the checkboxes are disabled, and Escape does nothing. */

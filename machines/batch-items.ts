@@ -14,12 +14,21 @@ export interface BatchItem {
   label: string;
   /** Already in the playlist: shown 'Already in playlist', not selectable. */
   locked?: boolean;
+  /**
+   * addToPlaylists: this playlist already holds the video. It starts ticked, and unticking it
+   * removes the video on Save.
+   */
+  held?: boolean;
+  /** addToPlaylists: the built-in Watch later, always first; a new playlist goes after it. */
+  builtIn?: boolean;
 }
 
 export type LineStatus = 'pending' | 'loading' | 'completed' | 'error';
 
 export interface BatchLine {
   itemId: string;
+  /** Add the entry (ticked) or remove it (a held playlist unticked, or the remove dialog). */
+  op: 'add' | 'remove';
   status: LineStatus;
   error: string | null;
 }

@@ -30,6 +30,8 @@
  *   up; a load already running was planned on the old offset, so it is restarted.
  * - hasMore is also false once a page comes back shorter than its limit, so a total that is
  *   out of date can never make the list ask for empty pages forever.
+ * - Back to a list starts this actor (or the page's actor holding it) from the persisted snapshot
+ *   it had when the list was left, pages and offset included (src/remembered-place.ts, issue 29).
  */
 import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import { FIRST_PAGE } from '../contract/limits.js';

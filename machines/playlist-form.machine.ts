@@ -9,6 +9,7 @@
  *          { title, description } to create and patches { name, description } to edit (spec §7).
  * Events, emitted and selectors: those of form-dialog.ts.
  */
+import { isReservedPlaylistName, RESERVED_NAME_MESSAGE } from '../contract/playlist-names.js';
 import { formDialogMachine } from './form-dialog.js';
 import { DASHBOARD_MESSAGES } from './dashboard-messages.js';
 import { isBlank } from './validation.js';
@@ -22,17 +23,23 @@ const trimmed = (v: PlaylistValues): PlaylistValues => ({
   description: v.description.trim(),
 });
 
+/** "Watch later" (any case or spacing) is the built-in list's name: the server refuses it too. */
+const reserved = (v: PlaylistValues) =>
+  isReservedPlaylistName(v.title) ? RESERVED_NAME_MESSAGE : null;
+
 export const createPlaylistMachine = formDialogMachine<PlaylistValues>({
   id: 'createPlaylist',
   check: (v) =>
-    isBlank(v.title) || isBlank(v.description) ? DASHBOARD_MESSAGES.allFieldsMarkedRequired : null,
+    isBlank(v.title) || isBlank(v.description)
+      ? DASHBOARD_MESSAGES.allFieldsMarkedRequired
+      : reserved(v),
   prepare: trimmed,
   failed: DASHBOARD_MESSAGES.playlistCreateFailed,
 });
 
 export const editPlaylistMachine = formDialogMachine<PlaylistValues>({
   id: 'editPlaylist',
-  check: (v) => (isBlank(v.title) ? DASHBOARD_MESSAGES.titleRequired : null),
+  check: (v) => (isBlank(v.title) ? DASHBOARD_MESSAGES.titleRequired : reserved(v)),
   prepare: trimmed,
   failed: DASHBOARD_MESSAGES.playlistUpdateFailed,
 });

@@ -15,6 +15,10 @@ export const GlobalStyle = createGlobalStyle`
     font-size: ${({ theme }) => theme.font.size.md};
     line-height: 1.5;
     -webkit-font-smoothing: antialiased;
+    /* Long unbroken text (a 100-letter title, a pasted link, a name without spaces) breaks where
+       it must instead of widening the page (issue 29). "anywhere", not "break-word": it also
+       lowers the text's min-content width, so flex and grid items holding it can shrink. */
+    overflow-wrap: anywhere;
   }
   a { color: ${({ theme }) => theme.colors.accent}; text-decoration: none; }
   a:hover { text-decoration: underline; }

@@ -4,7 +4,9 @@ import {
   CreatePlaylistBody,
   Playlist,
   PlaylistDetail,
+  PlaylistHoldingParams,
   PlaylistIdParams,
+  PlaylistsHolding,
   PlaylistsQuery,
   PlaylistUserParams,
   PlaylistVideoParams,
@@ -17,7 +19,11 @@ import { created, ok } from '../http/envelope.js';
 import { multipartFieldsToBody } from '../http/multipart.js';
 import { normalizeFields } from '../http/normalize-fields.js';
 import type { App, RouteOptions } from '../app-types.js';
-import { addToPlaylist, removeFromPlaylist } from '../services/playlist-entries.js';
+import {
+  addToPlaylist,
+  playlistsHolding,
+  removeFromPlaylist,
+} from '../services/playlist-entries.js';
 import { createPlaylist, deletePlaylist, updatePlaylist } from '../services/playlist-edits.js';
 import { listUserPlaylists, playlistDetail, watchLaterOf } from '../services/playlists.js';
 import { errorResponses, mediaUrlsOf } from './route-helpers.js';
@@ -72,6 +78,24 @@ export default async function playlistsRoutes(app: App, { ctx }: RouteOptions) {
   );
 
   app.get(
+    '/holding/:videoId',
+    {
+      onRequest: app.requireAuth,
+      schema: {
+        tags,
+        security,
+        summary: "Which of the caller's playlists (Watch later included) hold a video",
+        params: PlaylistHoldingParams,
+        response: { 200: Envelope(PlaylistsHolding), ...errorResponses(400, 401, 404) },
+      },
+    },
+    async (request) => {
+      const data = await playlistsHolding(ctx.db, request.params.videoId, callerId(request));
+      return ok(data, 'Playlists holding the video fetched');
+    },
+  );
+
+  app.get(
     '/:playlistId',
     {
       onRequest: app.requireAuth,
@@ -110,10 +134,11 @@ export default async function playlistsRoutes(app: App, { ctx }: RouteOptions) {
       schema: {
         tags,
         security,
-        summary: 'Create a playlist (title 1…100 characters, description ≤ 1000)',
+        summary:
+          'Create a playlist (title 1…100 characters, description ≤ 1000; not "Watch later")',
         consumes,
         body: CreatePlaylistBody,
-        response: { 201: Envelope(Playlist), ...errorResponses(400, 401) },
+        response: { 201: Envelope(Playlist), ...errorResponses(400, 401, 409) },
       },
     },
     async (request, reply) => {
@@ -140,7 +165,7 @@ export default async function playlistsRoutes(app: App, { ctx }: RouteOptions) {
         consumes,
         params: PlaylistIdParams,
         body: UpdatePlaylistBody,
-        response: { 200: Envelope(Playlist), ...errorResponses(400, 401, 403, 404) },
+        response: { 200: Envelope(Playlist), ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
     async (request) => {

@@ -55,7 +55,7 @@ export interface DemoPlaylistSpec {
  */
 export const DEMO_PLAYLISTS: readonly DemoPlaylistSpec[] = [
   { name: 'Favourites', description: 'The videos I keep coming back to.', size: [5, 8] },
-  { name: 'Watch later', description: 'Saving these for a slow weekend.', size: [0, 0] },
+  { name: 'Slow weekend', description: 'Saving these for a slow weekend.', size: [0, 0] },
   { name: 'Quick ideas', description: '', size: [2, 3] },
   { name: 'Learning', description: 'Tutorials worth watching twice.', size: [3, 4] },
 ];

@@ -4,11 +4,16 @@
  * entries by their ON DELETE CASCADE, in the same statement.
  */
 import { eq, sql } from 'drizzle-orm';
-import type { Playlist } from '../../contract/playlists.js';
+import { fieldMessage } from '../../contract/field-messages.js';
+import {
+  isReservedPlaylistName,
+  RESERVED_NAME_MESSAGE,
+  type Playlist,
+} from '../../contract/playlists.js';
 import type { Db, Tx } from '../db/client.js';
 import { newId } from '../db/ids.js';
 import { playlists } from '../db/schema.js';
-import { badRequest, forbidden, notFound } from '../http/errors.js';
+import { badRequest, conflict, forbidden, notFound } from '../http/errors.js';
 import { PLAYLIST_NOT_FOUND, playlistById } from './playlists.js';
 import type { MediaUrls } from './video-dto.js';
 
@@ -33,6 +38,11 @@ export async function ownPlaylist(db: Db | Tx, playlistId: string, callerId: str
   return row;
 }
 
+/** 409 when `name` is the built-in list's ("Watch later", any case or spacing); `field` names it. */
+function refuseReservedName(name: string, field: 'title' | 'name'): void {
+  if (isReservedPlaylistName(name)) throw conflict(fieldMessage(field, RESERVED_NAME_MESSAGE));
+}
+
 export interface PlaylistFields {
   /** Already trimmed (and within limits) by the route. */
   name: string;
@@ -46,6 +56,7 @@ export async function createPlaylist(
   fields: PlaylistFields,
   urls: MediaUrls,
 ): Promise<Playlist> {
+  refuseReservedName(fields.name, 'title');
   const id = newId();
   await db.insert(playlists).values({
     id,
@@ -65,6 +76,7 @@ export async function updatePlaylist(
 ): Promise<Playlist> {
   const own = await ownPlaylist(db, playlistId, callerId);
   if (own.watchLater) throw badRequest(WATCH_LATER_FIXED);
+  refuseReservedName(fields.name, 'name');
   await db
     .update(playlists)
     .set({

@@ -6,7 +6,7 @@
  * holds the playlist row, so concurrent changes to one playlist take turns.
  */
 import { and, eq, sql } from 'drizzle-orm';
-import type { Playlist } from '../../contract/playlists.js';
+import type { Playlist, PlaylistsHolding } from '../../contract/playlists.js';
 import type { Db } from '../db/client.js';
 import { playlists, playlistVideos, videos } from '../db/schema.js';
 import { conflict, notFound } from '../http/errors.js';
@@ -70,4 +70,29 @@ export async function removeFromPlaylist(
       .where(eq(playlists.id, playlistId));
   });
   return playlistById(db, playlistId, callerId, urls);
+}
+
+/**
+ * Which of the caller's own playlists (Watch later included) hold the video, for the Save
+ * dialog's ticks. A video the caller may not see (someone else's unpublished one, or none) is a
+ * 404, as everywhere; others' playlists are never named.
+ */
+export async function playlistsHolding(
+  db: Db,
+  videoId: string,
+  callerId: string,
+): Promise<PlaylistsHolding> {
+  const [[video], rows] = await Promise.all([
+    db
+      .select({ id: videos.id })
+      .from(videos)
+      .where(and(eq(videos.id, videoId), visibleTo(callerId))),
+    db
+      .select({ id: playlistVideos.playlistId })
+      .from(playlistVideos)
+      .innerJoin(playlists, eq(playlists.id, playlistVideos.playlistId))
+      .where(and(eq(playlistVideos.videoId, videoId), eq(playlists.ownerId, callerId))),
+  ]);
+  if (!video) throw notFound(VIDEO_NOT_FOUND);
+  return { videoId, playlistIds: rows.map((r) => r.id) };
 }

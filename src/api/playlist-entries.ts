@@ -9,7 +9,7 @@
  */
 import { fromPromise } from 'xstate';
 import { MAX_LIMIT } from '../../contract/limits';
-import type { Playlist } from '../../contract/playlists';
+import type { Playlist, PlaylistsHolding } from '../../contract/playlists';
 import type { BatchInput, BatchItem, SaveEntryInput } from '../../machines/add-to-playlist.machine';
 import { listUserPlaylists } from './channel-playlists';
 import { request } from './client';
@@ -29,6 +29,15 @@ export function getWatchLater(signal?: AbortSignal): Promise<Playlist> {
   return request<Playlist>({ method: 'GET', url: '/playlist/watch-later', signal });
 }
 
+/** GET /playlist/holding/{videoId}: which of the caller's playlists hold the video (ours). */
+export function getPlaylistsHolding(videoId: string, signal?: AbortSignal): Promise<string[]> {
+  return request<PlaylistsHolding>({
+    method: 'GET',
+    url: `/playlist/holding/${encodeURIComponent(videoId)}`,
+    signal,
+  }).then((d) => d.playlistIds);
+}
+
 /** PATCH /playlist/add|remove/{videoId}/{playlistId} (video id first, as API.md has it). */
 export function savePlaylistEntry({ op, videoId, playlistId }: SaveEntryInput): Promise<void> {
   return request<unknown>({
@@ -38,14 +47,24 @@ export function savePlaylistEntry({ op, videoId, playlistId }: SaveEntryInput): 
 }
 
 export const playlistEntryActors = {
-  /** The caller's playlists for the Add to playlist dialog: Watch later first, then the rest. */
+  /**
+   * The caller's playlists for the Add to playlist dialog: Watch later first, then the rest,
+   * those that hold the video (`input.targetId`) marked `held`, so they come ticked.
+   */
   fetchPlaylistChoices: (ownerId: string) =>
-    fromPromise<BatchItem[], BatchInput>(async ({ signal }) => {
-      const [later, lists] = await Promise.all([
+    fromPromise<BatchItem[], BatchInput>(async ({ input, signal }) => {
+      const [later, lists, holding] = await Promise.all([
         getWatchLater(signal),
         listAllPlaylists(ownerId, signal),
+        getPlaylistsHolding(input.targetId, signal),
       ]);
-      return [later, ...lists].map((p) => ({ _id: p._id, label: p.playlistName }));
+      const held = new Set(holding);
+      return [later, ...lists].map((p) => ({
+        _id: p._id,
+        label: p.playlistName,
+        held: held.has(p._id),
+        ...(p === later ? { builtIn: true } : {}),
+      }));
     }),
   /** One line of any batch dialog (add to playlists, add videos, remove videos). */
   savePlaylistEntry: fromPromise<void, SaveEntryInput>(({ input }) => savePlaylistEntry(input)),

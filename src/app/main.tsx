@@ -5,6 +5,10 @@ import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import { App } from './app';
 import { preloadFirstPage } from './routes';
+import { installPlaceMemory } from '../remembered-place';
+
+// Keys every history entry from now on, so Back can bring a list's place back (issue 29).
+installPlaceMemory();
 
 // index.html preloads the page's chunk, so this wait is short; without it the first render would
 // show a spinner for the page, and React keeps a spinner up for 300 ms (lazy-page.ts). A chunk

@@ -3,7 +3,7 @@
  * (the URL is the tab, so reload and back work) and the active tab's panel. The channel machine
  * loads the channel and keeps the tab; each userName gets a fresh page (keyed) and actor.
  */
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { useEffect } from 'react';
 import { useParams } from 'wouter';
 import {
@@ -30,6 +30,7 @@ import { PageSpinner } from '../ui/spinner';
 import { useDocumentTitle } from '../use-document-title';
 import { useEmitted } from '../use-emitted';
 import { notify } from '../notify';
+import { useRememberedActor } from '../remembered-place';
 
 function TabPanel({ tab, channel, own }: { tab: ChannelTab; channel: Channel; own: boolean }) {
   switch (tab) {
@@ -47,9 +48,12 @@ function TabPanel({ tab, channel, own }: { tab: ChannelTab; channel: Channel; ow
 function ChannelView({ userName, tab }: { userName: string; tab: string | undefined }) {
   const me = useCurrentUser();
   const { fetchChannel } = usePageActors(channelActors);
-  const page = useActorRef(channelMachine.provide({ actors: { fetchChannel } }), {
-    input: { userName, tab },
-  });
+  // The header comes back with its tab's list (each remembered for Back, issue 29).
+  const page = useRememberedActor(
+    `channel:${userName}`,
+    channelMachine.provide({ actors: { fetchChannel } }),
+    { input: { userName, tab } },
+  );
   useEffect(() => page.send({ type: 'SELECT_TAB', tab }), [page, tab]);
   const channel = useSelector(page, selectChannel);
   const failed = useSelector(page, selectHasFailed);

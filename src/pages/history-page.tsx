@@ -6,7 +6,7 @@
  * Choices where the spec is silent: failed removals and clears are logged (as the spec says) and
  * also told in a toast, since the list stays unchanged and the user would otherwise not know why.
  */
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { PAGE_SIZE } from '../../contract/limits';
 import {
   historyMachine,
@@ -38,6 +38,7 @@ import { PageSpinner } from '../ui/spinner';
 import { ListError } from '../ui/list-states';
 import { useDocumentTitle } from '../use-document-title';
 import { useEmitted } from '../use-emitted';
+import { useRememberedActor } from '../remembered-place';
 
 function failed(text: string) {
   return ({ message }: { message: string }) => {
@@ -49,7 +50,8 @@ function failed(text: string) {
 export default function HistoryPage() {
   useDocumentTitle(TEXT.historyTitle);
   const { fetchHistory, removeFromHistory, clearHistory } = usePageActors(historyActors);
-  const history = useActorRef(
+  const history = useRememberedActor(
+    'history',
     historyMachine.provide({ actors: { fetchHistory, removeFromHistory, clearHistory } }),
     { input: { pageSize: PAGE_SIZE.history } },
   );

@@ -3,7 +3,7 @@
  * an infinite-scroll grid, 12 per page. All list logic is the feed machine and its pager child;
  * this view renders their selectors and sends events.
  */
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { useEffect, useMemo } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { feedTagOf } from '../../contract/page-routes';
@@ -23,6 +23,7 @@ import { TagChips } from '../features/videos/tag-chips';
 import { useActors } from '../actors';
 import { VideoGrid, VideoGridSkeleton } from '../components/video-grid';
 import { useDocumentTitle } from '../use-document-title';
+import { useRememberedActor } from '../remembered-place';
 
 const Page = styled.div`
   display: flex;
@@ -40,9 +41,12 @@ export default function HomePage() {
   const [, navigate] = useLocation();
   // The chosen chip is the URL's ?tag= (issue 22): linkable, kept on reload, reached with Back.
   const urlTag = feedTagOf(useSearch());
-  const feed = useActorRef(withPager(feedMachine, fetchVideoPage, { fetchPopularTags }), {
-    input: { tags, activeTag: urlTag },
-  });
+  // Back from a video brings the same pages and scroll position (issue 29).
+  const feed = useRememberedActor(
+    'home-feed',
+    withPager(feedMachine, fetchVideoPage, { fetchPopularTags }),
+    { input: { tags, activeTag: urlTag } },
+  );
 
   // Sign-in, sign-out or new tags: the chips follow the session's user, once it is known (a
   // signed-in user's empty list while the session is checked must not ask for popular tags).

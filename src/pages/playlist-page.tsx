@@ -9,7 +9,7 @@
  * shows its first 50 videos (the API's page) and 'Show more videos' for the next ones: a button
  * rather than infinite scroll, so the panel and the footer stay reachable.
  */
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { Link, useParams } from 'wouter';
 import { LIBRARY_MESSAGES as TEXT } from '../../machines/messages';
 import {
@@ -30,12 +30,15 @@ import { VideoCard } from '../components/video-card';
 import { ListError } from '../ui/list-states';
 import { Button } from '../ui/button';
 import { useDocumentTitle } from '../use-document-title';
+import { useRememberedActor } from '../remembered-place';
 
 function PlaylistDetailView({ playlistId }: { playlistId: string }) {
   const { fetchPlaylist } = usePageActors(playlistDetailActors);
-  const detail = useActorRef(playlistDetailMachine.provide({ actors: { fetchPlaylist } }), {
-    input: { playlistId },
-  });
+  const detail = useRememberedActor(
+    `playlist:${playlistId}`,
+    playlistDetailMachine.provide({ actors: { fetchPlaylist } }),
+    { input: { playlistId } },
+  );
   const playlist = useSelector(detail, selectPlaylist);
   const notFound = useSelector(detail, selectIsNotFound);
   const failed = useSelector(detail, selectHasFailed);

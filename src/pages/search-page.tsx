@@ -3,7 +3,7 @@
  * per page. The search machine sends nothing for blank text; a new query from the top bar
  * changes the URL, which this page forwards as QUERY_CHANGED.
  */
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { useEffect } from 'react';
 import styled from 'styled-components';
 import { useSearch } from 'wouter';
@@ -26,6 +26,7 @@ import { HorizontalListSkeleton } from '../components/horizontal-list-skeleton';
 import { useActors } from '../actors';
 import { withPager } from '../pager-logic';
 import { useDocumentTitle } from '../use-document-title';
+import { useRememberedActor } from '../remembered-place';
 
 const Page = styled.div`
   display: flex;
@@ -48,7 +49,9 @@ export default function SearchPage() {
   const query = new URLSearchParams(useSearch()).get('query') ?? '';
   useDocumentTitle(query.trim() ? `"${query.trim()}" - Search` : 'Search');
   const { fetchVideoPage } = useActors();
-  const search = useActorRef(withPager(searchMachine, fetchVideoPage), { input: { query } });
+  const search = useRememberedActor('search', withPager(searchMachine, fetchVideoPage), {
+    input: { query },
+  });
   useEffect(() => search.send({ type: 'QUERY_CHANGED', query }), [search, query]);
 
   const blank = useSelector(search, selectIsBlank);

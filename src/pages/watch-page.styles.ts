@@ -58,14 +58,22 @@ export const Channel = styled.div`
   align-items: center;
   gap: 12px;
   min-width: 0;
+  /* The avatar keeps its size beside a long name (issue 29). */
+  > a:first-child {
+    flex: none;
+  }
   > div {
     min-width: 0;
     display: flex;
     flex-direction: column;
   }
+  /* One line, as under a video on the largest site: a long name ends in an ellipsis. */
   a.name {
     color: ${({ theme }) => theme.colors.text};
     font-weight: 600;
+    overflow: hidden;
+    text-overflow: ellipsis;
+    white-space: nowrap;
   }
   small {
     color: ${({ theme }) => theme.colors.textMuted};

@@ -271,6 +271,21 @@ describe.skipIf(!hasBrowser)('the player', () => {
     await dialog.getByRole('checkbox', { name: 'Watch later' }).check();
     await dialog.getByRole('button', { name: 'Save' }).click();
     await page.getByText('Videos added to playlist successfully').waitFor({ timeout: 10_000 });
+    // Save again: the dialog shows where the video already is (issue 29).
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    const again = page.getByRole('dialog', { name: 'Add to playlist' });
+    const ticked = again.getByRole('checkbox', { name: 'Watch later' });
+    await ticked.waitFor();
+    expect(await ticked.isChecked()).toBe(true);
+    expect(await again.getByRole('checkbox', { name: /^watch later$/i }).count()).toBe(1);
+    await dialogSettled(page);
+    await screenshot(page, 'save-dialog-ticked-desktop', {
+      title: again.getByRole('heading', { name: 'Add to playlist' }),
+      'watch later': ticked,
+      'save button': again.getByRole('button', { name: 'Save' }),
+    });
+    await again.getByRole('button', { name: 'Cancel' }).click();
+    await again.waitFor({ state: 'detached' });
     await page.goto(`${server.url}/collections`);
     const shelf = page.getByRole('region', { name: 'Watch later' });
     await expect.poll(() => page.getByText(TITLE).count(), { timeout: 10_000 }).toBeGreaterThan(0);
@@ -285,6 +300,8 @@ describe.skipIf(!hasBrowser)('the player', () => {
     await phone.page.getByRole('button', { name: 'Save', exact: true }).click();
     const phoneDialog = phone.page.getByRole('dialog', { name: 'Add to playlist' });
     await phoneDialog.getByRole('checkbox', { name: 'Watch later' }).waitFor();
+    // Saved there from the desktop: ticked here too.
+    expect(await phoneDialog.getByRole('checkbox', { name: 'Watch later' }).isChecked()).toBe(true);
     await dialogSettled(phone.page);
     await screenshot(phone.page, 'save-dialog-mobile', {
       title: phoneDialog.getByRole('heading', { name: 'Add to playlist' }),

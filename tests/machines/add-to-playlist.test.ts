@@ -132,6 +132,60 @@ describe('add to playlist: the batch save', () => {
   });
 });
 
+describe('Save shows where the video already is (issue 29)', () => {
+  it('ticks what holds the video; unticking removes it, ticking adds, in list order', async () => {
+    const { actor, clock, calls, emitted } = start(
+      { mode: 'addToPlaylists', targetId: 'v1' },
+      playlists,
+    );
+    await settle();
+    expect(actor.getSnapshot().context.selected).toEqual(['p2']);
+    actor.send({ type: 'TOGGLE', itemId: 'p2' });
+    actor.send({ type: 'TOGGLE', itemId: 'p4' });
+    actor.send({ type: 'SAVE' });
+    for (let i = 0; i < 2; i++) {
+      await settle();
+      clock.increment(BATCH_SAVE_SPACING_MS);
+    }
+    expect(calls).toEqual([
+      { op: 'remove', videoId: 'v1', playlistId: 'p2' },
+      { op: 'add', videoId: 'v1', playlistId: 'p4' },
+    ]);
+    expect(emitted[0]).toEqual({ type: 'saved', message: M.videosAdded, itemIds: ['p2', 'p4'] });
+  });
+
+  it('only removals say the remove text; nothing changed closes without a save', async () => {
+    const removal = start({ mode: 'addToPlaylists', targetId: 'v1' }, playlists);
+    await settle();
+    removal.actor.send({ type: 'TOGGLE', itemId: 'p2' });
+    removal.actor.send({ type: 'SAVE' });
+    await settle();
+    removal.clock.increment(BATCH_SAVE_SPACING_MS);
+    expect(removal.emitted[0]).toEqual({
+      type: 'saved',
+      message: M.videosRemoved,
+      itemIds: ['p2'],
+    });
+    const same = start({ mode: 'addToPlaylists', targetId: 'v1' }, playlists);
+    await settle();
+    same.actor.send({ type: 'SAVE' });
+    expect(same.calls).toEqual([]);
+    expect(same.emitted).toEqual([{ type: 'closed' }]);
+  });
+
+  it('keeps the ticks through New playlist; the new one comes after Watch later, ticked', async () => {
+    const { actor } = start({ mode: 'addToPlaylists', targetId: 'v1' }, playlists);
+    await settle();
+    actor.send({ type: 'TOGGLE', itemId: 'p2' });
+    actor.send({ type: 'TOGGLE', itemId: 'p5' });
+    actor.send({ type: 'NEW_PLAYLIST' });
+    actor.send({ type: 'CREATED', item: { _id: 'p9', label: 'Made here' } });
+    const c = actor.getSnapshot().context;
+    expect(c.items.map((i) => i._id)).toEqual(['p1', 'p9', 'p2', 'p3', 'p4', 'p5']);
+    expect(c.selected).toEqual(['p5', 'p9']);
+  });
+});
+
 const videos: BatchItem[] = ['a', 'b', 'c', 'd', 'e'].map((id) => ({
   _id: id,
   label: `Video ${id}`,

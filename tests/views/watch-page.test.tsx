@@ -74,9 +74,10 @@ function setup({
         addComment: fromPromise(({ input }) => addComment(input)),
         fetchPlaylistChoices: () =>
           fromPromise(async () => [
-            { _id: 'wl', label: 'Watch later' },
-            { _id: 'p1', label: 'Road trip' },
+            { _id: 'wl', label: 'Watch later', builtIn: true },
             ...made.map((p) => ({ _id: p._id, label: p.playlistName })),
+            // Road trip already holds the video: it comes ticked (issue 29).
+            { _id: 'p1', label: 'Road trip', held: true },
           ]),
         createPlaylist: fromPromise(async ({ input }: { input: PlaylistValues }) => {
           const playlist: Playlist = {
@@ -285,11 +286,46 @@ describe('Watch page', () => {
     );
   });
 
-  it('Save’s New playlist makes one and comes back with it ticked', async () => {
+  it('Save ticks the lists that hold the video; unticking one removes it', async () => {
     const { load, savedEntries } = setup();
     await load();
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     const dialog = await screen.findByRole('dialog', { name: 'Add to playlist' });
+    const trip = await within(dialog).findByRole('checkbox', { name: 'Road trip' });
+    expect(trip).toBeChecked();
+    expect(within(dialog).getByRole('checkbox', { name: 'Watch later' })).not.toBeChecked();
+    fireEvent.click(trip);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(savedEntries).toEqual([{ op: 'remove', videoId: 'v1', playlistId: 'p1' }]),
+    );
+    expect(await screen.findByText('Videos removed from playlist successfully')).toBeVisible();
+  });
+
+  it('Create Playlist refuses "Watch later" in any case or spacing, inside the dialog', async () => {
+    const { load } = setup();
+    await load();
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add to playlist' });
+    fireEvent.click(await within(dialog).findByRole('button', { name: 'New playlist' }));
+    const create = await screen.findByRole('dialog', { name: 'Create Playlist' });
+    const user = userEvent.setup();
+    await user.type(within(create).getByLabelText(/^Title/), '  watch   LATER ');
+    await user.type(within(create).getByLabelText(/^Description/), 'Mine');
+    await user.click(within(create).getByRole('button', { name: /^Create/ }));
+    expect(
+      await within(create).findByText('"Watch later" is reserved for your built-in list'),
+    ).toBeVisible();
+    expect(screen.getByRole('dialog', { name: 'Create Playlist' })).toBeInTheDocument();
+  });
+
+  it('Save’s New playlist makes one and comes back with it ticked, the other ticks kept', async () => {
+    const { load, savedEntries } = setup();
+    await load();
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add to playlist' });
+    // Ticked before "New playlist": kept when the list comes back.
+    fireEvent.click(await within(dialog).findByRole('checkbox', { name: 'Watch later' }));
     fireEvent.click(within(dialog).getByRole('button', { name: 'New playlist' }));
     const create = await screen.findByRole('dialog', { name: 'Create Playlist' });
     const user = userEvent.setup();
@@ -298,9 +334,20 @@ describe('Watch page', () => {
     await user.click(within(create).getByRole('button', { name: /^Create/ }));
     const back = await screen.findByRole('dialog', { name: 'Add to playlist' });
     expect(await within(back).findByRole('checkbox', { name: 'Later tonight' })).toBeChecked();
+    expect(within(back).getByRole('checkbox', { name: 'Watch later' })).toBeChecked();
+    expect(within(back).getByRole('checkbox', { name: 'Road trip' })).toBeChecked();
+    const boxes = within(back).getAllByRole('checkbox');
+    expect(boxes.map((b) => b.closest('label')?.textContent)).toEqual([
+      'Watch later',
+      'Later tonight',
+      'Road trip',
+    ]);
     fireEvent.click(within(back).getByRole('button', { name: 'Save' }));
     await waitFor(() =>
-      expect(savedEntries).toEqual([{ op: 'add', videoId: 'v1', playlistId: 'p2' }]),
+      expect(savedEntries).toEqual([
+        { op: 'add', videoId: 'v1', playlistId: 'wl' },
+        { op: 'add', videoId: 'v1', playlistId: 'p2' },
+      ]),
     );
   });
 

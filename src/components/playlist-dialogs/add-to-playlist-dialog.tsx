@@ -6,9 +6,10 @@
  * toasts and the close.
  *
  * Choices where the spec is silent: the list shows every playlist of the caller; with none it
- * says so and points at the Create menu; a playlist that already holds the video ends its line in
- * error with the server's 'Video already in playlist' (the list call gives no contents to mark it
- * earlier, and a call per playlist would cost more than it saves).
+ * says so and points at the Create menu. The playlists that already hold the video come ticked
+ * (GET /playlist/holding/{videoId}); unticking one removes the video on Save (issue 29). "New
+ * playlist" shows Create Playlist in the dialog's place while the batch actor keeps the ticks;
+ * the new playlist comes back ticked.
  */
 import { useActorRef, useSelector } from '@xstate/react';
 import { useState } from 'react';
@@ -18,6 +19,7 @@ import {
   selectError,
   selectHasFailed,
   selectHasShowMore,
+  selectIsCreating,
   selectIsEmpty,
   selectIsLoading,
   selectIsSaving,
@@ -36,6 +38,7 @@ import { BatchChecklist } from './batch-checklist';
 import { BatchStatusList } from './batch-status-list';
 import { usePlaylistEntryActors } from './playlist-entry-actors';
 import { DialogBody as Body } from './batch-dialog.styles';
+import { PlaylistFormDialog } from './playlist-form-dialog';
 
 /** Ours: the caller has no playlist to add to. */
 export const NO_PLAYLISTS = 'You have no playlists yet. Create one from the Create menu.';
@@ -45,15 +48,12 @@ export const NEW_PLAYLIST = 'New playlist';
 export function AddToPlaylistDialog({
   video,
   onClose,
-  preselected,
-  onNewPlaylist,
+  canCreate = false,
 }: {
   video: VideoItem;
   onClose: () => void;
-  /** Playlists ticked when the list arrives (one just made with "New playlist"). */
-  preselected?: string[];
-  /** Offers "New playlist": the opener swaps this dialog for Create Playlist, then back. */
-  onNewPlaylist?: () => void;
+  /** Offers "New playlist": Create Playlist takes this dialog's place, then the list is back. */
+  canCreate?: boolean;
 }) {
   const user = useCurrentUser();
   const { fetchPlaylistChoices, savePlaylistEntry } = usePlaylistEntryActors();
@@ -64,7 +64,7 @@ export function AddToPlaylistDialog({
     }),
   );
   const batch = useActorRef(machine, {
-    input: { mode: 'addToPlaylists', targetId: video._id, preselected },
+    input: { mode: 'addToPlaylists', targetId: video._id },
   });
   useEmitted(batch, {
     invalid: ({ message }) => notify.error(message),
@@ -83,6 +83,22 @@ export function AddToPlaylistDialog({
   const showAll = useSelector(batch, selectShowAll);
   const lines = useSelector(batch, selectLineViews);
   const empty = useSelector(batch, selectIsEmpty);
+  const creating = useSelector(batch, selectIsCreating);
+
+  if (creating) {
+    return (
+      <PlaylistFormDialog
+        // After a save the form also closes: CREATE_CANCELLED is then ignored, the list is back.
+        onClose={() => batch.send({ type: 'CREATE_CANCELLED' })}
+        onSaved={(playlist) =>
+          batch.send({
+            type: 'CREATED',
+            item: { _id: playlist._id, label: playlist.playlistName },
+          })
+        }
+      />
+    );
+  }
 
   return (
     <Modal title="Add to playlist" onClose={() => batch.send({ type: 'CLOSE' })} busy={saving}>
@@ -109,9 +125,13 @@ export function AddToPlaylistDialog({
           </Button>
         )}
       </Body>
-      <FormActions $split={onNewPlaylist !== undefined}>
-        {onNewPlaylist && (
-          <Button variant="secondary" onClick={onNewPlaylist} disabled={saving}>
+      <FormActions $split={canCreate}>
+        {canCreate && (
+          <Button
+            variant="secondary"
+            onClick={() => batch.send({ type: 'NEW_PLAYLIST' })}
+            disabled={saving || loading || failed}
+          >
             {NEW_PLAYLIST}
           </Button>
         )}

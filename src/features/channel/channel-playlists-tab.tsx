@@ -1,5 +1,5 @@
 /** The channel's PlayList tab: its playlists as cards, page by page (the shared pager). */
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import type { Playlist } from '../../../contract/playlists';
 import { PAGE_SIZE } from '../../../contract/limits';
 import {
@@ -16,13 +16,14 @@ import { ListEmpty, ListError, LoadMoreFooter } from '../../ui/list-states';
 import { Grid } from '../../components/video-grid';
 import { Panel } from './channel.styles';
 import { PlaylistCard } from './playlist-card';
+import { useRememberedActor } from '../../remembered-place';
 
 export const NO_PLAYLISTS = 'This channel has no playlists yet.';
 export const PLAYLISTS_FAILED = 'Failed to load playlists. Please try again.';
 
 export function ChannelPlaylistsTab({ userId }: { userId: string }) {
   const { fetchPlaylistPage } = usePageActors(channelPlaylistActors);
-  const pager = useActorRef(pagerWith(fetchPlaylistPage), {
+  const pager = useRememberedActor(`channel-playlists:${userId}`, pagerWith(fetchPlaylistPage), {
     input: { pageSize: PAGE_SIZE.channelPlaylists, params: { userId } },
   });
   const playlists = useSelector(pager, selectItems<Playlist>);

@@ -3,7 +3,7 @@
  * each row with avatar, full name, subscriber count and Subscribe/Subscribed (the viewer's own
  * row: 'View Channel'). Page by page with the shared pager.
  */
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import type { ChannelSubscriber } from '../../../contract/engagement';
 import { PAGE_SIZE } from '../../../contract/limits';
 import { MESSAGES } from '../../../machines/messages';
@@ -25,6 +25,7 @@ import { SubscribeButton, useSubscribeToggle } from '../../components/subscribe-
 import { channelPath } from '../../components/video-card';
 import { PlainList } from '../../ui/plain-list';
 import { NameLink, Panel, Row, ViewChannelLink } from './channel.styles';
+import { useRememberedActor } from '../../remembered-place';
 
 export const NO_SUBSCRIBERS = 'This channel has no subscribers yet.';
 export const SUBSCRIBERS_FAILED = 'Failed to load subscribers. Please try again.';
@@ -50,9 +51,13 @@ function SubscriberRow({ row, own }: { row: ChannelSubscriber; own: boolean }) {
 export function ChannelSubscribersTab({ channelId }: { channelId: string }) {
   const me = useCurrentUser();
   const { fetchSubscriberPage } = usePageActors(channelActors);
-  const pager = useActorRef(pagerWith(fetchSubscriberPage), {
-    input: { pageSize: PAGE_SIZE.subscribers, params: { channelId } },
-  });
+  const pager = useRememberedActor(
+    `channel-subscribers:${channelId}`,
+    pagerWith(fetchSubscriberPage),
+    {
+      input: { pageSize: PAGE_SIZE.subscribers, params: { channelId } },
+    },
+  );
   const rows = useSelector(pager, selectItems<ChannelSubscriber>);
   const loadingFirst = useSelector(pager, selectIsLoadingFirst);
   const failed = useSelector(pager, selectHasFailed);

@@ -3,7 +3,7 @@
  * next page loading when the bottom marker is FULLY visible (the spec's exception for this tab),
  * with the 'Loading more videos...' footer. The list logic is the shared pager machine.
  */
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import type { VideoItem } from '../../../contract/shapes';
 import { PAGE_SIZE } from '../../../contract/limits';
 import { CHANNEL_VIDEOS_SENTINEL_THRESHOLD } from '../../../machines/constants';
@@ -19,12 +19,13 @@ import { pagerWith } from '../../pager-logic';
 import { FEED_ERROR_TEXT, ListEmpty, ListError, LoadMoreFooter } from '../../ui/list-states';
 import { VideoGrid, VideoGridSkeleton } from '../../components/video-grid';
 import { Panel } from './channel.styles';
+import { useRememberedActor } from '../../remembered-place';
 
 export const NO_CHANNEL_VIDEOS = 'This channel has no videos yet.';
 
 export function ChannelVideosTab({ userId }: { userId: string }) {
   const { fetchVideoPage } = useActors();
-  const pager = useActorRef(pagerWith(fetchVideoPage), {
+  const pager = useRememberedActor(`channel-videos:${userId}`, pagerWith(fetchVideoPage), {
     input: { pageSize: PAGE_SIZE.channelVideos, params: { userId } },
   });
   const videos = useSelector(pager, selectItems<VideoItem>);

@@ -69,6 +69,10 @@ export const Owner = styled.div`
   align-items: center;
   gap: 8px;
   font-size: ${({ theme }) => theme.font.size.sm};
+  /* The avatar keeps its size beside a long name (issue 29). */
+  > a:first-child {
+    flex: none;
+  }
 `;
 
 export const VideosGrid = styled.div`
