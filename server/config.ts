@@ -53,6 +53,11 @@ export interface Config {
    * does not close it as idle: keep it below the proxy's read timeout (nginx: 60 s by default).
    */
   liveHeartbeatMs: number;
+  /**
+   * Live-events streams one client address may hold on this replica (several users behind one
+   * NAT share it); one more is refused with 429 (services/live-streams.ts).
+   */
+  liveStreamsPerAddress: number;
   /** How often counted views and tag interests are written in one batch (view-counter.ts). */
   viewFlushMs: number;
   /** Search totals are exact up to this many matches; past it the answer says "at least". */
@@ -69,6 +74,8 @@ export interface Config {
 }
 
 export const DEFAULT_LIVE_HEARTBEAT_MS = 25_000;
+/** Four users' worth of the per-user cap (MAX_STREAMS_PER_USER, 8) behind one address. */
+export const DEFAULT_LIVE_STREAMS_PER_ADDRESS = 32;
 
 const DEFAULT_CLIENT_DIR = path.join(APP_ROOT, 'dist/client');
 
@@ -172,6 +179,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'LIVE_HEARTBEAT_MS',
       env.LIVE_HEARTBEAT_MS,
       DEFAULT_LIVE_HEARTBEAT_MS,
+    ),
+    liveStreamsPerAddress: positiveInt(
+      'LIVE_STREAMS_PER_ADDRESS',
+      env.LIVE_STREAMS_PER_ADDRESS,
+      DEFAULT_LIVE_STREAMS_PER_ADDRESS,
     ),
     viewFlushMs: positiveInt('VIEW_FLUSH_MS', env.VIEW_FLUSH_MS, 1000),
     searchCountCap: positiveInt('SEARCH_COUNT_CAP', env.SEARCH_COUNT_CAP, 1000),
