@@ -52,7 +52,15 @@ import usersRoutes from './routes/users.js';
 import usersAvailabilityRoutes from './routes/users-availability.js';
 import usersSessionRoutes from './routes/users-session.js';
 import videosRoutes from './routes/videos.js';
+import { LiveHub } from './services/live-hub.js';
 import { postgresRateLimitStore } from './services/rate-limit-counters.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The open live-events streams of this process (tests and the bench read its counts). */
+    liveHub: LiveHub;
+  }
+}
 
 export interface BuildOptions {
   ctx: AppContext;
@@ -136,6 +144,8 @@ export async function buildApp({ ctx, logger = false }: BuildOptions): Promise<A
     cookieSecure: config.cookieSecure,
   });
 
+  const liveHub = new LiveHub(ctx);
+  app.decorate('liveHub', liveHub);
   await app.register(
     async (api) => {
       const options = { ctx };
@@ -156,7 +166,7 @@ export async function buildApp({ ctx, logger = false }: BuildOptions): Promise<A
       await api.register(tweetsRoutes, { ...options, prefix: '/tweets' });
       await api.register(dashboardRoutes, { ...options, prefix: '/dashboard' });
       await api.register(notificationsRoutes, { ...options, prefix: '/notifications' });
-      await api.register(liveEventsRoutes, { ...options, prefix: '/events' });
+      await api.register(liveEventsRoutes, { ...options, hub: liveHub, prefix: '/events' });
     },
     { prefix: API_PREFIX },
   );

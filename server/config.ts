@@ -55,6 +55,11 @@ export interface Config {
    * does not close it as idle: keep it below the proxy's read timeout (nginx: 60 s by default).
    */
   liveHeartbeatMs: number;
+  /**
+   * Live-events streams one client address may hold on this replica (several users behind one
+   * NAT share it); one more is refused with 429 (services/live-streams.ts).
+   */
+  liveStreamsPerAddress: number;
   /** How often counted views and tag interests are written in one batch (view-counter.ts). */
   viewFlushMs: number;
   /** Search totals are exact up to this many matches; past it the answer says "at least". */
@@ -71,6 +76,7 @@ export interface Config {
 }
 
 export const DEFAULT_LIVE_HEARTBEAT_MS = SETTING_DEFAULTS.LIVE_HEARTBEAT_MS;
+export const DEFAULT_LIVE_STREAMS_PER_ADDRESS = SETTING_DEFAULTS.LIVE_STREAMS_PER_ADDRESS;
 
 const DEFAULT_CLIENT_DIR = path.join(APP_ROOT, 'dist/client');
 
@@ -141,6 +147,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     feedCacheMs: settings.FEED_CACHE_MS,
     firstScreenWaitMs: settings.FIRST_SCREEN_WAIT_MS,
     liveHeartbeatMs: settings.LIVE_HEARTBEAT_MS,
+    liveStreamsPerAddress: settings.LIVE_STREAMS_PER_ADDRESS,
     viewFlushMs: settings.VIEW_FLUSH_MS,
     searchCountCap: settings.SEARCH_COUNT_CAP,
     logLevel: settings.LOG_LEVEL,

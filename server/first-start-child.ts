@@ -17,7 +17,8 @@ const log = pino(loggerOptions(config.logLevel));
 const { ctx, database } = await createContext(config);
 try {
   await prepareStart(ctx);
-  if (config.seedDemo) await seedDemoIfEmpty(ctx, log);
+  // The server started next prints the demo accounts (once per start).
+  if (config.seedDemo) await seedDemoIfEmpty(ctx, log, { printAccounts: false });
 } finally {
   await database.close();
 }

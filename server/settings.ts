@@ -144,6 +144,11 @@ export const SettingsSchema = Type.Object({
     description:
       'how often an open live-events stream (`GET /api/v1/events`) gets a comment line; keep it well below the proxy’s read timeout (nginx: 60 s by default; `npm run cluster`’s nginx uses three heartbeats)',
   }),
+  // Four users' worth of the per-user cap (MAX_STREAMS_PER_USER, 8) behind one address.
+  LIVE_STREAMS_PER_ADDRESS: int(1, 100_000, 32, {
+    description:
+      'live-events streams one client address may hold on one replica (besides 8 per user); one more is a 429 in the envelope. Behind a balancer set `TRUST_PROXY`, or every client shares the balancer’s address',
+  }),
   SEARCH_COUNT_CAP: int(1, 1_000_000, 1000, {
     description:
       'search totals are exact up to this many matches; past it the answer says `totalIsLowerBound`',

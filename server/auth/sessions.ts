@@ -18,6 +18,9 @@ import {
   signAccessToken,
 } from './tokens.js';
 
+/** The refusal of a replayed refresh token, whose session it revoked (routes announce the end). */
+export const SESSION_REUSED = 'Refresh token reused; session revoked';
+
 export interface IssuedTokens {
   accessToken: string;
   refreshToken: string;
@@ -69,7 +72,7 @@ async function rotateSession(
   if (session.refreshHash !== hashSecret(parsed.secret)) {
     // An old token came back: someone holds a copy. End the session for everyone.
     await revokeSession(db, session.id);
-    throw unauthorized('Refresh token reused; session revoked');
+    throw unauthorized(SESSION_REUSED);
   }
   const secret = newRefreshSecret();
   // Compare-and-set on the old hash, so two concurrent refreshes cannot both win.
@@ -84,7 +87,7 @@ async function rotateSession(
     .returning({ id: sessions.id });
   if (rotated.length === 0) {
     await revokeSession(db, session.id);
-    throw unauthorized('Refresh token reused; session revoked');
+    throw unauthorized(SESSION_REUSED);
   }
   return issue(session.userId, session.id, secret, tokenSecret);
 }

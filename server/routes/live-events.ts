@@ -2,26 +2,27 @@
  * GET /events: the caller's Server-Sent Events stream (contract/live-events.ts). The reply is
  * hijacked from Fastify: nothing may buffer it (compression would hold the bytes until a block
  * fills), so the headers set so far (security, CORS) are written with the stream's own, and the
- * live hub (services/live-hub.ts) owns the response from then on.
+ * live hub (services/live-hub.ts) owns the response from then on. The stream's slot is taken
+ * before anything is awaited and lives exactly as long as the connection (services/live-streams.ts).
  */
 import type { OutgoingHttpHeaders } from 'node:http';
 import { LiveEventsQuery } from '../../contract/notifications.js';
-import { callerId } from '../auth/plugin.js';
-import { HttpError } from '../http/errors.js';
+import { HttpError, unauthorized } from '../http/errors.js';
 import type { App, RouteOptions } from '../app-types.js';
-import { LiveHub } from '../services/live-hub.js';
+import type { LiveHub } from '../services/live-hub.js';
 import { assertVisibleVideo } from '../services/video-watch.js';
 import { errorResponses } from './route-helpers.js';
 
-export const TOO_MANY_STREAMS = 'Too many live connections for this account';
 /**
  * A stream asked of a replica that is closing (server/http/graceful-close.ts): it would keep the
  * close waiting. A balancer passes the GET on to another replica (nginx: `http_503`).
  */
 export const CLOSING = 'This server is restarting; try again';
 
-export default async function liveEventsRoutes(app: App, { ctx }: RouteOptions) {
-  const hub = new LiveHub(ctx);
+export default async function liveEventsRoutes(
+  app: App,
+  { ctx, hub }: RouteOptions & { hub: LiveHub },
+) {
   // Before the server waits for open connections to end: streams never end by themselves.
   app.addHook('preClose', (done) => {
     hub.close();
@@ -42,13 +43,22 @@ export default async function liveEventsRoutes(app: App, { ctx }: RouteOptions) 
       },
     },
     async (request, reply) => {
-      const userId = callerId(request);
-      const videoId = request.query.video ?? null;
-      if (videoId) await assertVisibleVideo(ctx.db, videoId, userId);
+      if (!request.auth) throw unauthorized('Unauthorized request');
+      const { userId, sessionId } = request.auth;
       if (hub.closed) throw new HttpError(503, CLOSING);
-      if (!hub.canOpen(userId)) throw new HttpError(429, TOO_MANY_STREAMS);
-      reply.hijack();
       const res = reply.raw;
+      const stream = hub.take({ userId, sessionId, address: request.ip }, res);
+      const videoId = request.query.video ?? null;
+      try {
+        if (videoId) await assertVisibleVideo(ctx.db, videoId, userId);
+        if (hub.closed) throw new HttpError(503, CLOSING);
+      } catch (error) {
+        if (stream) hub.free(stream);
+        throw error;
+      }
+      reply.hijack();
+      // The client went away before the answer: nothing to send, no slot held.
+      if (!stream || stream.closed) return;
       const set = Object.entries(reply.getHeaders()).filter(([, value]) => value !== undefined);
       res.writeHead(200, {
         ...(Object.fromEntries(set) as OutgoingHttpHeaders),
@@ -58,7 +68,7 @@ export default async function liveEventsRoutes(app: App, { ctx }: RouteOptions) 
         // nginx buffers proxied responses unless told not to.
         'x-accel-buffering': 'no',
       });
-      hub.add(userId, videoId, res);
+      hub.start(stream, videoId);
     },
   );
 }

@@ -12,17 +12,20 @@ import type { FastifyReply } from 'fastify';
 import { Envelope } from '../../contract/common.js';
 import { SessionData } from '../../contract/users.js';
 import { REFRESH_COOKIE, clearAuthCookies, setAuthCookies } from '../auth/plugin.js';
-import { refreshSession, type IssuedTokens } from '../auth/sessions.js';
+import { SESSION_REUSED, refreshSession, type IssuedTokens } from '../auth/sessions.js';
+import { parseRefreshToken } from '../auth/tokens.js';
 import type { AppContext } from '../context.js';
 import { ok } from '../http/envelope.js';
 import { HttpError } from '../http/errors.js';
 import type { App, RouteOptions } from '../app-types.js';
+import { announceSessionsEnded } from '../services/live-topics.js';
 import { findUserDto } from '../services/users.js';
 import { errorResponses, mediaUrlsOf } from './route-helpers.js';
 
 /**
  * Rotates a refresh token into fresh cookies. A dead token is of no further use: both cookies
- * are dropped (so the client signs in anew) and the 401 goes on to the caller.
+ * are dropped (so the client signs in anew) and the 401 goes on to the caller. A replayed one
+ * revoked its session: that session's live streams end on every replica.
  */
 export async function rotateCookies(
   ctx: AppContext,
@@ -36,6 +39,9 @@ export async function rotateCookies(
     return tokens;
   } catch (error) {
     if (error instanceof HttpError && error.statusCode === 401) clearAuthCookies(reply, secure);
+    const revoked = error instanceof HttpError && error.message === SESSION_REUSED;
+    const sessionId = revoked && refreshToken ? parseRefreshToken(refreshToken)?.sessionId : null;
+    if (sessionId) await announceSessionsEnded(ctx.events, { sessionId });
     throw error;
   }
 }

@@ -18,6 +18,7 @@ import {
 } from '../../contract/users.js';
 import { REFRESH_COOKIE, callerId, clearAuthCookies, setAuthCookies } from '../auth/plugin.js';
 import { createSession, endSession, refreshTokenOf } from '../auth/sessions.js';
+import { parseRefreshToken } from '../auth/tokens.js';
 import { created, ok } from '../http/envelope.js';
 import { notFound, unauthorized } from '../http/errors.js';
 import { IMAGE_RULE, multipartFieldsToBody } from '../http/multipart.js';
@@ -28,6 +29,7 @@ import {
 } from '../http/multipart-body.js';
 import { normalizeFields } from '../http/normalize-fields.js';
 import type { App, RouteOptions } from '../app-types.js';
+import { announceSessionsEnded } from '../services/live-topics.js';
 import { findChannel } from '../services/user-channel.js';
 import { authenticate, changePassword } from '../services/user-credentials.js';
 import { registerUser } from '../services/user-registration.js';
@@ -128,7 +130,17 @@ export default async function usersRoutes(app: App, { ctx }: RouteOptions) {
     async (request, reply) => {
       // Cookies go in every case, even when the answer is 401.
       clearAuthCookies(reply, secure);
-      await endSession(ctx.db, request.auth, request.cookies[REFRESH_COOKIE]);
+      const refreshToken = request.cookies[REFRESH_COOKIE];
+      try {
+        await endSession(ctx.db, request.auth, refreshToken);
+      } finally {
+        // The session's live streams end on every replica (its refresh token names it when the
+        // access token had expired).
+        const { auth } = request;
+        const sessionId = refreshToken ? parseRefreshToken(refreshToken)?.sessionId : undefined;
+        if (auth) await announceSessionsEnded(ctx.events, { userId: auth.userId });
+        else if (sessionId) await announceSessionsEnded(ctx.events, { sessionId });
+      }
       return ok({}, 'User logged out');
     },
   );
@@ -193,6 +205,8 @@ export default async function usersRoutes(app: App, { ctx }: RouteOptions) {
       if (!request.auth) throw unauthorized();
       const { oldPassword, newPassword } = request.body;
       await changePassword(ctx.db, request.auth, oldPassword, newPassword);
+      // Every other session was revoked: their live streams end on every replica.
+      await announceSessionsEnded(ctx.events, { userId: request.auth.userId });
       return ok({}, 'Password changed successfully');
     },
   );

@@ -78,16 +78,23 @@ function toSeedLog(log: FastifyBaseLogger | SeedLog): SeedLog {
   return { info: (m) => log.info(m), warn: (m) => log.warn(m) };
 }
 
-/** Called by server/main.ts when SEED_DEMO is on. */
+/**
+ * Called by server/main.ts when SEED_DEMO is on, and before it by the first start's child
+ * (first-start-child.ts), which passes `printAccounts: false`: the server that starts next prints
+ * the accounts of the finished seed, so a start prints them once.
+ */
 export async function seedDemoIfEmpty(
   ctx: AppContext,
   log: FastifyBaseLogger | SeedLog,
+  { printAccounts = true }: { printAccounts?: boolean } = {},
 ): Promise<SeedResult> {
   const out = toSeedLog(log);
   const started = performance.now();
   if (await hasUsers(ctx.db)) {
     const marker = await readMarker(ctx.config.dataDir);
-    if (marker?.state === 'done') for (const line of demoCredentialLines()) out.info(line);
+    if (printAccounts && marker?.state === 'done') {
+      for (const line of demoCredentialLines()) out.info(line);
+    }
     return { seeded: false, users: 0, videos: 0, ms: performance.now() - started };
   }
   out.info('empty database: creating demo content (channels, videos, comments, likes)');
@@ -96,7 +103,7 @@ export async function seedDemoIfEmpty(
   out.info(
     `demo content ready in ${seconds(ms)} s: ${plan.users.length} channels, ${plan.videos.length} videos, ${plan.comments.length} comments`,
   );
-  for (const line of demoCredentialLines()) out.info(line);
+  if (printAccounts) for (const line of demoCredentialLines()) out.info(line);
   return { seeded: true, users: plan.users.length, videos: plan.videos.length, ms };
 }
 

@@ -14,6 +14,11 @@ export const LIVE_TOPICS = {
   newVideo: 'notifications.newVideo',
   /** A comment was added to `videoId` (`commentId`). */
   comment: 'comments',
+  /**
+   * Sessions ended: all that are over among `userId`'s (sign-out, password change), or the one
+   * `sessionId` (a replayed refresh token revoked it). Every replica ends their streams.
+   */
+  sessionsEnded: 'sessions.ended',
 } as const;
 
 function publish(events: EventBus, event: Parameters<EventBus['publish']>[0]): Promise<void> {
@@ -42,4 +47,12 @@ export function announceNewVideo(events: EventBus, videoId: string) {
 
 export function announceComment(events: EventBus, videoId: string, commentId: string) {
   return publish(events, { topic: LIVE_TOPICS.comment, videoId, commentId });
+}
+
+/** After the revocation committed: the streams of `userId`'s sessions that are over end. */
+export function announceSessionsEnded(
+  events: EventBus,
+  ended: { userId: string } | { sessionId: string },
+) {
+  return publish(events, { topic: LIVE_TOPICS.sessionsEnded, ...ended });
 }

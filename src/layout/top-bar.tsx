@@ -1,7 +1,8 @@
 import { lazy, Suspense, useState } from 'react';
-import { Link } from 'wouter';
+import { Link, useLocation, useSearch } from 'wouter';
 import styled from 'styled-components';
 import { PRODUCT_NAME } from '../../machines/constants';
+import { loginHref } from '../return-path';
 import { useAuthStatus, useCurrentUser, useIsSigningOut, useSessionRef } from '../session';
 import { Avatar } from '../ui/avatar';
 import { Button, buttonStyle } from '../ui/button';
@@ -101,6 +102,9 @@ export function TopBar({ onToggleMenu }: { onToggleMenu?: () => void }) {
   const signingOut = useIsSigningOut();
   const session = useSessionRef();
   const [searchOpen, setSearchOpen] = useState(false);
+  // Log in comes back here (src/return-path.ts).
+  const [path] = useLocation();
+  const search = useSearch();
   const logout = () => session.send({ type: 'LOGOUT' });
 
   return (
@@ -127,7 +131,7 @@ export function TopBar({ onToggleMenu }: { onToggleMenu?: () => void }) {
         <NotificationBell />
         {status === 'signedOut' && (
           <>
-            <Link href="/login" asChild>
+            <Link href={loginHref(path, search)} asChild>
               <LinkButton $variant="secondary">Log in</LinkButton>
             </Link>
             <Link href="/signup" asChild>

@@ -1,7 +1,9 @@
 /**
  * Live events across two server processes sharing one PostgreSQL (no shared memory, no sticky
  * sessions): a write through one replica reaches the streams open on the other through
- * LISTEN/NOTIFY. Runs when TEST_DATABASE_URL names a PostgreSQL server, as in CI's second run.
+ * LISTEN/NOTIFY, and so do the ends of what a stream may hear: a sign-out or an unpublish on one
+ * replica stops the stream or the comments held on the other. Runs when TEST_DATABASE_URL names a
+ * PostgreSQL server, as in CI's second run.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -49,6 +51,26 @@ async function signUp(server: SpawnedServer) {
     .find((c) => c.startsWith('accessToken='))!;
   const { data } = (await login.json()) as { data: { user: { _id: string } } };
   return { id: data.user._id, cookie };
+}
+
+/** Uploads a small video through `server` as the holder of `cookie`. */
+async function uploadThrough(server: SpawnedServer, cookie: string, title: string) {
+  const form = new FormData();
+  form.set('title', title);
+  form.set('description', 'Uploaded on one replica, heard on the other');
+  form.set('tags', JSON.stringify(['live']));
+  form.set(
+    'videoFile',
+    new Blob([new Uint8Array(await fixture('plain.mp4'))], { type: 'video/mp4' }),
+    'a.mp4',
+  );
+  const uploaded = await fetch(`${server.url}/api/v1/videos`, {
+    method: 'POST',
+    headers: { cookie },
+    body: form,
+  });
+  expect(uploaded.status).toBe(201);
+  return ((await uploaded.json()) as { data: { _id: string } }).data;
 }
 
 describe.runIf(adminUrl)('live events across two replicas on PostgreSQL', () => {
@@ -105,22 +127,7 @@ describe.runIf(adminUrl)('live events across two replicas on PostgreSQL', () => 
     const fansBell = await openSse(`${two.url}/api/v1/events`, fan.cookie);
     streams.push(fansBell);
     await pause(100);
-    const form = new FormData();
-    form.set('title', 'Across replicas');
-    form.set('description', 'Uploaded on one, announced on two');
-    form.set('tags', JSON.stringify(['live']));
-    form.set(
-      'videoFile',
-      new Blob([new Uint8Array(await fixture('plain.mp4'))], { type: 'video/mp4' }),
-      'a.mp4',
-    );
-    const uploaded = await fetch(`${one.url}/api/v1/videos`, {
-      method: 'POST',
-      headers: { cookie: creator.cookie },
-      body: form,
-    });
-    expect(uploaded.status).toBe(201);
-    const { data: video } = (await uploaded.json()) as { data: { _id: string } };
+    const video = await uploadThrough(one, creator.cookie, 'Across replicas');
     await fansBell.next((m) => m.event === 'notifications');
 
     // A comment written on replica one appears on the watch page open on replica two.
@@ -136,5 +143,50 @@ describe.runIf(adminUrl)('live events across two replicas on PostgreSQL', () => 
     const { data: comment } = (await commented.json()) as { data: { _id: string } };
     const message = await watching.next((m) => m.event === 'comment');
     expect(JSON.parse(message.data)).toEqual({ videoId: video._id, commentId: comment._id });
+  });
+
+  it('ends on replica two the stream of a session signed out on replica one', async () => {
+    const [one, two] = servers as [SpawnedServer, SpawnedServer];
+    const user = await signUp(one);
+    const stream = await openSse(`${two.url}/api/v1/events`, user.cookie);
+    streams.push(stream);
+    expect(stream.status).toBe(200);
+    const out = await fetch(`${one.url}/api/v1/users/logout`, {
+      method: 'POST',
+      headers: { cookie: user.cookie },
+    });
+    expect(out.status).toBe(200);
+    await stream.ended;
+  });
+
+  it('stops comments of a video unpublished on replica one reaching viewers on replica two', async () => {
+    const [one, two] = servers as [SpawnedServer, SpawnedServer];
+    const creator = await signUp(one);
+    const viewer = await signUp(two);
+    const video = await uploadThrough(one, creator.cookie, 'Soon private');
+    const viewers = await openSse(`${two.url}/api/v1/events?video=${video._id}`, viewer.cookie);
+    const creators = await openSse(`${two.url}/api/v1/events?video=${video._id}`, creator.cookie);
+    streams.push(viewers, creators);
+    const toggled = await fetch(`${one.url}/api/v1/videos/toggle/publish/${video._id}`, {
+      method: 'PATCH',
+      headers: { cookie: creator.cookie },
+    });
+    expect(toggled.status).toBe(200);
+    const commented = await fetch(`${one.url}/api/v1/comments/${video._id}`, {
+      method: 'POST',
+      headers: { cookie: creator.cookie, 'content-type': 'application/json' },
+      body: JSON.stringify({ content: 'Only I can see this now' }),
+    });
+    expect(commented.status).toBe(201);
+    await creators.next((m) => m.event === 'comment');
+    // Replica two delivers in the bus's order: the viewer's next notification comes after the
+    // comment's delivery, so a comment sent to the viewer would have arrived before it.
+    const subscribed = await fetch(`${one.url}/api/v1/subscriptions/c/${viewer.id}`, {
+      method: 'POST',
+      headers: { cookie: creator.cookie },
+    });
+    expect(subscribed.status).toBe(200);
+    await viewers.next((m) => m.event === 'notifications');
+    expect(viewers.messages.filter((m) => m.event === 'comment')).toEqual([]);
   });
 });

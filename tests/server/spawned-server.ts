@@ -36,6 +36,8 @@ export async function startServer(
   dataDir: string,
   port: number,
   env: Record<string, string> = {},
+  /** How long the start may take (a first start that seeds the demo takes minutes when loaded). */
+  { startMs = 90_000 } = {},
 ): Promise<SpawnedServer> {
   // tsx as a loader, not its CLI: the CLI would run the server in a child that SIGKILL misses.
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server/main.ts')], {
@@ -64,6 +66,7 @@ export async function startServer(
         () => child.exitCode !== null,
       ),
     (ok) => ok,
+    startMs,
   );
   if (child.exitCode !== null) throw new Error(`the server exited at start:\n${output}`);
   const end = async (signal: NodeJS.Signals) => {

@@ -26,13 +26,17 @@ export async function watch(t: TestApp, user: TestUser, id: string): Promise<Vid
   return res.json<{ data: VideoDetail }>().data;
 }
 
-export async function until<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
-  for (let i = 0; i < 900; i++) {
+export async function until<T>(
+  read: () => Promise<T>,
+  done: (value: T) => boolean,
+  withinMs = 90_000,
+): Promise<T> {
+  for (let i = 0; i < withinMs / 100; i++) {
     const value = await read();
     if (done(value)) return value;
     await new Promise((r) => setTimeout(r, 100));
   }
-  throw new Error('condition not reached in 90 s');
+  throw new Error(`condition not reached in ${withinMs / 1000} s`);
 }
 
 export async function uploadHd(t: TestApp, user: TestUser): Promise<string> {

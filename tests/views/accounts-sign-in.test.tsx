@@ -103,6 +103,38 @@ describe('sign-in page', () => {
     expect(fresh?.className).not.toMatch(/exit/);
   });
 
+  it('puts the cursor in Username, as the popup does', async () => {
+    renderApp('/login');
+    const first = await screen.findByLabelText('Username');
+    await waitFor(() => expect(document.activeElement).toBe(first));
+  });
+
+  it("returns to the page where the header's Log in was pressed, query string included", async () => {
+    const { user, path } = renderApp('/search?query=cats&sort=new');
+    await user.click(await screen.findByRole('link', { name: 'Log in' }));
+    await waitFor(() => expect(path()).toMatch(/^\/login\?/));
+    await screen.findByRole('button', { name: 'Sign in' });
+    await fill(user, document.body, { userName: 'alice', email: 'a@b.co', password: 'pw' });
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    await waitFor(() => expect(path()).toBe('/search?query=cats&sort=new'));
+  });
+
+  it('honours only same-site paths as the place to return to', async () => {
+    for (const next of [
+      '//evil.example/x',
+      '/\\evil.example',
+      'https://evil.example/',
+      '/\t/evil.example',
+    ]) {
+      const { user, path, unmount } = renderApp(`/login?next=${encodeURIComponent(next)}`);
+      await screen.findByRole('button', { name: 'Sign in' });
+      await fill(user, document.body, { userName: 'alice', email: 'a@b.co', password: 'pw' });
+      await user.click(screen.getByRole('button', { name: 'Sign in' }));
+      await waitFor(() => expect(path()).toBe('/'));
+      unmount();
+    }
+  });
+
   it("links 'Start Creating' to signup and promises what creators get", async () => {
     renderApp('/login');
     expect(await screen.findByRole('link', { name: 'Start Creating' })).toHaveAttribute(

@@ -2,6 +2,7 @@
  * The three-field sign-in form shared by the sign-in page and the sign-in popup. The chart decides
  * when Sign in is enabled and when it is busy; the view only renders that and sends events.
  */
+import { useEffect, useRef } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { notify } from '../../notify';
 import styled from 'styled-components';
@@ -35,7 +36,21 @@ const FIELDS: FieldSpec<SignInField>[] = [
   { field: 'password', label: 'Password', type: 'password', autoComplete: 'current-password' },
 ];
 
-export function SignInForm({ onSignedIn }: { onSignedIn: (user: User) => void }) {
+/**
+ * `focusFirstField`: the sign-in page starts in Username, as the popup does (src/ui/modal.tsx
+ * focuses a dialog's first field itself).
+ */
+export function SignInForm({
+  onSignedIn,
+  focusFirstField = false,
+}: {
+  onSignedIn: (user: User) => void;
+  focusFirstField?: boolean;
+}) {
+  const form = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    if (focusFirstField) form.current?.querySelector('input')?.focus();
+  }, [focusFirstField]);
   const { login } = usePageActors(accountActors);
   const session = useSessionRef();
   const actor = useActorRef(signInMachine.provide({ actors: { login } }));
@@ -57,6 +72,7 @@ export function SignInForm({ onSignedIn }: { onSignedIn: (user: User) => void })
 
   return (
     <Form
+      ref={form}
       noValidate
       onSubmit={(e) => {
         e.preventDefault();

@@ -15,6 +15,8 @@ const Plain = styled.button`
   font: inherit;
   font-size: 13px;
   font-weight: 600;
+  /* "Auto (720p)" stays one line on a phone's bar. */
+  white-space: nowrap;
   cursor: pointer;
   &:hover {
     background: rgba(255, 255, 255, 0.12);

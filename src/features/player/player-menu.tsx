@@ -13,12 +13,17 @@ const Wrap = styled.div`
   position: relative;
 `;
 
-const List = styled.ul`
+/** Past this many entries a narrow player lays the menu out in two columns. */
+const ONE_COLUMN_MAX = 4;
+
+const List = styled.ul<{ $long: boolean }>`
   position: absolute;
   right: 0;
   /* Above the seek bar too, as the large players open theirs, so the bar stays usable. */
   bottom: calc(100% + 26px);
   z-index: 5;
+  /* As wide as its longest entry ("Auto (720p) ✓"), never wrapped to the button's width. */
+  width: max-content;
   min-width: 150px;
   /* The player's height (16:9 of its width, the frame is the container) less the bar's. */
   max-height: max(120px, calc(56.25cqw - 84px));
@@ -29,6 +34,23 @@ const List = styled.ul`
   border-radius: 10px;
   background: rgba(28, 28, 28, 0.94);
   color: #fff;
+  /*
+   * A phone's player is ~200 px tall: eight speeds in one column would scroll behind a hidden
+   * scroll bar. Two columns of tighter rows show them all (issue 29), read row by row.
+   */
+  @container (max-width: 560px) {
+    ${({ $long }) =>
+      $long &&
+      `
+      display: grid;
+      grid-template-columns: repeat(2, max-content);
+      column-gap: 4px;
+      min-width: 0;
+      padding: 4px;
+      /* 26 px rows (WCAG 2.2's 24 px target and more): four fit the 120 px a phone leaves. */
+      & button { padding: 3px 10px; line-height: 20px; }
+    `}
+  }
 `;
 
 const Item = styled.button`
@@ -43,6 +65,7 @@ const Item = styled.button`
   color: inherit;
   font: inherit;
   font-size: 14px;
+  white-space: nowrap;
   text-align: left;
   cursor: pointer;
   &:hover,
@@ -103,7 +126,13 @@ export function PlayerMenu<V extends string | number>({
         {buttonText}
       </ControlButton>
       {open && (
-        <List id={menuId} role="menu" aria-label={name} onKeyDown={moveMenuFocus}>
+        <List
+          id={menuId}
+          role="menu"
+          aria-label={name}
+          $long={options.length > ONE_COLUMN_MAX}
+          onKeyDown={moveMenuFocus}
+        >
           {options.map((option) => (
             <li role="none" key={option.value}>
               <Item
