@@ -7,6 +7,7 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useLayoutEffect, useRef, useState } from 'react';
 import styled from 'styled-components';
+import { commentTextArea } from './comment-box.styles';
 import type { Comment } from '../../../contract/shapes';
 import { LIMITS } from '../../../contract/limits';
 import { COMMENT_COLLAPSE_LINES } from '../../../machines/constants';
@@ -88,13 +89,7 @@ const EditBox = styled.div`
   gap: 8px;
   margin-top: 6px;
   textarea {
-    width: 100%;
-    min-height: 44px;
-    resize: vertical;
-    padding: 10px 12px;
-    border: 1px solid ${({ theme }) => theme.colors.border};
-    border-radius: ${({ theme }) => theme.radii.sm};
-    background: ${({ theme }) => theme.colors.bg};
+    ${commentTextArea}
   }
   > div {
     display: flex;

@@ -6,6 +6,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useId, useRef } from 'react';
 import { failureToast } from '../../notify';
 import styled from 'styled-components';
+import { commentTextArea } from './comment-box.styles';
 import type { Comment } from '../../../contract/shapes';
 import { LIMITS } from '../../../contract/limits';
 import {
@@ -53,13 +54,7 @@ const AddBox = styled.form`
     gap: 8px;
   }
   textarea {
-    width: 100%;
-    min-height: 44px;
-    resize: vertical;
-    padding: 10px 12px;
-    border: 1px solid ${({ theme }) => theme.colors.border};
-    border-radius: ${({ theme }) => theme.radii.sm};
-    background: ${({ theme }) => theme.colors.bg};
+    ${commentTextArea}
   }
   textarea:focus-visible {
     border-color: ${({ theme }) => theme.colors.accent};
