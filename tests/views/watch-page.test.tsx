@@ -315,7 +315,7 @@ describe('Watch page', () => {
     await user.click(within(create).getByRole('button', { name: /^Create/ }));
     expect(
       await within(create).findByText('"Watch later" is reserved for your built-in list'),
-    ).toBeVisible();
+    ).toBeInTheDocument();
     expect(screen.getByRole('dialog', { name: 'Create Playlist' })).toBeInTheDocument();
   });
 
