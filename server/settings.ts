@@ -27,6 +27,7 @@ const int = (min: number, max: number, fallback: number, doc: Doc) =>
   Type.Integer({ minimum: min, maximum: max, default: fallback, ...doc });
 const text = (fallback: string | undefined, doc: Doc) =>
   Type.String({ minLength: 1, ...(fallback === undefined ? {} : { default: fallback }), ...doc });
+const optionalText = (doc: Doc) => Type.Optional(Type.String({ minLength: 1, ...doc }));
 const flag = (fallback: boolean | undefined, doc: Doc) =>
   Type.Boolean({ ...(fallback === undefined ? {} : { default: fallback }), ...doc });
 
@@ -74,14 +75,11 @@ export const SettingsSchema = Type.Object({
   COOKIE_SECURE: flag(false, {
     description: 'mark session cookies `Secure` (set it behind HTTPS)',
   }),
-  ACCESS_TOKEN_SECRET: Type.Optional(
-    Type.String({
-      minLength: 1,
-      description:
-        'HMAC key of access tokens; generated once into `DATA_DIR/secrets.json` when unset',
-      shownDefault: 'generated',
-    }),
-  ),
+  ACCESS_TOKEN_SECRET: optionalText({
+    description:
+      'HMAC key of access tokens; generated once into `DATA_DIR/secrets.json` when unset',
+    shownDefault: 'generated',
+  }),
   MAX_VIDEO_BYTES: int(1, MAX_INT, LIMITS.videoBytes, {
     description:
       'largest accepted video upload; the SPA refuses a larger file when it is picked, at `LIMITS.videoBytes` in contract/limits.ts (the same 2 GiB): raise both together',
@@ -91,20 +89,14 @@ export const SettingsSchema = Type.Object({
     description:
       'a resumable upload that received no byte for this long is abandoned; the hourly sweep removes it',
   }),
-  FFMPEG_PATH: Type.Optional(
-    Type.String({
-      minLength: 1,
-      description: 'use a system ffmpeg instead',
-      shownDefault: 'bundled binary',
-    }),
-  ),
-  FFPROBE_PATH: Type.Optional(
-    Type.String({
-      minLength: 1,
-      description: 'use a system ffprobe instead',
-      shownDefault: 'bundled binary',
-    }),
-  ),
+  FFMPEG_PATH: optionalText({
+    description: 'use a system ffmpeg instead',
+    shownDefault: 'bundled binary',
+  }),
+  FFPROBE_PATH: optionalText({
+    description: 'use a system ffprobe instead',
+    shownDefault: 'bundled binary',
+  }),
   AUTH_RATE_LIMIT: int(1, 100_000, 10, {
     description:
       'login and register attempts per minute per IP; on PostgreSQL counted across every replica (a row per route and address in the database)',
@@ -129,13 +121,10 @@ export const SettingsSchema = Type.Object({
     ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].map((l) => Type.Literal(l)),
     { default: 'info', description: 'pino log level' },
   ),
-  CLIENT_DIR: Type.Optional(
-    Type.String({
-      minLength: 1,
-      description: 'the built SPA to serve (the API runs without it)',
-      shownDefault: '`dist/client`',
-    }),
-  ),
+  CLIENT_DIR: optionalText({
+    description: 'the built SPA to serve (the API runs without it)',
+    shownDefault: '`dist/client`',
+  }),
   VIEW_FLUSH_MS: int(1, 60_000, 1000, {
     description:
       'how often counted views and tag interests are written in one batch (a crash loses at most this much)',
@@ -164,13 +153,10 @@ export const SettingsSchema = Type.Object({
   TRANSCODE_RETRY_SECONDS: int(1, 86_400, 30, {
     description: 'first delay before a retry; it doubles each time',
   }),
-  S3_BUCKET: Type.Optional(
-    Type.String({
-      minLength: 1,
-      description:
-        'keep media in this S3-compatible bucket instead of `DATA_DIR/media` (see Object storage below)',
-    }),
-  ),
+  S3_BUCKET: optionalText({
+    description:
+      'keep media in this S3-compatible bucket instead of `DATA_DIR/media` (see Object storage below)',
+  }),
   S3_ENDPOINT: Type.Optional(
     Type.String({
       pattern: '^https?://',
@@ -180,21 +166,15 @@ export const SettingsSchema = Type.Object({
     }),
   ),
   S3_REGION: text('us-east-1', { description: 'the bucket’s region' }),
-  S3_ACCESS_KEY_ID: Type.Optional(
-    Type.String({
-      minLength: 1,
-      description:
-        'credentials of the bucket, set together with the next; unset: AWS_* variables, instance role',
-      shownDefault: 'the SDK’s default chain',
-    }),
-  ),
-  S3_SECRET_ACCESS_KEY: Type.Optional(
-    Type.String({
-      minLength: 1,
-      description: 'the secret of `S3_ACCESS_KEY_ID`',
-      shownDefault: 'the SDK’s default chain',
-    }),
-  ),
+  S3_ACCESS_KEY_ID: optionalText({
+    description:
+      'credentials of the bucket, set together with the next; unset: AWS_* variables, instance role',
+    shownDefault: 'the SDK’s default chain',
+  }),
+  S3_SECRET_ACCESS_KEY: optionalText({
+    description: 'the secret of `S3_ACCESS_KEY_ID`',
+    shownDefault: 'the SDK’s default chain',
+  }),
   S3_FORCE_PATH_STYLE: flag(false, {
     description:
       '`1`: bucket name in the URL path instead of the host name (MinIO and most self-hosted services)',

@@ -444,6 +444,16 @@ it('answers every hostile request of issue 29 on the new operations the same way
   }
   for (const query of PAGING)
     await hit('Watch later', 'GET', `/playlist/WL?${query}`, { bad: true });
+  // Which lists hold a video (Save's ticks): bad ids, no session, and never another's lists.
+  for (const id of badIds(videoId)) {
+    await hit('Watch later', 'GET', `/playlist/holding/${id}`, { bad: true });
+  }
+  await hit('Watch later', 'GET', `/playlist/holding/${videoId}`, { user: null, stranger: true });
+  const bobsTicks = await as(bob, 'GET', `/playlist/holding/${videoId}`);
+  if (bobsTicks.status !== 200 || bobsTicks.body.includes(watchLater)) {
+    tallies.get('Watch later')!.authorizationFailures += 1;
+    problems.push(`holding: Bob saw ${bobsTicks.status} ${bobsTicks.body}`);
+  }
 
   // Subscriptions feed: paging extremes, no session.
   for (const query of PAGING)

@@ -4,7 +4,7 @@
  * themselves (the K/M abbreviation of spec §3 is for video cards).
  */
 import { useActorRef, useSelector } from '@xstate/react';
-import { useState } from 'react';
+import { useEffect, useRef } from 'react';
 import styled from 'styled-components';
 import type { DashboardStats } from '../../../contract/dashboard';
 import {
@@ -67,11 +67,13 @@ const Cell = styled.div`
 export function StatsGrid({ version = 0 }: { version?: number }) {
   const { fetchStats } = usePageActors(dashboardStatsActors);
   const stats = useActorRef(channelStatsMachine.provide({ actors: { fetchStats } }));
-  const [readAt, setReadAt] = useState(version);
-  if (readAt !== version) {
-    setReadAt(version);
+  // Sending is a side effect: it runs after the commit, once per new version (not on mount).
+  const readAt = useRef(version);
+  useEffect(() => {
+    if (readAt.current === version) return;
+    readAt.current = version;
     stats.send({ type: 'REFRESH' });
-  }
+  }, [stats, version]);
   const figures = useSelector(stats, selectStats);
   const error = useSelector(stats, selectStatsError);
 
