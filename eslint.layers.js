@@ -125,7 +125,7 @@ export const LAYERS = [
   },
   {
     name: 'server context',
-    paths: ['server/context.ts', 'server/app-types.ts'],
+    paths: ['server/context.ts', 'server/http/app-types.ts'],
     imports: [
       'server config',
       'server/db',

@@ -108,7 +108,7 @@ export async function benchFeed(): Promise<Row[]> {
   }
 }
 
-/** The statement of services/subscription-feed.ts for page 1 of 12 (for EXPLAIN). */
+/** The statement of feed/subscription-feed.ts for page 1 of 12 (for EXPLAIN). */
 const FEED_SQL = `
   select v.id, v.title, u.user_name
   from (

@@ -38,7 +38,7 @@ export const TEXT_FORMATS: Readonly<Record<NonNullable<TextRule['format']>, RegE
 
 /**
  * Each typed field's rule. Lengths count characters (code points) after the server's trimming;
- * userName and email are also lower-cased first (server/routes/users.ts), so "Alice" is accepted
+ * userName and email are also lower-cased first (server/accounts/users.routes.ts), so "Alice" is accepted
  * and stored as "alice".
  */
 export const TEXT_RULES = {

@@ -18,7 +18,7 @@ export const NotificationVideo = Type.Object({
   thumbnailSizes: ImageSizes,
 });
 
-/** Made by the database (server/services/notification-writes.ts): 16 random bytes in base64url. */
+/** Made by the database (server/notifications/notification-writes.ts): 16 random bytes in base64url. */
 export const NOTIFICATION_ID_LENGTH = 22;
 export const NotificationId = Type.String({
   minLength: NOTIFICATION_ID_LENGTH,

@@ -26,7 +26,7 @@ export const emptyFields: SignupFields = { fullName: '', userName: '', email: ''
 
 export const noAvailability: KnownAvailability = { userName: {}, email: {} };
 
-/** A value as the server reads it before its rules run (server/routes/users.ts). */
+/** A value as the server reads it before its rules run (server/accounts/users.routes.ts). */
 export function asSent(field: SignupField, value: string): string {
   if (field === 'password') return value.trim() === '' ? '' : value;
   if (field === 'fullName') return value.trim();

@@ -51,13 +51,13 @@ export interface Config {
   /** How long a page's HTML waits for its first-screen data before it goes out without. */
   firstScreenWaitMs: number;
   /**
-   * How often an open live-events stream gets a comment line (services/live-hub.ts), so a proxy
+   * How often an open live-events stream gets a comment line (live/live-hub.ts), so a proxy
    * does not close it as idle: keep it below the proxy's read timeout (nginx: 60 s by default).
    */
   liveHeartbeatMs: number;
   /**
    * Live-events streams one client address may hold on this replica (several users behind one
-   * NAT share it); one more is refused with 429 (services/live-streams.ts).
+   * NAT share it); one more is refused with 429 (live/live-streams.ts).
    */
   liveStreamsPerAddress: number;
   /** How often counted views and tag interests are written in one batch (view-counter.ts). */

@@ -12,11 +12,11 @@ import type { EventBus } from './events/event-bus.js';
 import { openEventBus } from './events/open-event-bus.js';
 import { serializeError } from './http/logging.js';
 import { openJobQueue, type JobQueue } from './jobs/queue.js';
-import { FeedCache } from './services/feed-cache.js';
-import { followFeedChanges } from './services/feed-changes.js';
-import { MediaJournal, dataDirWriter } from './services/media-journal.js';
-import { SearchStatistics } from './services/search-density.js';
-import { EMBEDDED_VIEWS_PER_STATEMENT, ViewCounter } from './services/view-counter.js';
+import { FeedCache } from './feed/feed-cache.js';
+import { followFeedChanges } from './feed/feed-changes.js';
+import { MediaJournal, dataDirWriter } from './processing/media-journal.js';
+import { SearchStatistics } from './feed/search-density.js';
+import { EMBEDDED_VIEWS_PER_STATEMENT, ViewCounter } from './videos/view-counter.js';
 import { openStorage } from './storage/open-storage.js';
 import type { MediaStorage } from './storage/storage.js';
 
@@ -25,7 +25,7 @@ export interface AppContext {
   db: Db;
   /** The hottest reads, prepared once on `db` (db/prepared.ts). */
   statements: PreparedStatements;
-  /** The planner's statistics of `db`'s search document (services/search-density.ts). */
+  /** The planner's statistics of `db`'s search document (feed/search-density.ts). */
   searchStats: SearchStatistics;
   storage: MediaStorage;
   /**
@@ -35,11 +35,11 @@ export interface AppContext {
   tmpDir: string;
   /** Counted views waiting to be written (flushed every VIEW_FLUSH_MS and on the app's close). */
   viewCounter: ViewCounter;
-  /** Background jobs (jobs/job-table.ts lists them), stored in the same database. */
+  /** Background jobs (job-table.ts lists them), stored in the same database. */
   jobs: JobQueue;
   /**
    * Public feed pages as `GET /videos` sends them (serialized envelopes), for FEED_CACHE_MS;
-   * writes on any replica clear it (services/feed-changes.ts).
+   * writes on any replica clear it (feed/feed-changes.ts).
    */
   feedCache: FeedCache<string>;
   /** Keys of media files in flight, so a start after a crash removes exactly its orphans. */
@@ -106,7 +106,7 @@ export async function createContext(
     },
   };
   const feedCache = new FeedCache<string>(config.feedCacheMs);
-  // Writes on any replica clear this one's pages (services/feed-changes.ts).
+  // Writes on any replica clear this one's pages (feed/feed-changes.ts).
   followFeedChanges(events, feedCache);
   const ctx: AppContext = {
     config,

@@ -8,11 +8,11 @@ import { loadConfigOrExit } from './config.js';
 import { createContext } from './context.js';
 import { embeddedDatabaseMissing, runFirstStart } from './first-start.js';
 import { loggerOptions } from './http/logging.js';
-import { JOB_TABLE } from './jobs/job-table.js';
+import { JOB_TABLE } from './job-table.js';
 import { jobUpkeep, startJobWorkers } from './jobs/job-workers.js';
 import { startMaintenance } from './maintenance/index.js';
 import { seedDemoIfEmpty } from './seed/index.js';
-import { resumableUploadsDir } from './services/resumable-store.js';
+import { resumableUploadsDir } from './uploads/resumable-store.http.js';
 import { prepareStart } from './start-up.js';
 
 const startedAt = performance.now();

@@ -1,5 +1,5 @@
 /**
- * `npm run worker`: a process that only runs background jobs (every row of jobs/job-table.ts:
+ * `npm run worker`: a process that only runs background jobs (every row of job-table.ts:
  * transcoding, the conversion of old images) against the shared PostgreSQL database
  * (DATABASE_URL). Start any number, on any machines that see the same media storage; each runs
  * TRANSCODE_CONCURRENCY transcodes at a time (at least one). Stops on SIGINT/SIGTERM, handing its
@@ -10,7 +10,7 @@ import pino from 'pino';
 import { loadConfigOrExit } from './config.js';
 import { createContext } from './context.js';
 import { loggerOptions } from './http/logging.js';
-import { JOB_TABLE } from './jobs/job-table.js';
+import { JOB_TABLE } from './job-table.js';
 import { startJobWorkers } from './jobs/job-workers.js';
 import { prepareStart } from './start-up.js';
 

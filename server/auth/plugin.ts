@@ -13,7 +13,7 @@ import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { API_PREFIX } from '../../contract/limits.js';
 import type { PreparedStatements } from '../db/prepared.js';
-import { unauthorized } from '../http/errors.js';
+import { unauthorized } from '../errors.js';
 import { isSessionActive, type IssuedTokens } from './sessions.js';
 import { ACCESS_TOKEN_TTL_MS, REFRESH_TOKEN_TTL_MS, verifyAccessToken } from './tokens.js';
 

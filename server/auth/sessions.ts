@@ -8,7 +8,7 @@ import type { Db } from '../db/client.js';
 import { newId } from '../db/ids.js';
 import { statementSet, type PreparedStatements } from '../db/prepared.js';
 import { sessions } from '../db/schema.js';
-import { unauthorized } from '../http/errors.js';
+import { unauthorized } from '../errors.js';
 import {
   ACCESS_TOKEN_TTL_MS,
   REFRESH_TOKEN_TTL_MS,

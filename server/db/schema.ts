@@ -109,7 +109,7 @@ export const videos = pgTable(
     index('videos_feed_idx').on(t.isPublished, t.createdAt.desc(), t.id),
     index('videos_owner_idx').on(t.ownerId, t.createdAt.desc()),
     // The subscriptions feed: each followed channel's newest published videos, read per channel
-    // (services/subscription-feed.ts) and merged, so its cost follows the channels, not the catalogue.
+    // (feed/subscription-feed.ts) and merged, so its cost follows the channels, not the catalogue.
     index('videos_owner_published_idx')
       .on(t.ownerId, t.createdAt.desc(), t.id.desc())
       .where(sql`${t.isPublished}`),
@@ -428,7 +428,7 @@ export const videoProcessing = pgTable('video_processing', {
 
 /**
  * Storage keys whose files are in flight: about to be stored before a row names them, or about to
- * be removed after rows stopped naming them (services/media-journal.ts). A run killed in between
+ * be removed after rows stopped naming them (processing/media-journal.ts). A run killed in between
  * leaves its keys here, so the next start of the same writer removes exactly those orphans at
  * once instead of waiting out the reconciliation's grace period.
  */
@@ -509,7 +509,7 @@ export const notificationMutes = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.type] })],
 );
 /**
- * Login and register attempts per client, shared by every replica (services/rate-limit-counters.ts): one
+ * Login and register attempts per client, shared by every replica (accounts/rate-limit-counters.ts): one
  * row per limited route and client address, its count restarting when its window has ended.
  * UNLOGGED in its migration: counters are not worth a WAL write each, and a crash of the database
  * forgetting at most a minute of attempts is harmless.
@@ -521,7 +521,7 @@ export const rateLimitCounters = pgTable('rate_limit_counters', {
 });
 
 /**
- * Resumable (tus) uploads whose bytes live in the bucket (services/bucket-upload-store.ts), so any
+ * Resumable (tus) uploads whose bytes live in the bucket (uploads/bucket-upload-store.http.ts), so any
  * replica can take the next PATCH or the finish: the length, the bytes received so far and the
  * metadata here, the bytes of each PATCH as one object in the bucket, named in `chunkKeys`. The
  * embedded default keeps its uploads in DATA_DIR/uploads instead.

@@ -2,7 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { drainRequestBody } from './drain-request.js';
 import { fieldMessage, ruleSentence } from '../../contract/field-messages.js';
 import { failure } from './envelope.js';
-import { HttpError } from './errors.js';
+import { HttpError } from '../errors.js';
 
 interface ValidationIssue {
   instancePath: string;

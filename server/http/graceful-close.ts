@@ -1,7 +1,7 @@
 /**
  * How a replica leaves when its app closes (main.ts, on SIGTERM: a rolling restart). Fastify
  * stops accepting connections, so the balancer sends the next ones to the replicas still up, and
- * the close waits for the requests already here; the live streams end at once (routes/live-events.ts)
+ * the close waits for the requests already here; the live streams end at once (live/live-events.routes.ts)
  * and their clients reconnect through the balancer, elsewhere.
  *
  * Two things are changed from Fastify's defaults, for the requests that reach a replica on a

@@ -11,7 +11,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { FIELD_SENTENCES, fieldLabel, fieldMessage } from '../../contract/field-messages.js';
-import { badRequest } from './errors.js';
+import { badRequest } from '../errors.js';
 
 const NUL = '\u0000';
 

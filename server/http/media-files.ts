@@ -27,7 +27,7 @@ const CONTENT_TYPES: Record<string, string> = {
   '.jpg': 'image/jpeg',
   '.jpeg': 'image/jpeg',
   '.gif': 'image/gif',
-  // HLS (services/video-transcode.ts): playlists and fragmented-MP4 segments.
+  // HLS (processing/video-transcode.ts): playlists and fragmented-MP4 segments.
   '.m3u8': 'application/vnd.apple.mpegurl',
   '.m4s': 'video/iso.segment',
 };

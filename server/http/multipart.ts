@@ -23,7 +23,7 @@ import {
   payloadTooLarge,
   unsupportedMedia,
   type HttpError,
-} from './errors.js';
+} from '../errors.js';
 
 export interface FileRule {
   maxBytes: number;

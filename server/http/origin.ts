@@ -7,7 +7,7 @@ export function publicOrigin(request: FastifyRequest, config: Config): string {
 }
 
 /**
- * What media URLs are built from for this request (services/video-dto.ts `MediaUrls`): the
+ * What media URLs are built from for this request (videos/video-dto.ts `MediaUrls`): the
  * storage, and the origin the client reached us at.
  */
 export function mediaUrlsOf<S>(

@@ -5,7 +5,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.js';
-import { forbidden } from './errors.js';
+import { forbidden } from '../errors.js';
 import { publicOrigin } from './origin.js';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);

@@ -5,7 +5,7 @@
  * `npm run worker` processes on any machines share the queue.
  *
  * This file knows queues, not jobs: which jobs exist, how they are queued and what runs them is
- * the job table (jobs/job-table.ts). Jobs retry with doubling delays.
+ * the job table (job-table.ts). Jobs retry with doubling delays.
  *
  * A running job holds a lease of LEASE_SECONDS that its worker renews while the run goes on
  * (`renewLease`, job-workers.ts): pg-boss 10 has no heartbeat of its own, only an expiry counted

@@ -21,8 +21,8 @@ import type { Db } from '../db/client.js';
 import { users, videos } from '../db/schema.js';
 import { sizedKey, type ImageRole } from '../media/image-keys.js';
 import { checkedTopWidth } from '../media/images.js';
-import { LEGACY_DEFAULT_KEYS } from '../services/default-images.js';
-import { deleteStored, storeImageAs } from '../services/sized-images.js';
+import { LEGACY_DEFAULT_KEYS } from '../media/default-images.js';
+import { deleteStored, storeImageAs } from '../media/sized-images.js';
 
 export type ConversionContext = Pick<AppContext, 'db' | 'storage' | 'tmpDir' | 'journal'>;
 

@@ -2,7 +2,7 @@
  * VACUUM and ANALYZE for the embedded database, which has no autovacuum (PGlite runs one backend
  * and no background workers). Without it, every counted view's update of `videos` and every
  * refreshed session leaves dead rows that nothing reclaims, and the planner's statistics stay those
- * of the first seed: search (services/search-density.ts) and every plan read them. PostgreSQL's own
+ * of the first seed: search (feed/search-density.ts) and every plan read them. PostgreSQL's own
  * autovacuum does this work there.
  *
  * It runs on the periodic maintenance passes (hourly), never on the first one at start. The embedded

@@ -2,7 +2,7 @@
  * Files and rows can disagree after a crash: a kill between "file stored" and "row inserted"
  * leaves a file no row names, and a kill after a delete's commit but before its files are
  * removed does the same.
- * - At start, the media journal (services/media-journal.ts) names the keys of the work this
+ * - At start, the media journal (processing/media-journal.ts) names the keys of the work this
  *   server's earlier runs left unfinished: each such file that no row names is removed at once.
  * - Any other file no row names is removed once older than `graceMs` (a younger one may belong
  *   to an upload of another process about to insert its row).
@@ -14,9 +14,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.js';
 import { resumableUploads, users, videoProcessing, videos } from '../db/schema.js';
 import { storedKeysOf } from '../media/image-keys.js';
-import { isDefaultImageKey } from '../services/default-images.js';
-import type { MediaJournal } from '../services/media-journal.js';
-import { processingKeys } from '../services/video-processing.js';
+import { isDefaultImageKey } from '../media/default-images.js';
+import type { MediaJournal } from '../processing/media-journal.js';
+import { processingKeys } from '../processing/video-processing.js';
 import type { MediaStorage } from '../storage/storage.js';
 
 export interface ReconcileReport {
@@ -51,7 +51,7 @@ export async function referencedKeys(db: Db): Promise<Set<string>> {
     .select({ hlsPrefix: videoProcessing.hlsPrefix, renditions: videoProcessing.renditions })
     .from(videoProcessing);
   for (const row of await hls) for (const key of processingKeys(row)) keys.add(key);
-  // The chunks of resumable uploads kept in the bucket (services/bucket-upload-store.ts).
+  // The chunks of resumable uploads kept in the bucket (uploads/bucket-upload-store.http.ts).
   const chunks = db.select({ keys: resumableUploads.chunkKeys }).from(resumableUploads);
   for (const row of await chunks) for (const key of row.keys) keys.add(key);
   return keys;

@@ -1,6 +1,6 @@
 /**
  * Resumable uploads live in DATA_DIR/uploads (outside tmp/, so they survive a restart), or with
- * S3_BUCKET in the database and the bucket (services/bucket-upload-store.ts). One that received
+ * S3_BUCKET in the database and the bucket (uploads/bucket-upload-store.http.ts). One that received
  * no byte for `expiryMs` was abandoned (a tab closed for good, a client gone): its data file and
  * its `.json` info file are removed, or its row and its chunks. Activity, not age, decides, so a slow upload that
  * keeps sending is never cut off, and one that was paused for an hour still resumes.

@@ -5,7 +5,7 @@
  * a file that stops playing halfway.
  */
 import { rm } from 'node:fs/promises';
-import { unsupportedMedia } from '../http/errors.js';
+import { unsupportedMedia } from '../errors.js';
 import { ffmpegPath } from './binaries.js';
 import { runBinary } from './run-binary.js';
 import { UNREADABLE_VIDEO, type VideoContainer } from './video-probe.js';

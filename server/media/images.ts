@@ -7,7 +7,7 @@
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
-import { unreadableImage } from '../http/errors.js';
+import { unreadableImage } from '../errors.js';
 import { heightFor, parseSizedKey, sizedFiles, topWidthFor, type ImageRole } from './image-keys.js';
 
 // Each image is processed once, so libvips's cache of decoded images and operations (up to 50 MB)

@@ -3,7 +3,7 @@
  * trusted. A file is a video only when it holds a real video stream (not a cover picture) in a
  * container we can serve, and has a positive duration.
  */
-import { unsupportedMedia } from '../http/errors.js';
+import { unsupportedMedia } from '../errors.js';
 import { ffprobePath } from './binaries.js';
 import { runBinary } from './run-binary.js';
 

@@ -23,9 +23,9 @@ import { EAGER_THUMBNAILS, THUMBNAIL_SIZES } from '../../contract/thumbnail-size
 import type { VideoList } from '../../contract/videos.js';
 import { ACCESS_COOKIE } from '../auth/plugin.js';
 import type { AppContext } from '../context.js';
-import { mediaUrl, type MediaUrls } from '../services/video-dto.js';
-import { publishedPosterKey } from '../services/video-watch.js';
-import { feedAnswer } from '../services/feed-answer.js';
+import { mediaUrl, type MediaUrls } from '../videos/video-dto.js';
+import { publishedPosterKey } from '../videos/video-watch.js';
+import { feedAnswer } from '../feed/feed-answer.http.js';
 
 /**
  * `work`'s answer, or undefined once `waitMs` (FIRST_SCREEN_WAIT_MS) have passed: the HTML waits

@@ -14,7 +14,7 @@ import { newId } from '../db/ids.js';
 import { users, videos } from '../db/schema.js';
 import type { AppContext } from '../context.js';
 import { sizedKey } from '../media/image-keys.js';
-import { storeImageAs } from '../services/sized-images.js';
+import { storeImageAs } from '../media/sized-images.js';
 import type { SeedLog } from './index.js';
 import {
   DEMO_IMAGE_TOPS,

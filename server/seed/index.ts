@@ -31,7 +31,7 @@ import {
 } from '../db/schema.js';
 import type { AppContext } from '../context.js';
 import { storedKeysOf } from '../media/image-keys.js';
-import { storeImageAs } from '../services/sized-images.js';
+import { storeImageAs } from '../media/sized-images.js';
 import { DEMO_CHANNELS, DEMO_PASSWORD } from './demo-data.js';
 import { buildDemoPlan, type DemoPlan } from './demo-plan.js';
 import { buildSocialPlan, type SocialPlan } from './demo-social.js';

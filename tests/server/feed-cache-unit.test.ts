@@ -1,10 +1,10 @@
 /**
- * FeedCache on its own (server/services/feed-cache.ts): what the feed route relies on when 50
+ * FeedCache on its own (server/feed/feed-cache.ts): what the feed route relies on when 50
  * viewers open the home page together. The route-level test (feed-cache.test.ts) shows that
  * video writes clear it; here: single flight, TTL, a failed load not kept, the size bound.
  */
 import { beforeEach, describe, expect, it } from 'vitest';
-import { FeedCache } from '../../server/services/feed-cache.js';
+import { FeedCache } from '../../server/feed/feed-cache.js';
 
 /** A load whose answer the test gives when it wants, counting how often it was started. */
 function controlledLoad() {

@@ -8,7 +8,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { resumableUploadsDir } from '../../server/services/resumable-store.js';
+import { resumableUploadsDir } from '../../server/uploads/resumable-store.http.js';
 import type { TestUser } from './auth-helpers.js';
 import { createTestApp, type TestApp } from './helpers.js';
 import { fixture, multipart } from './media-fixtures.js';

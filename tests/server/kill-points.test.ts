@@ -20,8 +20,8 @@ import { loadConfig } from '../../server/config.js';
 import { createContext } from '../../server/context.js';
 import { referencedKeys } from '../../server/maintenance/media-reconcile.js';
 import { storedKeysOf } from '../../server/media/image-keys.js';
-import { isDefaultImageKey } from '../../server/services/default-images.js';
-import { CRASH_BEFORE_HLS_DELETE } from '../../server/services/video-lifecycle.js';
+import { isDefaultImageKey } from '../../server/media/default-images.js';
+import { CRASH_BEFORE_HLS_DELETE } from '../../server/videos/video-lifecycle.js';
 import { listFiles } from './disk-helpers.js';
 import { fixture } from './media-fixtures.js';
 import {

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { MAX_PAGE } from '../../contract/limits.js';
-import { FEED_DEPTH } from '../../server/services/subscription-feed.js';
+import { FEED_DEPTH } from '../../server/feed/subscription-feed.js';
 import { TOTAL_COUNT_HEADER } from '../../contract/list-total.js';
 import { createUser, type TestUser } from './auth-helpers.js';
 import { createTestApp, type TestApp } from './helpers.js';

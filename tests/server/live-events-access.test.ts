@@ -5,7 +5,7 @@
  */
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LIVE_TOPICS } from '../../server/services/live-topics.js';
+import { LIVE_TOPICS } from '../../server/events/live-topics.js';
 import { createUser, type TestUser } from './auth-helpers.js';
 import { USERS, signIn, signUp, type Session } from './fixtures/users.js';
 import { createTestApp, type TestApp } from './helpers.js';

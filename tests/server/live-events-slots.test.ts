@@ -6,7 +6,7 @@
 import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_STREAMS_PER_USER, TOO_MANY_FROM_ADDRESS } from '../../server/services/live-streams.js';
+import { MAX_STREAMS_PER_USER, TOO_MANY_FROM_ADDRESS } from '../../server/live/live-streams.js';
 import { createUser, type TestUser } from './auth-helpers.js';
 import { createTestApp, type TestApp } from './helpers.js';
 import { openSse, type SseStream } from './sse-client.js';

@@ -5,7 +5,7 @@
  */
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_STREAMS_PER_USER } from '../../server/services/live-streams.js';
+import { MAX_STREAMS_PER_USER } from '../../server/live/live-streams.js';
 import { createUser, type TestUser } from './auth-helpers.js';
 import { createTestApp, type TestApp } from './helpers.js';
 import { subscribe } from './notification-helpers.js';

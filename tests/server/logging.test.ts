@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app.js';
 import { users } from '../../server/db/schema.js';
 import { loggerOptions } from '../../server/http/logging.js';
-import type { App } from '../../server/app-types.js';
+import type { App } from '../../server/http/app-types.js';
 import { USERS, cookieValue, newCredentials } from './fixtures/users.js';
 import { createTestApp, type TestApp } from './helpers.js';
 

@@ -10,7 +10,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMaintenance } from '../../server/maintenance/index.js';
-import { resumableUploadsDir } from '../../server/services/resumable-store.js';
+import { resumableUploadsDir } from '../../server/uploads/resumable-store.http.js';
 import { createUser, type TestUser } from './auth-helpers.js';
 import { createTestApp, type TestApp } from './helpers.js';
 import { fixture } from './media-fixtures.js';

@@ -1,5 +1,5 @@
 /**
- * How a broad search reads its newest matches (services/search-density.ts): the choice follows
+ * How a broad search reads its newest matches (feed/search-density.ts): the choice follows
  * the planner's statistics of the search document, and both ways give the same page.
  */
 import { and, eq, sql } from 'drizzle-orm';
@@ -9,14 +9,14 @@ import {
   readsThroughSearchIndex,
   SearchStatistics,
   type LexemeStats,
-} from '../../server/services/search-density.js';
-import { countSearch } from '../../server/services/search-total.js';
+} from '../../server/feed/search-density.js';
+import { countSearch } from '../../server/feed/search-total.js';
 import {
   indexedSearchWithCount,
   rankedSearch,
   searchQueries,
   walkedSearch,
-} from '../../server/services/video-search.js';
+} from '../../server/feed/video-search.js';
 import { createUser } from './auth-helpers.js';
 import { createTestApp, type TestApp } from './helpers.js';
 

@@ -1,13 +1,13 @@
 /**
- * A search's total past the cap (services/search-total.ts): counted, or known from the planner's
+ * A search's total past the cap (feed/search-total.ts): counted, or known from the planner's
  * statistics when they promise many times the cap, and counted after all when a page comes back
  * short of that promise.
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { videos } from '../../server/db/schema.js';
-import type { LexemeStats } from '../../server/services/search-density.js';
-import { surelyMatchesMoreThan } from '../../server/services/search-total.js';
+import type { LexemeStats } from '../../server/feed/search-density.js';
+import { surelyMatchesMoreThan } from '../../server/feed/search-total.js';
 import { createUser } from './auth-helpers.js';
 import { createTestApp, type TestApp } from './helpers.js';
 

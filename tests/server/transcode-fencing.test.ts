@@ -1,5 +1,5 @@
 /**
- * A transcode run fenced in the bucket as well as in the database (services/rendition-attempt.ts),
+ * A transcode run fenced in the bucket as well as in the database (processing/rendition-attempt.ts),
  * on a real S3-compatible server: a run that stalls past its lease in the middle of an upload and
  * finishes its PUTs after the retry stored the same rendition changes none of the bytes players
  * are given, and leaves no file behind; a run that dies while uploading leaves files that the retry
@@ -11,8 +11,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppContext } from '../../server/context.js';
 import { LeaseLostError, type RunRef } from '../../server/jobs/queue.js';
 import { HLS_FOLDER } from '../../server/media/hls/keys.js';
-import { processingKeys, processingOf } from '../../server/services/video-processing.js';
-import { transcodeVideo } from '../../server/services/video-transcode.js';
+import { processingKeys, processingOf } from '../../server/processing/video-processing.js';
+import { transcodeVideo } from '../../server/processing/video-transcode.js';
 import type { MediaStorage } from '../../server/storage/storage.js';
 import { createUser, type TestUser } from './auth-helpers.js';
 import { servedHls } from './hls-served.js';

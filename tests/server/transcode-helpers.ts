@@ -1,7 +1,7 @@
 /** Shared steps of the transcode tests: upload a 720p clip, run the worker until it settles. */
 import { expect } from 'vitest';
 import type { VideoDetail } from '../../contract/videos.js';
-import { transcodeJob } from '../../server/jobs/job-table.js';
+import { transcodeJob } from '../../server/job-table.js';
 import { startJobWorkers } from '../../server/jobs/job-workers.js';
 import type { TestUser } from './auth-helpers.js';
 import type { TestApp } from './helpers.js';

@@ -8,12 +8,12 @@
 import HLS from 'hls-parser';
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
-import { transcodeJob } from '../../server/jobs/job-table.js';
+import { transcodeJob } from '../../server/job-table.js';
 import { startJobWorkers } from '../../server/jobs/job-workers.js';
 import { LeaseLostError } from '../../server/jobs/queue.js';
-import { FAILED_REASON } from '../../server/jobs/transcode-job.js';
+import { FAILED_REASON } from '../../server/processing/transcode-job.js';
 import { HLS_FOLDER } from '../../server/media/hls/keys.js';
-import { transcodeVideo } from '../../server/services/video-transcode.js';
+import { transcodeVideo } from '../../server/processing/video-transcode.js';
 import { prepareStart } from '../../server/start-up.js';
 import { createUser, type TestUser } from './auth-helpers.js';
 import { createTestApp, type TestApp } from './helpers.js';

@@ -14,7 +14,7 @@ import HLS from 'hls-parser';
 import { afterEach, expect, it } from 'vitest';
 import type { VideoProcessing } from '../../contract/processing.js';
 import type { OwnVideoList, VideoDetail } from '../../contract/videos.js';
-import { INTERRUPTED_REASON } from '../../server/jobs/transcode-job.js';
+import { INTERRUPTED_REASON } from '../../server/processing/transcode-job.js';
 import {
   apiData,
   childProcesses,

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resumableUploads } from '../../server/db/schema.js';
 import { expireBucketUploads } from '../../server/maintenance/upload-expiry.js';
 import type { MediaStorage } from '../../server/storage/storage.js';
-import { resumableUploadsDir } from '../../server/services/resumable-store.js';
+import { resumableUploadsDir } from '../../server/uploads/resumable-store.http.js';
 import { createUser, type TestUser } from './auth-helpers.js';
 import { createTestApp, createTestReplicas, type TestApp } from './helpers.js';
 import { fixture } from './media-fixtures.js';

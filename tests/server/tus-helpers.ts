@@ -7,7 +7,7 @@ import { readFile } from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { resumableUploadsDir } from '../../server/services/resumable-store.js';
+import { resumableUploadsDir } from '../../server/uploads/resumable-store.http.js';
 import { createUser, type TestUser } from './auth-helpers.js';
 import type { TestApp } from './helpers.js';
 import { multipart } from './media-fixtures.js';

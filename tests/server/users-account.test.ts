@@ -17,7 +17,7 @@ import {
   type FilePart,
   type Session,
 } from './fixtures/users.js';
-import { DEFAULT_AVATAR_KEY, DEFAULT_COVER_KEY } from '../../server/services/default-images.js';
+import { DEFAULT_AVATAR_KEY, DEFAULT_COVER_KEY } from '../../server/media/default-images.js';
 import { createTestApp, type TestApp } from './helpers.js';
 
 describe('account changes and channels', () => {

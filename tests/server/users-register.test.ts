@@ -5,8 +5,8 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { User } from '../../contract/shapes.js';
 import { users } from '../../server/db/schema.js';
-import { HttpError } from '../../server/http/errors.js';
-import { insertUser } from '../../server/services/users.js';
+import { HttpError } from '../../server/errors.js';
+import { insertUser } from '../../server/accounts/users.js';
 import {
   USERS,
   filesOnDisk,
@@ -16,7 +16,7 @@ import {
   pngImage,
   register,
 } from './fixtures/users.js';
-import { DEFAULT_AVATAR_KEY, DEFAULT_COVER_KEY } from '../../server/services/default-images.js';
+import { DEFAULT_AVATAR_KEY, DEFAULT_COVER_KEY } from '../../server/media/default-images.js';
 import { createTestApp, type TestApp } from './helpers.js';
 
 /** The labels the refusals name the fields by. */

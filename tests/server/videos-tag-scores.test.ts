@@ -7,7 +7,7 @@ import {
   decayedTagScore,
   storedTagScore,
   tagInterestUpsert,
-} from '../../server/services/tag-scores.js';
+} from '../../server/videos/tag-scores.js';
 import { createUser } from './auth-helpers.js';
 import { createTestApp, type TestApp } from './helpers.js';
 

@@ -9,8 +9,8 @@ import type { DashboardStats, DashboardViews } from '../../contract/dashboard.js
 import type { HistoryPage } from '../../contract/history.js';
 import { userTagScores, videoViews, videos } from '../../server/db/schema.js';
 import type { Db } from '../../server/db/client.js';
-import { decayedTagScore } from '../../server/services/tag-scores.js';
-import { ViewCounter } from '../../server/services/view-counter.js';
+import { decayedTagScore } from '../../server/videos/tag-scores.js';
+import { ViewCounter } from '../../server/videos/view-counter.js';
 import { createUser, type TestUser } from './auth-helpers.js';
 import { call, watch } from './dashboard-helpers.js';
 import { createTestApp, type TestApp } from './helpers.js';

@@ -1,0 +1,58 @@
+/**
+ * What the bell and the watch page hear live, as event-bus topics (ids only). Writers announce
+ * after their transaction committed; the live hub (live-hub.ts) of every replica turns the
+ * events into Server-Sent Events for the connections they concern, and clients re-read through
+ * the API. An announcement that fails is logged, never the request's failure: the write is done,
+ * and the client's next refetch (or reconnect) shows it.
+ */
+import type { EventBus } from './event-bus.js';
+
+export const LIVE_TOPICS = {
+  /** `userId`'s notifications changed (a new one, or read marks from another tab). */
+  notifications: 'notifications',
+  /** A new video's notifications were fanned out to its channel's subscribers (`videoId`). */
+  newVideo: 'notifications.newVideo',
+  /** A comment was added to `videoId` (`commentId`). */
+  comment: 'comments',
+  /**
+   * Sessions ended: all that are over among `userId`'s (sign-out, password change), or the one
+   * `sessionId` (a replayed refresh token revoked it). Every replica ends their streams.
+   */
+  sessionsEnded: 'sessions.ended',
+} as const;
+
+function publish(events: EventBus, event: Parameters<EventBus['publish']>[0]): Promise<void> {
+  return events.publish(event).catch((error: unknown) => {
+    console.error(
+      JSON.stringify({
+        msg: 'live event not published',
+        topic: event.topic,
+        err: (error as Error).message,
+      }),
+    );
+  });
+}
+
+export function announceNotifications(events: EventBus, userIds: Iterable<string>) {
+  return Promise.all(
+    [...new Set(userIds)].map((userId) =>
+      publish(events, { topic: LIVE_TOPICS.notifications, userId }),
+    ),
+  );
+}
+
+export function announceNewVideo(events: EventBus, videoId: string) {
+  return publish(events, { topic: LIVE_TOPICS.newVideo, videoId });
+}
+
+export function announceComment(events: EventBus, videoId: string, commentId: string) {
+  return publish(events, { topic: LIVE_TOPICS.comment, videoId, commentId });
+}
+
+/** After the revocation committed: the streams of `userId`'s sessions that are over end. */
+export function announceSessionsEnded(
+  events: EventBus,
+  ended: { userId: string } | { sessionId: string },
+) {
+  return publish(events, { topic: LIVE_TOPICS.sessionsEnded, ...ended });
+}

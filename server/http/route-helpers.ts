@@ -1,0 +1,13 @@
+/** Small pieces every route module shares: documented error responses and media URLs. */
+import { Type } from '@sinclair/typebox';
+
+// Routes and pages (server/pages) build media URLs the same way; the one copy sits in http/.
+export { mediaUrlsOf } from './origin.js';
+
+/** Error responses of a route, all in the one error envelope (documented in OpenAPI). */
+export function errorResponses<const C extends readonly number[]>(...codes: C) {
+  const ref = Type.Unsafe<{ statusCode: number; data: null; message: string; success: false }>(
+    Type.Ref('ErrorEnvelope'),
+  );
+  return Object.fromEntries(codes.map((code) => [code, ref])) as Record<C[number], typeof ref>;
+}

@@ -1,0 +1,49 @@
+/**
+ * Every background job, one row each: its queue and policy, how many runs a worker process works
+ * at once, what a run does, and what settles a job that ends without success. `npm start`
+ * (server/main.ts, unless TRANSCODE_CONCURRENCY=0) and `npm run worker` (server/worker.ts) both
+ * work every row of this table; start-up (start-up.ts) creates the queues from it. Adding a job
+ * is a row here and the file with its `run`; a job that services send has its queue name and
+ * data type beside the service that sends it (services may not import jobs/: docs/architecture.md).
+ */
+import type { Config } from './config.js';
+import { defineJob, type JobDefinition } from './jobs/job-definition.js';
+import { IMAGE_CONVERSION_QUEUE, runImageConversion } from './maintenance/image-conversion-job.js';
+import { TRANSCODE_QUEUE, type TranscodeJob } from './processing/video-processing.js';
+import { giveUpTranscode, runTranscode, settleStrandedTranscodes } from './processing/transcode-job.js';
+
+/** A run past this is hung (its lease lapses): a 1-hour 1080p source takes about an hour per rendition here. */
+const FOUR_HOURS = 4 * 60 * 60;
+
+const retries = (config: Config) => ({
+  limit: config.transcodeRetries,
+  delaySeconds: config.transcodeRetrySeconds,
+});
+
+/** One per upload (and per retry the creator asks for): HLS renditions of the video. */
+export const transcodeJob = defineJob<TranscodeJob>({
+  name: TRANSCODE_QUEUE,
+  policy: 'standard',
+  retries,
+  maxRunSeconds: FOUR_HOURS,
+  // Each ffmpeg already uses every core (at a lower priority than the API).
+  concurrency: (config) => Math.max(1, config.transcodeConcurrency),
+  run: runTranscode,
+  giveUp: giveUpTranscode,
+  settle: settleStrandedTranscodes,
+});
+
+/** The one-off conversion of images stored before sizes existed. */
+export const imageConversionJob = defineJob<Record<string, never>>({
+  name: IMAGE_CONVERSION_QUEUE,
+  // At most one waiting and one running: starts of several replicas add no duplicate work.
+  policy: 'stately',
+  retries,
+  // Thousands of old files at a few per second; the run checks for shutdown between files.
+  maxRunSeconds: FOUR_HOURS,
+  concurrency: () => 1,
+  run: runImageConversion,
+  askAfterStart: {},
+});
+
+export const JOB_TABLE: readonly JobDefinition[] = [transcodeJob, imageConversionJob];
