@@ -19,7 +19,60 @@ import path from 'node:path';
  * @property {string[]} [loose]   folders whose files directly inside belong to this layer
  * @property {string[]} imports   names of the layers it may import
  * @property {object[]} [packages] extra `no-restricted-imports` patterns (npm packages)
+ * @property {string} [door]      the one file of the layer's folder other layers may import
+ * @property {{files: string[], imports: string[]}} [edge] files of the folder (globs of names)
+ *   that may also import `imports`
  */
+
+/** What every server domain may use: the plumbing below the domains (never server/http). */
+const PLUMBING = [
+  'contract',
+  'server base',
+  'server errors',
+  'server config',
+  'server/db',
+  'server/events',
+  'server/storage',
+  'server/jobs',
+  'server context',
+  'server/media',
+  'server/auth',
+];
+
+/** The server's domains, bottom up: a domain may import only domains above it in this list. */
+const DOMAINS = [
+  'accounts',
+  'notifications',
+  'tweets',
+  'dashboard',
+  'processing',
+  'videos',
+  'history',
+  'playlists',
+  'uploads',
+  'live',
+  'feed',
+  'channels',
+  'comments',
+];
+
+/**
+ * A server domain: one folder, whose index.ts is its only door for every other layer, which
+ * imports the plumbing and the domains it names, and whose HTTP edge (its `*.routes.ts` and
+ * `*.http.ts` files, the routes and the tus and cache adapters) alone imports server/http.
+ */
+function domain(name, domains) {
+  return {
+    name: `server/${name}`,
+    paths: [`server/${name}`],
+    door: 'index.ts',
+    edge: { files: EDGE_FILES, imports: ['server/http'] },
+    imports: [...PLUMBING, ...domains.map((d) => `server/${d}`)],
+  };
+}
+
+/** The files of a domain that make its HTTP edge. */
+export const EDGE_FILES = ['*.routes.ts', '*.http.ts'];
 
 /** @type {Layer[]} */
 export const LAYERS = [
@@ -88,6 +141,11 @@ export const LAYERS = [
     ],
   },
   { name: 'server base', paths: ['server/app-root.ts', 'server/crash-point.ts'], imports: [] },
+  {
+    name: 'server errors',
+    paths: ['server/errors.ts', 'server/input-problems.ts'],
+    imports: ['contract'],
+  },
   { name: 'server/db', paths: ['server/db'], imports: ['server base'] },
   { name: 'server/events', paths: ['server/events'], imports: ['server base', 'server/db'] },
   {
@@ -95,72 +153,60 @@ export const LAYERS = [
     paths: ['server/config.ts', 'server/config-s3.ts', 'server/settings.ts'],
     imports: ['contract', 'server base', 'server/db'],
   },
-  { name: 'server/storage', paths: ['server/storage'], imports: ['server config'] },
+  { name: 'server/storage', paths: ['server/storage'], imports: ['server config', 'server/db'] },
+  { name: 'server/jobs', paths: ['server/jobs'], imports: ['server config', 'server/db'] },
   {
-    name: 'server/http',
-    paths: ['server/http'],
-    imports: ['contract', 'server base', 'server config', 'server/storage'],
+    name: 'server context',
+    paths: ['server/context.ts'],
+    imports: ['server config', 'server/db', 'server/events', 'server/storage', 'server/jobs'],
   },
-  { name: 'server/media', paths: ['server/media'], imports: ['server/http'] },
+  {
+    name: 'server/media',
+    paths: ['server/media'],
+    imports: [
+      'contract',
+      'server base',
+      'server errors',
+      'server/db',
+      'server/storage',
+      'server context',
+    ],
+  },
   {
     name: 'server/auth',
     paths: ['server/auth'],
-    imports: ['contract', 'server/db', 'server/http'],
+    imports: ['contract', 'server errors', 'server/db'],
   },
   {
-    name: 'server/services',
-    paths: ['server/services'],
+    name: 'server/http',
+    paths: ['server/http'],
     imports: [
       'contract',
       'server base',
+      'server errors',
       'server config',
-      'server context',
-      'server/db',
-      'server/events',
       'server/storage',
-      'server/http',
+      'server context',
       'server/media',
-      'server/auth',
     ],
   },
+  domain('accounts', []),
+  domain('notifications', ['accounts']),
+  domain('tweets', ['accounts']),
+  domain('dashboard', []),
+  domain('processing', ['notifications']),
+  domain('videos', ['accounts', 'notifications', 'processing']),
+  domain('history', ['videos']),
+  domain('playlists', ['accounts', 'videos']),
+  domain('uploads', ['videos']),
+  domain('live', ['videos']),
+  domain('feed', ['processing', 'videos']),
+  domain('channels', ['accounts', 'notifications']),
+  domain('comments', ['accounts', 'notifications', 'tweets', 'videos']),
   {
-    name: 'server context',
-    paths: ['server/context.ts', 'server/http/app-types.ts'],
-    imports: [
-      'server config',
-      'server/db',
-      'server/events',
-      'server/storage',
-      'server/http',
-      'server/services',
-      'server jobs',
-    ],
-  },
-  {
-    name: 'server jobs',
-    paths: ['server/jobs', 'server/maintenance'],
-    imports: [
-      'server base',
-      'server config',
-      'server context',
-      'server/db',
-      'server/events',
-      'server/storage',
-      'server/media',
-      'server/services',
-    ],
-  },
-  {
-    name: 'server/routes',
-    paths: ['server/routes'],
-    imports: [
-      'contract',
-      'server context',
-      'server/events',
-      'server/http',
-      'server/auth',
-      'server/services',
-    ],
+    name: 'server/maintenance',
+    paths: ['server/maintenance'],
+    imports: [...PLUMBING, 'server/accounts', 'server/processing'],
   },
   {
     name: 'server/pages',
@@ -168,30 +214,21 @@ export const LAYERS = [
     imports: [
       'contract',
       'server context',
-      'server/events',
-      'server/http',
-      'server/auth',
-      'server/services',
-    ],
-  },
-  {
-    name: 'server/seed',
-    paths: ['server/seed'],
-    imports: [
-      'server base',
-      'server config',
-      'server context',
-      'server/db',
-      'server/events',
       'server/media',
       'server/auth',
-      'server/services',
+      'server/http',
+      'server/videos',
+      'server/feed',
     ],
   },
+  { name: 'server/seed', paths: ['server/seed'], imports: [...PLUMBING, 'server/videos'] },
   {
     name: 'server shell',
     paths: [
       'server/app.ts',
+      'server/app-context.ts',
+      'server/job-table.ts',
+      'server/missing-reference.ts',
       'server/main.ts',
       'server/worker.ts',
       'server/start-up.ts',
@@ -200,19 +237,10 @@ export const LAYERS = [
       'server/seed/cli.ts',
     ],
     imports: [
-      'contract',
-      'server base',
-      'server config',
-      'server context',
-      'server/db',
-      'server/events',
-      'server/storage',
+      ...PLUMBING,
       'server/http',
-      'server/media',
-      'server/auth',
-      'server/services',
-      'server jobs',
-      'server/routes',
+      ...DOMAINS.map((name) => `server/${name}`),
+      'server/maintenance',
       'server/pages',
       'server/seed',
     ],
@@ -253,6 +281,17 @@ function reachRegex(fromDir, place) {
   if (place.kind === 'file') return `${start}(\\.[jt]sx?)?$`;
   if (place.kind === 'loose') return `${upTo}[^/]+$`;
   return `${start}(/|$)`;
+}
+
+/**
+ * The expression that matches a specifier, written in `fromDir`, that reaches a file of `place`
+ * other than its door (a folder layer's index.ts).
+ */
+function pastDoorRegex(fromDir, place, door) {
+  const rel = path.posix.relative(fromDir, place.at);
+  const start = rel.startsWith('..') ? `^${escape(rel)}` : `^\\./${escape(rel)}`;
+  const name = escape(door.replace(/\.[jt]sx?$/, ''));
+  return `${start}/(?!${name}(\\.[jt]sx?)?$)`;
 }
 
 /** Up to this many folders below a layer's folder get a rule (the deepest has 2). */
@@ -301,21 +340,40 @@ export function layerWalls() {
             .map((p) => ({ name: p.at, place: p })),
         )
         .concat(TOOLS.map((at) => ({ name: at, place: { kind: 'folder', at } })));
+      // Layers this one may import, but only through their door.
+      const doors = LAYERS.filter((t) => t.door && layer.imports.includes(t.name)).flatMap((t) =>
+        placesOf(t).map((p) => ({ name: t.name, place: p, door: t.door })),
+      );
       for (const [files, dir] of sourcesOf(place)) {
-        const patterns = forbidden.map((target) => ({
-          regex: reachRegex(dir, target.place),
-          message: `${place.sibling ? place.at : layer.name} may not import ${target.name} (docs/architecture.md, Layers).`,
-        }));
+        const walls = (targets) => [
+          ...(layer.packages ?? []),
+          ...targets.map((target) => ({
+            regex: reachRegex(dir, target.place),
+            message: `${place.sibling ? place.at : layer.name} may not import ${target.name} (docs/architecture.md, Layers).`,
+          })),
+          ...doors.map((target) => ({
+            regex: pastDoorRegex(dir, target.place, target.door),
+            message: `${target.name} is imported through its ${target.door} only (docs/architecture.md, Layers).`,
+          })),
+        ];
+        const edgeFiles =
+          layer.edge && place.kind === 'folder'
+            ? layer.edge.files.map((name) => files.replace(/[^/]*$/, name))
+            : [];
+        const ignores = place.kind === 'file' ? [] : singleFiles.map((f) => f.at);
         configs.push({
           files: [files],
-          ignores: place.kind === 'file' ? [] : singleFiles.map((f) => f.at),
-          rules: {
-            'no-restricted-imports': [
-              'error',
-              { patterns: [...(layer.packages ?? []), ...patterns] },
-            ],
-          },
+          ignores: [...ignores, ...edgeFiles],
+          rules: { 'no-restricted-imports': ['error', { patterns: walls(forbidden) }] },
         });
+        if (edgeFiles.length > 0) {
+          const edgeMay = forbidden.filter((t) => !layer.edge.imports.includes(t.name));
+          configs.push({
+            files: edgeFiles,
+            ignores,
+            rules: { 'no-restricted-imports': ['error', { patterns: walls(edgeMay) }] },
+          });
+        }
       }
     }
   }

@@ -25,6 +25,8 @@ interface Place {
 interface Layer {
   name: string;
   imports: string[];
+  door?: string;
+  edge?: { files: string[]; imports: string[] };
 }
 interface LayersModule {
   LAYERS: Layer[];
@@ -76,12 +78,15 @@ for (const m of mermaid.matchAll(/^\s*(\w+)\s*-->\s*(\w+)\s*$/gm)) {
 
 const sameList = (a: string[], b: string[]) =>
   a.length === b.length && [...a].sort().every((x, i) => x === [...b].sort()[i]);
+/** What a layer's files may import, its HTTP edge's too: the table's column and the arrows. */
+const importsOf = (layer: Layer) => [...layer.imports, ...(layer.edge?.imports ?? [])];
+
 for (const layer of LAYERS) {
   const row = table.get(layer.name);
   if (!row) fail(`table: no row for layer \`${layer.name}\` (eslint.layers.js has it)`);
-  else if (!sameList(row, layer.imports)) {
+  else if (!sameList(row, importsOf(layer))) {
     fail(
-      `table: \`${layer.name}\` may import [${row.join(', ')}], eslint.layers.js says [${layer.imports.join(', ')}]`,
+      `table: \`${layer.name}\` may import [${row.join(', ')}], eslint.layers.js says [${importsOf(layer).join(', ')}]`,
     );
   }
 }
@@ -110,7 +115,7 @@ function reach(edges: [string, string][]): Map<string, Set<string>> {
 }
 
 const allowed: [string, string][] = LAYERS.flatMap((l) =>
-  l.imports.map((t): [string, string] => [l.name, t]),
+  importsOf(l).map((t): [string, string] => [l.name, t]),
 );
 const wanted = reach(allowed);
 const drawn = reach(arrows);
@@ -127,7 +132,7 @@ for (const layer of LAYERS) {
   }
 }
 for (const [from, to] of arrows) {
-  if (!byName.get(from)?.imports.includes(to)) {
+  if (!importsOf(byName.get(from) ?? { name: from, imports: [] }).includes(to)) {
     diagramDiffers = true;
     fail(`diagram: arrow ${from} --> ${to} is not in the table`);
   }
@@ -176,23 +181,51 @@ const targets = [
   ...LAYERS.flatMap((l) => placesOf(l).map((place) => ({ name: l.name, place }))),
   ...TOOLS.map((at) => ({ name: at, place: tool(at) })),
 ];
+/** Lints `import spec` in `from` and records a failure unless it is refused exactly when it must be. */
+async function probe(from: string, spec: string, at: string, mayImport: boolean, why: string) {
+  probes += 1;
+  if ((await refuses(from, spec)) === mayImport) {
+    fail(
+      `walls: ${from} importing '${spec}' (${at}) is ${mayImport ? 'refused' : 'let through'}, but ${why}`,
+    );
+  }
+}
+
 for (const layer of LAYERS) {
   const places = placesOf(layer);
   // Every place of a `dir/*` layer is a layer of its own; elsewhere one place speaks for all.
   for (const source of places[0]?.sibling ? places : places.slice(0, 1)) {
-    const from = probeFile(source);
-    for (const target of targets) {
-      if (target.place.at === source.at) continue;
-      const sibling = source.sibling === true && target.place.sibling === true;
-      const mayImport =
-        !sibling && (target.name === layer.name || layer.imports.includes(target.name));
-      const spec = specifier(from, target.place);
-      probes += 1;
-      if ((await refuses(from, spec)) === mayImport) {
-        fail(
-          `walls: ${from} importing '${spec}' (${target.place.at}) is ${mayImport ? 'refused' : 'let through'}, ` +
-            `but the table says ${layer.name} ${mayImport ? 'may' : 'may not'} import ${target.name}`,
-        );
+    // A layer with an HTTP edge is probed from an ordinary file and from an edge file.
+    const edgeName = layer.edge?.files[0]?.replace('*', 'wall-probe');
+    const froms = [
+      { from: probeFile(source), extra: [] as string[] },
+      ...(edgeName && source.kind === 'folder'
+        ? [{ from: `${source.at}/${edgeName}`, extra: layer.edge!.imports }]
+        : []),
+    ];
+    for (const { from, extra } of froms) {
+      for (const target of targets) {
+        if (target.place.at === source.at) continue;
+        const sibling = source.sibling === true && target.place.sibling === true;
+        const own = target.name === layer.name;
+        const listed = layer.imports.includes(target.name) || extra.includes(target.name);
+        const mayImport = !sibling && (own || listed);
+        const why = `the table says ${layer.name}${extra.length ? ' (its edge)' : ''} ${mayImport ? 'may' : 'may not'} import ${target.name}`;
+        const door = byName.get(target.name)?.door;
+        if (door && !own) {
+          // Past the door: refused even where the layer may be imported; the door: as the table says.
+          await probe(
+            from,
+            specifier(from, target.place),
+            target.place.at,
+            false,
+            `${target.name} is imported through its ${door} only`,
+          );
+          const doorFile = { kind: 'file' as const, at: `${target.place.at}/${door}` };
+          await probe(from, specifier(from, doorFile), doorFile.at, mayImport, why);
+        } else {
+          await probe(from, specifier(from, target.place), target.place.at, mayImport, why);
+        }
       }
     }
   }

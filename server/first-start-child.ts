@@ -7,7 +7,7 @@
  */
 import pino from 'pino';
 import { loadConfigOrExit } from './config.js';
-import { createContext } from './context.js';
+import { createContext } from './app-context.js';
 import { loggerOptions } from './http/logging.js';
 import { seedDemoIfEmpty } from './seed/index.js';
 import { prepareStart } from './start-up.js';

@@ -6,11 +6,12 @@
  * is a row here and the file with its `run`; a job that services send has its queue name and
  * data type beside the service that sends it (services may not import jobs/: docs/architecture.md).
  */
+import type { AppContext } from './app-context.js';
 import type { Config } from './config.js';
 import { defineJob, type JobDefinition } from './jobs/job-definition.js';
 import { IMAGE_CONVERSION_QUEUE, runImageConversion } from './maintenance/image-conversion-job.js';
-import { TRANSCODE_QUEUE, type TranscodeJob } from './processing/video-processing.js';
-import { giveUpTranscode, runTranscode, settleStrandedTranscodes } from './processing/transcode-job.js';
+import { TRANSCODE_QUEUE, type TranscodeJob } from './processing/index.js';
+import { giveUpTranscode, runTranscode, settleStrandedTranscodes } from './processing/index.js';
 
 /** A run past this is hung (its lease lapses): a 1-hour 1080p source takes about an hour per rendition here. */
 const FOUR_HOURS = 4 * 60 * 60;
@@ -21,7 +22,7 @@ const retries = (config: Config) => ({
 });
 
 /** One per upload (and per retry the creator asks for): HLS renditions of the video. */
-export const transcodeJob = defineJob<TranscodeJob>({
+export const transcodeJob = defineJob<TranscodeJob, AppContext>({
   name: TRANSCODE_QUEUE,
   policy: 'standard',
   retries,
@@ -34,7 +35,7 @@ export const transcodeJob = defineJob<TranscodeJob>({
 });
 
 /** The one-off conversion of images stored before sizes existed. */
-export const imageConversionJob = defineJob<Record<string, never>>({
+export const imageConversionJob = defineJob<Record<string, never>, AppContext>({
   name: IMAGE_CONVERSION_QUEUE,
   // At most one waiting and one running: starts of several replicas add no duplicate work.
   policy: 'stately',
@@ -46,4 +47,7 @@ export const imageConversionJob = defineJob<Record<string, never>>({
   askAfterStart: {},
 });
 
-export const JOB_TABLE: readonly JobDefinition[] = [transcodeJob, imageConversionJob];
+export const JOB_TABLE: readonly JobDefinition<object, AppContext>[] = [
+  transcodeJob,
+  imageConversionJob,
+];

@@ -5,14 +5,14 @@
 import path from 'node:path';
 import { buildApp } from './app.js';
 import { loadConfigOrExit } from './config.js';
-import { createContext } from './context.js';
+import { createContext } from './app-context.js';
 import { embeddedDatabaseMissing, runFirstStart } from './first-start.js';
 import { loggerOptions } from './http/logging.js';
 import { JOB_TABLE } from './job-table.js';
 import { jobUpkeep, startJobWorkers } from './jobs/job-workers.js';
 import { startMaintenance } from './maintenance/index.js';
 import { seedDemoIfEmpty } from './seed/index.js';
-import { resumableUploadsDir } from './uploads/resumable-store.http.js';
+import { resumableUploadsDir } from './uploads/index.js';
 import { prepareStart } from './start-up.js';
 
 const startedAt = performance.now();

@@ -8,12 +8,12 @@
 import { getTableName, is } from 'drizzle-orm';
 import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
 import * as schema from './db/schema.js';
-import { notFound, type HttpError } from './errors.js';
-import { COMMENT_NOT_FOUND } from './comments/likes.js';
+import { notFound, type DomainError } from './errors.js';
+import { COMMENT_NOT_FOUND } from './comments/index.js';
 import { USER_NOT_FOUND } from './db/page.js';
-import { PLAYLIST_NOT_FOUND } from './playlists/playlists.js';
-import { TWEET_NOT_FOUND } from './tweets/tweets.js';
-import { VIDEO_NOT_FOUND } from './videos/video-dto.js';
+import { PLAYLIST_NOT_FOUND } from './playlists/index.js';
+import { TWEET_NOT_FOUND } from './tweets/index.js';
+import { VIDEO_NOT_FOUND } from './videos/index.js';
 
 const FOREIGN_KEY_VIOLATION = '23503';
 
@@ -41,7 +41,7 @@ function referencedTables(): Map<string, string> {
 let tables: Map<string, string> | undefined;
 
 /** The 404 a foreign-key violation anywhere in `error`'s cause chain stands for, if any. */
-export function missingReference(error: unknown): HttpError | undefined {
+export function missingReference(error: unknown): DomainError | undefined {
   for (let e: unknown = error, depth = 0; e && typeof e === 'object' && depth < 5; depth++) {
     const { code, constraint } = e as { code?: unknown; constraint?: unknown };
     if (code === FOREIGN_KEY_VIOLATION && typeof constraint === 'string') {

@@ -3,7 +3,7 @@
  * test harness alike (so tests start the server the way production does): the queues of the job
  * table (job-table.ts) and the shared default images. Route registration stays free of I/O.
  */
-import type { AppContext } from './context.js';
+import type { AppContext } from './app-context.js';
 import { JOB_TABLE } from './job-table.js';
 import { ensureDefaultImages } from './media/default-images.js';
 

@@ -8,7 +8,7 @@
 import { randomBytes } from 'node:crypto';
 import pino from 'pino';
 import { loadConfigOrExit } from './config.js';
-import { createContext } from './context.js';
+import { createContext } from './app-context.js';
 import { loggerOptions } from './http/logging.js';
 import { JOB_TABLE } from './job-table.js';
 import { startJobWorkers } from './jobs/job-workers.js';

@@ -11,7 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { loadConfig } from '../../server/config.js';
-import { createContext } from '../../server/context.js';
+import { createContext } from '../../server/app-context.js';
 import { BENCH_DATA } from './paths.js';
 
 export const DASHBOARD_VIDEOS = 1_000;

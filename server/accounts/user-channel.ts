@@ -7,7 +7,8 @@ import { eq, sql } from 'drizzle-orm';
 import type { Channel } from '../../contract/users.js';
 import type { Db } from '../db/client.js';
 import { subscriptions, users } from '../db/schema.js';
-import { mediaSizes, mediaUrl, ownerColumns, toOwner, type MediaUrls } from '../videos/video-dto.js';
+import { mediaSizes, mediaUrl, type MediaUrls } from '../media/media-urls.js';
+import { ownerColumns, toOwner } from './owner-dto.js';
 
 export async function findChannel(
   db: Db,

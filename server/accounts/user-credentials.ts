@@ -33,7 +33,7 @@ export async function authenticate(db: Db, input: LoginInput): Promise<UserRow> 
   const userName = input.userName || undefined;
   const email = input.email || undefined;
   if (!userName && !email) {
-    throw fieldRefusal(400, 'userName', 'Give your user name or your email to sign in');
+    throw fieldRefusal('invalid', 'userName', 'Give your user name or your email to sign in');
   }
   const [row] = await db
     .select()
@@ -60,14 +60,14 @@ export async function changePassword(
   newPassword: string,
 ): Promise<void> {
   if (newPassword === oldPassword) {
-    throw fieldRefusal(400, 'newPassword', FIELD_SENTENCES.samePassword);
+    throw fieldRefusal('invalid', 'newPassword', FIELD_SENTENCES.samePassword);
   }
   const [row] = await db
     .select({ passwordHash: users.passwordHash })
     .from(users)
     .where(eq(users.id, auth.userId));
   if (!row || !(await verifyPassword(row.passwordHash, oldPassword))) {
-    throw fieldRefusal(400, 'oldPassword', FIELD_SENTENCES.wrongCurrentPassword);
+    throw fieldRefusal('invalid', 'oldPassword', FIELD_SENTENCES.wrongCurrentPassword);
   }
   const passwordHash = await hashPassword(newPassword);
   await db.transaction(async (tx) => {

@@ -7,10 +7,15 @@ import type { FastifyBaseLogger } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { users } from '../db/schema.js';
 import { notFound } from '../errors.js';
-import type { ReceivedFile } from '../http/multipart.js';
-import type { AppContext } from '../context.js';
+import type { ReceivedFile } from '../media/received-file.js';
+import type { ServerContext } from '../context.js';
 import { isDefaultImageKey } from '../media/default-images.js';
-import { deleteStored, discardPrepared, prepareImage, storeRecorded } from '../media/sized-images.js';
+import {
+  deleteStored,
+  discardPrepared,
+  prepareImage,
+  storeRecorded,
+} from '../media/sized-images.js';
 import type { UserRow } from './users.js';
 
 export type AccountImage = 'avatar' | 'cover';
@@ -20,7 +25,7 @@ export type AccountImage = 'avatar' | 'cover';
  * so it is logged rather than failing a request whose change has already committed.
  */
 async function deleteReplacedImage(
-  ctx: AppContext,
+  ctx: ServerContext,
   key: string,
   log: FastifyBaseLogger,
 ): Promise<void> {
@@ -32,7 +37,7 @@ async function deleteReplacedImage(
   }
 }
 
-async function currentImageKey(ctx: AppContext, userId: string, kind: AccountImage) {
+async function currentImageKey(ctx: ServerContext, userId: string, kind: AccountImage) {
   const [row] = await ctx.db
     .select({ avatarKey: users.avatarKey, coverKey: users.coverKey })
     .from(users)
@@ -43,7 +48,7 @@ async function currentImageKey(ctx: AppContext, userId: string, kind: AccountIma
 
 /** PATCH update-Avatar / update-CoverImage: the updated account row. */
 export async function replaceAccountImage(
-  ctx: AppContext,
+  ctx: ServerContext,
   userId: string,
   kind: AccountImage,
   file: ReceivedFile,

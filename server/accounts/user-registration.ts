@@ -7,8 +7,8 @@
 import type { RegisterBody } from '../../contract/users.js';
 import { hashPassword } from '../auth/passwords.js';
 import { newId } from '../db/ids.js';
-import type { ReceivedFile } from '../http/multipart.js';
-import type { AppContext } from '../context.js';
+import type { ReceivedFile } from '../media/received-file.js';
+import type { ServerContext } from '../context.js';
 import { DEFAULT_AVATAR_KEY, DEFAULT_COVER_KEY } from '../media/default-images.js';
 import {
   deleteStored,
@@ -27,7 +27,7 @@ export interface RegisterInput {
 }
 
 export async function registerUser(
-  ctx: AppContext,
+  ctx: ServerContext,
   { fields, avatar, coverImage }: RegisterInput,
 ): Promise<UserRow> {
   await assertAvailable(ctx.db, { userName: fields.userName, email: fields.email });

@@ -37,7 +37,7 @@ export default async function usersAvailabilityRoutes(app: App, { ctx }: RouteOp
     async (request) => {
       const { userName, email } = request.body;
       if (userName === undefined && email === undefined) {
-        throw fieldRefusal(400, 'userName', 'Give a user name or an email to check');
+        throw fieldRefusal('invalid', 'userName', 'Give a user name or an email to check');
       }
       return ok(await availabilityOf(ctx.db, { userName, email }), 'Availability checked');
     },

@@ -14,9 +14,9 @@ import { SessionData } from '../../contract/users.js';
 import { REFRESH_COOKIE, clearAuthCookies, setAuthCookies } from '../auth/plugin.js';
 import { SESSION_REUSED, refreshSession, type IssuedTokens } from '../auth/sessions.js';
 import { parseRefreshToken } from '../auth/tokens.js';
-import type { AppContext } from '../context.js';
+import type { ServerContext } from '../context.js';
 import { ok } from '../http/envelope.js';
-import { HttpError } from '../errors.js';
+import { isDomainError } from '../errors.js';
 import type { App, RouteOptions } from '../http/app-types.js';
 import { announceSessionsEnded } from '../events/live-topics.js';
 import { findUserDto } from './users.js';
@@ -28,7 +28,7 @@ import { errorResponses, mediaUrlsOf } from '../http/route-helpers.js';
  * revoked its session: that session's live streams end on every replica.
  */
 export async function rotateCookies(
-  ctx: AppContext,
+  ctx: ServerContext,
   reply: FastifyReply,
   refreshToken: string | undefined,
 ): Promise<IssuedTokens> {
@@ -38,8 +38,8 @@ export async function rotateCookies(
     setAuthCookies(reply, tokens, secure);
     return tokens;
   } catch (error) {
-    if (error instanceof HttpError && error.statusCode === 401) clearAuthCookies(reply, secure);
-    const revoked = error instanceof HttpError && error.message === SESSION_REUSED;
+    if (isDomainError(error, 'unauthorized')) clearAuthCookies(reply, secure);
+    const revoked = isDomainError(error) && error.message === SESSION_REUSED;
     const sessionId = revoked && refreshToken ? parseRefreshToken(refreshToken)?.sessionId : null;
     if (sessionId) await announceSessionsEnded(ctx.events, { sessionId });
     throw error;
@@ -48,7 +48,7 @@ export async function rotateCookies(
 
 /** The user id behind the request: its access token, else a rotated refresh token, else null. */
 async function resumedUserId(
-  ctx: AppContext,
+  ctx: ServerContext,
   reply: FastifyReply,
   auth: { userId: string } | null,
   refreshToken: string | undefined,
@@ -58,7 +58,7 @@ async function resumedUserId(
   try {
     return (await rotateCookies(ctx, reply, refreshToken)).userId;
   } catch (error) {
-    if (error instanceof HttpError && error.statusCode === 401) return null;
+    if (isDomainError(error, 'unauthorized')) return null;
     throw error;
   }
 }

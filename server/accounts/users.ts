@@ -11,7 +11,8 @@ import type { Db, Tx } from '../db/client.js';
 import { statementSet, type PreparedStatements } from '../db/prepared.js';
 import { userTagScores, users } from '../db/schema.js';
 import { conflict } from '../errors.js';
-import { mediaSizes, mediaUrl, toOwner, type MediaUrls } from '../videos/video-dto.js';
+import { mediaSizes, mediaUrl, type MediaUrls } from '../media/media-urls.js';
+import { toOwner } from './owner-dto.js';
 
 /** The top tags a user carries (API.md: top 10 of their per-tag scores). */
 const USER_TAG_COUNT = 10;

@@ -11,7 +11,7 @@ import { subscriptions, users } from '../db/schema.js';
 import { notFound } from '../errors.js';
 import { descNullsLast } from '../db/order.js';
 import { offsetOf, USER_NOT_FOUND, type Page } from '../db/page.js';
-import { mediaSizes, mediaUrl, type MediaUrls } from '../videos/video-dto.js';
+import { mediaSizes, mediaUrl, type MediaUrls } from '../media/media-urls.js';
 
 export async function listSubscribedChannels(
   db: Db,

@@ -4,15 +4,16 @@
  */
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { ChannelSubscriber, SubscriptionToggle } from '../../contract/engagement.js';
-import type { AppContext } from '../context.js';
+import type { ServerContext } from '../context.js';
 import type { Db } from '../db/client.js';
 import { subscriptions, users } from '../db/schema.js';
-import { badRequest, notFound } from '../errors.js';
+import { invalid, notFound } from '../errors.js';
 import { countedToggle } from '../db/counted-toggle.js';
 import { announceNotifications } from '../events/live-topics.js';
-import { notifyOne } from '../notifications/notification-writes.js';
+import { notifyOne } from '../notifications/index.js';
 import { descNullsLast } from '../db/order.js';
-import { ownerColumns, toOwner, type MediaUrls } from '../videos/video-dto.js';
+import { ownerColumns, toOwner } from '../accounts/index.js';
+import type { MediaUrls } from '../media/media-urls.js';
 
 const SELF_SUBSCRIBE = 'You cannot subscribe to your own channel';
 const CHANNEL_NOT_FOUND = 'Channel not found';
@@ -28,13 +29,13 @@ async function assertChannel(db: Db, channelId: string) {
 }
 
 export async function toggleSubscription(
-  ctx: Pick<AppContext, 'db' | 'events'>,
+  ctx: Pick<ServerContext, 'db' | 'events'>,
   subscriberId: string,
   channelId: string,
 ): Promise<SubscriptionToggle> {
   const { db } = ctx;
   let notified = false;
-  if (subscriberId === channelId) throw badRequest(SELF_SUBSCRIBE);
+  if (subscriberId === channelId) throw invalid(SELF_SUBSCRIBE);
   await assertChannel(db, channelId);
   const pair = and(
     eq(subscriptions.subscriberId, subscriberId),

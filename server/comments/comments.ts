@@ -5,17 +5,19 @@
 import { and, count, desc, eq } from 'drizzle-orm';
 import type { CommentList } from '../../contract/engagement.js';
 import type { Comment } from '../../contract/shapes.js';
-import type { AppContext } from '../context.js';
+import type { ServerContext } from '../context.js';
 import type { Db } from '../db/client.js';
 import { newId } from '../db/ids.js';
 import { comments, likes, users, videos } from '../db/schema.js';
 import { forbidden, notFound } from '../errors.js';
 import { COMMENT_NOT_FOUND } from './likes.js';
 import { announceComment, announceNotifications } from '../events/live-topics.js';
-import { notifyOne } from '../notifications/notification-writes.js';
+import { notifyOne } from '../notifications/index.js';
 import { descNullsLast } from '../db/order.js';
-import { toOwner, visibleTo, type MediaUrls } from '../videos/video-dto.js';
-import { assertVisibleVideo } from '../videos/video-watch.js';
+import { toOwner } from '../accounts/index.js';
+import { visibleTo } from '../videos/index.js';
+import type { MediaUrls } from '../media/media-urls.js';
+import { assertVisibleVideo } from '../videos/index.js';
 
 const commentColumns = {
   id: comments.id,
@@ -88,7 +90,7 @@ export async function listComments(
 }
 
 export async function addComment(
-  ctx: Pick<AppContext, 'db' | 'events'>,
+  ctx: Pick<ServerContext, 'db' | 'events'>,
   videoId: string,
   ownerId: string,
   content: string,

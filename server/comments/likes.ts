@@ -5,16 +5,16 @@
  */
 import { and, eq, sql } from 'drizzle-orm';
 import type { LikeStatus, LikeToggle } from '../../contract/engagement.js';
-import type { AppContext } from '../context.js';
+import type { ServerContext } from '../context.js';
 import type { Db, Tx } from '../db/client.js';
 import { comments, likes, tweets, videos } from '../db/schema.js';
 import { notFound } from '../errors.js';
 import { countedToggle } from '../db/counted-toggle.js';
 import { announceNotifications } from '../events/live-topics.js';
-import { isLikeMilestone, notifyOne } from '../notifications/notification-writes.js';
-import { TWEET_NOT_FOUND } from '../tweets/tweets.js';
-import { VIDEO_NOT_FOUND, visibleTo } from '../videos/video-dto.js';
-import { assertVisibleVideo } from '../videos/video-watch.js';
+import { isLikeMilestone, notifyOne } from '../notifications/index.js';
+import { TWEET_NOT_FOUND } from '../tweets/index.js';
+import { VIDEO_NOT_FOUND, visibleTo } from '../videos/index.js';
+import { assertVisibleVideo } from '../videos/index.js';
 
 export const COMMENT_NOT_FOUND = 'Comment not found';
 type Target = 'video' | 'comment' | 'tweet';
@@ -127,7 +127,7 @@ function bumpCounter(
 }
 
 export async function toggleLike(
-  ctx: Pick<AppContext, 'db' | 'events'>,
+  ctx: Pick<ServerContext, 'db' | 'events'>,
   userId: string,
   targetType: Target,
   targetId: string,

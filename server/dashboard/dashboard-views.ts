@@ -20,8 +20,8 @@ import type {
 } from '../../contract/dashboard.js';
 import { DASHBOARD_TOP_VIDEOS } from '../../contract/limits.js';
 import type { Db } from '../db/client.js';
-import { badRequest } from '../errors.js';
-import { mediaUrl, type MediaUrls } from '../videos/video-dto.js';
+import { invalid } from '../errors.js';
+import { mediaUrl, type MediaUrls } from '../media/media-urls.js';
 import { isKnownTimeZone, zonePeriod } from './zone-days.js';
 
 const DAY_MS = 86_400_000;
@@ -99,7 +99,7 @@ export async function channelViews(
   urls: MediaUrls,
   now = new Date(),
 ): Promise<DashboardViews> {
-  if (!isKnownTimeZone(tz)) throw badRequest(`Unknown time zone: ${tz}`);
+  if (!isKnownTimeZone(tz)) throw invalid(`Unknown time zone: ${tz}`);
   const { dates, bounds } = zonePeriod(days, tz, now);
   const rows = await dailyTotals(db, channelId, bounds);
   const top = await topVideos(db, channelId, bounds[0]!, urls);

@@ -428,7 +428,7 @@ export const videoProcessing = pgTable('video_processing', {
 
 /**
  * Storage keys whose files are in flight: about to be stored before a row names them, or about to
- * be removed after rows stopped naming them (processing/media-journal.ts). A run killed in between
+ * be removed after rows stopped naming them (storage/media-journal.ts). A run killed in between
  * leaves its keys here, so the next start of the same writer removes exactly those orphans at
  * once instead of waiting out the reconciliation's grace period.
  */

@@ -4,13 +4,13 @@
  * it, so the page a visitor's HTML carries is the API's own answer, and the two share one query
  * per cache period.
  */
-import type { AppContext } from '../context.js';
+import type { FeedContext } from './feed-context.js';
 import { ok } from '../http/envelope.js';
-import type { MediaUrls } from '../videos/video-dto.js';
+import type { MediaUrls } from '../media/media-urls.js';
 import { listFeed, type FeedFilters } from './video-feed.js';
 
 export function feedAnswer(
-  ctx: AppContext,
+  ctx: FeedContext,
   filters: FeedFilters,
   urls: MediaUrls,
 ): Promise<string> {

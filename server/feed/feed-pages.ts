@@ -10,7 +10,7 @@ import type { SortType, VideoSortBy } from '../../contract/videos.js';
 import { statementSet, type PreparedStatements } from '../db/prepared.js';
 import { users, videoCounts, videos } from '../db/schema.js';
 import { descNullsLast } from '../db/order.js';
-import { videoItemColumns, type VideoItemRow } from '../videos/video-dto.js';
+import { videoItemColumns, type VideoItemRow } from '../videos/index.js';
 
 const feedStatements = statementSet((db) => {
   const totalOf = (scope: Scope) =>

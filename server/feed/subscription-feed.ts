@@ -17,7 +17,8 @@
 import { sql } from 'drizzle-orm';
 import type { VideoList } from '../../contract/videos.js';
 import type { Db } from '../db/client.js';
-import { toVideoItem, type MediaUrls, type VideoItemRow } from '../videos/video-dto.js';
+import { toVideoItem, type VideoItemRow } from '../videos/index.js';
+import type { MediaUrls } from '../media/media-urls.js';
 
 /** How far back the feed goes, in videos. */
 export const FEED_DEPTH = 1000;

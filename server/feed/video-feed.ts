@@ -9,8 +9,9 @@ import type { PreparedStatements } from '../db/prepared.js';
 import { users, videoProcessing, videos } from '../db/schema.js';
 import { preparedFeedPage, scopeCount, singleScope } from './feed-pages.js';
 import { ascNullsFirst, descNullsLast } from '../db/order.js';
-import { toProcessing } from '../processing/video-processing.js';
-import { toVideoItem, videoItemColumns, type MediaUrls, type VideoItemRow } from '../videos/video-dto.js';
+import { toProcessing } from '../processing/index.js';
+import { toVideoItem, videoItemColumns, type VideoItemRow } from '../videos/index.js';
+import type { MediaUrls } from '../media/media-urls.js';
 import { readsThroughSearchIndex, type SearchStatistics } from './search-density.js';
 import {
   cappedTotal,

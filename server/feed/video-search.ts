@@ -7,7 +7,7 @@ import type { Db } from '../db/client.js';
 import { statementSet, type PreparedStatements } from '../db/prepared.js';
 import { users, videos } from '../db/schema.js';
 import { descNullsLast } from '../db/order.js';
-import { videoItemColumns, type VideoItemRow } from '../videos/video-dto.js';
+import { videoItemColumns, type VideoItemRow } from '../videos/index.js';
 
 /** Search syntax a user typed on purpose: a "phrase", an -exclusion or an OR. */
 const WEBSEARCH_SYNTAX = /"|(^|\s)-\S|\sor\s/i;

@@ -2,48 +2,13 @@
  * Watch history: one row per user and video holding the latest watch time. Lists leave out other
  * people's videos that have since been unpublished (they exist only for their owner).
  */
-import { and, count, eq, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
 import type { HistoryPage } from '../../contract/history.js';
 import type { Db } from '../db/client.js';
 import { users, videos, watchHistory } from '../db/schema.js';
 import { descNullsLast } from '../db/order.js';
-import { toVideoItem, videoItemColumns, visibleTo, type MediaUrls } from '../videos/video-dto.js';
-
-/**
- * The history entry of opening a video, as a step of the statement that reads the video (the
- * watch page's, videos/video-watch.ts): one round trip and one commit per watch instead of two.
- * It inserts a row only when `watchedVideo` (a condition on `videos`) finds the video, so a hidden
- * or missing video leaves no trace, and a second watch only moves `watched_at`.
- */
-export function recordWatchStep(
-  db: Db,
-  entry: { id: SQL | Placeholder<string>; userId: SQL | Placeholder<string> },
-  watchedVideo: SQL | undefined,
-) {
-  return db.$with('recorded_watch').as(
-    db
-      .insert(watchHistory)
-      .select(
-        db
-          .select({
-            id: sql<string>`${entry.id}::text`.as('id'),
-            userId: sql<string>`${entry.userId}::text`.as('user_id'),
-            videoId: videos.id,
-            watchedAt: sql<Date>`now()`.as('watched_at'),
-            // Set by the row's insert trigger from the video (drizzle/0004), whoever inserts.
-            visible: sql<boolean>`true`.as('visible'),
-            positionSeconds: sql<number | null>`null::double precision`.as('position_seconds'),
-          })
-          .from(videos)
-          .where(watchedVideo),
-      )
-      .onConflictDoUpdate({
-        target: [watchHistory.userId, watchHistory.videoId],
-        set: { watchedAt: sql`now()` },
-      })
-      .returning({ id: watchHistory.id }),
-  );
-}
+import { toVideoItem, videoItemColumns, visibleTo } from '../videos/index.js';
+import type { MediaUrls } from '../media/media-urls.js';
 
 /**
  * Entries whose video the caller may see: a count over the partial index. (`visible` is written

@@ -14,7 +14,7 @@ import { MAX_LIMIT } from '../../contract/limits.js';
 import { callerId } from '../auth/plugin.js';
 import { ok } from '../http/envelope.js';
 import { multipartFieldsToBody } from '../http/multipart.js';
-import { badRequest } from '../errors.js';
+import { invalid } from '../errors.js';
 import type { App, RouteOptions } from '../http/app-types.js';
 import { saveWatchProgress, watchProgressOf } from './watch-progress.js';
 import { errorResponses } from '../http/route-helpers.js';
@@ -64,7 +64,7 @@ export default async function watchProgressRoutes(app: App, { ctx }: RouteOption
     },
     async (request) => {
       const ids = [...new Set(request.query.ids.split(','))];
-      if (ids.length > MAX_LIMIT) throw badRequest(`ids: at most ${MAX_LIMIT} videos`);
+      if (ids.length > MAX_LIMIT) throw invalid(`ids: at most ${MAX_LIMIT} videos`);
       const progress = await watchProgressOf(ctx.db, callerId(request), ids);
       return ok({ progress }, 'Progress fetched');
     },

@@ -8,8 +8,8 @@ import type { WatchProgress } from '../../contract/watch-progress.js';
 import type { Db } from '../db/client.js';
 import { newId } from '../db/ids.js';
 import { videos, watchHistory } from '../db/schema.js';
-import { badRequest, notFound } from '../errors.js';
-import { VIDEO_NOT_FOUND, visibleTo } from '../videos/video-dto.js';
+import { invalid, notFound } from '../errors.js';
+import { VIDEO_NOT_FOUND, visibleTo } from '../videos/index.js';
 
 /** A report may overshoot the probed duration by this much (players round and overrun). */
 const DURATION_SLACK_SECONDS = 1;
@@ -26,7 +26,7 @@ export async function saveWatchProgress(
     .where(and(eq(videos.id, videoId), visibleTo(userId)));
   if (!video) throw notFound(VIDEO_NOT_FOUND);
   if (seconds > video.duration + DURATION_SLACK_SECONDS) {
-    throw badRequest(`seconds: must be at most the video's duration (${video.duration})`);
+    throw invalid(`seconds: must be at most the video's duration (${video.duration})`);
   }
   const position = Math.min(seconds, video.duration);
   await db

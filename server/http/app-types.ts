@@ -10,7 +10,7 @@ import type {
   RawServerDefault,
 } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { AppContext } from '../context.js';
+import type { ServerContext } from '../context.js';
 
 /** The Fastify instance with TypeBox typing, as route modules receive it. */
 export type App = FastifyInstance<
@@ -21,7 +21,10 @@ export type App = FastifyInstance<
   TypeBoxTypeProvider
 >;
 
-/** A route plugin's options: the shared context (server/context.ts). */
-export interface RouteOptions {
-  ctx: AppContext;
+/**
+ * A route plugin's options: the context (server/context.ts), or the wider one its domain declares
+ * (videos/videos-context.ts…): the app hands every plugin the same object, which has them all.
+ */
+export interface RouteOptions<Context extends ServerContext = ServerContext> {
+  ctx: Context;
 }

@@ -2,7 +2,8 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { drainRequestBody } from './drain-request.js';
 import { fieldMessage, ruleSentence } from '../../contract/field-messages.js';
 import { failure } from './envelope.js';
-import { HttpError } from '../errors.js';
+import { DomainError, type ErrorKind } from '../errors.js';
+import { HttpError } from './http-error.js';
 
 interface ValidationIssue {
   instancePath: string;
@@ -80,17 +81,33 @@ function settleUnreadBody(request: FastifyRequest, reply: FastifyReply): void {
  * Turns an error a service let through into the refusal it stands for (a database constraint
  * that a concurrent change broke), or undefined.
  */
-export type ErrorTranslation = (error: unknown) => HttpError | undefined;
+export type ErrorTranslation = (error: unknown) => DomainError | undefined;
+
+/** The one place a domain refusal gets its HTTP status. */
+export const STATUS_OF_KIND: Record<ErrorKind, number> = {
+  invalid: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  'not-found': 404,
+  conflict: 409,
+  'too-large': 413,
+  unsupported: 415,
+  'too-many': 429,
+  unavailable: 503,
+};
 
 /** The one error handler: every failure leaves as the JSON error envelope. */
 export function installErrorHandling(app: FastifyInstance, translate?: ErrorTranslation): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     let status: number;
     let message: string;
-    const known = error instanceof HttpError ? error : translate?.(error);
+    const known = error instanceof DomainError ? error : translate?.(error);
     if (known) {
-      status = known.statusCode;
+      status = STATUS_OF_KIND[known.kind];
       message = known.message;
+    } else if (error instanceof HttpError) {
+      status = error.statusCode;
+      message = error.message;
     } else if (error.validation && error.validation.length > 0) {
       status = 400;
       message = validationMessage(error.validation, error.validationContext);

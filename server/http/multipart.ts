@@ -16,26 +16,21 @@ import { drainRequestBody } from './drain-request.js';
 import { markFormBody } from './form-bodies.js';
 import { fieldLabel } from '../../contract/field-messages.js';
 import {
-  badRequest,
+  invalid,
   emptyFile,
   fieldRefusal,
   fileTooLarge,
-  payloadTooLarge,
-  unsupportedMedia,
-  type HttpError,
+  tooLarge,
+  unsupported,
+  type DomainError,
+  type ErrorKind,
 } from '../errors.js';
+import type { ReceivedFile } from '../media/received-file.js';
+
+export type { ReceivedFile };
 
 export interface FileRule {
   maxBytes: number;
-}
-
-export interface ReceivedFile {
-  field: string;
-  filename: string;
-  /** As declared by the client; never trusted for validation. */
-  mimetype: string;
-  path: string;
-  bytes: number;
 }
 
 export interface ReceivedForm {
@@ -65,8 +60,8 @@ class ByteLimit extends Transform {
 }
 
 /** "avatar: Profile picture is too long": a part refused, named by its label. */
-const partRefusal = (status: number, field: string, predicate: string) =>
-  fieldRefusal(status, field, `${fieldLabel(field)} ${predicate}`);
+const partRefusal = (kind: ErrorKind, field: string, predicate: string) =>
+  fieldRefusal(kind, field, `${fieldLabel(field)} ${predicate}`);
 
 export function fileRule(maxBytes: number): FileRule {
   return { maxBytes };
@@ -79,13 +74,13 @@ export const IMAGE_RULE = fileRule(LIMITS.imageBytes);
  * The multipart parser's words for a body that cannot be read, as a 400 that says what is wrong
  * (left alone they would be a 500: the client's mistake, not ours).
  */
-function brokenBodyError(error: unknown): HttpError | undefined {
+function brokenBodyError(error: unknown): DomainError | undefined {
   const message = error instanceof Error ? error.message : '';
   if (/boundary not found/i.test(message)) {
-    return badRequest('Content-Type: multipart/form-data needs a boundary parameter');
+    return invalid('Content-Type: multipart/form-data needs a boundary parameter');
   }
   if (/unexpected end of multipart data/i.test(message)) {
-    return badRequest('body: The multipart body is cut off before its closing boundary');
+    return invalid('body: The multipart body is cut off before its closing boundary');
   }
   return undefined;
 }
@@ -99,7 +94,7 @@ export async function receiveForm(
   tmpDir: string,
   rules: Record<string, FileRule>,
 ): Promise<ReceivedForm> {
-  if (!request.isMultipart()) throw unsupportedMedia('Expected multipart/form-data');
+  if (!request.isMultipart()) throw unsupported('Expected multipart/form-data');
   await mkdir(tmpDir, { recursive: true });
   const fields: Record<string, string> = {};
   const files: Partial<Record<string, ReceivedFile>> = {};
@@ -110,18 +105,19 @@ export async function receiveForm(
   try {
     for await (const part of request.parts()) {
       if (part.type === 'field') {
-        if (typeof part.value !== 'string') throw partRefusal(400, part.fieldname, 'must be text');
-        if (part.valueTruncated) throw partRefusal(413, part.fieldname, 'is too long');
+        if (typeof part.value !== 'string')
+          throw partRefusal('invalid', part.fieldname, 'must be text');
+        if (part.valueTruncated) throw partRefusal('too-large', part.fieldname, 'is too long');
         fields[part.fieldname] = part.value;
         continue;
       }
       const rule = rules[part.fieldname];
       if (!rule) {
         part.file.resume();
-        throw partRefusal(400, part.fieldname, 'is not a file this call takes');
+        throw partRefusal('invalid', part.fieldname, 'is not a file this call takes');
       }
       if (files[part.fieldname])
-        throw partRefusal(400, part.fieldname, 'must be one file, not several');
+        throw partRefusal('invalid', part.fieldname, 'must be one file, not several');
       const tmpPath = path.join(tmpDir, `upload-${randomBytes(12).toString('hex')}`);
       owned.push(tmpPath);
       const limiter = new ByteLimit(rule.maxBytes, () =>
@@ -158,7 +154,7 @@ export async function receiveForm(
       code === 'FST_FILES_LIMIT' ||
       code === 'FST_PARTS_LIMIT'
     ) {
-      throw payloadTooLarge('Upload exceeds the allowed size');
+      throw tooLarge('Upload exceeds the allowed size');
     }
     throw brokenBodyError(error) ?? error;
   }
@@ -176,7 +172,7 @@ export async function multipartFieldsToBody(request: FastifyRequest): Promise<vo
     for await (const part of request.parts()) {
       if (part.type === 'file') {
         part.file.resume();
-        throw partRefusal(400, part.fieldname, 'is a file, and this call takes none');
+        throw partRefusal('invalid', part.fieldname, 'is a file, and this call takes none');
       }
       body[part.fieldname] = String(part.value);
     }

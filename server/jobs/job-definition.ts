@@ -7,8 +7,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.js';
 import type { Db, Tx } from '../db/client.js';
-import type { AppContext } from '../context.js';
-import type { QueueSpec } from './queue.js';
+import type { JobQueue, QueueSpec } from './queue.js';
 
 export interface JobRun {
   /**
@@ -38,26 +37,39 @@ export interface JobLease {
   check: () => Promise<void>;
 }
 
-export interface JobDefinition<Data extends object = object> extends QueueSpec<Data> {
+/**
+ * What the workers themselves use of the context a job runs with. Each job's functions take the
+ * context they need (the job table, at the entry points, hands them the app's whole context).
+ */
+export interface JobContext {
+  config: Config;
+  db: Db;
+  jobs: JobQueue;
+}
+
+export interface JobDefinition<
+  Data extends object = object,
+  Ctx extends JobContext = JobContext,
+> extends QueueSpec<Data> {
   /** Runs of this job one worker process works at once. */
   concurrency(config: Config): number;
   /** One job's work. Throwing fails the run (retried while retries remain). */
-  run(ctx: AppContext, data: Data, run: JobRun): Promise<void>;
+  run(ctx: Ctx, data: Data, run: JobRun): Promise<void>;
   /** What a job whose last run failed leaves behind (e.g. its video marked failed). */
-  giveUp?(ctx: AppContext, data: Data, log: FastifyBaseLogger): Promise<void>;
+  giveUp?(ctx: Ctx, data: Data, log: FastifyBaseLogger): Promise<void>;
   /**
    * Settles the work of jobs that ended without a run noticing: failed by a start's crash
    * recovery on their last retry, expired, deleted from the queue. Runs when workers start, after
    * each of pg-boss's supervision passes and on every maintenance pass; idempotent.
    */
-  settle?(ctx: AppContext, log: FastifyBaseLogger): Promise<void>;
+  settle?(ctx: Ctx, log: FastifyBaseLogger): Promise<void>;
   /** Sent after each start's first maintenance pass (work that a start should always ask for). */
   askAfterStart?: Data;
 }
 
 /** A row, with its `Data` checked against `run` and against what `JobQueue.send` is given. */
-export function defineJob<Data extends object>(
-  definition: JobDefinition<Data>,
-): JobDefinition<Data> {
+export function defineJob<Data extends object, Ctx extends JobContext>(
+  definition: JobDefinition<Data, Ctx>,
+): JobDefinition<Data, Ctx> {
   return definition;
 }

@@ -20,8 +20,7 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type PgBoss from 'pg-boss';
-import type { AppContext } from '../context.js';
-import type { JobDefinition } from './job-definition.js';
+import type { JobContext, JobDefinition } from './job-definition.js';
 import { LEASE_SECONDS, LeaseLostError, type RunRef } from './queue.js';
 
 /** How often an idle slot asks the queue for a job (pg-boss's workers polled every 2 s too). */
@@ -32,10 +31,10 @@ export interface JobWorkers {
 }
 
 /** Runs every row's `settle`; a failure is logged, never thrown (it runs again later). */
-export async function settleJobs(
-  ctx: AppContext,
+export async function settleJobs<Ctx extends JobContext>(
+  ctx: Ctx,
   log: FastifyBaseLogger,
-  table: readonly JobDefinition[],
+  table: readonly JobDefinition<object, Ctx>[],
 ): Promise<void> {
   for (const job of table) {
     try {
@@ -47,17 +46,20 @@ export async function settleJobs(
 }
 
 /** Sends what each row asks for after a start (`askAfterStart`). */
-export async function askAfterStart(ctx: AppContext, table: readonly JobDefinition[]) {
+export async function askAfterStart<Ctx extends JobContext>(
+  ctx: Ctx,
+  table: readonly JobDefinition<object, Ctx>[],
+) {
   for (const job of table) {
     if (job.askAfterStart) await ctx.jobs.send(job.name, job.askAfterStart);
   }
 }
 
 /** The maintenance pass's view of the table (maintenance/index.ts, `JobUpkeep`). */
-export function jobUpkeep(
-  ctx: AppContext,
+export function jobUpkeep<Ctx extends JobContext>(
+  ctx: Ctx,
   log: FastifyBaseLogger,
-  table: readonly JobDefinition[],
+  table: readonly JobDefinition<object, Ctx>[],
 ) {
   return {
     askAfterStart: () => askAfterStart(ctx, table),
@@ -65,10 +67,10 @@ export function jobUpkeep(
   };
 }
 
-export async function startJobWorkers(
-  ctx: AppContext,
+export async function startJobWorkers<Ctx extends JobContext>(
+  ctx: Ctx,
   log: FastifyBaseLogger,
-  table: readonly JobDefinition[],
+  table: readonly JobDefinition<object, Ctx>[],
 ): Promise<JobWorkers> {
   const { jobs } = ctx;
   await jobs.recoverCrashedJobs(table.map((job) => job.name));

@@ -7,10 +7,10 @@
  */
 import type { OutgoingHttpHeaders } from 'node:http';
 import { LiveEventsQuery } from '../../contract/notifications.js';
-import { HttpError, unauthorized } from '../errors.js';
+import { unauthorized, unavailable } from '../errors.js';
 import type { App, RouteOptions } from '../http/app-types.js';
 import type { LiveHub } from './live-hub.js';
-import { assertVisibleVideo } from '../videos/video-watch.js';
+import { assertVisibleVideo } from '../videos/index.js';
 import { errorResponses } from '../http/route-helpers.js';
 
 /**
@@ -45,13 +45,13 @@ export default async function liveEventsRoutes(
     async (request, reply) => {
       if (!request.auth) throw unauthorized('Unauthorized request');
       const { userId, sessionId } = request.auth;
-      if (hub.closed) throw new HttpError(503, CLOSING);
+      if (hub.closed) throw unavailable(CLOSING);
       const res = reply.raw;
       const stream = hub.take({ userId, sessionId, address: request.ip }, res);
       const videoId = request.query.video ?? null;
       try {
         if (videoId) await assertVisibleVideo(ctx.db, videoId, userId);
-        if (hub.closed) throw new HttpError(503, CLOSING);
+        if (hub.closed) throw unavailable(CLOSING);
       } catch (error) {
         if (stream) hub.free(stream);
         throw error;

@@ -20,7 +20,7 @@
  *   than held in memory.
  */
 import { and, eq, gt, inArray, isNull } from 'drizzle-orm';
-import type { AppContext } from '../context.js';
+import type { ServerContext } from '../context.js';
 import { notifications, sessions, videos } from '../db/schema.js';
 import type { BusEvent } from '../events/event-bus.js';
 import { LiveStreams, type Stream, type StreamOwner } from './live-streams.js';
@@ -46,7 +46,7 @@ export class LiveHub {
    * Proxies close idle connections (nginx after 60 s by default): a comment line every
    * LIVE_HEARTBEAT_MS keeps the stream busy.
    */
-  constructor(private readonly ctx: Pick<AppContext, 'config' | 'db' | 'events'>) {
+  constructor(private readonly ctx: Pick<ServerContext, 'config' | 'db' | 'events'>) {
     const { events } = ctx;
     this.streams = new LiveStreams(ctx.config.liveStreamsPerAddress);
     this.unsubscribe = [

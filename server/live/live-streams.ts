@@ -6,7 +6,7 @@
  * caps count slots per user (tabs and devices) and per client address (every user behind it).
  */
 import type { ServerResponse } from 'node:http';
-import { HttpError } from '../errors.js';
+import { tooMany } from '../errors.js';
 
 /** Open streams one user may hold (tabs and devices); one more is refused with 429. */
 export const MAX_STREAMS_PER_USER = 8;
@@ -59,10 +59,10 @@ export class LiveStreams {
     this.taken++;
     if (res.destroyed || res.socket?.destroyed !== false) return null;
     if ((this.byUser.get(owner.userId)?.size ?? 0) >= MAX_STREAMS_PER_USER) {
-      throw new HttpError(429, TOO_MANY_STREAMS);
+      throw tooMany(TOO_MANY_STREAMS);
     }
     if ((this.byAddress.get(owner.address)?.size ?? 0) >= this.perAddress) {
-      throw new HttpError(429, TOO_MANY_FROM_ADDRESS);
+      throw tooMany(TOO_MANY_FROM_ADDRESS);
     }
     const stream: Stream = { ...owner, videoId: null, res, live: false, closed: false };
     addTo(this.byUser, owner.userId, stream);

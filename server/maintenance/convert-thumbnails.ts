@@ -16,7 +16,7 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import { and, countDistinct, eq, inArray, notInArray, notLike, type SQL } from 'drizzle-orm';
-import type { AppContext } from '../context.js';
+import type { ServerContext } from '../context.js';
 import type { Db } from '../db/client.js';
 import { users, videos } from '../db/schema.js';
 import { sizedKey, type ImageRole } from '../media/image-keys.js';
@@ -24,7 +24,7 @@ import { checkedTopWidth } from '../media/images.js';
 import { LEGACY_DEFAULT_KEYS } from '../media/default-images.js';
 import { deleteStored, storeImageAs } from '../media/sized-images.js';
 
-export type ConversionContext = Pick<AppContext, 'db' | 'storage' | 'tmpDir' | 'journal'>;
+export type ConversionContext = Pick<ServerContext, 'db' | 'storage' | 'tmpDir' | 'journal'>;
 
 export interface ConvertOptions {
   /** Old keys read per query; progress is logged after each batch. */

@@ -4,7 +4,7 @@
  * it, it survives restarts, and a failure is retried like any job. Every start asks for it; once
  * nothing is left a run only counts and ends.
  */
-import type { AppContext } from '../context.js';
+import type { ServerContext } from '../context.js';
 import { convertThumbnails } from './convert-thumbnails.js';
 import type { JobRun } from '../jobs/job-definition.js';
 
@@ -13,7 +13,7 @@ export const IMAGE_CONVERSION_QUEUE = 'convert-images';
 /** Old keys read per query; progress is logged after each batch. */
 const CONVERSION_BATCH = 100;
 
-export async function runImageConversion(ctx: AppContext, _data: object, run: JobRun) {
+export async function runImageConversion(ctx: ServerContext, _data: object, run: JobRun) {
   await convertThumbnails(ctx, {
     batchSize: CONVERSION_BATCH,
     log: run.log,

@@ -10,8 +10,8 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.js';
-import type { MediaJournal } from '../processing/media-journal.js';
-import { expireRateLimitWindows } from '../accounts/rate-limit-counters.js';
+import type { MediaJournal } from '../storage/media-journal.js';
+import { expireRateLimitWindows } from '../accounts/index.js';
 import type { MediaStorage } from '../storage/storage.js';
 import { vacuumEmbedded } from './embedded-vacuum.js';
 import { reconcileMedia, type ReconcileReport } from './media-reconcile.js';

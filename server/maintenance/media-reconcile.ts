@@ -2,7 +2,7 @@
  * Files and rows can disagree after a crash: a kill between "file stored" and "row inserted"
  * leaves a file no row names, and a kill after a delete's commit but before its files are
  * removed does the same.
- * - At start, the media journal (processing/media-journal.ts) names the keys of the work this
+ * - At start, the media journal (storage/media-journal.ts) names the keys of the work this
  *   server's earlier runs left unfinished: each such file that no row names is removed at once.
  * - Any other file no row names is removed once older than `graceMs` (a younger one may belong
  *   to an upload of another process about to insert its row).
@@ -15,8 +15,8 @@ import type { Db } from '../db/client.js';
 import { resumableUploads, users, videoProcessing, videos } from '../db/schema.js';
 import { storedKeysOf } from '../media/image-keys.js';
 import { isDefaultImageKey } from '../media/default-images.js';
-import type { MediaJournal } from '../processing/media-journal.js';
-import { processingKeys } from '../processing/video-processing.js';
+import type { MediaJournal } from '../storage/media-journal.js';
+import { processingKeys } from '../processing/index.js';
 import type { MediaStorage } from '../storage/storage.js';
 
 export interface ReconcileReport {

@@ -10,7 +10,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { APP_ROOT } from '../app-root.js';
 import { IMAGE_ROLES, sizedKey, storedKeysOf, type ImageRole } from './image-keys.js';
-import type { AppContext } from '../context.js';
+import type { ServerContext } from '../context.js';
 import { storeImageAs } from './sized-images.js';
 
 const ASSETS_DIR = path.join(APP_ROOT, 'server/assets');
@@ -42,7 +42,7 @@ export function isDefaultImageKey(key: string): boolean {
 }
 
 /** Renders whichever default image is missing from storage (first start, or a fresh store). */
-export async function ensureDefaultImages(ctx: AppContext): Promise<void> {
+export async function ensureDefaultImages(ctx: ServerContext): Promise<void> {
   for (const [key, source] of Object.entries(SOURCES)) {
     if ((await ctx.storage.size(key)) !== null) continue;
     const tmpPath = path.join(ctx.tmpDir, `default-${randomBytes(8).toString('hex')}.png`);

@@ -5,7 +5,7 @@
  * a file that stops playing halfway.
  */
 import { rm } from 'node:fs/promises';
-import { unsupportedMedia } from '../errors.js';
+import { unsupported } from '../errors.js';
 import { ffmpegPath } from './binaries.js';
 import { runBinary } from './run-binary.js';
 import { UNREADABLE_VIDEO, type VideoContainer } from './video-probe.js';
@@ -43,7 +43,7 @@ export async function remuxForStreaming(
     await runBinary(ffmpegPath(ffmpegOverride), args, REMUX_TIMEOUT_MS);
   } catch {
     await rm(outputPath, { force: true });
-    throw unsupportedMedia(UNREADABLE_VIDEO);
+    throw unsupported(UNREADABLE_VIDEO);
   }
 }
 

@@ -3,22 +3,17 @@
  * new image gets a fresh random base name, so the year-long immutable cache of media never shows
  * a stale picture. Every write removes what it stored when a later step fails, and every delete
  * removes all the widths, so a set is whole or gone. `storeNewImage` and `storeImageAs` record
- * the key in the media journal first (processing/media-journal.ts); the caller clears it once a row
+ * the key in the media journal first (storage/media-journal.ts); the caller clears it once a row
  * names the image.
  */
 import { newId } from '../db/ids.js';
 import { IMAGE_CONTENT_TYPE, sizedKey, storedKeysOf, type ImageRole } from './image-keys.js';
-import {
-  checkedTopWidth,
-  discardRendered,
-  renderSizes,
-  type RenderedSize,
-} from './images.js';
+import { checkedTopWidth, discardRendered, renderSizes, type RenderedSize } from './images.js';
 import type { MediaStorage } from '../storage/storage.js';
-import type { AppContext } from '../context.js';
+import type { ServerContext } from '../context.js';
 
 /** What image writes need: the store, the temp folder to render into, and the journal. */
-export type ImageStore = Pick<AppContext, 'storage' | 'tmpDir' | 'journal'>;
+export type ImageStore = Pick<ServerContext, 'storage' | 'tmpDir' | 'journal'>;
 
 /** A re-encoded image waiting in the temp folder for storage. */
 export interface PreparedImage {

@@ -3,7 +3,7 @@
  * trusted. A file is a video only when it holds a real video stream (not a cover picture) in a
  * container we can serve, and has a positive duration.
  */
-import { unsupportedMedia } from '../errors.js';
+import { unsupported } from '../errors.js';
 import { ffprobePath } from './binaries.js';
 import { runBinary } from './run-binary.js';
 
@@ -63,7 +63,7 @@ export async function probeVideo(filePath: string, ffprobeOverride?: string): Pr
     );
     output = JSON.parse(stdout) as ProbeOutput;
   } catch {
-    throw unsupportedMedia(UNREADABLE_VIDEO);
+    throw unsupported(UNREADABLE_VIDEO);
   }
   const streams = output.streams ?? [];
   const formatName = output.format?.format_name ?? '';
@@ -71,14 +71,14 @@ export async function probeVideo(filePath: string, ffprobeOverride?: string): Pr
   // attached picture. Neither is a video.
   const isImage = formatName === 'image2' || formatName.endsWith('_pipe');
   const video = streams.find((s) => s.codec_type === 'video' && !s.disposition?.attached_pic);
-  if (!video || isImage) throw unsupportedMedia(NOT_A_VIDEO);
+  if (!video || isImage) throw unsupported(NOT_A_VIDEO);
   const codecs = streams
     .filter((s) => s.codec_type === 'video' || s.codec_type === 'audio')
     .map((s) => s.codec_name ?? '');
   const target = targetOf(formatName, codecs);
-  if (!target) throw unsupportedMedia(UNSUPPORTED_CONTAINER);
+  if (!target) throw unsupported(UNSUPPORTED_CONTAINER);
   const duration = Number(output.format?.duration ?? video.duration);
-  if (!Number.isFinite(duration) || duration <= 0) throw unsupportedMedia(UNREADABLE_VIDEO);
+  if (!Number.isFinite(duration) || duration <= 0) throw unsupported(UNREADABLE_VIDEO);
   const hasAudio = streams.some((s) => s.codec_type === 'audio');
   return { duration, target, width: video.width ?? 0, height: video.height ?? 0, hasAudio };
 }

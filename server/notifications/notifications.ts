@@ -14,11 +14,12 @@ import {
   type NotificationSettingsPatch,
 } from '../../contract/notifications.js';
 import { UNREAD_COUNT_CAP } from '../../contract/limits.js';
-import type { AppContext } from '../context.js';
+import type { ServerContext } from '../context.js';
 import type { Db } from '../db/client.js';
 import { comments, notificationMutes, notifications, users, videos } from '../db/schema.js';
 import { announceNotifications } from '../events/live-topics.js';
-import { mediaSizes, mediaUrl, toOwner, type MediaUrls } from '../videos/video-dto.js';
+import { mediaSizes, mediaUrl, type MediaUrls } from '../media/media-urls.js';
+import { toOwner } from '../accounts/index.js';
 
 /** How much of a comment the panel shows. */
 export const COMMENT_EXCERPT_CHARS = 140;
@@ -134,7 +135,7 @@ export async function listNotifications(
 
 /** Marks the caller's own `ids` read (others' ids are ignored); returns the new unread count. */
 export async function markRead(
-  ctx: Pick<AppContext, 'db' | 'events'>,
+  ctx: Pick<ServerContext, 'db' | 'events'>,
   recipientId: string,
   ids: string[],
 ): Promise<number> {
@@ -155,7 +156,7 @@ export async function markRead(
 }
 
 export async function markAllRead(
-  ctx: Pick<AppContext, 'db' | 'events'>,
+  ctx: Pick<ServerContext, 'db' | 'events'>,
   recipientId: string,
 ): Promise<void> {
   await ctx.db

@@ -22,10 +22,10 @@ import { srcSetOf } from '../../contract/srcset.js';
 import { EAGER_THUMBNAILS, THUMBNAIL_SIZES } from '../../contract/thumbnail-sizes.js';
 import type { VideoList } from '../../contract/videos.js';
 import { ACCESS_COOKIE } from '../auth/plugin.js';
-import type { AppContext } from '../context.js';
-import { mediaUrl, type MediaUrls } from '../videos/video-dto.js';
-import { publishedPosterKey } from '../videos/video-watch.js';
-import { feedAnswer } from '../feed/feed-answer.http.js';
+import type { PageContext } from './page-context.js';
+import { mediaUrl, type MediaUrls } from '../media/media-urls.js';
+import { publishedPosterKey } from '../videos/index.js';
+import { feedAnswer } from '../feed/index.js';
 
 /**
  * `work`'s answer, or undefined once `waitMs` (FIRST_SCREEN_WAIT_MS) have passed: the HTML waits
@@ -64,7 +64,7 @@ export function firstFeedHead(envelope: string): string {
   return `${preloads}    <script type="application/json" id="${FIRST_FEED_ELEMENT_ID}">${json}</script>\n`;
 }
 
-async function watchPageHead(ctx: AppContext, urls: MediaUrls, videoId: string): Promise<string> {
+async function watchPageHead(ctx: PageContext, urls: MediaUrls, videoId: string): Promise<string> {
   const key = await withinWait(ctx.config.firstScreenWaitMs, publishedPosterKey(ctx.db, videoId));
   if (!key) return '';
   const href = escapeAttribute(mediaUrl(urls, key));
@@ -85,7 +85,7 @@ const searchOf = (url: string): string => url.slice(url.indexOf('?') + 1 || url.
  * The head's additions for the page at `pathname` ('' for pages without any, or when the data is
  * slower than FIRST_SCREEN_WAIT_MS: the SPA then asks the API itself). A failed query rejects.
  */
-export function firstScreenHeads(ctx: AppContext): FirstScreenHead {
+export function firstScreenHeads(ctx: PageContext): FirstScreenHead {
   // The feed cache hands out the same string for a while: its head is built once per string.
   let last: { envelope: string; head: string } | undefined;
   async function homePageHead(urls: MediaUrls): Promise<string> {

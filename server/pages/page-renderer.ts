@@ -4,14 +4,14 @@
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import type { AppContext } from '../context.js';
+import type { PageContext } from './page-context.js';
 import { mediaUrlsOf } from '../http/origin.js';
 import type { RenderPage } from '../http/static.js';
 import { firstScreenHeads } from './first-screen-html.js';
 import { pageHtmlOf } from './page-html.js';
 
 /** Undefined when the SPA is not built (the server tests, a replica that serves the API only). */
-export function pageRenderer(ctx: AppContext): RenderPage | undefined {
+export function pageRenderer(ctx: PageContext): RenderPage | undefined {
   const { clientDir } = ctx.config;
   if (!existsSync(path.join(clientDir, 'index.html'))) return undefined;
   const pageHtml = pageHtmlOf(clientDir);

@@ -7,7 +7,7 @@
 import { sql } from 'drizzle-orm';
 import type { Playlist } from '../../contract/playlists.js';
 import { playlists } from '../db/schema.js';
-import { mediaUrl, type MediaUrls } from '../videos/video-dto.js';
+import { mediaUrl, type MediaUrls } from '../media/media-urls.js';
 
 function visibleEntries(viewerId: string) {
   return sql`from playlist_videos pv join videos v on v.id = pv.video_id

@@ -13,9 +13,9 @@ import {
 import type { Db, Tx } from '../db/client.js';
 import { newId } from '../db/ids.js';
 import { playlists } from '../db/schema.js';
-import { badRequest, conflict, forbidden, notFound } from '../errors.js';
+import { invalid, conflict, forbidden, notFound } from '../errors.js';
 import { PLAYLIST_NOT_FOUND, playlistById } from './playlists.js';
-import type { MediaUrls } from '../videos/video-dto.js';
+import type { MediaUrls } from '../media/media-urls.js';
 
 export const NOT_PLAYLIST_OWNER = 'Only the owner can change this playlist';
 export const WATCH_LATER_FIXED = 'Watch later cannot be renamed or deleted';
@@ -75,7 +75,7 @@ export async function updatePlaylist(
   urls: MediaUrls,
 ): Promise<Playlist> {
   const own = await ownPlaylist(db, playlistId, callerId);
-  if (own.watchLater) throw badRequest(WATCH_LATER_FIXED);
+  if (own.watchLater) throw invalid(WATCH_LATER_FIXED);
   refuseReservedName(fields.name, 'name');
   await db
     .update(playlists)
@@ -90,6 +90,6 @@ export async function updatePlaylist(
 
 export async function deletePlaylist(db: Db, playlistId: string, callerId: string): Promise<void> {
   const own = await ownPlaylist(db, playlistId, callerId);
-  if (own.watchLater) throw badRequest(WATCH_LATER_FIXED);
+  if (own.watchLater) throw invalid(WATCH_LATER_FIXED);
   await db.delete(playlists).where(eq(playlists.id, playlistId));
 }

@@ -12,7 +12,8 @@ import { playlists, playlistVideos, videos } from '../db/schema.js';
 import { conflict, notFound } from '../errors.js';
 import { ownPlaylist } from './playlist-edits.js';
 import { playlistById } from './playlists.js';
-import { VIDEO_NOT_FOUND, visibleTo, type MediaUrls } from '../videos/video-dto.js';
+import { VIDEO_NOT_FOUND, visibleTo } from '../videos/index.js';
+import type { MediaUrls } from '../media/media-urls.js';
 
 export const ALREADY_IN_PLAYLIST = 'Video already in playlist';
 export const NOT_IN_PLAYLIST = 'Video not in playlist';

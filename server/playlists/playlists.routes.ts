@@ -19,11 +19,7 @@ import { created, ok } from '../http/envelope.js';
 import { multipartFieldsToBody } from '../http/multipart.js';
 import { normalizeFields } from '../http/normalize-fields.js';
 import type { App, RouteOptions } from '../http/app-types.js';
-import {
-  addToPlaylist,
-  playlistsHolding,
-  removeFromPlaylist,
-} from './playlist-entries.js';
+import { addToPlaylist, playlistsHolding, removeFromPlaylist } from './playlist-entries.js';
 import { createPlaylist, deletePlaylist, updatePlaylist } from './playlist-edits.js';
 import { listUserPlaylists, playlistDetail, watchLaterOf } from './playlists.js';
 import { errorResponses, mediaUrlsOf } from '../http/route-helpers.js';

@@ -12,14 +12,9 @@ import { notFound } from '../errors.js';
 import { descNullsLast } from '../db/order.js';
 import { offsetOf, USER_NOT_FOUND, type Page } from '../db/page.js';
 import { playlistColumns, toPlaylist } from './playlist-dto.js';
-import {
-  mediaUrl,
-  toOwner,
-  toVideoItem,
-  videoItemColumns,
-  visibleTo,
-  type MediaUrls,
-} from '../videos/video-dto.js';
+import { mediaUrl, type MediaUrls } from '../media/media-urls.js';
+import { toOwner } from '../accounts/index.js';
+import { toVideoItem, videoItemColumns, visibleTo } from '../videos/index.js';
 
 export const PLAYLIST_NOT_FOUND = 'Playlist not found';
 export const WATCH_LATER_NAME = 'Watch later';

@@ -8,7 +8,7 @@
  */
 import path from 'node:path';
 import { writeFile } from 'node:fs/promises';
-import type { AppContext } from '../context.js';
+import type { ServerContext } from '../context.js';
 import type { Db, Tx } from '../db/client.js';
 import { newId } from '../db/ids.js';
 import type { StoredRendition } from '../db/schema.js';
@@ -58,7 +58,7 @@ export interface Attempt {
  * failed (thrown).
  */
 export async function storeAttempt(
-  ctx: AppContext,
+  ctx: ServerContext,
   { check, recorded }: Fence,
   { videoId, row, stored, dir, files, progress }: Attempt,
 ): Promise<boolean> {
@@ -89,7 +89,7 @@ export async function storeAttempt(
 }
 
 /** Removes files no row names, and their journal entries. */
-async function discard(ctx: AppContext, keys: readonly string[]): Promise<void> {
+async function discard(ctx: ServerContext, keys: readonly string[]): Promise<void> {
   await Promise.all(keys.map((key) => ctx.storage.delete(key)));
   await ctx.journal.clear(keys);
 }
@@ -100,7 +100,7 @@ async function discard(ctx: AppContext, keys: readonly string[]): Promise<void> 
  * named or removed; a stalled run that wakes later removes its own late upload (storeAttempt).
  */
 export async function removeAbandonedAttempts(
-  ctx: AppContext,
+  ctx: ServerContext,
   row: Pick<ProcessingRow, 'hlsPrefix' | 'renditions'>,
 ): Promise<void> {
   const named = new Set(processingKeys(row));
@@ -111,7 +111,7 @@ export async function removeAbandonedAttempts(
   await ctx.journal.forgetSettled(abandoned);
 }
 
-async function storeFiles(ctx: AppContext, dir: string, files: string[]): Promise<void> {
+async function storeFiles(ctx: ServerContext, dir: string, files: string[]): Promise<void> {
   for (const file of files) {
     await ctx.storage.put(
       `${HLS_FOLDER}/${file}`,
@@ -126,7 +126,7 @@ async function storeFiles(ctx: AppContext, dir: string, files: string[]): Promis
  * stored with it (the older layout's one master when it has no id).
  */
 export async function writeMaster(
-  ctx: AppContext,
+  ctx: ServerContext,
   dir: string,
   prefix: string,
   renditions: readonly StoredRendition[],

@@ -11,11 +11,11 @@
  */
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { AppContext } from '../context.js';
+import type { ServerContext } from '../context.js';
 import { videoProcessing } from '../db/schema.js';
 import { TRANSCODE_QUEUE, markFailed, type TranscodeJob } from './video-processing.js';
 import { announceNotifications } from '../events/live-topics.js';
-import { notifyProcessingEnded } from '../notifications/notification-writes.js';
+import { notifyProcessingEnded } from '../notifications/index.js';
 import { transcodeVideo } from './video-transcode.js';
 import type { JobRun } from '../jobs/job-definition.js';
 
@@ -27,12 +27,12 @@ export const FAILED_REASON =
 export const INTERRUPTED_REASON =
   'The conversion for streaming was interrupted too often. It still plays as uploaded.';
 
-export async function runTranscode(ctx: AppContext, { videoId }: TranscodeJob, run: JobRun) {
+export async function runTranscode(ctx: ServerContext, { videoId }: TranscodeJob, run: JobRun) {
   const outcome = await transcodeVideo(ctx, videoId, { signal: run.signal, lease: run.lease });
   run.log.info({ videoId, outcome }, 'transcode finished');
 }
 
-export async function giveUpTranscode(ctx: AppContext, { videoId }: TranscodeJob) {
+export async function giveUpTranscode(ctx: ServerContext, { videoId }: TranscodeJob) {
   await markFailed(ctx, videoId, FAILED_REASON);
 }
 
@@ -41,7 +41,7 @@ export async function giveUpTranscode(ctx: AppContext, { videoId }: TranscodeJob
  * statement: a retry or an upload commits its row and its job together, so no video is ever
  * seen here between the two.
  */
-export async function settleStrandedTranscodes(ctx: AppContext, log: FastifyBaseLogger) {
+export async function settleStrandedTranscodes(ctx: ServerContext, log: FastifyBaseLogger) {
   const settled = await ctx.db.transaction(async (tx) => {
     const rows = await tx
       .update(videoProcessing)

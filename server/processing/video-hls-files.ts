@@ -12,7 +12,7 @@ import { rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { text } from 'node:stream/consumers';
 import { and, eq, sql } from 'drizzle-orm';
-import type { AppContext } from '../context.js';
+import type { ServerContext } from '../context.js';
 import { newId } from '../db/ids.js';
 import { videoProcessing } from '../db/schema.js';
 import { PLAYLIST_TYPE } from './rendition-attempt.js';
@@ -21,7 +21,7 @@ import { deleteHlsFiles, processingKeys, processingOf } from './video-processing
 const ATTEMPTS = 3;
 
 /** Copies one key under the new prefix; playlists get their file names rewritten. */
-async function copyRenamed(ctx: AppContext, key: string, from: string, to: string) {
+async function copyRenamed(ctx: ServerContext, key: string, from: string, to: string) {
   const target = key.replace(from, to);
   if (!key.endsWith('.m3u8')) {
     await ctx.storage.copy(key, target);
@@ -42,7 +42,7 @@ async function copyRenamed(ctx: AppContext, key: string, from: string, to: strin
  * Gives the video's HLS files a fresh prefix and frees the old names. Call it before the row is
  * marked unpublished; a video without renditions has nothing to retire.
  */
-export async function retireHlsNames(ctx: AppContext, videoId: string): Promise<void> {
+export async function retireHlsNames(ctx: ServerContext, videoId: string): Promise<void> {
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
     const row = await processingOf(ctx.db, videoId);
     // Until a rendition is ready no HLS URL was ever handed out: nothing to retire.

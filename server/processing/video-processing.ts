@@ -5,15 +5,15 @@
  */
 import { and, eq, sql } from 'drizzle-orm';
 import type { VideoProcessing } from '../../contract/processing.js';
-import type { AppContext } from '../context.js';
+import type { ServerContext } from '../context.js';
 import type { Db, Tx } from '../db/client.js';
 import { newId } from '../db/ids.js';
 import { videoProcessing, type StoredRendition } from '../db/schema.js';
 import { currentMasterKey, hlsKeys } from '../media/hls/keys.js';
 import type { MediaStorage } from '../storage/storage.js';
 import { announceNotifications } from '../events/live-topics.js';
-import { notifyProcessingEnded } from '../notifications/notification-writes.js';
-import { mediaUrl, type MediaUrls } from '../videos/video-dto.js';
+import { notifyProcessingEnded } from '../notifications/index.js';
+import { mediaUrl, type MediaUrls } from '../media/media-urls.js';
 
 /** The queue of transcode jobs and what each carries; its row in job-table.ts runs them. */
 export const TRANSCODE_QUEUE = 'transcode';
@@ -28,7 +28,7 @@ export async function createProcessing(tx: Db | Tx, videoId: string): Promise<vo
 
 /** Enqueues the transcode of `videoId` in `tx`, the transaction that makes or retries its row. */
 export async function enqueueTranscode(
-  ctx: Pick<AppContext, 'jobs'>,
+  ctx: Pick<ServerContext, 'jobs'>,
   tx: Db | Tx,
   videoId: string,
 ): Promise<void> {
@@ -96,7 +96,7 @@ export async function addRendition(
  * it committed): "your video is ready", or that it still plays as uploaded.
  */
 async function endProcessing(
-  ctx: Pick<AppContext, 'db' | 'events'>,
+  ctx: Pick<ServerContext, 'db' | 'events'>,
   videoId: string,
   end: { state: 'ready'; progress: 1; error: null } | { state: 'failed'; error: string },
   guard?: (tx: Tx) => Promise<void>,
@@ -119,7 +119,7 @@ async function endProcessing(
 
 /** `guard` runs first in the transaction (a job run's hold on its job: jobs/job-definition.ts). */
 export function markReady(
-  ctx: Pick<AppContext, 'db' | 'events'>,
+  ctx: Pick<ServerContext, 'db' | 'events'>,
   videoId: string,
   guard?: (tx: Tx) => Promise<void>,
 ) {
@@ -127,7 +127,7 @@ export function markReady(
 }
 
 export function markFailed(
-  ctx: Pick<AppContext, 'db' | 'events'>,
+  ctx: Pick<ServerContext, 'db' | 'events'>,
   videoId: string,
   reason: string,
 ) {

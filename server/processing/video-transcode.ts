@@ -15,7 +15,7 @@ import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { eq } from 'drizzle-orm';
-import type { AppContext } from '../context.js';
+import type { ServerContext } from '../context.js';
 import type { Db, Tx } from '../db/client.js';
 import { newId } from '../db/ids.js';
 import { videos, type StoredRendition } from '../db/schema.js';
@@ -51,7 +51,7 @@ export interface TranscodeRun {
 
 /** 'gone' when the video was deleted meanwhile (nothing to do), else 'done'. */
 export async function transcodeVideo(
-  ctx: AppContext,
+  ctx: ServerContext,
   videoId: string,
   run: TranscodeRun = {},
 ): Promise<'done' | 'gone'> {

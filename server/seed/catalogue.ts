@@ -12,7 +12,7 @@ import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { newId } from '../db/ids.js';
 import { users, videos } from '../db/schema.js';
-import type { AppContext } from '../context.js';
+import type { ServerContext } from '../context.js';
 import { sizedKey } from '../media/image-keys.js';
 import { storeImageAs } from '../media/sized-images.js';
 import type { SeedLog } from './index.js';
@@ -126,7 +126,7 @@ function syntheticVideo(
 }
 
 /** Media files the synthetic rows share: the site's existing videos, or four made here. */
-async function mediaPool(ctx: AppContext, log: SeedLog): Promise<MediaRef[]> {
+async function mediaPool(ctx: ServerContext, log: SeedLog): Promise<MediaRef[]> {
   const existing = await ctx.db
     .selectDistinct({
       videoKey: videos.videoKey,
@@ -169,7 +169,7 @@ async function mediaPool(ctx: AppContext, log: SeedLog): Promise<MediaRef[]> {
 
 /** Adds `count` synthetic videos spread over every existing user. Needs at least one user. */
 export async function addCatalogueVideos(
-  ctx: AppContext,
+  ctx: ServerContext,
   count: number,
   log: SeedLog,
 ): Promise<{ inserted: number; ms: number }> {

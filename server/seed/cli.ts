@@ -7,7 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { loadConfigOrExit } from '../config.js';
-import { createContext } from '../context.js';
+import { createContext } from '../app-context.js';
 import { prepareStart } from '../start-up.js';
 import { addCatalogueVideos } from './catalogue.js';
 import { seedDemoIfEmpty, type SeedLog } from './index.js';

@@ -14,7 +14,7 @@ import type {
   watchHistory,
 } from '../db/schema.js';
 import { sizedKey } from '../media/image-keys.js';
-import { storedTagScore } from '../videos/tag-scores.js';
+import { storedTagScore } from '../videos/index.js';
 import {
   DEMO_CHANNELS,
   DEMO_VIDEOS,

@@ -29,7 +29,7 @@ import {
   videoViews,
   watchHistory,
 } from '../db/schema.js';
-import type { AppContext } from '../context.js';
+import type { ServerContext } from '../context.js';
 import { storedKeysOf } from '../media/image-keys.js';
 import { storeImageAs } from '../media/sized-images.js';
 import { DEMO_CHANNELS, DEMO_PASSWORD } from './demo-data.js';
@@ -84,7 +84,7 @@ function toSeedLog(log: FastifyBaseLogger | SeedLog): SeedLog {
  * the accounts of the finished seed, so a start prints them once.
  */
 export async function seedDemoIfEmpty(
-  ctx: AppContext,
+  ctx: ServerContext,
   log: FastifyBaseLogger | SeedLog,
   { printAccounts = true }: { printAccounts?: boolean } = {},
 ): Promise<SeedResult> {
@@ -107,7 +107,7 @@ export async function seedDemoIfEmpty(
   return { seeded: true, users: plan.users.length, videos: plan.videos.length, ms };
 }
 
-async function createDemoContent(ctx: AppContext, log: SeedLog): Promise<DemoPlan> {
+async function createDemoContent(ctx: ServerContext, log: SeedLog): Promise<DemoPlan> {
   const { dataDir } = ctx.config;
   const previous = await readMarker(dataDir);
   if (previous?.state === 'in-progress') {
@@ -167,7 +167,7 @@ async function createDemoContent(ctx: AppContext, log: SeedLog): Promise<DemoPla
 
 const seconds = (ms: number) => (ms / 1000).toFixed(1);
 
-async function makeMedia(ctx: AppContext, plan: DemoPlan, workDir: string): Promise<void> {
+async function makeMedia(ctx: ServerContext, plan: DemoPlan, workDir: string): Promise<void> {
   const durations = new Map<string, number>();
   // Videos first (the slow part), images afterwards on the same two slots.
   type Job = () => Promise<void>;

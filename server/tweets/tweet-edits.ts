@@ -11,7 +11,7 @@ import { newId } from '../db/ids.js';
 import { likes, tweets } from '../db/schema.js';
 import { forbidden, notFound } from '../errors.js';
 import { TWEET_NOT_FOUND, tweetById } from './tweets.js';
-import type { MediaUrls } from '../videos/video-dto.js';
+import type { MediaUrls } from '../media/media-urls.js';
 
 export const NOT_TWEET_AUTHOR = 'Only the author can change this tweet';
 

@@ -10,7 +10,8 @@ import { tweets, users } from '../db/schema.js';
 import { notFound } from '../errors.js';
 import { descNullsLast } from '../db/order.js';
 import { offsetOf, USER_NOT_FOUND, type Page } from '../db/page.js';
-import { toOwner, type MediaUrls } from '../videos/video-dto.js';
+import { toOwner } from '../accounts/index.js';
+import type { MediaUrls } from '../media/media-urls.js';
 
 export const TWEET_NOT_FOUND = 'Tweet not found';
 

@@ -24,7 +24,7 @@ import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { DataStore, ERRORS, Upload } from '@tus/server';
 import { and, eq, lt, isNull, or, sql } from 'drizzle-orm';
-import type { AppContext } from '../context.js';
+import type { ServerContext } from '../context.js';
 import { resumableUploads } from '../db/schema.js';
 import { TUS_EXTENSIONS } from './tus-server.http.js';
 import type { LocalUploadFile, ResumableStore } from './resumable-store.types.js';
@@ -36,7 +36,7 @@ const FINISH_RENEW_MS = 30_000;
 const chunkKey = (id: string) => `uploads/${id}-${randomBytes(8).toString('hex')}.part`;
 
 export class BucketUploadStore extends DataStore implements ResumableStore {
-  constructor(private readonly ctx: AppContext) {
+  constructor(private readonly ctx: ServerContext) {
     super();
     this.extensions = [...TUS_EXTENSIONS];
   }

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { FileStore } from '@tus/file-store';
 import type { Upload } from '@tus/server';
 import type { Config } from '../config.js';
-import type { AppContext } from '../context.js';
+import type { ServerContext } from '../context.js';
 import { TUS_EXTENSIONS } from './tus-server.http.js';
 import type { LocalUploadFile, ResumableStore } from './resumable-store.types.js';
 
@@ -44,7 +44,7 @@ export class DiskUploadStore extends FileStore implements ResumableStore {
 }
 
 /** The store this configuration calls for: the bucket's when there is one, else the disk's. */
-export async function openResumableStore(ctx: AppContext): Promise<ResumableStore> {
+export async function openResumableStore(ctx: ServerContext): Promise<ResumableStore> {
   if (!ctx.config.s3) return new DiskUploadStore(resumableUploadsDir(ctx.config));
   const { BucketUploadStore } = await import('./bucket-upload-store.http.js');
   return new BucketUploadStore(ctx);

@@ -8,15 +8,15 @@
 import { Value } from '@sinclair/typebox/value';
 import type { Upload } from '@tus/server';
 import { ResumableUploadFields } from '../../contract/uploads.js';
-import type { AppContext } from '../context.js';
-import { badRequest, conflict, fieldRefusal, HttpError, notFound } from '../errors.js';
+import type { ServerContext } from '../context.js';
+import { invalid, conflict, fieldRefusal, isDomainError, notFound } from '../errors.js';
 import { ruleSentence } from '../../contract/field-messages.js';
-import { findProblem, problemRefusal } from '../http/input-guard.js';
-import type { ReceivedFile } from '../http/multipart.js';
+import { findProblem, problemRefusal } from '../input-problems.js';
+import type { ReceivedFile } from '../media/received-file.js';
 import { NOT_A_VIDEO, UNREADABLE_VIDEO, UNSUPPORTED_CONTAINER } from '../media/video-probe.js';
-import { parseTagsField } from '../videos/video-fields.js';
+import { parseTagsField } from '../videos/index.js';
 import type { LocalUploadFile, ResumableStore } from './resumable-store.types.js';
-import { uploadVideo } from '../videos/video-upload.js';
+import { uploadVideo } from '../videos/index.js';
 
 /**
  * The metadata the server stores with a new upload. Built from the validated fields and the
@@ -69,12 +69,12 @@ function metadataRefusal(
   schema: { minLength?: number; maxLength?: number },
   value: unknown,
 ) {
-  if (!field) return badRequest('Upload-Metadata: send title, description and tags');
+  if (!field) return invalid('Upload-Metadata: send title, description and tags');
   const length = typeof value === 'string' ? value.length : 0;
   const tooLong = schema.maxLength !== undefined && length > schema.maxLength;
   const keyword = tooLong ? 'maxLength' : 'minLength';
   const limit = tooLong ? schema.maxLength : (schema.minLength ?? 1);
-  return fieldRefusal(400, field, ruleSentence(field, keyword, { limit }));
+  return fieldRefusal('invalid', field, ruleSentence(field, keyword, { limit }));
 }
 
 /** The upload, if it exists and `ownerId` created it; a stranger learns nothing (404). */
@@ -114,8 +114,8 @@ async function fieldsOfCreation(
     return storedUploadFields(upload.metadata ?? {});
   } catch (error) {
     await store.remove(uploadId);
-    if (!(error instanceof HttpError)) throw error;
-    throw badRequest(`${error.message} (the upload was removed: create a new one)`);
+    if (!isDomainError(error)) throw error;
+    throw invalid(`${error.message} (the upload was removed: create a new one)`);
   }
 }
 
@@ -126,7 +126,7 @@ async function fieldsOfCreation(
  * stays, so the client can finish again without resending.
  */
 export async function finishResumableUpload(
-  ctx: AppContext,
+  ctx: ServerContext,
   store: ResumableStore,
   uploadId: string,
   ownerId: string,
@@ -160,7 +160,7 @@ export async function finishResumableUpload(
     await store.remove(uploadId);
     return id;
   } catch (error) {
-    if (error instanceof HttpError && VIDEO_REFUSALS.has(error.message)) {
+    if (isDomainError(error) && VIDEO_REFUSALS.has(error.message)) {
       await store.remove(uploadId);
     }
     throw error;

@@ -17,7 +17,8 @@ import { ERRORS, Metadata, Server, type DataStore } from '@tus/server';
 import { NodeRequest } from 'srvx/node';
 import { API_PREFIX } from '../../contract/limits.js';
 import type { Config } from '../config.js';
-import { HttpError, badRequest, notFound } from '../errors.js';
+import { invalid, notFound } from '../errors.js';
+import { HttpError } from '../http/http-error.js';
 import { UPLOAD_NOT_FOUND, tusErrorMessage } from './tus-messages.js';
 
 export const TUS_PATH = `${API_PREFIX}/videos/uploads`;
@@ -95,7 +96,7 @@ export async function canonicalUploadUrl(request: FastifyRequest) {
  */
 export function refuseUnofferedExtensions(request: FastifyRequest): void {
   const has = (name: string) => request.headers[name] !== undefined;
-  const refuse = (error: { body: string }) => badRequest(tusErrorMessage(error.body));
+  const refuse = (error: { body: string }) => invalid(tusErrorMessage(error.body));
   if (has('upload-concat')) throw refuse(ERRORS.UNSUPPORTED_CONCATENATION_EXTENSION);
   if (has('upload-defer-length')) throw refuse(ERRORS.UNSUPPORTED_CREATION_DEFER_LENGTH_EXTENSION);
   if (request.method === 'PATCH' && has('upload-length')) throw refuse(ERRORS.INVALID_LENGTH);

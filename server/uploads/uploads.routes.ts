@@ -14,7 +14,7 @@ import { VideoItem } from '../../contract/shapes.js';
 import { ResumableUploadFields, UploadFinishBody, UploadIdParams } from '../../contract/uploads.js';
 import { callerId } from '../auth/plugin.js';
 import { created } from '../http/envelope.js';
-import { badRequest, emptyFile, fileTooLarge } from '../errors.js';
+import { invalid, emptyFile, fileTooLarge } from '../errors.js';
 import { IMAGE_RULE } from '../http/multipart.js';
 import {
   cleanupMultipartBody,
@@ -34,14 +34,10 @@ import {
   tusResumableHeader,
 } from './tus-server.http.js';
 import type { App, RouteOptions } from '../http/app-types.js';
-import {
-  finishResumableUpload,
-  ownedUpload,
-  uploadMetadata,
-} from './resumable-upload.js';
+import { finishResumableUpload, ownedUpload, uploadMetadata } from './resumable-upload.js';
 import { announceFeedWrites } from '../http/feed-writes.js';
 import { openResumableStore } from './resumable-store.http.js';
-import { videoItemById } from '../videos/video-lifecycle.js';
+import { videoItemById } from '../videos/index.js';
 import { errorResponses, mediaUrlsOf } from '../http/route-helpers.js';
 
 const tags = ['uploads'];
@@ -53,7 +49,7 @@ async function metadataIntoBody(request: FastifyRequest): Promise<void> {
   try {
     request.body = typeof header === 'string' ? Metadata.parse(header) : {};
   } catch {
-    throw badRequest('Upload-Metadata: must be comma-separated "key base64value" pairs');
+    throw invalid('Upload-Metadata: must be comma-separated "key base64value" pairs');
   }
 }
 
@@ -61,7 +57,7 @@ async function metadataIntoBody(request: FastifyRequest): Promise<void> {
 function declaredLength(request: FastifyRequest, maxBytes: number): number {
   const header = request.headers['upload-length'];
   if (typeof header !== 'string' || !/^\d{1,16}$/.test(header)) {
-    throw badRequest('Upload-Length: must be the file size in bytes');
+    throw invalid('Upload-Length: must be the file size in bytes');
   }
   const length = Number(header);
   if (length === 0) throw emptyFile('videoFile');

@@ -1,13 +1,13 @@
 /**
- * Turns joined video + owner rows into the VideoItem shape of API.md, with absolute media URLs.
- * `mediaUrl` and `toOwner` are the one copy every resource (users, channels, comments,
- * subscriptions) builds its media URLs and owner objects with.
+ * Turns joined video + owner rows into the VideoItem shape of API.md, with absolute media URLs
+ * (media/media-urls.ts) and the owner object (accounts/owner-dto.ts), and holds the visibility
+ * rule every query of someone else's video goes through.
  */
 import { or, eq, type Placeholder, type SQL } from 'drizzle-orm';
-import type { ImageSize, Owner, VideoItem } from '../../contract/shapes.js';
+import type { VideoItem } from '../../contract/shapes.js';
 import { users, videos } from '../db/schema.js';
-import { sizedFiles } from '../media/image-keys.js';
-import type { MediaStorage } from '../storage/storage.js';
+import { mediaSizes, mediaUrl, type MediaUrls } from '../media/media-urls.js';
+import { toOwner } from '../accounts/index.js';
 
 export const VIDEO_NOT_FOUND = 'Video not found';
 
@@ -44,42 +44,6 @@ export interface VideoItemRow {
   ownerUserName: string;
   ownerFullName: string;
   ownerAvatarKey: string;
-}
-
-/** Builds absolute media URLs for one request's origin. */
-export interface MediaUrls {
-  storage: MediaStorage;
-  origin: string;
-}
-
-export function mediaUrl(urls: MediaUrls, key: string): string {
-  return urls.storage.url(key, urls.origin);
-}
-
-/** The widths stored for an image key, for `srcset`; empty for a single file. */
-export function mediaSizes(urls: MediaUrls, key: string): ImageSize[] {
-  return sizedFiles(key).map((file) => ({ width: file.width, url: mediaUrl(urls, file.key) }));
-}
-
-/** The columns `toOwner` needs, to spread into a select that joins users. */
-export const ownerColumns = {
-  id: users.id,
-  userName: users.userName,
-  fullName: users.fullName,
-  avatarKey: users.avatarKey,
-};
-
-export function toOwner(
-  row: { id: string; userName: string; fullName: string; avatarKey: string },
-  urls: MediaUrls,
-): Owner {
-  return {
-    _id: row.id,
-    userName: row.userName,
-    fullName: row.fullName,
-    avatar: mediaUrl(urls, row.avatarKey),
-    avatarSizes: mediaSizes(urls, row.avatarKey),
-  };
 }
 
 export function toVideoItem(row: VideoItemRow, urls: MediaUrls): VideoItem {

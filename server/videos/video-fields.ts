@@ -5,9 +5,9 @@
 import { LIMITS } from '../../contract/limits.js';
 import { FIELD_SENTENCES, fieldLabel } from '../../contract/field-messages.js';
 import { fieldRefusal } from '../errors.js';
-import { containsNul } from '../http/input-guard.js';
+import { containsNul } from '../input-problems.js';
 
-const tagsRefusal = (sentence: string) => fieldRefusal(400, 'tags', sentence);
+const tagsRefusal = (sentence: string) => fieldRefusal('invalid', 'tags', sentence);
 
 /**
  * Parses and normalises `tags`: trimmed and lower-cased (so "Music" and "music" are one tag for

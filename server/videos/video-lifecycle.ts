@@ -5,25 +5,20 @@
  */
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import type { VideoProcessing } from '../../contract/processing.js';
-import type { AppContext } from '../context.js';
+import type { ServerContext } from '../context.js';
 import { crashPoint } from '../crash-point.js';
 import type { Db } from '../db/client.js';
 import { newId } from '../db/ids.js';
 import { comments, likes, users, videoViews, videos, watchHistory } from '../db/schema.js';
 import { conflict, forbidden, notFound } from '../errors.js';
-import type { ReceivedFile } from '../http/multipart.js';
+import type { ReceivedFile } from '../media/received-file.js';
 import type { MediaStorage } from '../storage/storage.js';
-import {
-  VIDEO_NOT_FOUND,
-  toVideoItem,
-  videoItemColumns,
-  visibleTo,
-  type MediaUrls,
-} from './video-dto.js';
+import { VIDEO_NOT_FOUND, toVideoItem, videoItemColumns, visibleTo } from './video-dto.js';
+import type { MediaUrls } from '../media/media-urls.js';
 import { renamedKey } from '../media/image-keys.js';
 import { deleteStored } from '../media/sized-images.js';
 import { parseTagsField } from './video-fields.js';
-import { retireHlsNames } from '../processing/video-hls-files.js';
+import { retireHlsNames } from '../processing/index.js';
 import {
   deleteHlsFiles,
   enqueueTranscode,
@@ -31,7 +26,7 @@ import {
   processingKeys,
   processingOf,
   toProcessing,
-} from '../processing/video-processing.js';
+} from '../processing/index.js';
 import { storeThumbnail } from './video-upload.js';
 
 /**
@@ -76,7 +71,7 @@ async function updateVideo(db: Db, videoId: string, changes: VideoChanges): Prom
  * an orphan for the reconciliation, never a row without its file. Publishing keeps the names.
  */
 export async function togglePublish(
-  ctx: AppContext,
+  ctx: ServerContext,
   videoId: string,
   callerId: string,
 ): Promise<void> {
@@ -145,7 +140,7 @@ export async function videoItemById(db: Db, videoId: string, urls: MediaUrls) {
  * (recorded before the transaction) lets the next start remove those orphans at once.
  */
 export async function deleteVideo(
-  ctx: AppContext,
+  ctx: ServerContext,
   videoId: string,
   callerId: string,
 ): Promise<void> {
@@ -222,7 +217,7 @@ export interface VideoEditInput {
  * treats "at least one tag" as a hint only).
  */
 export async function editVideo(
-  ctx: AppContext,
+  ctx: ServerContext,
   videoId: string,
   callerId: string,
   { fields, files }: VideoEditInput,
@@ -266,7 +261,7 @@ export async function ownProcessing(
  * transaction. The renditions made before the failure are kept and skipped by the new run.
  */
 export async function retryProcessing(
-  ctx: AppContext,
+  ctx: ServerContext,
   videoId: string,
   callerId: string,
   urls: MediaUrls,

@@ -9,19 +9,19 @@
 import { randomBytes } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
-import type { AppContext } from '../context.js';
+import type { ServerContext } from '../context.js';
 import { newId } from '../db/ids.js';
 import { videos } from '../db/schema.js';
 import { requiredField } from '../errors.js';
-import type { ReceivedFile } from '../http/multipart.js';
+import type { ReceivedFile } from '../media/received-file.js';
 import { remuxForStreaming, videoFormatOf } from '../media/faststart.js';
 import { extractFrame } from '../media/frame.js';
 import { probeVideo } from '../media/video-probe.js';
 import { storedKeysOf } from '../media/image-keys.js';
 import { storeNewImage } from '../media/sized-images.js';
 import { announceNewVideo } from '../events/live-topics.js';
-import { notifySubscribersOfVideo } from '../notifications/notification-writes.js';
-import { createProcessing, enqueueTranscode } from '../processing/video-processing.js';
+import { notifySubscribersOfVideo } from '../notifications/index.js';
+import { createProcessing, enqueueTranscode } from '../processing/index.js';
 import { parseTagsField } from './video-fields.js';
 
 export interface VideoUploadInput {
@@ -30,12 +30,12 @@ export interface VideoUploadInput {
   files: { videoFile?: ReceivedFile | undefined; thumbnail?: ReceivedFile | undefined };
 }
 
-function tmpName(ctx: AppContext, prefix: string, ext: string): string {
+function tmpName(ctx: ServerContext, prefix: string, ext: string): string {
   return path.join(ctx.tmpDir, `${prefix}-${randomBytes(12).toString('hex')}.${ext}`);
 }
 
 /** Stores an uploaded (or extracted) picture at every thumbnail width; returns its key. */
-export function storeThumbnail(ctx: AppContext, tmpPath: string): Promise<string> {
+export function storeThumbnail(ctx: ServerContext, tmpPath: string): Promise<string> {
   return storeNewImage(ctx, tmpPath, 'thumbnail', 'thumbnail');
 }
 
@@ -44,7 +44,7 @@ export function storeThumbnail(ctx: AppContext, tmpPath: string): Promise<string
  * becomes the thumbnail.
  */
 export async function uploadVideo(
-  ctx: AppContext,
+  ctx: ServerContext,
   ownerId: string,
   { fields, files }: VideoUploadInput,
 ): Promise<string> {

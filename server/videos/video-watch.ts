@@ -17,15 +17,10 @@ import {
 } from '../db/schema.js';
 import { notFound, unauthorized } from '../errors.js';
 import { isSessionActive, sessionIsLive } from '../auth/sessions.js';
-import { recordWatchStep } from '../history/history.js';
-import { processingColumns, toProcessing } from '../processing/video-processing.js';
-import {
-  VIDEO_NOT_FOUND,
-  toVideoItem,
-  videoItemColumns,
-  visibleTo,
-  type MediaUrls,
-} from './video-dto.js';
+import { recordWatchStep } from './watch-entry.js';
+import { processingColumns, toProcessing } from '../processing/index.js';
+import { VIDEO_NOT_FOUND, toVideoItem, videoItemColumns, visibleTo } from './video-dto.js';
+import type { MediaUrls } from '../media/media-urls.js';
 import type { ViewCounter } from './view-counter.js';
 
 /** A view counts at most once per viewer and video in this window. */

@@ -1,19 +1,14 @@
 /**
- * API.md, Videos: feed, own videos, upload, watch, edit, delete, publish toggle; resumable uploads
- * (uploads.ts) and the adaptive-streaming conversion (video-processing.ts) are registered inside.
+ * API.md, Videos: upload, watch, edit, delete, publish toggle. The feed, own videos and popular
+ * tags under the same prefix are feed/feed.routes.ts; resumable uploads uploads/uploads.routes.ts;
+ * the adaptive-streaming conversion video-processing.routes.ts (all registered by app.ts).
  */
 import { EmptyObject, Envelope } from '../../contract/common.js';
 import { VideoItem } from '../../contract/shapes.js';
 import {
-  OwnVideoList,
-  OwnVideosQuery,
-  PopularTags,
-  PopularTagsQuery,
   VideoDetail,
   VideoEditBody,
-  VideoFeedQuery,
   VideoIdParams,
-  VideoList,
   VideoUploadBody,
 } from '../../contract/videos.js';
 import { callerId, sessionClaimOf } from '../auth/plugin.js';
@@ -26,99 +21,21 @@ import {
 } from '../http/multipart-body.js';
 import { normalizeFields } from '../http/normalize-fields.js';
 import type { App, RouteOptions } from '../http/app-types.js';
-import { feedAnswer } from '../feed/feed-answer.http.js';
-import { popularTags } from '../feed/popular-tags.js';
-import { listOwnVideos } from '../feed/video-feed.js';
-import {
-  deleteVideo,
-  editVideo,
-  togglePublish,
-  videoItemById,
-} from './video-lifecycle.js';
+import type { VideosContext } from './videos-context.js';
+import { deleteVideo, editVideo, togglePublish, videoItemById } from './video-lifecycle.js';
 import { uploadVideo } from './video-upload.js';
 import { watchVideo } from './video-watch.js';
 import { errorResponses, mediaUrlsOf } from '../http/route-helpers.js';
 import { announceFeedWrites } from '../http/feed-writes.js';
-import uploadsRoutes from '../uploads/uploads.routes.js';
-import videoProcessingRoutes from './video-processing.routes.js';
 
 const tags = ['videos'];
 const security = [{ cookieAuth: [] }];
 /** Stored trimmed; an edit's blank title stays blank so the schema refuses it as empty. */
 const trimVideoText = normalizeFields({ trimKeepBlank: ['title', 'description'] });
 
-export default async function videosRoutes(app: App, { ctx }: RouteOptions) {
+export default async function videosRoutes(app: App, { ctx }: RouteOptions<VideosContext>) {
   // Writes that change public pages clear every replica's feed cache (feed/feed-changes.ts).
   const feedWrite = announceFeedWrites(ctx);
-
-  app.get(
-    '/',
-    {
-      schema: {
-        tags,
-        summary: 'Published videos: feed, channel, tag and ranked full-text search',
-        querystring: VideoFeedQuery,
-        response: { 200: Envelope(VideoList), ...errorResponses(400) },
-      },
-    },
-    async (request, reply) => {
-      const q = request.query;
-      const filters = {
-        userId: q.userId || undefined,
-        query: q.query?.trim() || undefined,
-        tag: q.tag?.trim().toLowerCase() || undefined,
-        sortBy: q.sortBy,
-        sortType: q.sortType,
-        page: q.page,
-        limit: q.limit,
-      };
-      const body = await feedAnswer(ctx, filters, mediaUrlsOf(request, ctx));
-      // `body` is the envelope already serialized (strings are sent as they are); the typed reply
-      // only knows the object form of the schema.
-      return reply.type('application/json; charset=utf-8').send(body as never);
-    },
-  );
-
-  app.get(
-    '/tags/popular',
-    {
-      schema: {
-        tags,
-        summary: 'The most used tags of published videos (chips for visitors and new accounts)',
-        querystring: PopularTagsQuery,
-        response: { 200: Envelope(PopularTags), ...errorResponses(400) },
-      },
-    },
-    async (request) => {
-      const data = { tags: await popularTags(ctx.db, request.query.limit) };
-      return ok(data, 'Popular tags fetched');
-    },
-  );
-
-  app.get(
-    '/user',
-    {
-      onRequest: app.requireAuth,
-      schema: {
-        tags,
-        security,
-        summary: "The caller's own videos, published or not, newest first",
-        querystring: OwnVideosQuery,
-        response: { 200: Envelope(OwnVideoList), ...errorResponses(400, 401) },
-      },
-    },
-    async (request) => {
-      const { page, limit } = request.query;
-      const data = await listOwnVideos(
-        ctx.db,
-        callerId(request),
-        page,
-        limit,
-        mediaUrlsOf(request, ctx),
-      );
-      return ok(data, 'Videos fetched');
-    },
-  );
 
   app.post(
     '/',
@@ -249,7 +166,4 @@ export default async function videosRoutes(app: App, { ctx }: RouteOptions) {
       return ok({}, 'Video deleted');
     },
   );
-
-  await app.register(uploadsRoutes, { ctx, prefix: '/uploads' });
-  await app.register(videoProcessingRoutes, { ctx });
 }

@@ -10,7 +10,7 @@ import { readFile } from 'node:fs/promises';
 import { inject } from 'vitest';
 import { buildApp } from '../../server/app.js';
 import { loadConfig, type Config } from '../../server/config.js';
-import { createContext, type AppContext } from '../../server/context.js';
+import { createContext, type AppContext } from '../../server/app-context.js';
 import type { App } from '../../server/http/app-types.js';
 import { prepareStart } from '../../server/start-up.js';
 import { useMemoryTemplate } from '../../server/db/pglite-template.js';

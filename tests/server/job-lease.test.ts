@@ -7,7 +7,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { defineJob, type JobDefinition } from '../../server/jobs/job-definition.js';
+import { defineJob, type JobContext, type JobDefinition } from '../../server/jobs/job-definition.js';
 import { startJobWorkers } from '../../server/jobs/job-workers.js';
 import { LEASE_SECONDS } from '../../server/jobs/queue.js';
 import { createTestApp, type TestApp } from './helpers.js';
@@ -118,7 +118,7 @@ describe('a run and its lease, in a worker', () => {
     run: JobDefinition<{ n: number }>['run'],
     leaseSeconds?: number,
   ) {
-    const job = defineJob<{ n: number }>({
+    const job = defineJob<{ n: number }, JobContext>({
       name,
       policy: 'standard',
       retries: () => ({ limit: 2, delaySeconds: 1 }),

@@ -17,7 +17,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { VideoDetail } from '../../contract/videos.js';
 import { loadConfig } from '../../server/config.js';
-import { createContext } from '../../server/context.js';
+import { createContext } from '../../server/app-context.js';
 import { referencedKeys } from '../../server/maintenance/media-reconcile.js';
 import { storedKeysOf } from '../../server/media/image-keys.js';
 import { isDefaultImageKey } from '../../server/media/default-images.js';

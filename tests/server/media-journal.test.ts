@@ -1,5 +1,5 @@
 /**
- * The media journal (processing/media-journal.ts): work a kill interrupted is known exactly, so the
+ * The media journal (storage/media-journal.ts): work a kill interrupted is known exactly, so the
  * next start of the same server removes its files at once, whatever their age, while files nobody
  * recorded keep the hour of grace and a running process's work in flight is left alone. The kills
  * are made in-process: the call at the chosen moment throws, and so does every clean-up after it,
@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mediaJournal, videos } from '../../server/db/schema.js';
 import { startMaintenance } from '../../server/maintenance/index.js';
 import { hlsKeys } from '../../server/media/hls/keys.js';
-import { MediaJournal } from '../../server/processing/media-journal.js';
+import { MediaJournal } from '../../server/storage/media-journal.js';
 import { addRendition, processingOf } from '../../server/processing/video-processing.js';
 import { createUser, type TestUser } from './auth-helpers.js';
 import { HOUR, listFiles, placeFile } from './disk-helpers.js';

@@ -9,7 +9,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../server/config.js';
-import { createContext } from '../../server/context.js';
+import { createContext } from '../../server/app-context.js';
 import { prepareStart } from '../../server/start-up.js';
 import { freshTestDatabase } from './helpers.js';
 

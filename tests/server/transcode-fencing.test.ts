@@ -8,7 +8,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AppContext } from '../../server/context.js';
+import type { AppContext } from '../../server/app-context.js';
 import { LeaseLostError, type RunRef } from '../../server/jobs/queue.js';
 import { HLS_FOLDER } from '../../server/media/hls/keys.js';
 import { processingKeys, processingOf } from '../../server/processing/video-processing.js';

@@ -5,7 +5,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { User } from '../../contract/shapes.js';
 import { users } from '../../server/db/schema.js';
-import { HttpError } from '../../server/errors.js';
+import { DomainError } from '../../server/errors.js';
 import { insertUser } from '../../server/accounts/users.js';
 import {
   USERS,
@@ -245,7 +245,7 @@ describe('POST /users/register', () => {
       avatarKey: 'defaults/avatar-1.webp',
       coverKey: 'defaults/cover-1.webp',
     });
-    await expect(attempt).rejects.toBeInstanceOf(HttpError);
+    await expect(attempt).rejects.toBeInstanceOf(DomainError);
     await expect(attempt).rejects.toMatchObject({
       statusCode: 409,
       message: 'email: An account with this email already exists',

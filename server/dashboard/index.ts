@@ -1,0 +1,1 @@
+export { default as dashboardRoutes } from './dashboard.routes.js';

@@ -1,0 +1,7 @@
+export {
+  isLikeMilestone,
+  notifyOne,
+  notifyProcessingEnded,
+  notifySubscribersOfVideo,
+} from './notification-writes.js';
+export { default as notificationsRoutes } from './notifications.routes.js';

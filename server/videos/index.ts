@@ -1,0 +1,11 @@
+export { storedTagScore } from './tag-scores.js';
+export { VIDEO_NOT_FOUND, toVideoItem, videoItemColumns, visibleTo } from './video-dto.js';
+export type { VideoItemRow } from './video-dto.js';
+export { parseTagsField } from './video-fields.js';
+export { videoItemById } from './video-lifecycle.js';
+export { default as videoProcessingRoutes } from './video-processing.routes.js';
+export { uploadVideo } from './video-upload.js';
+export { assertVisibleVideo, publishedPosterKey } from './video-watch.js';
+export type { VideosContext } from './videos-context.js';
+export { default as videosRoutes } from './videos.routes.js';
+export { EMBEDDED_VIEWS_PER_STATEMENT, ViewCounter } from './view-counter.js';
