@@ -7,7 +7,11 @@
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { defineJob, type JobContext, type JobDefinition } from '../../server/jobs/job-definition.js';
+import {
+  defineJob,
+  type JobContext,
+  type JobDefinition,
+} from '../../server/jobs/job-definition.js';
 import { startJobWorkers } from '../../server/jobs/job-workers.js';
 import { LEASE_SECONDS } from '../../server/jobs/queue.js';
 import { createTestApp, type TestApp } from './helpers.js';

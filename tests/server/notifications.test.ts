@@ -5,7 +5,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { likes, notifications, videos } from '../../server/db/schema.js';
-import { markFailed, markReady, createProcessing } from '../../server/processing/video-processing.js';
+import {
+  markFailed,
+  markReady,
+  createProcessing,
+} from '../../server/processing/video-processing.js';
 import { createUser, type TestUser } from './auth-helpers.js';
 import { createTestApp, type TestApp } from './helpers.js';
 import { bell, ofType, setSettings, subscribe, unread } from './notification-helpers.js';

@@ -11,7 +11,11 @@ import { JOB_TABLE, transcodeJob } from '../../server/job-table.js';
 import { jobUpkeep } from '../../server/jobs/job-workers.js';
 import { INTERRUPTED_REASON } from '../../server/processing/transcode-job.js';
 import { startMaintenance } from '../../server/maintenance/index.js';
-import { addRendition, markFailed, processingOf } from '../../server/processing/video-processing.js';
+import {
+  addRendition,
+  markFailed,
+  processingOf,
+} from '../../server/processing/video-processing.js';
 import { createUser, type TestUser } from './auth-helpers.js';
 import { API, call } from './dashboard-helpers.js';
 import { createTestApp, type TestApp } from './helpers.js';
