@@ -25,7 +25,7 @@ export type AccountImage = 'avatar' | 'cover';
  * so it is logged rather than failing a request whose change has already committed.
  */
 async function deleteReplacedImage(
-  ctx: ServerContext,
+  ctx: Pick<ServerContext, 'storage'>,
   key: string,
   log: FastifyBaseLogger,
 ): Promise<void> {
@@ -37,7 +37,7 @@ async function deleteReplacedImage(
   }
 }
 
-async function currentImageKey(ctx: ServerContext, userId: string, kind: AccountImage) {
+async function currentImageKey(ctx: Pick<ServerContext, 'db'>, userId: string, kind: AccountImage) {
   const [row] = await ctx.db
     .select({ avatarKey: users.avatarKey, coverKey: users.coverKey })
     .from(users)

@@ -1,2 +1,6 @@
+/**
+ * The channels domain's door: the only file of server/channels/ that other domains, pages and the
+ * shell import (docs/architecture.md, Layers). subscriptions (toggle, subscribers, subscribed channels).
+ */
 export { default as subscribedChannelsRoutes } from './subscribed-channels.routes.js';
 export { default as subscriptionsRoutes } from './subscriptions.routes.js';

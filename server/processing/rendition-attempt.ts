@@ -89,7 +89,10 @@ export async function storeAttempt(
 }
 
 /** Removes files no row names, and their journal entries. */
-async function discard(ctx: ServerContext, keys: readonly string[]): Promise<void> {
+async function discard(
+  ctx: Pick<ServerContext, 'journal' | 'storage'>,
+  keys: readonly string[],
+): Promise<void> {
   await Promise.all(keys.map((key) => ctx.storage.delete(key)));
   await ctx.journal.clear(keys);
 }
@@ -100,7 +103,7 @@ async function discard(ctx: ServerContext, keys: readonly string[]): Promise<voi
  * named or removed; a stalled run that wakes later removes its own late upload (storeAttempt).
  */
 export async function removeAbandonedAttempts(
-  ctx: ServerContext,
+  ctx: Pick<ServerContext, 'journal' | 'storage'>,
   row: Pick<ProcessingRow, 'hlsPrefix' | 'renditions'>,
 ): Promise<void> {
   const named = new Set(processingKeys(row));
@@ -111,7 +114,11 @@ export async function removeAbandonedAttempts(
   await ctx.journal.forgetSettled(abandoned);
 }
 
-async function storeFiles(ctx: ServerContext, dir: string, files: string[]): Promise<void> {
+async function storeFiles(
+  ctx: Pick<ServerContext, 'storage'>,
+  dir: string,
+  files: string[],
+): Promise<void> {
   for (const file of files) {
     await ctx.storage.put(
       `${HLS_FOLDER}/${file}`,
@@ -126,7 +133,7 @@ async function storeFiles(ctx: ServerContext, dir: string, files: string[]): Pro
  * stored with it (the older layout's one master when it has no id).
  */
 export async function writeMaster(
-  ctx: ServerContext,
+  ctx: Pick<ServerContext, 'storage'>,
   dir: string,
   prefix: string,
   renditions: readonly StoredRendition[],

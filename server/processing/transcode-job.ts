@@ -41,7 +41,10 @@ export async function giveUpTranscode(ctx: ServerContext, { videoId }: Transcode
  * statement: a retry or an upload commits its row and its job together, so no video is ever
  * seen here between the two.
  */
-export async function settleStrandedTranscodes(ctx: ServerContext, log: FastifyBaseLogger) {
+export async function settleStrandedTranscodes(
+  ctx: Pick<ServerContext, 'db' | 'events'>,
+  log: FastifyBaseLogger,
+) {
   const settled = await ctx.db.transaction(async (tx) => {
     const rows = await tx
       .update(videoProcessing)

@@ -21,7 +21,12 @@ import { deleteHlsFiles, processingKeys, processingOf } from './video-processing
 const ATTEMPTS = 3;
 
 /** Copies one key under the new prefix; playlists get their file names rewritten. */
-async function copyRenamed(ctx: ServerContext, key: string, from: string, to: string) {
+async function copyRenamed(
+  ctx: Pick<ServerContext, 'storage' | 'tmpDir'>,
+  key: string,
+  from: string,
+  to: string,
+) {
   const target = key.replace(from, to);
   if (!key.endsWith('.m3u8')) {
     await ctx.storage.copy(key, target);

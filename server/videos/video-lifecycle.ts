@@ -140,7 +140,7 @@ export async function videoItemById(db: Db, videoId: string, urls: MediaUrls) {
  * (recorded before the transaction) lets the next start remove those orphans at once.
  */
 export async function deleteVideo(
-  ctx: ServerContext,
+  ctx: Pick<ServerContext, 'db' | 'journal' | 'storage'>,
   videoId: string,
   callerId: string,
 ): Promise<void> {

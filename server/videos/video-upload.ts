@@ -30,7 +30,7 @@ export interface VideoUploadInput {
   files: { videoFile?: ReceivedFile | undefined; thumbnail?: ReceivedFile | undefined };
 }
 
-function tmpName(ctx: ServerContext, prefix: string, ext: string): string {
+function tmpName(ctx: Pick<ServerContext, 'tmpDir'>, prefix: string, ext: string): string {
   return path.join(ctx.tmpDir, `${prefix}-${randomBytes(12).toString('hex')}.${ext}`);
 }
 
