@@ -1,6 +1,7 @@
 /**
  * The accounts domain's door: the only file of server/accounts/ that other domains, pages and the
- * shell import (docs/architecture.md, Layers). users, sign-in and registration, profile images, the channel profile, the owner object every resource shows, the sign-in rate limit counters.
+ * shell import (docs/architecture.md, Layers). Users, sign-in and registration, profile images,
+ * the channel profile, the owner object every resource shows, the sign-in rate limit counters.
  */
 export { default as accountImageRoutes } from './account-images.routes.js';
 export { ownerColumns, toOwner } from './owner-dto.js';

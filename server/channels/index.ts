@@ -1,6 +1,7 @@
 /**
  * The channels domain's door: the only file of server/channels/ that other domains, pages and the
- * shell import (docs/architecture.md, Layers). subscriptions (toggle, subscribers, subscribed channels).
+ * shell import (docs/architecture.md, Layers). Subscriptions (toggle, subscribers, subscribed
+ * channels).
  */
 export { default as subscribedChannelsRoutes } from './subscribed-channels.routes.js';
 export { default as subscriptionsRoutes } from './subscriptions.routes.js';

@@ -1,6 +1,7 @@
 /**
  * The comments domain's door: the only file of server/comments/ that other domains, pages and the
- * shell import (docs/architecture.md, Layers). comments and likes (of videos, comments and tweets).
+ * shell import (docs/architecture.md, Layers). Comments and likes (of videos, comments and
+ * tweets).
  */
 export { default as commentsRoutes } from './comments.routes.js';
 export { COMMENT_NOT_FOUND } from './likes.js';

@@ -1,6 +1,7 @@
 /**
- * The feed domain's door: the only file of server/feed/ that other domains, pages and the
- * shell import (docs/architecture.md, Layers). the feed and search (ranked full-text search, its statistics and totals), the feed cache and its changes, the subscription feed, popular tags.
+ * The feed domain's door: the only file of server/feed/ that other domains, pages and the shell
+ * import (docs/architecture.md, Layers). The feed and search (ranked full-text search, its
+ * statistics and totals), the feed cache and its changes, the subscription feed, popular tags.
  */
 export { feedAnswer } from './feed-answer.http.js';
 export { FeedCache } from './feed-cache.js';

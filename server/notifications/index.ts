@@ -1,6 +1,7 @@
 /**
- * The notifications domain's door: the only file of server/notifications/ that other domains, pages and the
- * shell import (docs/architecture.md, Layers). the bell's notifications, written in the transaction of what caused them, listed, read and set.
+ * The notifications domain's door: the only file of server/notifications/ that other domains,
+ * pages and the shell import (docs/architecture.md, Layers). The bell's notifications, written in
+ * the transaction of what caused them, listed, read and set.
  */
 export {
   isLikeMilestone,

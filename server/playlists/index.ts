@@ -1,6 +1,7 @@
 /**
- * The playlists domain's door: the only file of server/playlists/ that other domains, pages and the
- * shell import (docs/architecture.md, Layers). playlists, Watch later, their entries and edits.
+ * The playlists domain's door: the only file of server/playlists/ that other domains, pages and
+ * the shell import (docs/architecture.md, Layers). Playlists, Watch later, their entries and
+ * edits.
  */
 export { PLAYLIST_NOT_FOUND } from './playlists.js';
 export { default as playlistsRoutes } from './playlists.routes.js';

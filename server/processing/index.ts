@@ -1,6 +1,7 @@
 /**
- * The processing domain's door: the only file of server/processing/ that other domains, pages and the
- * shell import (docs/architecture.md, Layers). adaptive-streaming conversion: the processing state, the transcode job, renditions and HLS files.
+ * The processing domain's door: the only file of server/processing/ that other domains, pages and
+ * the shell import (docs/architecture.md, Layers). Adaptive-streaming conversion: the processing
+ * state, the transcode job, renditions and HLS files.
  */
 export { giveUpTranscode, runTranscode, settleStrandedTranscodes } from './transcode-job.js';
 export { retireHlsNames } from './video-hls-files.js';

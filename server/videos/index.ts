@@ -1,6 +1,7 @@
 /**
  * The videos domain's door: the only file of server/videos/ that other domains, pages and the
- * shell import (docs/architecture.md, Layers). a video's life: upload (multipart), watch (counted views, the history entry of a watch), edit, publish, delete, fields and the VideoItem shape.
+ * shell import (docs/architecture.md, Layers). A video's life: upload (multipart), watch (counted
+ * views, the history entry of a watch), edit, publish, delete, fields and the VideoItem shape.
  */
 export { storedTagScore } from './tag-scores.js';
 export { VIDEO_NOT_FOUND, toVideoItem, videoItemColumns, visibleTo } from './video-dto.js';

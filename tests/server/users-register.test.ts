@@ -247,7 +247,7 @@ describe('POST /users/register', () => {
     });
     await expect(attempt).rejects.toBeInstanceOf(DomainError);
     await expect(attempt).rejects.toMatchObject({
-      statusCode: 409,
+      kind: 'conflict',
       message: 'email: An account with this email already exists',
     });
   });
