@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newCredentials } from './fixtures/users.js';
 import { fixture } from './media-fixtures.js';
 import { freePort, startServer, type SpawnedServer } from './spawned-server.js';
-import { openSse, pause, type SseStream } from './sse-client.js';
+import { openSse, type SseStream } from './sse-client.js';
 
 const adminUrl = process.env.TEST_DATABASE_URL;
 
@@ -110,7 +110,7 @@ describe.runIf(adminUrl)('live events across two replicas on PostgreSQL', () => 
     const creatorsBell = await openSse(`${two.url}/api/v1/events`, creator.cookie);
     streams.push(creatorsBell);
     expect(creatorsBell.status).toBe(200);
-    await pause(100);
+    await creatorsBell.started();
 
     const subscribed = await fetch(`${one.url}/api/v1/subscriptions/c/${creator.id}`, {
       method: 'POST',
@@ -126,14 +126,14 @@ describe.runIf(adminUrl)('live events across two replicas on PostgreSQL', () => 
     // The fan's bell on replica two hears the creator's upload through replica one.
     const fansBell = await openSse(`${two.url}/api/v1/events`, fan.cookie);
     streams.push(fansBell);
-    await pause(100);
+    await fansBell.started();
     const video = await uploadThrough(one, creator.cookie, 'Across replicas');
     await fansBell.next((m) => m.event === 'notifications');
 
     // A comment written on replica one appears on the watch page open on replica two.
     const watching = await openSse(`${two.url}/api/v1/events?video=${video._id}`, fan.cookie);
     streams.push(watching);
-    await pause(100);
+    await watching.started();
     const commented = await fetch(`${one.url}/api/v1/comments/${video._id}`, {
       method: 'POST',
       headers: { cookie: creator.cookie, 'content-type': 'application/json' },
