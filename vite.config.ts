@@ -139,10 +139,15 @@ export default defineConfig({
       {
         extends: true,
         test: {
-          // `npm run cluster`'s topology, started by the suite (root, PostgreSQL, nginx): CI runs
-          // it after the PostgreSQL suite with TEST_DATABASE_URL.
+          // `npm run cluster`'s topology (root, PostgreSQL, nginx), started once by the global
+          // setup and shared by the files, one after the other: CI runs it after the PostgreSQL
+          // suite with TEST_DATABASE_URL (`npm run test:cluster`).
           name: 'cluster',
           include: ['tests/cluster/**/*.test.ts'],
+          globalSetup: ['tests/cluster/global-setup.ts'],
+          // The files share one module graph too (the S3 client, the database driver): each
+          // file opens its own database handle and makes its own users and videos.
+          isolate: false,
           environment: 'node',
           testTimeout: 120_000,
           hookTimeout: 180_000,

@@ -46,23 +46,48 @@ export class EventStream {
   }
 
   /** The first message (from the start) that `matches`, waiting up to `ms` for it. */
-  async next(matches: (message: StreamMessage) => boolean, ms: number): Promise<StreamMessage> {
+  next(matches: (message: StreamMessage) => boolean, ms: number): Promise<StreamMessage> {
+    return this.waitFor(() => this.messages.find(matches), ms);
+  }
+
+  /** The `n`th message (from the start) that `matches`, waiting up to `ms` for it. */
+  nth(n: number, matches: (message: StreamMessage) => boolean, ms: number): Promise<StreamMessage> {
+    return this.waitFor(() => this.messages.filter(matches)[n - 1], ms);
+  }
+
+  /** Resolves when the stream ends (`endedAt`), waiting up to `ms`. */
+  async ended(ms: number): Promise<number> {
+    const deadline = performance.now() + ms;
+    while (this.endedAt === undefined) {
+      const left = deadline - performance.now();
+      if (left <= 0) throw new Error(`the stream did not end within ${ms} ms`);
+      await this.wakeOrTimeout(left);
+    }
+    return this.endedAt;
+  }
+
+  /** What `find` returns once it returns something, rechecked as messages arrive. */
+  private async waitFor<T>(find: () => T | undefined, ms: number): Promise<T> {
     const deadline = performance.now() + ms;
     for (;;) {
-      const found = this.messages.find(matches);
-      if (found) return found;
+      const found = find();
+      if (found !== undefined) return found;
       const left = deadline - performance.now();
       if (left <= 0 || this.endedAt !== undefined) {
         throw new Error(`no such message within ${ms} ms; got ${JSON.stringify(this.messages)}`);
       }
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, left);
-        this.waiters.add(() => {
-          clearTimeout(timer);
-          resolve();
-        });
-      });
+      await this.wakeOrTimeout(left);
     }
+  }
+
+  private wakeOrTimeout(ms: number): Promise<void> {
+    return new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, ms);
+      this.waiters.add(() => {
+        clearTimeout(timer);
+        resolve();
+      });
+    });
   }
 
   close(): void {
@@ -105,4 +130,23 @@ function parse(block: string): StreamMessage {
     else if (line.startsWith('retry: ')) message.retry = Number(line.slice(7));
   }
   return message;
+}
+
+/**
+ * Opens `url` through the balancer at `site` until the replica at `base` is the one serving it.
+ * Round robin sends two requests in a row to different replicas, but other clients (a load)
+ * take turns too, and one stream at a time can fall into step with them and land on the same
+ * replica every time (CI saw 20 in a row). So each try opens two streams at once, after a
+ * random pause of up to 50 ms: jitter that breaks the step, not a wait for anything.
+ */
+export async function streamServedBy(session: Session, site: string, url: string, base: string) {
+  const host = new URL(base).host;
+  for (let tries = 0; tries < 20; tries += 1) {
+    await new Promise((resolve) => setTimeout(resolve, Math.random() * 50));
+    const pair = await Promise.all([1, 2].map(() => EventStream.open(session, site, url)));
+    const wanted = pair.find((stream) => stream.servedBy === host);
+    for (const stream of pair) if (stream !== wanted) stream.close();
+    if (wanted) return wanted;
+  }
+  throw new Error(`nginx never sent ${url} to ${host}`);
 }

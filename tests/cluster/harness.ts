@@ -1,21 +1,27 @@
 /**
- * The cluster suite's harness: `npm run cluster`'s topology (scripts/cluster/cluster.ts) over a
- * fresh database on TEST_DATABASE_URL's server (or a PostgreSQL cluster of its own without it),
- * HTTP helpers that carry a session's cookies, and read-only views of the shared database and
- * bucket to check what the replicas left there.
+ * The cluster suite's harness: the suite's one cluster (started by global-setup.ts) as a test
+ * file sees it, with its members to stop and start (control.ts), HTTP helpers that carry a
+ * session's cookies, and read-only views of the shared database and bucket to check what the
+ * replicas left there.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
-import { DEFAULT_BASE_PORT, startCluster, type Cluster } from '../../scripts/cluster/cluster.js';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { loadConfig } from '../../server/config.js';
 import { openDatabase, type Database } from '../../server/db/client.js';
 import { openStorage } from '../../server/storage/open-storage.js';
 import type { MediaStorage } from '../../server/storage/storage.js';
-import { freshTestDatabase } from '../server/helpers.js';
+import { ensureRunning, remoteMember, type RemoteMember } from './control.js';
+import type { SharedCluster } from './settings.js';
 
 export interface TestCluster {
-  cluster: Cluster;
+  /** The balancer: what a browser opens. */
+  site: string;
+  /** Replica 1's and replica 2's own URLs. */
+  api: [string, string];
+  replicas: [RemoteMember, RemoteMember];
+  worker: RemoteMember;
+  shared: SharedCluster;
   /** The shared database, as the replicas see it. */
   database: Database;
   /** The shared bucket. */
@@ -23,43 +29,40 @@ export interface TestCluster {
   close(): Promise<void>;
 }
 
-export async function startTestCluster(env: Record<string, string>): Promise<TestCluster> {
-  const fresh = process.env.TEST_DATABASE_URL ? await freshTestDatabase() : undefined;
-  const dir = await mkdtemp(path.join(os.tmpdir(), 'vidtube-cluster-test-'));
-  let cluster: Cluster;
-  try {
-    cluster = await startCluster({
-      dir,
-      databaseUrl: fresh?.url,
-      basePort: Number(process.env.CLUSTER_BASE_PORT ?? DEFAULT_BASE_PORT),
-      env,
-      log: (line) => console.warn(line),
-    });
-  } catch (error) {
-    // startCluster stopped what it started; the logs stay for the failure's message.
-    await fresh?.drop();
-    throw error;
-  }
+/** Joins the cluster before the file's tests (handing it to `joined`) and lets go after them. */
+export function withCluster(joined: (t: TestCluster) => void): void {
+  let t: TestCluster | undefined;
+  beforeAll(async () => {
+    t = await joinCluster();
+    joined(t);
+  });
+  afterAll(() => t?.close());
+}
+
+/** The suite's cluster, every process of it running (a file before may have left one stopped). */
+export async function joinCluster(): Promise<TestCluster> {
+  const shared = inject('cluster');
+  await ensureRunning(shared.control);
   const config = loadConfig({
-    DATA_DIR: path.join(dir, 'suite'),
+    DATA_DIR: path.join(shared.dir, 'suite'),
     S3_BUCKET: 'vidtube',
-    S3_ENDPOINT: cluster.bucketEndpoint,
+    S3_ENDPOINT: shared.bucketEndpoint,
     S3_FORCE_PATH_STYLE: '1',
     S3_ACCESS_KEY_ID: 'S3RVER',
     S3_SECRET_ACCESS_KEY: 'S3RVER',
   });
   const storage = await openStorage(config);
-  const database = await openDatabase({ databaseUrl: cluster.databaseUrl, pgliteDir: '' });
+  const database = await openDatabase({ databaseUrl: shared.databaseUrl, pgliteDir: '' });
+  const replicas = shared.replicas.map((member) => remoteMember(shared.control, member));
   return {
-    cluster,
+    site: shared.url,
+    api: replicas.map((replica) => replica.url!) as [string, string],
+    replicas: replicas as [RemoteMember, RemoteMember],
+    worker: remoteMember(shared.control, shared.worker),
+    shared,
     database,
     storage,
-    async close() {
-      await database.close();
-      await cluster.stop();
-      await fresh?.drop();
-      await rm(dir, { recursive: true, force: true });
-    },
+    close: () => database.close(),
   };
 }
 
@@ -126,20 +129,28 @@ export interface Json {
   data: { _id: string; videos: { _id: string }[] };
 }
 
-let counter = 0;
+/** A new user's fields, unique across the suite's files (which share one database). */
 export function credentials() {
-  counter += 1;
-  const tag = `${process.pid.toString(36)}c${counter}`;
+  const tag = randomBytes(5).toString('hex');
   return {
-    fullName: `Cluster User ${counter}`,
+    fullName: `Cluster User ${tag}`,
     userName: `cluster_${tag}`,
     email: `cluster.${tag}@example.org`,
     password: 'correct horse battery',
   };
 }
 
-/** Registers and signs in through `base`; returns the signed-in session and its user id. */
-export async function signUp(base: string, forwardedFor?: string) {
+/** A private address picked at random: no two files' users share one by accident. */
+const randomAddress = () =>
+  `10.${[0, 0, 0].map(() => Math.floor(Math.random() * 254) + 1).join('.')}`;
+
+/**
+ * Registers and signs in through `base`; returns the signed-in session and its user id. Each
+ * user is a client address of its own, so that the suite's sign-ups, made straight to a replica,
+ * stay below the 10 attempts a minute one address may make (through nginx every request comes
+ * from the balancer's client, 127.0.0.1, whatever this says).
+ */
+export async function signUp(base: string, forwardedFor = randomAddress()) {
   const session = new Session(forwardedFor);
   const fields = credentials();
   const registered = await session.request(base, 'POST', '/api/v1/users/register', fields);
@@ -168,4 +179,21 @@ export async function poll<T>(read: () => Promise<T>, done: (value: T) => boolea
 /** Rows of a query on the shared database. */
 export async function rows<T>(database: Database, text: string, values: unknown[] = []) {
   return (await database.executeSql(text, values)).rows as T[];
+}
+
+/** A small video uploaded through `base` (multipart, as the upload page sends it); its id. */
+export async function uploadVideo(
+  session: Session,
+  base: string,
+  title: string,
+  file: Buffer,
+): Promise<string> {
+  const form = new FormData();
+  form.set('title', title);
+  form.set('description', 'Uploaded by the cluster suite');
+  form.set('tags', JSON.stringify(['cluster']));
+  form.set('videoFile', new Blob([new Uint8Array(file)], { type: 'video/mp4' }), 'video.mp4');
+  const uploaded = await session.request(base, 'POST', '/api/v1/videos', form);
+  if (uploaded.status !== 201) throw new Error(`upload: ${uploaded.status}`);
+  return String(uploaded.json.data._id);
 }

@@ -13,6 +13,11 @@ export interface Load {
   failures: string[];
   /** Tweets whose POST answered 201. */
   acknowledged: string[];
+  /**
+   * nginx's X-Served-By of every answer, in order: the replicas it tried ("a:1, b:2" when it
+   * passed the request on from the first to the second).
+   */
+  servedBy: string[];
   /** Ends the loops after their requests in flight. */
   stop(): Promise<void>;
 }
@@ -20,13 +25,15 @@ export interface Load {
 export function startLoad(session: Session, site: string, readers = 3, writers = 2): Load {
   const failures: string[] = [];
   const acknowledged: string[] = [];
+  const servedBy: string[] = [];
   let running = true;
   let sent = 0;
   const read = async () => {
     while (running) {
       for (const url of ['/api/v1/videos', '/api/v1/users/current-user', '/api/v1/healthcheck']) {
-        const answer = await session.request(site, 'GET', url).catch(() => ({ status: 0 }));
-        if (answer.status !== 200) failures.push(`GET ${url}: ${answer.status}`);
+        const answer = await session.request(site, 'GET', url).catch(() => undefined);
+        if (answer?.status !== 200) failures.push(`GET ${url}: ${answer?.status ?? 0}`);
+        if (answer) servedBy.push(answer.headers.get('x-served-by') ?? '');
       }
     }
   };
@@ -35,8 +42,9 @@ export function startLoad(session: Session, site: string, readers = 3, writers =
       const content = `tweet ${(sent += 1)}`;
       const answer = await session
         .request(site, 'POST', '/api/v1/tweets', { content })
-        .catch(() => ({ status: 0 }));
-      if (answer.status === 201) acknowledged.push(content);
+        .catch(() => undefined);
+      if (answer?.status === 201) acknowledged.push(content);
+      if (answer) servedBy.push(answer.headers.get('x-served-by') ?? '');
     }
   };
   const loops = [
@@ -46,6 +54,7 @@ export function startLoad(session: Session, site: string, readers = 3, writers =
   return {
     failures,
     acknowledged,
+    servedBy,
     async stop() {
       running = false;
       await Promise.all(loops);

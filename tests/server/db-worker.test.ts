@@ -26,8 +26,9 @@ describe('the HTTP thread while the database works', () => {
   it('answers a request that needs no database before a one-second query ends', async () => {
     const finished: string[] = [];
     const slow = t.ctx.db.execute(sql`select pg_sleep(1)`).then(() => finished.push('slow query'));
-    // Lets the query reach the database first. With the database on this thread, this timer
-    // could not fire before the query ended.
+    // The probe itself, not a guess: a timer that fires while the query runs shows this thread
+    // free. With the database on this thread it could fire only after the query ended (then
+    // 'slow query' comes first). 50 ms also lets the query reach the database.
     await sleep(50);
     // Not the healthcheck: it asks the same database, which is busy sleeping.
     const res = await t.app.inject({ method: 'GET', url: '/api/v1/nope' });
@@ -67,8 +68,12 @@ describe('the embedded database in its worker', () => {
     const failing = database.db.transaction(async (tx) => {
       await tx.execute(sql`insert into probe values (1, 'rolled back')`);
       // Another request writes while this transaction is open: it must not become part of it.
-      outside = database.db.execute(sql`insert into probe values (2, 'outside')`);
-      await sleep(20);
+      // Started now (drizzle sends a query only once it is awaited), it reaches the worker at
+      // once (microtasks only), before this statement's answer can come back and so before the
+      // rollback: the worker has it while the transaction is open.
+      outside = database.db
+        .execute(sql`insert into probe values (2, 'outside')`)
+        .then(() => undefined);
       await tx.execute(sql`insert into probe values (3, 'rolled back')`);
       throw new Error('abort');
     });
@@ -86,7 +91,9 @@ describe('the embedded database in its worker', () => {
           const rows = await rowsOf<{ note: string }>(
             tx.execute(sql`select note from probe where id = 1`),
           );
-          await sleep(1);
+          // A turn of the event loop between the read and the write, in which the other
+          // transactions' statements reach the worker: unserialized, they would read '0' too.
+          await new Promise((resolve) => setImmediate(resolve));
           const next = String(Number(rows[0]!.note) + 1);
           await tx.execute(sql`update probe set note = ${next} where id = 1`);
         }),

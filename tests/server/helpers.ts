@@ -14,6 +14,9 @@ import { createContext, type AppContext } from '../../server/app-context.js';
 import type { App } from '../../server/http/app-types.js';
 import { prepareStart } from '../../server/start-up.js';
 import { useMemoryTemplate } from '../../server/db/pglite-template.js';
+import { freshTestDatabase } from './fresh-database.js';
+
+export { freshTestDatabase };
 
 export interface TestApp {
   app: App;
@@ -53,30 +56,6 @@ export async function createTestReplicas(
       for (const replica of replicas) await replica.close();
       await database.drop();
     },
-  };
-}
-
-/** A new empty database on TEST_DATABASE_URL's server, so suites run in parallel and start empty. */
-export async function freshTestDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
-  const adminUrl = process.env.TEST_DATABASE_URL;
-  if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set');
-  const name = `vidtube_t_${randomBytes(6).toString('hex')}`;
-  const { default: pg } = await import('pg');
-  const admin = async (statement: string) => {
-    const client = new pg.Client({ connectionString: adminUrl });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
-  await admin(`create database ${name}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: () => admin(`drop database if exists ${name} with (force)`),
   };
 }
 

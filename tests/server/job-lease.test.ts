@@ -15,7 +15,7 @@ import {
 import { startJobWorkers } from '../../server/jobs/job-workers.js';
 import { LEASE_SECONDS } from '../../server/jobs/queue.js';
 import { createTestApp, type TestApp } from './helpers.js';
-import { silentLog, until } from './transcode-helpers.js';
+import { until } from './transcode-helpers.js';
 
 const QUEUE = 'lease-test';
 
@@ -116,6 +116,20 @@ describe('a run and its lease, in a worker', () => {
     return (result as { rows: Job[] }).rows[0]!;
   };
 
+  /** What the workers logged as warnings; `warned` waits for one. */
+  let warnings: string[] = [];
+  const workerLog = {
+    info() {},
+    error() {},
+    warn(_fields: object, message: string) {
+      warnings.push(message);
+    },
+  } as never;
+  const warned = (message: string) =>
+    until(async () => warnings.includes(message), Boolean, 10_000).catch(() => {
+      throw new Error(`no warning "${message}"; got ${JSON.stringify(warnings)}`);
+    });
+
   /** A queue whose runs call `run`, worked by one in-process worker. */
   async function workedQueue(
     name: string,
@@ -132,7 +146,8 @@ describe('a run and its lease, in a worker', () => {
       run,
     });
     await t.ctx.jobs.declare([job], t.ctx.config);
-    stopWorkers = (await startJobWorkers(t.ctx, silentLog, [job])).stop;
+    warnings = [];
+    stopWorkers = (await startJobWorkers(t.ctx, workerLog, [job])).stop;
   }
 
   const idOf = async (name: string) => {
@@ -142,14 +157,30 @@ describe('a run and its lease, in a worker', () => {
 
   it('lets a run last longer than its lease, renewing it: completed on the first attempt', async () => {
     const name = 'lease-long-run';
+    const leaseSeconds = 2;
     let runs = 0;
+    /** The run's row as its last wait saw it: how long it has run, and the lease it holds. */
+    let last: { ran: number; lease: number } | undefined;
     await workedQueue(
       name,
       async () => {
         runs += 1;
-        await new Promise((resolve) => setTimeout(resolve, 5_000));
+        // The run goes on until it has outlasted its lease by a second (by the database's clock,
+        // in which the lease is counted): what is under test is a run longer than its lease.
+        last = await until(
+          async () => {
+            const result = await t.ctx.db.execute(
+              sql`select extract(epoch from now() - started_on)::float8 as ran,
+                         extract(epoch from expire_in)::float8 as lease
+                  from pgboss.job where name = ${name}`,
+            );
+            return (result as { rows: { ran: number; lease: number }[] }).rows[0]!;
+          },
+          (row) => row.ran > leaseSeconds + 1,
+          20_000,
+        );
       },
-      2,
+      leaseSeconds,
     );
     await t.ctx.jobs.send(name, { n: 1 });
     const id = await idOf(name);
@@ -159,6 +190,8 @@ describe('a run and its lease, in a worker', () => {
     );
     expect(done).toMatchObject({ state: 'completed', retry_count: 0 });
     expect(runs).toBe(1);
+    // Renewed: its lease reached past the time it had run.
+    expect(last!.lease).toBeGreaterThan(last!.ran);
   }, 30_000);
 
   /**
@@ -197,8 +230,8 @@ describe('a run and its lease, in a worker', () => {
     const before = await jobRow(id);
     wake();
     await finished;
-    // The stale run's worker ends it; give it the time it takes.
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // Its worker ends the run, refused by the job's new run, and says so.
+    await warned('job lease lost: run stopped');
     await stopWorkers?.();
     stopWorkers = undefined;
     return { id, seen, before, after: await jobRow(id) };

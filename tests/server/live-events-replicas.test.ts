@@ -8,25 +8,14 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newCredentials } from './fixtures/users.js';
+import { freshTestDatabase } from './fresh-database.js';
 import { fixture } from './media-fixtures.js';
 import { freePort, startServer, type SpawnedServer } from './spawned-server.js';
-import { openSse, pause, type SseStream } from './sse-client.js';
+import { openSse, type SseStream } from './sse-client.js';
 
 const adminUrl = process.env.TEST_DATABASE_URL;
-
-async function admin(statement: string) {
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
 
 /** Signs up and in through `server`; returns the user's id and access cookie. */
 async function signUp(server: SpawnedServer) {
@@ -74,22 +63,20 @@ async function uploadThrough(server: SpawnedServer, cookie: string, title: strin
 }
 
 describe.runIf(adminUrl)('live events across two replicas on PostgreSQL', () => {
-  const name = `vidtube_t_${randomBytes(6).toString('hex')}`;
+  let database: Awaited<ReturnType<typeof freshTestDatabase>> | undefined;
   const dirs: string[] = [];
   const servers: SpawnedServer[] = [];
   const streams: SseStream[] = [];
 
   beforeAll(async () => {
-    await admin(`create database ${name}`);
-    const url = new URL(adminUrl!);
-    url.pathname = `/${name}`;
+    database = await freshTestDatabase();
     // One after the other: the first applies the migrations.
     for (let i = 0; i < 2; i++) {
       const dir = await mkdtemp(path.join(os.tmpdir(), 'vidtube-replica-'));
       dirs.push(dir);
       servers.push(
         await startServer(dir, await freePort(), {
-          DATABASE_URL: url.toString(),
+          DATABASE_URL: database.url,
           ACCESS_TOKEN_SECRET: 'shared-secret',
         }),
       );
@@ -99,7 +86,7 @@ describe.runIf(adminUrl)('live events across two replicas on PostgreSQL', () => 
   afterAll(async () => {
     for (const stream of streams) stream.close();
     await Promise.all(servers.map((server) => server.stop()));
-    await admin(`drop database if exists ${name} with (force)`);
+    await database?.drop();
     await Promise.all(dirs.map((dir) => rm(dir, { recursive: true, force: true })));
   });
 
@@ -110,7 +97,7 @@ describe.runIf(adminUrl)('live events across two replicas on PostgreSQL', () => 
     const creatorsBell = await openSse(`${two.url}/api/v1/events`, creator.cookie);
     streams.push(creatorsBell);
     expect(creatorsBell.status).toBe(200);
-    await pause(100);
+    await creatorsBell.started();
 
     const subscribed = await fetch(`${one.url}/api/v1/subscriptions/c/${creator.id}`, {
       method: 'POST',
@@ -126,14 +113,14 @@ describe.runIf(adminUrl)('live events across two replicas on PostgreSQL', () => 
     // The fan's bell on replica two hears the creator's upload through replica one.
     const fansBell = await openSse(`${two.url}/api/v1/events`, fan.cookie);
     streams.push(fansBell);
-    await pause(100);
+    await fansBell.started();
     const video = await uploadThrough(one, creator.cookie, 'Across replicas');
     await fansBell.next((m) => m.event === 'notifications');
 
     // A comment written on replica one appears on the watch page open on replica two.
     const watching = await openSse(`${two.url}/api/v1/events?video=${video._id}`, fan.cookie);
     streams.push(watching);
-    await pause(100);
+    await watching.started();
     const commented = await fetch(`${one.url}/api/v1/comments/${video._id}`, {
       method: 'POST',
       headers: { cookie: creator.cookie, 'content-type': 'application/json' },

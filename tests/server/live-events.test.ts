@@ -1,7 +1,8 @@
 /**
  * GET /events on one server: the stream's headers (unbuffered, uncompressed, with the security
  * headers), delivery of notifications and of a watched video's comments to the right streams
- * only, the per-user cap and its release when a stream closes.
+ * only, the per-user cap and its release when a stream closes. That a stream heard nothing is
+ * shown by a later event it does hear (a comment on the video it watches), never by a pause.
  */
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,7 +10,8 @@ import { MAX_STREAMS_PER_USER } from '../../server/live/live-streams.js';
 import { createUser, type TestUser } from './auth-helpers.js';
 import { createTestApp, type TestApp } from './helpers.js';
 import { subscribe } from './notification-helpers.js';
-import { openSse, pause, type SseStream } from './sse-client.js';
+import { heardBefore, openSse, type SseStream } from './sse-client.js';
+import { until } from './transcode-helpers.js';
 import { insertVideo, upload } from './video-helpers.js';
 
 describe('live events', () => {
@@ -18,6 +20,9 @@ describe('live events', () => {
   let alice: TestUser;
   let bob: TestUser;
   let carol: TestUser;
+  /** Owns the beacon video, on which only they comment. */
+  let erin: TestUser;
+  let beaconVideo: string;
   const open: SseStream[] = [];
 
   const sse = async (user: TestUser, query = '', headers = {}) => {
@@ -33,11 +38,38 @@ describe('live events', () => {
     alice = await createUser(t, 'alice');
     bob = await createUser(t, 'bob');
     carol = await createUser(t, 'carol');
+    erin = await createUser(t, 'erin');
+    beaconVideo = await insertVideo(t, erin);
   });
   afterAll(async () => {
     for (const stream of open) stream.close();
     await t.close();
   });
+
+  const comment = async (user: TestUser, videoId: string, content: string) => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/comments/${videoId}`,
+      headers: user.headers,
+      payload: { content },
+    });
+    expect(res.statusCode).toBe(201);
+    return res.json<{ data: { _id: string } }>().data._id;
+  };
+
+  /**
+   * What `stream` (watching `videoId`) heard before its owner's comment made now: the comment
+   * reaches it after anything published earlier would have (the owner is not notified of it).
+   */
+  const heardBeforeComment = async (stream: SseStream, owner: TestUser, videoId: string) => {
+    const commentId = await comment(owner, videoId, 'Beacon');
+    return heardBefore(
+      stream,
+      (m) =>
+        m.event === 'comment' &&
+        (JSON.parse(m.data) as { commentId: string }).commentId === commentId,
+    );
+  };
 
   it('refuses callers without a session in the JSON envelope', async () => {
     const res = await fetch(`${base}/api/v1/events`);
@@ -53,28 +85,26 @@ describe('live events', () => {
     expect(stream.headers['cache-control']).toContain('no-cache');
     expect(stream.headers['x-accel-buffering']).toBe('no');
     expect(stream.headers['x-content-type-options']).toBe('nosniff');
-    await pause(50);
-    expect(stream.raw()).toContain('retry: ');
+    await stream.started();
+    expect(stream.raw()).toMatch(/^retry: \d+\n\n/);
   });
 
   it("tells a user's streams that their notifications changed, and nobody else's", async () => {
     const alices = await sse(alice);
-    const bobs = await sse(bob);
+    const bobs = await sse(bob, `?video=${beaconVideo}`);
     expect((await subscribe(t, bob, alice.id)).statusCode).toBe(200);
     const message = await alices.next((m) => m.event === 'notifications');
     expect(message.data).toBe('{}');
-    await pause(200);
-    expect(bobs.messages).toEqual([]);
+    expect(await heardBeforeComment(bobs, erin, beaconVideo)).toEqual([]);
   });
 
   it('tells every subscriber connected of a new video (one fan-out event), not others', async () => {
     await subscribe(t, carol, bob.id);
     const carols = await sse(carol);
-    const alices = await sse(alice);
+    const alices = await sse(alice, `?video=${beaconVideo}`);
     expect((await upload(t, bob)).statusCode).toBe(201);
     await carols.next((m) => m.event === 'notifications');
-    await pause(200);
-    expect(alices.messages).toEqual([]);
+    expect(await heardBeforeComment(alices, erin, beaconVideo)).toEqual([]);
   });
 
   it('sends a new comment to every stream watching its video, by id only', async () => {
@@ -82,19 +112,13 @@ describe('live events', () => {
     const otherVideo = await insertVideo(t, alice);
     const watchers = [await sse(bob, `?video=${videoId}`), await sse(carol, `?video=${videoId}`)];
     const elsewhere = await sse(carol, `?video=${otherVideo}`);
-    const res = await t.app.inject({
-      method: 'POST',
-      url: `/api/v1/comments/${videoId}`,
-      headers: bob.headers,
-      payload: { content: 'Live from the watch page' },
-    });
-    const commentId = res.json<{ data: { _id: string } }>().data._id;
+    const commentId = await comment(bob, videoId, 'Live from the watch page');
     for (const stream of watchers) {
       const message = await stream.next((m) => m.event === 'comment');
       expect(JSON.parse(message.data)).toEqual({ videoId, commentId });
     }
-    await pause(200);
-    expect(elsewhere.messages.filter((m) => m.event === 'comment')).toEqual([]);
+    const before = await heardBeforeComment(elsewhere, alice, otherVideo);
+    expect(before.filter((m) => m.event === 'comment')).toEqual([]);
   });
 
   it('refuses to watch a video the caller may not see', async () => {
@@ -112,8 +136,14 @@ describe('live events', () => {
     const refused = await fetch(`${base}/api/v1/events`, { headers: { cookie: dave.cookie } });
     expect(refused.status).toBe(429);
     expect(await refused.json()).toMatchObject({ success: false, statusCode: 429 });
+    const held = t.app.liveHub.size;
     streams[0]!.close();
-    await pause(200);
+    // The server noticed the close: its slot is free.
+    await until(
+      async () => t.app.liveHub.size,
+      (size) => size === held - 1,
+      10_000,
+    );
     expect((await sse(dave)).status).toBe(200);
   });
 });

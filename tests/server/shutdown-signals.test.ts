@@ -10,6 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { freePort, startServer, type SpawnedServer } from './spawned-server.js';
+import { until } from './transcode-helpers.js';
 
 /** main.ts's limit for a shutdown. */
 const FORCED_EXIT_MS = 10_000;
@@ -45,11 +46,16 @@ it('exits with 1 at the limit when a request never completes, and a second SIGTE
   );
   const signalled = performance.now();
   server.child.kill('SIGTERM');
-  await new Promise((resolve) => setTimeout(resolve, 1_000));
+  // The second signal once the first one is being handled (two pending signals of one kind
+  // would be delivered as one).
+  await until(
+    async () => server.output(),
+    (output) => output.includes('shutting down'),
+    5_000,
+  );
   server.child.kill('SIGTERM');
-  await new Promise((resolve) => setTimeout(resolve, 1_000));
-  expect(server.child.exitCode, 'still draining after the second signal').toBeNull();
 
+  // Neither cut short nor begun again: the first shutdown ends at its limit, alone.
   expect(await exited).toBe(1);
   expect(performance.now() - signalled).toBeGreaterThanOrEqual(FORCED_EXIT_MS - 100);
   await cut;

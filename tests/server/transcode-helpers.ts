@@ -26,17 +26,24 @@ export async function watch(t: TestApp, user: TestUser, id: string): Promise<Vid
   return res.json<{ data: VideoDetail }>().data;
 }
 
+/**
+ * Polls `read` every 100 ms until `done` holds, and returns that value; throws once `withinMs`
+ * have passed without it. A wait for a condition, never a proof that something did not happen.
+ */
 export async function until<T>(
   read: () => Promise<T>,
   done: (value: T) => boolean,
   withinMs = 90_000,
 ): Promise<T> {
-  for (let i = 0; i < withinMs / 100; i++) {
+  const deadline = performance.now() + withinMs;
+  for (;;) {
     const value = await read();
     if (done(value)) return value;
+    if (performance.now() > deadline) {
+      throw new Error(`condition not reached in ${withinMs / 1000} s`);
+    }
     await new Promise((r) => setTimeout(r, 100));
   }
-  throw new Error(`condition not reached in ${withinMs / 1000} s`);
 }
 
 export async function uploadHd(t: TestApp, user: TestUser): Promise<string> {
