@@ -5,6 +5,10 @@
  * A transition's id is its source state's id plus its position among that state's transitions
  * (`changePassword.editing#2`): guarded alternatives of one event are separate transitions, since
  * each needs its own path to be covered.
+ *
+ * The state nodes come from xstate's `getStateNodes`. The transitions are read from each node, not
+ * from `toDirectedGraph`: that one makes an edge per target (and a targetless transition an edge
+ * back to its node), knows no guard or delay, and coverage counts transition definitions.
  */
 import type {
   AnyMachineSnapshot,
@@ -13,6 +17,7 @@ import type {
   AnyTransitionDefinition,
   EventObject,
 } from 'xstate';
+import { getStateNodes } from 'xstate/graph';
 
 export interface ChartState {
   id: string;
@@ -49,13 +54,6 @@ export interface Chart {
   transitions: ChartTransition[];
   /** Transition definition → id, to name what `getTransitionData` returns. */
   idOf: Map<AnyTransitionDefinition, string>;
-}
-
-function allStateNodes(node: AnyStateNode): AnyStateNode[] {
-  return [
-    node,
-    ...Object.values(node.states as Record<string, AnyStateNode>).flatMap(allStateNodes),
-  ];
 }
 
 type GuardLike = string | { type?: string } | { guards?: unknown[]; check?: { name?: string } };
@@ -98,7 +96,7 @@ const charts = new WeakMap<AnyStateMachine, Chart>();
 export function chartOf(machine: AnyStateMachine): Chart {
   const cached = charts.get(machine);
   if (cached) return cached;
-  const nodes = allStateNodes(machine.root);
+  const nodes = [machine.root, ...getStateNodes(machine.root)];
   const idOf = new Map<AnyTransitionDefinition, string>();
   const transitions: ChartTransition[] = [];
   for (const node of nodes) {

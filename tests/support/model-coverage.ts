@@ -1,4 +1,8 @@
-/** Which of the chart's state nodes and transitions a set of paths reaches and takes. */
+/**
+ * Which of the chart's state nodes and transitions a set of paths reaches and takes. xstate's graph
+ * utilities measure no coverage (v4's `@xstate/test` had `testCoverage`; v5's have none), so this
+ * is ours.
+ */
 import type { AnyMachineSnapshot } from 'xstate';
 import { activeStateIds, chartOf, transitionsTaken, transitionText } from './chart.js';
 import type { Model, ModelPath } from './model.js';

@@ -1,18 +1,27 @@
 /**
- * The model's reachable state graph under its fixtures, explored breadth-first from the initial
- * snapshot, with each edge labelled by the chart transitions it takes. Path strategies pick paths
- * from it; the chart labels let them treat two fixtures that take the same transition alike.
+ * The model's reachable state graph under its fixtures: xstate's `getAdjacencyMap` explores it
+ * breadth-first from the initial snapshot and `getShortestPaths` gives the shortest way to each
+ * node. Path strategies pick paths from it.
  *
- * A node keeps the snapshot it was first reached with, along its shortest prefix, and its edges
- * are computed from that snapshot: so "prefix + edge" is always a route a real actor follows,
- * even where the model's `serialize` lumps together snapshots that differ in some detail.
+ * What the library does not give, added here: each edge is labelled with the chart transitions
+ * it takes (`getTransitionData`; the adjacency map has only the event and the next snapshot), so
+ * that strategies can treat two fixtures that take the same transition alike; and the edge's
+ * target node, which the adjacency map leaves to its reader.
+ *
+ * A node keeps the snapshot it was first reached with (the adjacency map's, along its shortest
+ * prefix), and its edges are computed from that snapshot: so "prefix + edge" is always a route a
+ * real actor follows, even where the model's `serialize` lumps together snapshots that differ in
+ * some detail. Only the prefixes' events are taken from `getShortestPaths`: the snapshots in its
+ * paths are the last ones it met under each node, not the first.
  */
+import { getInitialSnapshot, type AnyMachineSnapshot, type EventObject } from 'xstate';
 import {
-  getInitialSnapshot,
-  getNextSnapshot,
-  type AnyMachineSnapshot,
-  type EventObject,
-} from 'xstate';
+  getAdjacencyMap,
+  getShortestPaths,
+  type AdjacencyValue,
+  type StatePath,
+  type TraversalOptions,
+} from 'xstate/graph';
 import { transitionsTaken } from './chart.js';
 import { traversal, type Model } from './model.js';
 
@@ -37,50 +46,78 @@ export interface ModelGraph {
 
 const graphs = new WeakMap<Model, ModelGraph>();
 
+/**
+ * The traversal options, with the model's bound on states. The library's own `limit` counts
+ * edges followed; the events are asked for once per new node, so that is where states are counted.
+ */
+function boundedTraversal(
+  model: Model,
+  first: AnyMachineSnapshot,
+): TraversalOptions<AnyMachineSnapshot, EventObject, unknown> {
+  const options = traversal(model);
+  const limit = model.limit ?? 5000;
+  let explored = 0;
+  return {
+    ...options,
+    fromState: first,
+    events: (snapshot) => {
+      if (++explored > limit) {
+        throw new Error(
+          `${model.name}: more than ${limit} model states; give the model a serialize that ignores growing context`,
+        );
+      }
+      return options.events(snapshot);
+    },
+  };
+}
+
 export function modelGraph(model: Model): ModelGraph {
   const cached = graphs.get(model);
   if (cached) return cached;
-  const options = traversal(model);
+  const { serializeState, serializeEvent } = traversal(model);
   const first = getInitialSnapshot(model.machine, model.input as never) as AnyMachineSnapshot;
-  const initial = options.serializeState(first);
-  const snapshots = new Map<string, AnyMachineSnapshot>([[initial, first]]);
-  const prefix = new Map<string, GraphEdge[]>([[initial, []]]);
+  // Read as a plain record: the map's keys are branded strings, which Object.entries cannot see.
+  const adjacency = getAdjacencyMap(model.machine, boundedTraversal(model, first)) as Record<
+    string,
+    AdjacencyValue<AnyMachineSnapshot, EventObject>
+  >;
+  const snapshots = new Map<string, AnyMachineSnapshot>();
   const out = new Map<string, GraphEdge[]>();
-  const edges: GraphEdge[] = [];
-  const queue = [initial];
-  for (let from = queue.shift(); from !== undefined; from = queue.shift()) {
-    const state = snapshots.get(from)!;
-    const seen = new Set<string>();
-    const list: GraphEdge[] = [];
-    for (const event of options.events(state)) {
-      // Two fixtures that print alike are one edge (as xstate's graph utilities treat them).
-      const name = options.serializeEvent(event);
-      if (seen.has(name)) continue;
-      seen.add(name);
-      const next = getNextSnapshot(model.machine, state, event) as AnyMachineSnapshot;
-      const to = options.serializeState(next);
-      const edge = {
+  for (const [from, { state, transitions }] of Object.entries(adjacency)) {
+    snapshots.set(from, state);
+    out.set(
+      from,
+      Object.values(transitions).map(({ event, state: next }) => ({
         from,
-        to,
+        to: serializeState(next),
         event,
         state: next,
         transitions: transitionsTaken(model.machine, state, event),
-      };
-      list.push(edge);
-      if (!snapshots.has(to)) {
-        if (snapshots.size >= options.limit)
-          throw new Error(
-            `${model.name}: more than ${options.limit} model states; give the model a serialize that ignores growing context`,
-          );
-        snapshots.set(to, next);
-        prefix.set(to, [...prefix.get(from)!, edge]);
-        queue.push(to);
-      }
-    }
-    out.set(from, list);
-    edges.push(...list);
+      })),
+    );
   }
-  const graph = { initial, snapshots, out, edges, prefix };
+  const initial = serializeState(first);
+  // The shortest ways, over the edges found above: the second walk asks the graph, not the model.
+  const byName = new Map(
+    [...out].map(([key, edges]) => [key, new Map(edges.map((e) => [serializeEvent(e.event), e]))]),
+  );
+  const shortest = getShortestPaths(model.machine, {
+    ...traversal(model),
+    fromState: first,
+    events: (snapshot) => [...byName.get(serializeState(snapshot))!.values()].map((e) => e.event),
+  }) as Array<StatePath<AnyMachineSnapshot, EventObject>>;
+  const prefix = new Map<string, GraphEdge[]>();
+  for (const path of shortest) {
+    // steps[0] is the initial snapshot (`xstate.init`); each later step names the edge taken.
+    let at = initial;
+    const route = path.steps.slice(1).map(({ event }) => {
+      const edge = byName.get(at)!.get(serializeEvent(event))!;
+      at = edge.to;
+      return edge;
+    });
+    prefix.set(at, route);
+  }
+  const graph = { initial, snapshots, out, edges: [...out.values()].flat(), prefix };
   graphs.set(model, graph);
   return graph;
 }

@@ -14,6 +14,10 @@
  * Both start from the full set of items the graph can reach and fall back to a shortest path for
  * anything left, so grouping can never drop a transition that the graph reaches. `edgePaths` is
  * the exhaustive set (one path per graph edge) that the grouping is checked against.
+ *
+ * xstate's graph utilities pick paths per model state (a shortest or every simple path to each
+ * node); what a path covers here is chart states and transitions, so the picking is ours. The
+ * graph and each node's shortest prefix are theirs (`model-graph.ts`).
  */
 import { getNextSnapshot, type AnyMachineSnapshot, type EventObject } from 'xstate';
 import { activeStateIds, chartOf, transitionsTaken } from './chart.js';
@@ -72,6 +76,11 @@ function replayable(model: Model, graph: ModelGraph, route: Route): Route {
   return route;
 }
 
+/**
+ * A route as the path `runPath` walks. Not `getPathsFromEvents`: it explores the whole graph again
+ * for every path, and its steps hold the snapshot first met under each node, where the actor will
+ * hold the one this route leads to.
+ */
 function toPath(model: Model, graph: ModelGraph, route: Route): ModelPath {
   const initial = graph.snapshots.get(graph.initial)!;
   const steps: Array<{ event: EventObject; state: AnyMachineSnapshot }> = [
@@ -94,7 +103,11 @@ function toPath(model: Model, graph: ModelGraph, route: Route): ModelPath {
   return { state: steps.at(-1)!.state, steps, weight: route.length, description };
 }
 
-/** The shortest route to each item the graph reaches, in chart order. */
+/**
+ * The shortest route to each item the graph reaches, in chart order. A transition's route is its
+ * source node's shortest prefix (`getShortestPaths`, in `model-graph.ts`) plus the edge: the
+ * library's paths end at nodes, and one node has edges for many transitions.
+ */
 function shortestRoutes(graph: ModelGraph, model: Model): Map<string, Route> {
   const best = new Map<string, Route>();
   const offer = (item: string, route: Route) => {
@@ -136,7 +149,12 @@ function cover(graph: ModelGraph, candidates: Route[], covered = new Set<string>
   }
 }
 
-/** Depth-first over simple routes, at most `budget` edges tried; the best-scoring route. */
+/**
+ * Depth-first over simple routes, at most `budget` edges tried; the best-scoring route. Not
+ * `getSimplePaths`, which lists every simple path to every node: 609 643 for the live-connection
+ * model (48 s on the 2-core machine) and more for the larger ones, where only a few that cover the
+ * most are wanted.
+ */
 function bestSimpleRoute(graph: ModelGraph, uncovered: Set<string>, budget: number): Route {
   let best: Route = [];
   let bestScore = 0;
@@ -193,7 +211,11 @@ function simpleRoutes(model: Model, graph: ModelGraph, reachable: Set<string>): 
   return routes.length > 0 ? routes : [[]];
 }
 
-/** Drops routes that are a prefix of another route: the longer one walks them too. */
+/**
+ * Drops routes that are a prefix of another route: the longer one walks them too. xstate's
+ * `TestModel.getPaths` does this too but keeps it private, and sorts the paths longest first,
+ * where the order here is the chart's (the greedy cover takes the first of equal candidates).
+ */
 function withoutPrefixes(routes: Route[]): Route[] {
   return routes.filter(
     (r, i) =>

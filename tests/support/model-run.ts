@@ -3,6 +3,11 @@
  * SimulatedClock): done/error fixtures settle the fake promise of the invoked actor with that id,
  * `after` fixtures advance the clock, other events are sent. After each step the real actor must
  * be in the state the model predicted, and the model's `assert` checks what that state must mean.
+ *
+ * Not xstate's `TestModel.testPath`: `createTestModel` refuses machines that invoke actors or use
+ * `after` (35 of the 36 here), and what `testPath` leaves to its callbacks (settling fakes, moving
+ * the clock, recording emitted events, comparing with the real actor) is all this file does; its
+ * loop over the steps is the rest.
  */
 import {
   createActor,

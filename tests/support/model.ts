@@ -69,6 +69,11 @@ export type ModelPath = StatePath<AnyMachineSnapshot, EventObject> & { descripti
 /** How paths are picked from the model's graph; see `model-paths.ts`. */
 export type PathStrategy = 'shortest' | 'simple';
 
+/**
+ * The event types the active states have transitions for. Not xstate's own list
+ * (`__unsafe_getAllOwnEventDescriptors`, which the graph utilities use when given no events): it
+ * leaves out a transition with neither target nor actions, which the chart still counts.
+ */
 function eventTypesOf(snapshot: AnyMachineSnapshot): string[] {
   const nodes = (snapshot as unknown as { _nodes: AnyStateNode[] })._nodes;
   const types = new Set<string>();
@@ -76,6 +81,11 @@ function eventTypesOf(snapshot: AnyMachineSnapshot): string[] {
   return [...types];
 }
 
+/**
+ * The model's fixtures for the event types this state accepts, `{ type }` for a type without any.
+ * The graph utilities do this lookup only when given no events at all; given a list, they try
+ * every event of it in every state.
+ */
 function fixturesFor(model: Model, snapshot: AnyMachineSnapshot): EventObject[] {
   if (snapshot.status !== 'active') return [];
   const fixtures = typeof model.events === 'function' ? model.events(snapshot) : model.events;
@@ -150,16 +160,28 @@ export function meaningsAt(model: Model, snapshot: AnyMachineSnapshot): string[]
     .map((key) => `${key}: ${model.meaning![key]!}`);
 }
 
-/** The options xstate's graph utilities take to explore this model. */
+/**
+ * The options xstate's graph utilities take to explore this model. Not their `limit`: it counts
+ * every edge followed, where the model's counts states (`model-graph.ts` applies it).
+ */
 export function traversal(model: Model) {
+  const serializeEvent = (event: EventObject) => describeEvent(event);
   return {
-    events: (snapshot: AnyMachineSnapshot) => fixturesFor(model, snapshot),
+    // Two fixtures that print alike are one edge. getAdjacencyMap would keep the second one's
+    // edge but also explore the state the first one leads to: keep the first, and only it.
+    events: (snapshot: AnyMachineSnapshot) => {
+      const byName = new Map<string, EventObject>();
+      for (const event of fixturesFor(model, snapshot)) {
+        const name = serializeEvent(event);
+        if (!byName.has(name)) byName.set(name, event);
+      }
+      return [...byName.values()];
+    },
     serializeState: (snapshot: AnyMachineSnapshot) =>
       (model.serialize ?? defaultSerialize)(snapshot),
     // JSON would turn every Blob or Error payload into {} and merge distinct fixtures.
-    serializeEvent: (event: EventObject) => describeEvent(event),
+    serializeEvent,
     input: model.input,
-    limit: model.limit ?? 5000,
   };
 }
 
