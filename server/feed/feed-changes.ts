@@ -8,16 +8,11 @@
  * counts, a failed publish).
  */
 import type { FastifyBaseLogger } from 'fastify';
+import type { FeedChange } from '../context.js';
 import type { EventBus } from '../events/event-bus.js';
 import type { FeedCache } from './feed-cache.js';
 
 export const FEED_CHANGED = 'feed.changed';
-
-/** What changed, for logs and listeners that want to know (the cache clears wholesale). */
-export interface FeedChange {
-  videoId?: string;
-  userId?: string;
-}
 
 /** Clears this replica's feed cache now and announces the change to every replica. */
 export async function announceFeedChange(
