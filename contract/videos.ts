@@ -10,6 +10,7 @@ import { Id, PageQuery, ClosedBody } from './common.js';
 import { TEXT_RULES } from './field-rules.js';
 import { LIMITS, PAGE_SIZE } from './limits.js';
 import { Owner, VideoItem } from './shapes.js';
+import { DurationFilter, Spelling, UploadDate } from './search.js';
 
 /** Sort keys of the feed; `createdAt` desc is the default ("newest first"). */
 export const VideoSortBy = Type.Union([
@@ -33,6 +34,12 @@ export const VideoFeedQuery = Type.Composite([
     tag: Type.Optional(Type.String({ maxLength: LIMITS.tags.tagMax })),
     sortBy: Type.Optional(VideoSortBy),
     sortType: Type.Optional(SortType),
+    /** Uploaded within the last hour, day, week, month or year (contract/search.ts). */
+    uploaded: Type.Optional(UploadDate),
+    /** Under 4 minutes, 4–20 minutes or over 20 minutes (contract/search.ts). */
+    duration: Type.Optional(DurationFilter),
+    /** Search exactly what was typed: no spelling correction (contract/search.ts, Spelling). */
+    exact: Type.Optional(Type.Boolean()),
   }),
 ]);
 export type VideoFeedQuery = Static<typeof VideoFeedQuery>;
@@ -66,6 +73,8 @@ export const VideoList = Type.Object({
    * 1 000 with this flag set, and pages after it are empty.
    */
   totalIsLowerBound: Type.Optional(Type.Boolean()),
+  /** Searches only: a correction of the query's spelling (contract/search.ts). */
+  spelling: Type.Optional(Spelling),
   page: Type.Integer(),
   limit: Type.Integer(),
 });
