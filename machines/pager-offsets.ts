@@ -30,6 +30,7 @@ export function appendPage(c: PagerContext, page: Page): Partial<PagerContext> {
   return {
     items: [...c.items, ...added],
     total: page.total,
+    meta: page.meta ?? c.meta,
     offset: Math.max(c.offset, reached),
     exhausted: page.items.length < request.limit,
     nextLimit: c.pageSize,

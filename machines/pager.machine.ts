@@ -50,6 +50,7 @@ import { errorMessage } from './validation.js';
 
 export type {
   Page,
+  PageMeta,
   PageRequest,
   PagerContext,
   PagerEvent,
@@ -80,6 +81,7 @@ export const pagerMachine = setup({
     clear: assign({
       items: [],
       total: null,
+      meta: null,
       offset: 0,
       exhausted: false,
       error: null,
@@ -111,6 +113,7 @@ export const pagerMachine = setup({
     params: input.params ?? {},
     items: [],
     total: null,
+    meta: null,
     offset: 0,
     exhausted: false,
     nextLimit: input.pageSize,
@@ -200,6 +203,8 @@ export const selectError = (s: PagerSnapshot) => s.context.error;
 export const selectIsEmpty = (s: PagerSnapshot) =>
   s.matches('loaded') && s.context.items.length === 0 && !hasMore(s.context);
 export const selectTotal = (s: PagerSnapshot) => s.context.total;
+/** What the server said about the list beside its items (Page.meta), null before it said any. */
+export const selectMeta = (s: PagerSnapshot) => s.context.meta;
 /** The 1-based page of `pageSize` items that the next load asks for. */
 export const selectPage = (s: PagerSnapshot) =>
   Math.floor(s.context.offset / s.context.pageSize) + FIRST_PAGE;

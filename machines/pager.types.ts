@@ -23,9 +23,16 @@ export interface PageRequest {
   params: PagerParams;
 }
 
+/**
+ * What the server said about the list beside its items (a search's spelling correction): plain
+ * data, kept from the latest page that carried any.
+ */
+export type PageMeta = Readonly<Record<string, unknown>>;
+
 export interface Page<T extends PagerItem = PagerItem> {
   items: T[];
   total: number;
+  meta?: PageMeta;
 }
 
 export interface PagerContext {
@@ -35,6 +42,8 @@ export interface PagerContext {
   items: PagerItem[];
   /** The server's count from the last page; null before the first page arrived. */
   total: number | null;
+  /** The latest `meta` a page carried; null before any did. */
+  meta: PageMeta | null;
   /** How many items from the start of the server's list `items` covers. */
   offset: number;
   /** A page came back shorter than asked: the server has nothing more. */

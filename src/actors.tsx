@@ -5,7 +5,7 @@
  *
  * Two kinds, so that `/` loads only what its first screen needs (issue 11):
  * - the core (the session's and video calls, used across pages): `useActors()`;
- * - a page's own calls (the account forms, channel, tweets, library, dashboard and its dialogs,
+ * - a page's own calls (the account forms, search's channels, channel, tweets, library, dashboard and its dialogs,
  *   upload, and the bell's and live connection's, which only a signed-in user loads): the chunk
  *   that needs them imports them and asks `usePageActors(itsActors)`, so they load with it, not
  *   with the shell.
@@ -33,6 +33,7 @@ import type { PlaylistEntryActors } from './api/playlist-entries';
 import type { DashboardPlaylistActors } from './api/dashboard-playlists';
 import type { VideoProcessingActors } from './api/video-processing';
 import type { UploadActors } from './api/upload-actors';
+import type { SearchActors } from './api/search';
 
 type CoreActors = SessionActors & VideoActors;
 
@@ -54,7 +55,8 @@ export type AppActors = CoreActors &
   PlaylistEntryActors &
   DashboardPlaylistActors &
   VideoProcessingActors &
-  UploadActors;
+  UploadActors &
+  SearchActors;
 
 const coreActors: CoreActors = {
   ...sessionActors,

@@ -26,7 +26,10 @@ import { getWatchProgress, saveProgress } from './watch-progress';
 
 const text = (v: unknown) => (typeof v === 'string' ? v : null);
 
-/** One page of videos (VideoItem); params may hold tag, query or userId. */
+/**
+ * One page of videos (VideoItem); params may hold tag, query or userId, and a search's filters
+ * (uploaded, duration, sortBy, exact). A search's spelling correction travels as the page's meta.
+ */
 export const fetchVideoPage = fromPromise<Page, PageRequest>(async ({ input, signal }) => {
   const query = {
     page: input.page,
@@ -34,6 +37,10 @@ export const fetchVideoPage = fromPromise<Page, PageRequest>(async ({ input, sig
     tag: text(input.params.tag),
     query: text(input.params.query),
     userId: text(input.params.userId),
+    uploaded: text(input.params.uploaded),
+    duration: text(input.params.duration),
+    sortBy: text(input.params.sortBy),
+    exact: input.params.exact === true,
   };
   const call = () => listVideos(query, signal);
   // The home feed's first page may already be on its way (first-screen.ts).
@@ -41,10 +48,10 @@ export const fetchVideoPage = fromPromise<Page, PageRequest>(async ({ input, sig
     input.page === 1 &&
     input.limit === PAGE_SIZE.homeFeed &&
     Object.keys(input.params).length === 0;
-  const { videos, totalVideos } = await (isHomeFirstPage
+  const { videos, totalVideos, spelling } = await (isHomeFirstPage
     ? takeFirstScreen(FEED_KEY, call)
     : call());
-  return { items: videos, total: totalVideos };
+  return { items: videos, total: totalVideos, ...(spelling ? { meta: { spelling } } : {}) };
 });
 
 /** One page of a video's comments (Comment); params.videoId names the video. */

@@ -12,6 +12,11 @@ export interface VideoQuery {
   tag?: string | null;
   query?: string | null;
   userId?: string | null;
+  /** Search filters and sort (contract/search.ts); absent ones are left out of the URL. */
+  uploaded?: string | null;
+  duration?: string | null;
+  sortBy?: string | null;
+  exact?: boolean | null;
 }
 
 /** Drops empty filters so the URL carries only what narrows the list. */
@@ -20,6 +25,10 @@ function cleanParams(q: VideoQuery): Record<string, string | number> {
   if (q.tag) params.tag = q.tag;
   if (q.query?.trim()) params.query = q.query.trim();
   if (q.userId) params.userId = q.userId;
+  if (q.uploaded) params.uploaded = q.uploaded;
+  if (q.duration) params.duration = q.duration;
+  if (q.sortBy) params.sortBy = q.sortBy;
+  if (q.exact) params.exact = 'true';
   return params;
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, SimulatedClock } from 'xstate';
+import { createActor, fromPromise, SimulatedClock } from 'xstate';
 import { PAGE_SIZE } from '../../contract/limits.js';
 import { RETRY_DELAY_MS } from '../../machines/constants.js';
 import {
@@ -8,7 +8,10 @@ import {
   selectHasMore,
   selectIsEmpty,
   selectItems,
+  selectMeta,
   selectPage,
+  type Page,
+  type PageRequest,
   type PagerItem,
 } from '../../machines/pager.machine.js';
 import { describeModel } from '../support/model-vitest.js';
@@ -145,6 +148,29 @@ describe('infinite-scroll pager', () => {
     const items = selectItems<Row>(actor.getSnapshot());
     expect(items.map((i) => i._id)).toEqual(rows('travel', 12).map((r) => r._id));
     expect(server.calls.at(-1)).toEqual({ page: 1, limit: 12, params: { tag: 'travel' } });
+  });
+
+  it("keeps what the server said beside the items (a search's spelling) and forgets it on RESET", async () => {
+    let said: Record<string, unknown> | undefined = { spelling: { corrected: 'bread' } };
+    const logic = fromPromise<Page, PageRequest>(async ({ input }) => ({
+      items: rows(`p${input.page}`, input.limit),
+      total: 100,
+      ...(said ? { meta: said } : {}),
+    }));
+    const actor = createActor(pagerMachine.provide({ actors: { fetchPage: logic } }), {
+      input: { pageSize: PAGE_SIZE.search },
+    }).start();
+    await settle();
+    expect(selectMeta(actor.getSnapshot())).toEqual({ spelling: { corrected: 'bread' } });
+    // A page that says nothing keeps the earlier remark.
+    said = undefined;
+    actor.send({ type: 'LOAD_MORE' });
+    await settle();
+    expect(selectMeta(actor.getSnapshot())).toEqual({ spelling: { corrected: 'bread' } });
+    actor.send({ type: 'RESET', params: { query: 'other' } });
+    expect(selectMeta(actor.getSnapshot())).toBeNull();
+    await settle();
+    expect(selectMeta(actor.getSnapshot())).toBeNull();
   });
 
   it('PREPEND puts a new item on top and later pages neither repeat nor skip', async () => {
