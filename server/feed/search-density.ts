@@ -16,6 +16,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { videoCounts } from '../db/schema.js';
+import { CANDIDATES, type CandidatePaths, type SourcePath } from './video-search.js';
 
 const REFRESH_MS = 10 * 60_000;
 /**
@@ -88,20 +89,45 @@ export class SearchStatistics {
 }
 
 /**
- * True when the newest `windowEnd` matches of a query holding `lexemes` (any of them) are cheaper
- * to read through the search index, false when by walking the feed index, undefined when the
- * statistics cannot tell (the planner then decides).
+ * True when `windowEnd` matches of a query holding `lexemes` (any of them; all of them with
+ * `combine` 'all') are cheaper to read through the search index, false when by walking the feed
+ * or popularity index, undefined when the statistics cannot tell (the planner then decides).
  */
 export function readsThroughSearchIndex(
   stats: LexemeStats | undefined,
   lexemes: readonly string[] | null,
   windowEnd: number,
+  combine: 'any' | 'all' = 'any',
 ): boolean | undefined {
   if (!stats || !lexemes?.length) return undefined;
-  const share = Math.min(
-    1,
-    lexemes.reduce((sum, lexeme) => sum + (stats.shares.get(lexeme) ?? stats.otherShare), 0),
-  );
+  const shares = lexemes.map((lexeme) => stats.shares.get(lexeme) ?? stats.otherShare);
+  // All words: at most the rarest one's share.
+  const share =
+    combine === 'all'
+      ? Math.min(...shares)
+      : Math.min(
+          1,
+          shares.reduce((sum, one) => sum + one, 0),
+        );
   // Index read: share × videos rows; walk: windowEnd / share rows, each about as costly.
   return share * stats.videos * share < WALK_RISK * windowEnd;
+}
+
+/**
+ * How a broad search reads its candidates (video-search.ts): through the search index or by a
+ * walk, as the statistics say; PostgreSQL chooses when a channel, tag or filter narrows the
+ * search (the statistics are of the whole catalogue) or without statistics.
+ */
+export function candidatePaths(
+  stats: LexemeStats | undefined,
+  lexemes: readonly string[] | null,
+  narrowed: boolean,
+): CandidatePaths {
+  if (narrowed) return { any: 'planner', all: 'planner' };
+  const path = (through: boolean | undefined): SourcePath =>
+    through === undefined ? 'planner' : through ? 'index' : 'walk';
+  return {
+    any: path(readsThroughSearchIndex(stats, lexemes, CANDIDATES)),
+    all: path(readsThroughSearchIndex(stats, lexemes, CANDIDATES, 'all')),
+  };
 }

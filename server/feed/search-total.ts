@@ -9,7 +9,14 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { videos } from '../db/schema.js';
 import type { LexemeStats } from './search-density.js';
-import type { CompiledSearch, SearchQueries } from './video-search.js';
+import type { SearchQueries } from './video-search.js';
+
+/** A query's tsqueries as Postgres printed them (tsquery::text), with its lexemes. */
+export interface CompiledSearch {
+  lexemes: string[];
+  any: string;
+  all: string;
+}
 
 export interface SearchTotal {
   total: number;
@@ -103,18 +110,17 @@ export async function countSearch(db: Db, scope: SearchScope): Promise<Counted> 
   return { ...total, compiled };
 }
 
-function countStop({ cap, offset, limit }: SearchScope): number {
+/** Where counting stops: one row past the cap or past the requested page, whichever is further. */
+export function countStop({
+  cap,
+  offset,
+  limit,
+}: Pick<SearchScope, 'cap' | 'offset' | 'limit'>): number {
   return Math.max(cap, offset + limit) + 1;
 }
 
-/** What countSearch would answer for a search with `matches` matches in all. */
-export function cappedTotal(matches: number, scope: SearchScope): SearchTotal {
-  const stopAt = countStop(scope);
-  return { total: Math.min(matches, stopAt), atLeast: matches >= stopAt };
-}
-
 /** The text's compiled form, when an earlier search of it was counted. */
-export function knownCompiled(search: SearchQueries): CompiledSearch | undefined {
+function knownCompiled(search: SearchQueries): CompiledSearch | undefined {
   return search.words === undefined ? undefined : knownTexts.get(search.words);
 }
 
