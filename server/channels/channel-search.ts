@@ -1,8 +1,9 @@
 /**
  * The channels a search names (GET /search/channels, issue 31): channels whose user name or full
- * name is the query (case and spaces aside), starts with it, or is close to it by trigram
- * similarity (pg_trgm's `%`, at least 0.3, served by the trigram indexes of migration 0015).
- * Exact names first, then prefixes, then close names; within each, more subscribers first. A
+ * name is the query (case and spaces aside), has a word starting with it, or is close to it by
+ * trigram similarity (pg_trgm's `%`, at least 0.3, served by the trigram indexes of migration
+ * 0015). Exact names first, then prefixes, then close names; within each, more subscribers first
+ * (then the closer name). A
  * channel is found whether or not it has published videos (its page is public); `videoCount`
  * counts only published ones (the trigger-kept video_counts row).
  */
@@ -24,10 +25,11 @@ export async function searchChannels(
   const query = text.trim().toLowerCase().replace(/\s+/g, ' ');
   if (!query) return [];
   const compact = query.replace(/ /g, '');
-  const prefix = `${likeLiteral(query)}%`;
   const fullName = sql`lower(${users.fullName})`;
   const exact = sql`(${users.userName} in (${query}, ${compact}) or ${fullName} = ${query})`;
-  const starts = sql`(${users.userName} like ${prefix} or ${fullName} like ${prefix})`;
+  // A word of either name starts like the query (a user name's words are split at . _ -).
+  const words = sql`' ' || translate(${users.userName}, '._-', '   ') || ' ' || ${fullName}`;
+  const starts = sql`(${words} like ${`% ${likeLiteral(query)}%`})`;
   const subscribed = callerId
     ? sql`exists (select 1 from ${subscriptions} where ${subscriptions.subscriberId} = ${callerId}
         and ${subscriptions.channelId} = ${users.id})`
@@ -41,9 +43,9 @@ export async function searchChannels(
            ${subscribed} as "isSubscribed"
     from ${users}
     where ${exact} or ${starts} or ${users.userName} % ${query} or ${fullName} % ${query}
-    order by ${exact} desc, ${starts} desc,
+    order by ${exact} desc, ${starts} desc, ${users.subscriberCount} desc,
              greatest(similarity(${users.userName}, ${query}), similarity(${fullName}, ${query})) desc,
-             ${users.subscriberCount} desc, ${users.id}
+             ${users.id}
     limit ${CHANNEL_RESULTS_MAX}`);
   type Row = Omit<ChannelResult, '_id' | 'avatar' | 'avatarSizes'> & {
     id: string;
