@@ -132,6 +132,11 @@ export const videos = pgTable(
     // 64 kB limit makes the view counter's writes merge the list while it is small.
     index('videos_tags_idx').using('gin', t.tags).with({ gin_pending_list_limit: 64 }),
     index('videos_search_idx').using('gin', t.searchVector).with({ gin_pending_list_limit: 64 }),
+    // Relevance's title candidates (feed/video-search.ts): the videos holding a query's words in
+    // their title, read without reading those holding them in tags or description (migration 0015).
+    index('videos_title_search_idx')
+      .using('gin', sql`to_tsvector('english'::regconfig, ${t.title})`)
+      .with({ gin_pending_list_limit: 64 }),
   ],
 );
 

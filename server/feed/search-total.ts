@@ -69,6 +69,8 @@ export function surelyMatchesMoreThan(
 /** Where a search looks, and the page it is for. */
 export interface SearchScope {
   where: SQL | undefined;
+  /** `where` without the search's own condition (published, channel, tag, filters). */
+  base?: SQL | undefined;
   search: SearchQueries;
   /** Whether a channel or tag narrows the search: the statistics are of the whole catalogue. */
   narrowed: boolean;

@@ -10,13 +10,16 @@
  *   4. popularity (views_tier, views in steps of about 4 %), then freshness (created_at), then id:
  *      a stable total order, so pages never repeat or skip a video.
  * What is ranked: every match when the query has at most the count cap's matches (1 000 by
- * default; the total is exact then). A broader query (a word in 25 % of 1 000 000 videos) is
+ * default; the total is exact then), or when the statistics say its matches are few enough to
+ * read them all through the search index (search-density.ts: a word in 0.5 % of 100 000 videos).
+ * A broader query (a word in 25 % of 1 000 000 videos) is
  * ranked over a bounded candidate set read through indexes: the CANDIDATES most viewed matches,
- * the CANDIDATES newest matches, and for a query of several words the CANDIDATES most viewed
- * videos holding all of them, and the CANDIDATES most viewed holding them in the title. A walk of
- * the popularity or feed index to find them reads at most SCAN_BUDGET videos, so a title match
- * sitting below the 10 000 most viewed videos of the catalogue is not a candidate. The candidates
- * fill the first pages; the remaining matches follow, newest first (docs/decisions.md).
+ * the CANDIDATES newest matches, the CANDIDATES most viewed holding all words in the title
+ * (through the title's own search index), and for a query of several words the CANDIDATES most
+ * viewed videos holding all of them. A walk of the popularity or feed index to find them reads at
+ * most SCAN_BUDGET videos: a match of a broad query whose words sit only in tags or description,
+ * below the 5 000 most viewed and newest published videos, is no candidate. The candidates fill
+ * the first pages; the remaining matches follow, newest first (docs/decisions.md).
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
@@ -74,9 +77,9 @@ export function searchQueries(text: string): SearchQueries {
 }
 
 /** How many videos each candidate source yields at most (a page is 10–50 videos). */
-export const CANDIDATES = 200;
+export const CANDIDATES = 100;
 /** The most videos a walk of the popularity or feed index reads to find its candidates. */
-export const SCAN_BUDGET = 10_000;
+export const SCAN_BUDGET = 5_000;
 
 /**
  * How a candidate source is read: `index` reads every match through the search index and keeps
@@ -94,7 +97,14 @@ export interface CandidatePaths {
 }
 
 /** Where the ranked page reads its matches: all of them, or the bounded candidates. */
-export type RankPlan = { kind: 'every' } | { kind: 'candidates'; paths: CandidatePaths };
+export type RankPlan =
+  | { kind: 'every' }
+  | {
+      kind: 'candidates';
+      paths: CandidatePaths;
+      /** The search's other conditions (published, filters), without its words. */
+      base: SQL | undefined;
+    };
 
 const POPULAR = sql`views_tier desc nulls last`;
 const NEWEST = sql`created_at desc nulls last`;
@@ -125,12 +135,21 @@ function source(where: SQL | undefined, filter: SQL, order: SQL, path: SourcePat
 }
 
 /** The ids of the bounded candidate set (see the head of this file). */
-function candidateIds(where: SQL | undefined, search: SearchQueries, paths: CandidatePaths): SQL {
-  const inTitle = sql`ts_filter(${videos.searchVector}, '{a}') @@ ${search.all}`;
+function candidateIds(
+  where: SQL | undefined,
+  search: SearchQueries,
+  { paths, base }: Extract<RankPlan, { kind: 'candidates' }>,
+): SQL {
+  // Read through videos_title_search_idx: the statistics of the whole document say nothing of
+  // how many titles hold a word ("music" is in a quarter of the tags and a few titles), so the
+  // planner, which has that index's statistics, chooses unless the words are rare anyway.
+  const inTitle = sql`to_tsvector('english'::regconfig, ${videos.title}) @@ ${search.all}`;
   const parts = [
     source(where, sql`${videos.searchVector} @@ ${search.any}`, POPULAR, paths.any),
     source(where, sql`${videos.searchVector} @@ ${search.any}`, NEWEST, paths.any),
-    source(where, sql`${videos.searchVector} @@ ${search.all} and ${inTitle}`, POPULAR, paths.all),
+    // A title match is a match: without the whole document's condition, the planner does not
+    // intersect the title's few entries with the many of a broad word.
+    source(base, inTitle, POPULAR, paths.all === 'index' ? 'index' : 'planner'),
   ];
   if (search.phrase) {
     parts.push(source(where, sql`${videos.searchVector} @@ ${search.all}`, POPULAR, paths.all));
@@ -181,7 +200,7 @@ export async function relevantSearch(
         order by ${videos.createdAt} desc nulls last, ${videos.id}
         limit ${offset + limit}
       ) as v`;
-    ranked = sql`with c as (${candidateIds(where, search, plan.paths)})
+    ranked = sql`with c as (${candidateIds(where, search, plan)})
       ${candidates} ${offset + limit <= CANDIDATES ? sql`` : rest}`;
   }
   return readPage(db, ranked, offset, limit);

@@ -15,11 +15,7 @@ export interface TestUser {
   headers: { cookie: string };
 }
 
-export async function createUser(
-  t: TestApp,
-  name?: string,
-  fullName?: string,
-): Promise<TestUser> {
+export async function createUser(t: TestApp, name?: string, fullName?: string): Promise<TestUser> {
   const id = newId();
   const userName = name ?? `user_${randomBytes(4).toString('hex')}`;
   await t.ctx.db.insert(users).values({

@@ -97,7 +97,8 @@ describe('search density on a database', () => {
     const pagesOf = async (any: SourcePath, all: SourcePath) => {
       const ids: string[] = [];
       for (let offset = 0; offset < 240; offset += 12) {
-        const plan = { kind: 'candidates', paths: { any, all } } as const;
+        const base = eq(videos.isPublished, true);
+        const plan = { kind: 'candidates', paths: { any, all }, base } as const;
         const rows = await relevantSearch(t.ctx.db, where, search, offset, 12, plan);
         ids.push(...rows.map((r) => r.id));
       }
