@@ -171,7 +171,8 @@ export async function listFeed(
     return { where, base, search, narrowed, ...bounds };
   };
   const typed = scopeOf(filters.query);
-  const typedTotal = await searchTotal(db, typed, await database.searchStats.current());
+  const stats = await database.searchStats.current();
+  const typedTotal = await searchTotal(db, typed, stats);
   let spelling: Spelling | undefined;
   let scope = typed;
   let total: SearchTotal = typedTotal;
@@ -179,7 +180,7 @@ export async function listFeed(
     const corrected = await correctedQuery(db, filters.query);
     if (corrected) {
       const fixed = scopeOf(corrected);
-      const fixedTotal = await countSearch(db, fixed);
+      const fixedTotal = await searchTotal(db, fixed, stats);
       if (typedTotal.total === 0 && fixedTotal.total > 0) {
         spelling = { corrected, applied: true };
         scope = fixed;
@@ -240,7 +241,7 @@ async function searchPage(
   } else if (!total.atLeast) {
     rows = await relevantSearch(db, where, search, offset, limit, { kind: 'every' });
   } else {
-    const paths = candidatePaths(stats, lexemes, scope.narrowed);
+    const paths = candidatePaths(stats, lexemes, search.conjunctive);
     // Matches few enough to read through the search index are read once and all ranked.
     const plan: RankPlan =
       paths.any === 'index' ? { kind: 'every' } : { kind: 'candidates', paths, base: scope.base };

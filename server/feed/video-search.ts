@@ -45,7 +45,12 @@ export interface SearchQueries {
   lexemes?: SQL;
   /** The words `lexemes` are of, as one text: what search-total.ts remembers them by. */
   words?: string;
+  /** A match holds every lexeme (a quoted phrase): its share is the rarest one's. */
+  conjunctive?: boolean;
 }
+
+/** Web-search syntax that takes words away or offers alternatives: no lexeme share holds. */
+const EXCLUDING_SYNTAX = /(^|\s)-\S|\sor\s/i;
 
 /** The words of a query as search and spelling read them. */
 export function queryWords(text: string): string[] {
@@ -63,9 +68,13 @@ export function queryWords(text: string): string[] {
 export function searchQueries(text: string): SearchQueries {
   const all = sql`websearch_to_tsquery('english', ${text})`;
   const words = queryWords(text);
-  if (WEBSEARCH_SYNTAX.test(text)) return { any: all, all };
   const plain = words.join(' ');
   const lexemes = sql`tsvector_to_array(to_tsvector('english', ${plain}))`;
+  if (WEBSEARCH_SYNTAX.test(text)) {
+    // Quoted phrases only: every word must match, so the rarest word bounds the matches.
+    if (EXCLUDING_SYNTAX.test(text) || words.length === 0) return { any: all, all };
+    return { any: all, all, lexemes, words: `"${plain}"`, conjunctive: true };
+  }
   if (words.length < 2) return { any: all, all, lexemes, words: plain };
   // `||` of per-word queries: a stop word's empty query drops out instead of emptying the rest.
   const any = sql.join(
@@ -92,8 +101,10 @@ export type SourcePath = 'index' | 'walk' | 'planner';
 export interface CandidatePaths {
   /** The most viewed and the newest matches of any word. */
   any: SourcePath;
-  /** The most viewed matches of all words, and of all words in the title. */
+  /** The most viewed matches of all words. */
   all: SourcePath;
+  /** The most viewed videos holding all words in the title. */
+  title: SourcePath;
 }
 
 /** Where the ranked page reads its matches: all of them, or the bounded candidates. */
@@ -109,15 +120,24 @@ export type RankPlan =
 const POPULAR = sql`views_tier desc nulls last`;
 const NEWEST = sql`created_at desc nulls last`;
 
-/** The ids of up to CANDIDATES matches of `filter` in `order`, read along `path`. */
-function source(where: SQL | undefined, filter: SQL, order: SQL, path: SourcePath): SQL {
+/**
+ * The ids of up to CANDIDATES videos of `base` matching `filter`, in `order`, read along `path`.
+ * `where` is `base` with the search's own condition, which `filter` implies.
+ */
+function source(
+  base: SQL | undefined,
+  where: SQL | undefined,
+  filter: SQL,
+  order: SQL,
+  path: SourcePath,
+): SQL {
   const limit = sql.raw(String(CANDIDATES));
   if (path === 'walk') {
-    // Fenced by `offset 0` below the filter: the index is read in order, each video tested, and
-    // the walk stops at the CANDIDATES-th match or after SCAN_BUDGET videos.
+    // Fenced by `offset 0` below the filter: the videos of `base` are read in order, each tested,
+    // and the walk stops at the CANDIDATES-th match or after SCAN_BUDGET videos.
     return sql`select id from (
-        select ${videos.id} as id, ${videos.searchVector} as search_vector
-        from ${videos} where ${videos.isPublished} = true
+        select ${videos.id} as id, ${videos.title} as title, ${videos.searchVector} as search_vector
+        from ${videos} where ${base}
         order by ${order} limit ${sql.raw(String(SCAN_BUDGET))} offset 0
       ) as ${videos} where ${filter} limit ${limit}`;
   }
@@ -127,7 +147,7 @@ function source(where: SQL | undefined, filter: SQL, order: SQL, path: SourcePat
     return sql`select id from (
         select ${videos.id} as id, ${videos.viewsTier} as views_tier,
                ${videos.createdAt} as created_at
-        from ${videos} where ${where} and ${filter} offset 0
+        from ${videos} where ${base} and ${filter} offset 0
       ) as s order by ${order}, id limit ${limit}`;
   }
   return sql`select ${videos.id} as id from ${videos} where ${where} and ${filter}
@@ -140,19 +160,19 @@ function candidateIds(
   search: SearchQueries,
   { paths, base }: Extract<RankPlan, { kind: 'candidates' }>,
 ): SQL {
-  // Read through videos_title_search_idx: the statistics of the whole document say nothing of
-  // how many titles hold a word ("music" is in a quarter of the tags and a few titles), so the
-  // planner, which has that index's statistics, chooses unless the words are rare anyway.
+  // Titles are read through videos_title_search_idx and their own statistics: "music" is in a
+  // quarter of the tags and a few titles. A title match is a match, so the whole document's
+  // condition is left out of that read.
   const inTitle = sql`to_tsvector('english'::regconfig, ${videos.title}) @@ ${search.all}`;
+  const matches = sql`${videos.searchVector} @@ ${search.any}`;
   const parts = [
-    source(where, sql`${videos.searchVector} @@ ${search.any}`, POPULAR, paths.any),
-    source(where, sql`${videos.searchVector} @@ ${search.any}`, NEWEST, paths.any),
-    // A title match is a match: without the whole document's condition, the planner does not
-    // intersect the title's few entries with the many of a broad word.
-    source(base, inTitle, POPULAR, paths.all === 'index' ? 'index' : 'planner'),
+    source(base, where, matches, POPULAR, paths.any),
+    source(base, where, matches, NEWEST, paths.any),
+    source(base, base, inTitle, POPULAR, paths.title),
   ];
   if (search.phrase) {
-    parts.push(source(where, sql`${videos.searchVector} @@ ${search.all}`, POPULAR, paths.all));
+    const all = sql`${videos.searchVector} @@ ${search.all}`;
+    parts.push(source(base, where, all, POPULAR, paths.all));
   }
   return sql.join(
     parts.map((part) => sql`(${part})`),

@@ -98,7 +98,7 @@ describe('search density on a database', () => {
       const ids: string[] = [];
       for (let offset = 0; offset < 240; offset += 12) {
         const base = eq(videos.isPublished, true);
-        const plan = { kind: 'candidates', paths: { any, all }, base } as const;
+        const plan = { kind: 'candidates', paths: { any, all, title: all }, base } as const;
         const rows = await relevantSearch(t.ctx.db, where, search, offset, 12, plan);
         ids.push(...rows.map((r) => r.id));
       }
@@ -117,16 +117,33 @@ describe('search density on a database', () => {
     expect(every[0]?.description).toBe('drums drums groove');
   });
 
-  it('reads the candidates as the statistics say, and lets the planner choose when narrowed', () => {
-    const catalogue = stats(100_000, { music: 0.25, capacitor: 0.0005 });
-    expect(candidatePaths(catalogue, ['music'], false)).toEqual({ any: 'walk', all: 'walk' });
-    expect(candidatePaths(catalogue, ['capacitor'], false)).toEqual({ any: 'index', all: 'index' });
-    expect(candidatePaths(catalogue, ['music', 'capacitor'], false)).toEqual({
+  it('reads the candidates as the statistics say, titles by their own', () => {
+    const catalogue: LexemeStats = {
+      ...stats(100_000, { music: 0.25, capacitor: 0.0005 }),
+      title: { shares: new Map([['music', 0.0001]]), otherShare: 0.0001 },
+    };
+    expect(candidatePaths(catalogue, ['music'])).toEqual({
+      any: 'walk',
+      all: 'walk',
+      title: 'index',
+    });
+    expect(candidatePaths(catalogue, ['capacitor'])).toEqual({
+      any: 'index',
+      all: 'index',
+      title: 'index',
+    });
+    expect(candidatePaths(catalogue, ['music', 'capacitor'])).toMatchObject({
       any: 'walk',
       all: 'index',
     });
-    expect(candidatePaths(catalogue, ['music'], true)).toEqual({ any: 'planner', all: 'planner' });
-    expect(candidatePaths(undefined, ['music'], false)).toEqual({ any: 'planner', all: 'planner' });
+    expect(candidatePaths(stats(100_000, { music: 0.25 }), ['music'])).toMatchObject({
+      title: 'planner',
+    });
+    expect(candidatePaths(undefined, ['music'])).toEqual({
+      any: 'planner',
+      all: 'planner',
+      title: 'planner',
+    });
   });
 
   // Last: it adds videos the tests above do not expect.
