@@ -138,7 +138,9 @@ export async function searchTotal(
 ): Promise<Counted & { estimated: boolean }> {
   const known = knownCompiled(scope.search);
   const stopAt = countStop(scope);
-  if (known && !scope.narrowed && surelyMatchesMoreThan(stats, known.lexemes, stopAt)) {
+  // A phrase needs all its words: no one word's share bounds its matches from below.
+  const sure = !scope.search.conjunctive && surelyMatchesMoreThan(stats, known?.lexemes, stopAt);
+  if (known && !scope.narrowed && sure) {
     return { total: stopAt, atLeast: true, compiled: known, estimated: true };
   }
   return { ...(await countSearch(db, scope)), estimated: false };
