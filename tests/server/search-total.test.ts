@@ -130,7 +130,7 @@ describe('search totals past the cap, counted or promised', () => {
     });
   });
 
-  it('counts a quoted phrase, which no one word's share bounds from below', async () => {
+  it('counts a quoted phrase, which no single word share bounds from below', async () => {
     expect(await page('"drums lesson"', 1)).toMatchObject({ totalVideos: 3 });
     expect(await page('"drums lesson"', 1)).toMatchObject({ totalVideos: 3 });
   });
