@@ -4,8 +4,8 @@
  *
  *   npm run bench                      every bench
  *   npm run bench -- startup media     only the named ones (startup, seed, js, lcp, thumbs, api,
- *                                      lists, dashboard, media, memory, transcode, and on
- *                                      PostgreSQL only: sse, feed; cluster)
+ *                                      lists, search, dashboard, media, memory, transcode,
+ *                                      and on PostgreSQL only: sse, feed; cluster)
  *   npm run bench -- cluster           only when named: two replicas behind nginx (bench/cluster.ts)
  *   BENCH_SECONDS=5 npm run bench      shorter load runs
  *   DATABASE_URL=postgres://… npm run bench   also measures the API on PostgreSQL
@@ -25,6 +25,7 @@ import { spawnServer } from './lib/server.js';
 import { printTable, type Row } from './lib/table.js';
 import { benchMedia } from './media.js';
 import { benchMemory } from './memory.js';
+import { benchSearch } from './search.js';
 import { benchSeed } from './seed.js';
 import { benchSse } from './sse.js';
 import { benchStartup } from './startup.js';
@@ -46,6 +47,7 @@ const NAMES = [
   'transcode',
   'sse',
   'feed',
+  'search',
   'cluster',
 ] as const;
 type Name = (typeof NAMES)[number];
@@ -139,6 +141,13 @@ if (enabled('api')) {
       return benchThroughput('postgres', { DATA_DIR: dataDir, DATABASE_URL: databaseUrl });
     });
   }
+}
+
+if (enabled('search')) {
+  await section(
+    'search query kinds (issue 31): embedded 100 000, PostgreSQL 1 000 000',
+    benchSearch,
+  );
 }
 
 if (enabled('lists')) {

@@ -45,6 +45,7 @@ import { liveEventsRoutes } from './live/index.js';
 import { notificationsRoutes } from './notifications/index.js';
 import { playlistsRoutes } from './playlists/index.js';
 import { subscribedChannelsRoutes } from './channels/index.js';
+import { channelSearchRoutes } from './channels/index.js';
 import { subscriptionFeedRoutes } from './feed/index.js';
 import { subscriptionsRoutes } from './channels/index.js';
 import { tweetsRoutes } from './tweets/index.js';
@@ -168,6 +169,7 @@ export async function buildApp({ ctx, logger = false }: BuildOptions): Promise<A
       await api.register(subscriptionsRoutes, { ...options, prefix: '/subscriptions' });
       await api.register(subscribedChannelsRoutes, { ...options, prefix: '/subscriptions' });
       await api.register(subscriptionFeedRoutes, { ...options, prefix: '/subscriptions' });
+      await api.register(channelSearchRoutes, { ...options, prefix: '/search' });
       await api.register(playlistsRoutes, { ...options, prefix: '/playlist' });
       await api.register(tweetsRoutes, { ...options, prefix: '/tweets' });
       await api.register(dashboardRoutes, { ...options, prefix: '/dashboard' });

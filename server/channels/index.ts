@@ -1,7 +1,8 @@
 /**
  * The channels domain's door: the only file of server/channels/ that other domains, pages and the
  * shell import (docs/architecture.md, Layers). Subscriptions (toggle, subscribers, subscribed
- * channels).
+ * channels) and the channels a search names.
  */
+export { default as channelSearchRoutes } from './channel-search.routes.js';
 export { default as subscribedChannelsRoutes } from './subscribed-channels.routes.js';
 export { default as subscriptionsRoutes } from './subscriptions.routes.js';

@@ -9,6 +9,7 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { NamedStatements } from './pglite-named-statements.js';
@@ -132,6 +133,8 @@ async function serve(): Promise<void> {
     pgliteWasmModule,
     initdbWasmModule,
     startParams: [...PGlite.defaultStartParams, ...MEMORY_SETTINGS],
+    // Trigram similarity for spelling correction and channel search (migration 0015).
+    extensions: { pg_trgm },
     ...(template ? { loadDataDir: template } : {}),
   });
   await migrate(drizzle(pg), { migrationsFolder });

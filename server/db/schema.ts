@@ -28,23 +28,31 @@ const createdAt = () =>
 const updatedAt = () =>
   timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
 
-export const users = pgTable('users', {
-  id: text('id').primaryKey(),
-  /** Stored lower-case; unique. */
-  userName: text('user_name').notNull().unique(),
-  /** Stored lower-case; unique. */
-  email: text('email').notNull().unique(),
-  fullName: text('full_name').notNull(),
-  passwordHash: text('password_hash').notNull(),
-  description: text('description').notNull().default(''),
-  /** Storage keys of the processed images. */
-  avatarKey: text('avatar_key').notNull(),
-  coverKey: text('cover_key').notNull(),
-  /** Kept equal to the number of subscriptions rows with this channel, in the same transaction. */
-  subscriberCount: integer('subscriber_count').notNull().default(0),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-});
+export const users = pgTable(
+  'users',
+  {
+    id: text('id').primaryKey(),
+    /** Stored lower-case; unique. */
+    userName: text('user_name').notNull().unique(),
+    /** Stored lower-case; unique. */
+    email: text('email').notNull().unique(),
+    fullName: text('full_name').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    description: text('description').notNull().default(''),
+    /** Storage keys of the processed images. */
+    avatarKey: text('avatar_key').notNull(),
+    coverKey: text('cover_key').notNull(),
+    /** Kept equal to the number of subscriptions rows with this channel, in the same transaction. */
+    subscriberCount: integer('subscriber_count').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // GET /search/channels: names close to or starting like the query (pg_trgm, migration 0015).
+    index('users_user_name_trgm_idx').using('gin', sql`${t.userName} gin_trgm_ops`),
+    index('users_full_name_trgm_idx').using('gin', sql`lower(${t.fullName}) gin_trgm_ops`),
+  ],
+);
 
 /**
  * One row per signed-in device. The refresh token is `${id}.${secret}`; only a hash of the
@@ -124,6 +132,11 @@ export const videos = pgTable(
     // 64 kB limit makes the view counter's writes merge the list while it is small.
     index('videos_tags_idx').using('gin', t.tags).with({ gin_pending_list_limit: 64 }),
     index('videos_search_idx').using('gin', t.searchVector).with({ gin_pending_list_limit: 64 }),
+    // Relevance's title candidates (feed/video-search.ts): the videos holding a query's words in
+    // their title, read without reading those holding them in tags or description (migration 0015).
+    index('videos_title_search_idx')
+      .using('gin', sql`to_tsvector('english'::regconfig, ${t.title})`)
+      .with({ gin_pending_list_limit: 64 }),
   ],
 );
 
@@ -544,3 +557,19 @@ export const resumableUploads = pgTable('resumable_uploads', {
   /** The last byte received: abandoned uploads expire by inactivity (maintenance/upload-expiry.ts). */
   updatedAt: updatedAt(),
 });
+
+/**
+ * The search vocabulary: every word (lower-case, unstemmed: pg_trgm compares what users type) of
+ * published videos' titles and tags and of channel names, with the number of published videos
+ * and channels that hold it. Kept by triggers on videos and users (migration 0015), so a video's
+ * words leave the moment it is unpublished or deleted. Spelling correction (feed/spelling.ts)
+ * looks a query's unmatched word up here by trigram similarity.
+ */
+export const searchWords = pgTable(
+  'search_words',
+  {
+    word: text('word').primaryKey(),
+    n: integer('n').notNull().default(0),
+  },
+  (t) => [index('search_words_trgm_idx').using('gin', sql`${t.word} gin_trgm_ops`)],
+);

@@ -29,7 +29,8 @@ export default async function feedRoutes(app: App, { ctx }: RouteOptions<FeedCon
     {
       schema: {
         tags,
-        summary: 'Published videos: feed, channel, tag and ranked full-text search',
+        summary:
+          'Published videos: feed, channel, tag, upload date and duration filters, ranked full-text search with spelling correction',
         querystring: VideoFeedQuery,
         response: { 200: Envelope(VideoList), ...errorResponses(400) },
       },
@@ -40,6 +41,10 @@ export default async function feedRoutes(app: App, { ctx }: RouteOptions<FeedCon
         userId: q.userId || undefined,
         query: q.query?.trim() || undefined,
         tag: q.tag?.trim().toLowerCase() || undefined,
+        uploaded: q.uploaded,
+        duration: q.duration,
+        // Only a search is corrected, so only a search's cache key holds `exact`.
+        exact: q.query?.trim() ? q.exact === true : undefined,
         sortBy: q.sortBy,
         sortType: q.sortType,
         page: q.page,

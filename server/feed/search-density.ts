@@ -16,6 +16,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { videoCounts } from '../db/schema.js';
+import { CANDIDATES, type CandidatePaths, type SourcePath } from './video-search.js';
 
 const REFRESH_MS = 10 * 60_000;
 /**
@@ -30,6 +31,11 @@ export interface LexemeStats {
   shares: Map<string, number>;
   /** What a lexeme outside `shares` is taken to have: half the least common one's share. */
   otherShare: number;
+  /**
+   * The same for titles alone (the statistics of videos_title_search_idx's expression), when
+   * ANALYZE has read them: relevance's title candidates (video-search.ts).
+   */
+  title?: { shares: Map<string, number>; otherShare: number };
   /** The planner's estimate of the catalogue's size. */
   videos: number;
   /** Published videos (the trigger-kept feed total), when the statistics were read. */
@@ -41,19 +47,35 @@ async function readStats(db: Db): Promise<LexemeStats | undefined> {
     select s.most_common_elems::text::text[] as elems, s.most_common_elem_freqs as freqs,
            c.reltuples::float8 as videos,
            (select ${videoCounts.n} from ${videoCounts}
-             where ${videoCounts.scope} = 'all' and ${videoCounts.key} = '')::float8 as published
+             where ${videoCounts.scope} = 'all' and ${videoCounts.key} = '')::float8 as published,
+           t.most_common_elems::text::text[] as "titleElems",
+           t.most_common_elem_freqs as "titleFreqs"
     from pg_stats s
     join pg_namespace n on n.nspname = s.schemaname
     join pg_class c on c.relnamespace = n.oid and c.relname = s.tablename
+    left join pg_stats t on t.schemaname = s.schemaname
+      and t.tablename = 'videos_title_search_idx' and t.attname = 'to_tsvector'
     where s.schemaname = current_schema() and s.tablename = 'videos'
       and s.attname = 'search_vector'`);
-  type Row = { elems: string[]; freqs: number[]; videos: number; published: number | null };
+  type Row = {
+    elems: string[];
+    freqs: number[];
+    videos: number;
+    published: number | null;
+    titleElems: string[] | null;
+    titleFreqs: number[] | null;
+  };
   const [row] = (result as { rows: Row[] }).rows;
   if (!row?.elems?.length || !row.freqs || !(row.videos > 0)) return undefined;
-  const shares = new Map(row.elems.map((lexeme, i) => [lexeme, Number(row.freqs[i])]));
+  const sharesOf = (elems: string[], freqs: number[]) => {
+    const shares = new Map(elems.map((lexeme, i) => [lexeme, Number(freqs[i])]));
+    return { shares, otherShare: Math.min(...shares.values()) / 2 };
+  };
+  const title =
+    row.titleElems?.length && row.titleFreqs ? sharesOf(row.titleElems, row.titleFreqs) : undefined;
   return {
-    shares,
-    otherShare: Math.min(...shares.values()) / 2,
+    ...sharesOf(row.elems, row.freqs),
+    ...(title ? { title } : {}),
     videos: Number(row.videos),
     published: Number(row.published ?? 0),
   };
@@ -88,20 +110,48 @@ export class SearchStatistics {
 }
 
 /**
- * True when the newest `windowEnd` matches of a query holding `lexemes` (any of them) are cheaper
- * to read through the search index, false when by walking the feed index, undefined when the
- * statistics cannot tell (the planner then decides).
+ * True when `windowEnd` matches of a query holding `lexemes` (any of them; all of them with
+ * `combine` 'all') are cheaper to read through the search index, false when by walking the feed
+ * or popularity index, undefined when the statistics cannot tell (the planner then decides).
  */
 export function readsThroughSearchIndex(
   stats: LexemeStats | undefined,
   lexemes: readonly string[] | null,
   windowEnd: number,
+  combine: 'any' | 'all' | 'title' = 'any',
 ): boolean | undefined {
   if (!stats || !lexemes?.length) return undefined;
-  const share = Math.min(
-    1,
-    lexemes.reduce((sum, lexeme) => sum + (stats.shares.get(lexeme) ?? stats.otherShare), 0),
-  );
+  const of = combine === 'title' ? stats.title : stats;
+  if (!of) return undefined;
+  const shares = lexemes.map((lexeme) => of.shares.get(lexeme) ?? of.otherShare);
+  // All words (in the title too): at most the rarest one's share.
+  const share =
+    combine === 'any'
+      ? Math.min(
+          1,
+          shares.reduce((sum, one) => sum + one, 0),
+        )
+      : Math.min(...shares);
   // Index read: share × videos rows; walk: windowEnd / share rows, each about as costly.
   return share * stats.videos * share < WALK_RISK * windowEnd;
+}
+
+/**
+ * How a broad search reads its candidates (video-search.ts): through the search index or by a
+ * walk, as the statistics say (a channel, tag or filter narrowing the search is taken to hold
+ * the words as often as the catalogue does; the walk reads only videos it keeps, and at most
+ * SCAN_BUDGET); PostgreSQL chooses without statistics.
+ */
+export function candidatePaths(
+  stats: LexemeStats | undefined,
+  lexemes: readonly string[] | null,
+  conjunctive = false,
+): CandidatePaths {
+  const path = (through: boolean | undefined): SourcePath =>
+    through === undefined ? 'planner' : through ? 'index' : 'walk';
+  return {
+    any: path(readsThroughSearchIndex(stats, lexemes, CANDIDATES, conjunctive ? 'all' : 'any')),
+    all: path(readsThroughSearchIndex(stats, lexemes, CANDIDATES, 'all')),
+    title: path(readsThroughSearchIndex(stats, lexemes, CANDIDATES, 'title')),
+  };
 }

@@ -9,7 +9,14 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { videos } from '../db/schema.js';
 import type { LexemeStats } from './search-density.js';
-import type { CompiledSearch, SearchQueries } from './video-search.js';
+import type { SearchQueries } from './video-search.js';
+
+/** A query's tsqueries as Postgres printed them (tsquery::text), with its lexemes. */
+export interface CompiledSearch {
+  lexemes: string[];
+  any: string;
+  all: string;
+}
 
 export interface SearchTotal {
   total: number;
@@ -62,6 +69,8 @@ export function surelyMatchesMoreThan(
 /** Where a search looks, and the page it is for. */
 export interface SearchScope {
   where: SQL | undefined;
+  /** `where` without the search's own condition (published, channel, tag, filters). */
+  base?: SQL | undefined;
   search: SearchQueries;
   /** Whether a channel or tag narrows the search: the statistics are of the whole catalogue. */
   narrowed: boolean;
@@ -103,18 +112,17 @@ export async function countSearch(db: Db, scope: SearchScope): Promise<Counted> 
   return { ...total, compiled };
 }
 
-function countStop({ cap, offset, limit }: SearchScope): number {
+/** Where counting stops: one row past the cap or past the requested page, whichever is further. */
+export function countStop({
+  cap,
+  offset,
+  limit,
+}: Pick<SearchScope, 'cap' | 'offset' | 'limit'>): number {
   return Math.max(cap, offset + limit) + 1;
 }
 
-/** What countSearch would answer for a search with `matches` matches in all. */
-export function cappedTotal(matches: number, scope: SearchScope): SearchTotal {
-  const stopAt = countStop(scope);
-  return { total: Math.min(matches, stopAt), atLeast: matches >= stopAt };
-}
-
 /** The text's compiled form, when an earlier search of it was counted. */
-export function knownCompiled(search: SearchQueries): CompiledSearch | undefined {
+function knownCompiled(search: SearchQueries): CompiledSearch | undefined {
   return search.words === undefined ? undefined : knownTexts.get(search.words);
 }
 
@@ -130,7 +138,9 @@ export async function searchTotal(
 ): Promise<Counted & { estimated: boolean }> {
   const known = knownCompiled(scope.search);
   const stopAt = countStop(scope);
-  if (known && !scope.narrowed && surelyMatchesMoreThan(stats, known.lexemes, stopAt)) {
+  // A phrase needs all its words: no one word's share bounds its matches from below.
+  const sure = !scope.search.conjunctive && surelyMatchesMoreThan(stats, known?.lexemes, stopAt);
+  if (known && !scope.narrowed && sure) {
     return { total: stopAt, atLeast: true, compiled: known, estimated: true };
   }
   return { ...(await countSearch(db, scope)), estimated: false };

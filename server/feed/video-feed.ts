@@ -1,9 +1,17 @@
 /**
- * Finding videos: the public feed (channel and tag filters, ranked full-text search from
- * video-search.ts, sorting, counts) and the caller's own list.
+ * Finding videos: the public feed (channel, tag, upload date and duration filters, ranked
+ * full-text search from video-search.ts with spelling correction from spelling.ts, sorting,
+ * counts) and the caller's own list.
  */
-import { and, arrayContains, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, arrayContains, asc, count, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import type { OwnVideoList, VideoSortBy, SortType, VideoList } from '../../contract/videos.js';
+import {
+  DURATION_SECONDS,
+  UPLOAD_DATE_HOURS,
+  type DurationFilter,
+  type Spelling,
+  type UploadDate,
+} from '../../contract/search.js';
 import type { Db } from '../db/client.js';
 import type { PreparedStatements } from '../db/prepared.js';
 import { users, videoProcessing, videos } from '../db/schema.js';
@@ -12,23 +20,20 @@ import { ascNullsFirst, descNullsLast } from '../db/order.js';
 import { toProcessing } from '../processing/index.js';
 import { toVideoItem, videoItemColumns, type VideoItemRow } from '../videos/index.js';
 import type { MediaUrls } from '../media/media-urls.js';
-import { readsThroughSearchIndex, type SearchStatistics } from './search-density.js';
 import {
-  cappedTotal,
+  candidatePaths,
+  readsThroughSearchIndex,
+  type SearchStatistics,
+} from './search-density.js';
+import {
   countSearch,
-  knownCompiled,
+  countStop,
   searchTotal,
   type SearchScope,
   type SearchTotal,
 } from './search-total.js';
-import {
-  indexedSearchWithCount,
-  rankWindowEnd,
-  rankedSearch,
-  searchQueries,
-  walkedSearch,
-  type SearchQueries,
-} from './video-search.js';
+import { correctedQuery, SPELLING_FEW } from './spelling.js';
+import { relevantSearch, searchQueries, type RankPlan } from './video-search.js';
 
 /** What the feed reads: the database, its prepared statements and its search statistics. */
 export interface FeedDatabase {
@@ -41,6 +46,10 @@ export interface FeedFilters {
   userId?: string | undefined;
   query?: string | undefined;
   tag?: string | undefined;
+  uploaded?: UploadDate | undefined;
+  duration?: DurationFilter | undefined;
+  /** Search exactly what was typed: no spelling correction. */
+  exact?: boolean | undefined;
   sortBy?: VideoSortBy | undefined;
   sortType?: SortType | undefined;
   page: number;
@@ -71,24 +80,55 @@ function orderOf(filters: FeedFilters): SQL[] {
 }
 
 /**
+ * The upload date and duration filters as conditions: a range of created_at (videos_feed_idx
+ * reads it in order) and of duration. "Within the last n hours" is counted back from the
+ * database's clock.
+ */
+function filterConditions(filters: FeedFilters): SQL[] {
+  const conditions: SQL[] = [];
+  if (filters.uploaded) {
+    const hours = UPLOAD_DATE_HOURS[filters.uploaded];
+    conditions.push(sql`${videos.createdAt} >= now() - make_interval(hours => ${hours})`);
+  }
+  if (filters.duration) {
+    const { min, max } = DURATION_SECONDS[filters.duration];
+    if (min !== null) conditions.push(gte(videos.duration, min));
+    if (max !== null) conditions.push(lt(videos.duration, max));
+  }
+  return conditions;
+}
+
+/**
  * totalVideos of a feed query without search. The whole feed, one channel and one tag read the
  * trigger-kept video_counts row (one lookup instead of counting up to 100 000 rows); a channel and
- * tag together are selective enough to count exactly.
+ * tag together are selective enough to count exactly. An upload date or duration filter counts
+ * like a search: exactly up to the cap, "at least" past it.
  */
 async function countFeed(
   { db, statements }: FeedDatabase,
   filters: FeedFilters,
   where: SQL | undefined,
-): Promise<number> {
+  scope: Omit<SearchScope, 'where' | 'search' | 'narrowed'>,
+): Promise<SearchTotal> {
+  if (filters.uploaded || filters.duration) {
+    const stopAt = countStop(scope);
+    const [row] = await db
+      .select({ n: sql<number>`count(*)::int`.mapWith(Number) })
+      .from(sql`(select 1 from ${videos} where ${where} limit ${stopAt}) as m`);
+    const n = row?.n ?? 0;
+    return { total: n, atLeast: n >= stopAt };
+  }
   const single = singleScope(filters);
-  if (single) return scopeCount(statements, single);
+  if (single) return { total: await scopeCount(statements, single), atLeast: false };
   const [row] = await db.select({ n: count() }).from(videos).where(where);
-  return row?.n ?? 0;
+  return { total: row?.n ?? 0, atLeast: false };
 }
 
 /**
  * The public feed: published videos only, filtered, ranked or sorted, paged. A search's total is
- * exact up to `searchCountCap` matches and a lower bound past it (`totalIsLowerBound`).
+ * exact up to `searchCountCap` matches and a lower bound past it (`totalIsLowerBound`), and so is
+ * that of a feed narrowed by upload date or duration. A search that finds fewer than SPELLING_FEW
+ * videos is offered a correction of its spelling (contract/search.ts, Spelling) unless `exact`.
  */
 export async function listFeed(
   database: FeedDatabase,
@@ -97,88 +137,117 @@ export async function listFeed(
   searchCountCap: number,
 ): Promise<VideoList> {
   const { db } = database;
-  const conditions: SQL[] = [eq(videos.isPublished, true)];
+  const conditions: SQL[] = [eq(videos.isPublished, true), ...filterConditions(filters)];
   if (filters.userId) conditions.push(eq(videos.ownerId, filters.userId));
   // `@>` lets the planner use the GIN index on tags.
   if (filters.tag) conditions.push(arrayContains(videos.tags, [filters.tag]));
-  let search: SearchQueries | undefined;
-  if (filters.query) {
-    search = searchQueries(filters.query);
-    conditions.push(sql`${videos.searchVector} @@ ${search.any}`);
-  }
-  const where = and(...conditions);
   const offset = (filters.page - 1) * filters.limit;
-  const sorted = () =>
-    db
-      .select(videoItemColumns)
-      .from(videos)
-      .innerJoin(users, eq(users.id, videos.ownerId))
-      .where(where)
-      .orderBy(...orderOf(filters))
-      .limit(filters.limit)
-      .offset(offset);
-  let rows: VideoItemRow[];
-  let total: SearchTotal;
-  if (search) {
-    const scope: SearchScope = {
-      where,
-      search,
-      narrowed: Boolean(filters.userId || filters.tag),
-      cap: searchCountCap,
-      offset,
-      limit: filters.limit,
-    };
-    ({ rows, total } = await searchPage(database, scope, filters.sortBy ? sorted : undefined));
-  } else {
-    const prepared = await preparedFeedPage(database.statements, filters, offset);
-    const [page, n] = prepared
-      ? [prepared.rows, prepared.total]
-      : await Promise.all([sorted(), countFeed(database, filters, where)]);
-    rows = page;
-    total = { total: n, atLeast: false };
-  }
-  return {
+  const bounds = { cap: searchCountCap, offset, limit: filters.limit };
+  const filtered = Boolean(filters.uploaded || filters.duration);
+  const answer = (rows: VideoItemRow[], total: SearchTotal, lowerBound: boolean) => ({
     videos: rows.map((row) => toVideoItem(row, urls)),
     totalVideos: total.total,
-    ...(search ? { totalIsLowerBound: total.atLeast } : {}),
+    ...(lowerBound ? { totalIsLowerBound: total.atLeast } : {}),
     page: filters.page,
     limit: filters.limit,
+  });
+  if (!filters.query) {
+    const where = and(...conditions);
+    const prepared = filtered
+      ? undefined
+      : await preparedFeedPage(database.statements, filters, offset);
+    if (prepared) return answer(prepared.rows, { total: prepared.total, atLeast: false }, false);
+    const [rows, total] = await Promise.all([
+      sortedPage(db, where, filters, offset),
+      countFeed(database, filters, where, bounds),
+    ]);
+    return answer(rows, total, filtered);
+  }
+  const narrowed = Boolean(filters.userId || filters.tag || filtered);
+  const scopeOf = (text: string): SearchScope => {
+    const search = searchQueries(text);
+    const base = and(...conditions);
+    const where = and(base, sql`${videos.searchVector} @@ ${search.any}`);
+    return { where, base, search, narrowed, ...bounds };
   };
+  const typed = scopeOf(filters.query);
+  const stats = await database.searchStats.current();
+  const typedTotal = await searchTotal(db, typed, stats);
+  let spelling: Spelling | undefined;
+  let scope = typed;
+  let total: SearchTotal = typedTotal;
+  if (!filters.exact && !typedTotal.atLeast && typedTotal.total < SPELLING_FEW) {
+    const corrected = await correctedQuery(db, filters.query);
+    if (corrected) {
+      const fixed = scopeOf(corrected);
+      const fixedTotal = await searchTotal(db, fixed, stats);
+      if (typedTotal.total === 0 && fixedTotal.total > 0) {
+        spelling = { corrected, applied: true };
+        scope = fixed;
+        total = fixedTotal;
+      } else if (fixedTotal.atLeast || fixedTotal.total > typedTotal.total) {
+        spelling = { corrected, applied: false };
+      }
+    }
+  }
+  const page = await searchPage(database, scope, total, filters);
+  return { ...answer(page.rows, page.total, true), ...(spelling ? { spelling } : {}) };
+}
+
+/** A page in the order the filters ask for (the feed's; a search's with a chosen sort). */
+function sortedPage(
+  db: Db,
+  where: SQL | undefined,
+  filters: FeedFilters,
+  offset: number,
+): Promise<VideoItemRow[]> {
+  return db
+    .select(videoItemColumns)
+    .from(videos)
+    .innerJoin(users, eq(users.id, videos.ownerId))
+    .where(where)
+    .orderBy(...orderOf(filters))
+    .limit(filters.limit)
+    .offset(offset);
 }
 
 /**
- * A search's page and total. The ranked page waits for the total: it tells how to read the
- * matches. `sorted` reads the page in a chosen order instead of by relevance.
+ * A search's page: in the chosen sort, or by relevance (video-search.ts) over every match when
+ * the total is exact (at most the cap), else over the bounded candidates, read as the statistics
+ * say. A short page ends the matches before a promised total: the statistics were wrong, and the
+ * total is counted.
  */
 async function searchPage(
-  { db, statements, searchStats }: FeedDatabase,
+  { db, searchStats }: FeedDatabase,
   scope: SearchScope,
-  sorted: (() => Promise<VideoItemRow[]>) | undefined,
+  total: SearchTotal & { estimated?: boolean; compiled?: { lexemes: string[] } },
+  filters: FeedFilters,
 ): Promise<{ rows: VideoItemRow[]; total: SearchTotal }> {
   const { where, search, offset, limit } = scope;
-  // The statistics answer at once after a database's first search.
+  const lexemes = total.compiled?.lexemes ?? null;
   const stats = await searchStats.current();
-  const windowEnd = rankWindowEnd(offset, limit);
-  const known = knownCompiled(search);
-  if (!sorted && known && readsThroughSearchIndex(stats, known.lexemes, windowEnd) === true) {
-    // Every match is read to sort them, so the same statement counts them.
-    const { rows, matches } = await indexedSearchWithCount(db, where, search, offset, limit);
-    const total =
-      matches === undefined ? await countSearch(db, scope) : cappedTotal(matches, scope);
-    return { rows, total };
-  }
-  const counted = await searchTotal(db, scope, stats);
-  const reading = readsThroughSearchIndex(stats, counted.compiled?.lexemes ?? null, windowEnd);
   let rows: VideoItemRow[];
-  if (sorted) rows = await sorted();
-  else if (counted.atLeast && reading === false && counted.compiled && !scope.narrowed) {
-    rows = await walkedSearch(statements, counted.compiled, offset, limit);
+  if (filters.sortBy) {
+    // Few matches (an exact total, or a rare word by the statistics) are read through the search
+    // index and sorted: walking the sort's index for them could read the whole catalogue (a rare
+    // word sorted by views took 1.6 s at 100 000 videos).
+    const few =
+      !total.atLeast ||
+      (!scope.narrowed && readsThroughSearchIndex(stats, lexemes, offset + limit) === true);
+    const read = few
+      ? and(sql`${videos.id} in (select ${videos.id} from ${videos} where ${where} offset 0)`)
+      : where;
+    rows = await sortedPage(db, read, filters, offset);
+  } else if (!total.atLeast) {
+    rows = await relevantSearch(db, where, search, offset, limit, { kind: 'every' });
   } else {
-    const throughSearchIndex = !counted.atLeast || reading === true;
-    rows = await rankedSearch(db, where, search, offset, limit, throughSearchIndex);
+    const paths = candidatePaths(stats, lexemes, search.conjunctive);
+    // Matches few enough to read through the search index are read once and all ranked.
+    const plan: RankPlan =
+      paths.any === 'index' ? { kind: 'every' } : { kind: 'candidates', paths, base: scope.base };
+    rows = await relevantSearch(db, where, search, offset, limit, plan);
   }
-  // A short page ends the matches before the promised total: the statistics were wrong.
-  const total = counted.estimated && rows.length < limit ? await countSearch(db, scope) : counted;
+  if (total.estimated && rows.length < limit) return { rows, total: await countSearch(db, scope) };
   return { rows, total };
 }
 

@@ -1,16 +1,33 @@
 /**
- * Full-text search over the public feed: what a query matches and the ranked page of matches.
- * Their total, capped so that a broad query never counts the whole catalogue, is search-total.ts's.
+ * Full-text search over the public feed: what a query matches and the page of matches in
+ * relevance order. Their total, capped so that a broad query never counts the whole catalogue, is
+ * search-total.ts's; how each candidate source is read, search-density.ts's.
+ *
+ * Relevance (issue 31): matches are ordered by
+ *   1. all words before some (a stray word still finds what the others find),
+ *   2. the exact phrase before scattered words (plain multi-word queries),
+ *   3. the field the words are in: title (weight A) before tags (B) before description (C),
+ *   4. popularity (views_tier, views in steps of about 4 %), then freshness (created_at), then id:
+ *      a stable total order, so pages never repeat or skip a video.
+ * What is ranked: every match when the query has at most the count cap's matches (1 000 by
+ * default; the total is exact then), or when the statistics say its matches are few enough to
+ * read them all through the search index (search-density.ts: a word in 0.5 % of 100 000 videos).
+ * A broader query (a word in 25 % of 1 000 000 videos) is
+ * ranked over a bounded candidate set read through indexes: the CANDIDATES most viewed matches,
+ * the CANDIDATES newest matches, the CANDIDATES most viewed holding all words in the title
+ * (through the title's own search index), and for a query of several words the CANDIDATES most
+ * viewed videos holding all of them. A walk of the popularity or feed index to find them reads at
+ * most SCAN_BUDGET videos: a match of a broad query whose words sit only in tags or description,
+ * below the 5 000 most viewed and newest published videos, is no candidate. The candidates fill
+ * the first pages; the remaining matches follow, newest first (docs/decisions.md).
  */
-import { eq, sql, type Column, type SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
-import { statementSet, type PreparedStatements } from '../db/prepared.js';
 import { users, videos } from '../db/schema.js';
-import { descNullsLast } from '../db/order.js';
-import { videoItemColumns, type VideoItemRow } from '../videos/index.js';
+import type { VideoItemRow } from '../videos/index.js';
 
 /** Search syntax a user typed on purpose: a "phrase", an -exclusion or an OR. */
-const WEBSEARCH_SYNTAX = /"|(^|\s)-\S|\sor\s/i;
+export const WEBSEARCH_SYNTAX = /"|(^|\s)-\S|\sor\s/i;
 /** Words beyond this many add nothing a user meant and only cost index probes. */
 const MAX_WORDS = 16;
 
@@ -19,6 +36,8 @@ export interface SearchQueries {
   any: SQL;
   /** Matching this too ranks a video above those that match only `any`. */
   all: SQL;
+  /** The words as a phrase, for a plain query of several words. */
+  phrase?: SQL;
   /**
    * The lexemes `any` looks for (text[]), when it is plain words; a query in web-search syntax
    * has none (an excluded word is no match). search-density.ts estimates their share.
@@ -26,6 +45,19 @@ export interface SearchQueries {
   lexemes?: SQL;
   /** The words `lexemes` are of, as one text: what search-total.ts remembers them by. */
   words?: string;
+  /** A match holds every lexeme (a quoted phrase): its share is the rarest one's. */
+  conjunctive?: boolean;
+}
+
+/** Web-search syntax that takes words away or offers alternatives: no lexeme share holds. */
+const EXCLUDING_SYNTAX = /(^|\s)-\S|\sor\s/i;
+
+/** The words of a query as search and spelling read them. */
+export function queryWords(text: string): string[] {
+  return text
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean)
+    .slice(0, MAX_WORDS);
 }
 
 /**
@@ -35,257 +67,195 @@ export interface SearchQueries {
  */
 export function searchQueries(text: string): SearchQueries {
   const all = sql`websearch_to_tsquery('english', ${text})`;
-  const words = text
-    .split(/[^\p{L}\p{N}]+/u)
-    .filter(Boolean)
-    .slice(0, MAX_WORDS);
-  if (WEBSEARCH_SYNTAX.test(text)) return { any: all, all };
+  const words = queryWords(text);
   const plain = words.join(' ');
   const lexemes = sql`tsvector_to_array(to_tsvector('english', ${plain}))`;
+  if (WEBSEARCH_SYNTAX.test(text)) {
+    // Quoted phrases only: every word must match, so the rarest word bounds the matches.
+    if (EXCLUDING_SYNTAX.test(text) || words.length === 0) return { any: all, all };
+    return { any: all, all, lexemes, words: `"${plain}"`, conjunctive: true };
+  }
   if (words.length < 2) return { any: all, all, lexemes, words: plain };
   // `||` of per-word queries: a stop word's empty query drops out instead of emptying the rest.
   const any = sql.join(
     words.map((word) => sql`plainto_tsquery('english', ${word})`),
     sql` || `,
   );
-  return { any: sql`(${any})`, all, lexemes, words: plain };
+  const phrase = sql`phraseto_tsquery('english', ${plain})`;
+  return { any: sql`(${any})`, all, phrase, lexemes, words: plain };
 }
 
-/**
- * Matches are ranked by relevance in windows of this many, newest window first. 200, not 1000:
- * at 1 000 000 videos the first page of "music" then costs 2 ms instead of 23 and of
- * "guitar riff" 75 instead of 520 (the walk to the newest matches reads 5× fewer rows), and the
- * top 5 of the bench's fixed queries stayed the same at 100 000 and 1 000 000 videos.
- */
-const RANK_WINDOW = 200;
+/** How many videos each candidate source yields at most (a page is 10–50 videos). */
+export const CANDIDATES = 100;
+/** The most videos a walk of the popularity or feed index reads to find its candidates. */
+export const SCAN_BUDGET = 5_000;
 
-/** How many of the newest matches a page needs: the end of its last rank window. */
-export function rankWindowEnd(offset: number, limit: number): number {
-  return Math.ceil((offset + limit) / RANK_WINDOW) * RANK_WINDOW;
+/**
+ * How a candidate source is read: `index` reads every match through the search index and keeps
+ * the best (a query with few matches); `walk` reads the published catalogue in the source's order
+ * and keeps the first matches (a common word: a few hundred videos read); `planner` lets
+ * PostgreSQL choose (a channel, tag or filter narrows the search, or no statistics).
+ */
+export type SourcePath = 'index' | 'walk' | 'planner';
+
+export interface CandidatePaths {
+  /** The most viewed and the newest matches of any word. */
+  any: SourcePath;
+  /** The most viewed matches of all words. */
+  all: SourcePath;
+  /** The most viewed videos holding all words in the title. */
+  title: SourcePath;
 }
 
+/** Where the ranked page reads its matches: all of them, or the bounded candidates. */
+export type RankPlan =
+  | { kind: 'every' }
+  | {
+      kind: 'candidates';
+      paths: CandidatePaths;
+      /** The search's other conditions (published, filters), without its words. */
+      base: SQL | undefined;
+    };
+
+const POPULAR = sql`views_tier desc nulls last`;
+const NEWEST = sql`created_at desc nulls last`;
+
 /**
- * Search results ordered by relevance (ts_rank_cd) within windows of RANK_WINDOW matches taken
- * newest first: a query with up to 200 matches is ranked purely by relevance; a broad one ("music"
- * over 100 000 videos) shows the most relevant of its newest 200 matches first, then the next
- * 200, and so on. Ranking every match of a broad query would cost a rank computation per match on
- * every page; this bounds it to one window per page (the bounded candidate set) while keeping a
- * stable total order (window, rank, recency, id) for paging.
+ * The ids of up to CANDIDATES videos of `base` matching `filter`, in `order`, read along `path`.
+ * `where` is `base` with the search's own condition, which `filter` implies.
  */
-export async function rankedSearch(
-  db: Db,
+function source(
+  base: SQL | undefined,
+  where: SQL | undefined,
+  filter: SQL,
+  order: SQL,
+  path: SourcePath,
+  /** `filter` as a walk tests it, when a stored column answers it cheaper. */
+  walkFilter: SQL = filter,
+): SQL {
+  const limit = sql.raw(String(CANDIDATES));
+  if (path === 'walk') {
+    // Fenced by `offset 0` below the filter: the videos of `base` are read in order, each tested,
+    // and the walk stops at the CANDIDATES-th match or after SCAN_BUDGET videos.
+    return sql`select id from (
+        select ${videos.id} as id, ${videos.searchVector} as search_vector
+        from ${videos} where ${base}
+        order by ${order} limit ${sql.raw(String(SCAN_BUDGET))} offset 0
+      ) as ${videos} where ${walkFilter} limit ${limit}`;
+  }
+  if (path === 'index') {
+    // `offset 0` keeps the order out of the subquery: the matches are read through the search
+    // index and only they are sorted.
+    return sql`select id from (
+        select ${videos.id} as id, ${videos.viewsTier} as views_tier,
+               ${videos.createdAt} as created_at
+        from ${videos} where ${base} and ${filter} offset 0
+      ) as s order by ${order}, id limit ${limit}`;
+  }
+  return sql`select ${videos.id} as id from ${videos} where ${where} and ${filter}
+    order by ${order}, ${videos.id} limit ${limit}`;
+}
+
+/** The ids of the bounded candidate set (see the head of this file). */
+function candidateIds(
   where: SQL | undefined,
   search: SearchQueries,
-  offset: number,
-  limit: number,
-  /**
-   * Read the matches through the search index and sort them: when the exact total is known and
-   * small (search-total.ts), or when they are too few for walking the feed index to pay
-   * (search-density.ts). Otherwise the planner chooses, and walks the feed index for a broad word.
-   */
-  throughSearchIndex: boolean,
-): Promise<VideoItemRow[]> {
-  // Walking the feed index is cheap only while matches are dense: for a rare word the planner's
-  // guess can make it walk the whole catalogue (seconds at 1 000 000 videos). `offset 0` keeps the
-  // ORDER BY out of the subquery, so the matches are read through the search index and sorted.
-  const source = throughSearchIndex
-    ? sql`(select * from ${videos} where ${where} offset 0) as ${videos}`
-    : sql`${videos} where ${where}`;
-  const bounds = { windowEnd: rankWindowEnd(offset, limit), limit, offset };
-  return (await readRankedPage(db, source, search, bounds)).rows;
-}
-
-/**
- * rankedSearch reading the matches through the search index, which reads every match anyway, so
- * it counts them too: the page and the number of matches in one statement instead of a count
- * that reads the same videos again. The count and the recency sort carry only id and created_at,
- * and the windowEnd rows kept are read whole by id: a window count over whole rows (2 100 for
- * "guitar riff" at 100 000 videos) outgrew the embedded database's 2 MB work_mem and spilled to a
- * temporary file, 6 ms more. `matches` is undefined for a page past the end, which has no row to
- * carry it.
- */
-export async function indexedSearchWithCount(
-  db: Db,
-  where: SQL | undefined,
-  search: SearchQueries,
-  offset: number,
-  limit: number,
-): Promise<{ rows: VideoItemRow[]; matches: number | undefined }> {
-  const windowEnd = rankWindowEnd(offset, limit);
-  const newest = sql`select ${videos.id} as id, ${videos.createdAt} as created_at,
-      count(*) over () as matches
-    from ${videos} where ${where} offset 0`;
-  const source = sql`(select v.*, k.matches from (
-      select id, matches from (${newest}) as s
-      order by created_at desc nulls last, id limit ${windowEnd}
-    ) as k join ${videos} as v on v.id = k.id) as ${videos}`;
-  return readRankedPage(db, source, search, { windowEnd, limit, offset, countMatches: true });
-}
-
-/** A query's tsqueries as Postgres printed them (tsquery::text), with its lexemes. */
-export interface CompiledSearch {
-  lexemes: string[];
-  any: string;
-  all: string;
-}
-
-/**
- * The walk of rankedSearch over the whole public catalogue as a prepared statement: parsing and
- * planning were a third of a broad search's database time. Its plan must not depend on the
- * words (a prepared statement's generic plan does not know them), so the published videos are
- * read newest first behind an `offset 0` fence and only then tested: always the walk, which
- * search-density.ts chose from the statistics.
- */
-const walkStatements = statementSet((db) => {
-  const tsquery = (name: string) => sql`${sql.placeholder(name)}::tsquery`;
-  const published = sql`(select * from ${videos} where ${videos.isPublished} = true
-    order by ${videos.createdAt} desc nulls last, ${videos.id} offset 0) as ${videos}
-    where ${videos.searchVector} @@ ${tsquery('any')}`;
-  const page = rankedPageStatement(
-    db,
-    published,
-    { any: tsquery('any'), all: tsquery('all') },
-    {
-      windowEnd: sql.placeholder('windowEnd'),
-      limit: sql.placeholder('limit'),
-      offset: sql.placeholder('offset'),
-    },
+  { paths, base }: Extract<RankPlan, { kind: 'candidates' }>,
+): SQL {
+  // Titles are read through videos_title_search_idx and their own statistics: "music" is in a
+  // quarter of the tags and a few titles. A title match is a match, so the whole document's
+  // condition is left out of that read.
+  const inTitle = sql`to_tsvector('english'::regconfig, ${videos.title}) @@ ${search.all}`;
+  const matches = sql`${videos.searchVector} @@ ${search.any}`;
+  const parts = [
+    source(base, where, matches, POPULAR, paths.any),
+    source(base, where, matches, NEWEST, paths.any),
+    // A walk tests the stored document's title part (weight A) instead of parsing each title.
+    source(
+      base,
+      base,
+      inTitle,
+      POPULAR,
+      paths.title,
+      sql`ts_filter(${videos.searchVector}, '{a}') @@ ${search.all}`,
+    ),
+  ];
+  if (search.phrase) {
+    const all = sql`${videos.searchVector} @@ ${search.all}`;
+    parts.push(source(base, where, all, POPULAR, paths.all));
+  }
+  return sql.join(
+    parts.map((part) => sql`(${part})`),
+    sql` union `,
   );
-  return { walk: page.prepare('search_walk') };
-});
+}
 
-/** rankedSearch's page of the public catalogue, read by walking the feed index. */
-export async function walkedSearch(
-  statements: PreparedStatements,
-  search: CompiledSearch,
+/** The relevance keys of a match `v` (the head of this file), as columns. */
+function relevanceColumns(search: SearchQueries): SQL {
+  const tier = (query: SQL) => sql`case when ts_filter(v.search_vector, '{a}') @@ ${query} then 3
+      when ts_filter(v.search_vector, '{a,b}') @@ ${query} then 2 else 1 end`;
+  const phrase = search.phrase ? sql`v.search_vector @@ ${search.phrase}` : sql`false`;
+  return sql`v.search_vector @@ ${search.all} as all_words, ${phrase} as phrase,
+    case when v.search_vector @@ ${search.all} then ${tier(search.all)} else ${tier(search.any)} end
+      as field`;
+}
+
+const MATCH_COLUMNS = sql`v.id, v.title, v.description, v.tags, v.duration, v.views,
+  v.views_tier, v.is_published, v.video_key, v.thumbnail_key, v.created_at, v.owner_id`;
+
+/**
+ * The page of `where`'s matches (published videos, any filters, the search condition) in
+ * relevance order, read as `plan` says.
+ */
+export async function relevantSearch(
+  db: Db,
+  where: SQL | undefined,
+  search: SearchQueries,
+  offset: number,
+  limit: number,
+  plan: RankPlan,
+): Promise<VideoItemRow[]> {
+  let ranked: SQL;
+  if (plan.kind === 'every') {
+    ranked = sql`select ${MATCH_COLUMNS}, 0 as part, ${relevanceColumns(search)}
+      from (select * from ${videos} where ${where} offset 0) as v`;
+  } else {
+    const candidates = sql`select ${MATCH_COLUMNS}, 0 as part, ${relevanceColumns(search)}
+      from ${videos} as v where v.id in (select id from c)`;
+    // At least min(CANDIDATES, matches) candidates exist, so a page ending within them needs
+    // nothing else; a later one reads the other matches, newest first, after them.
+    const rest = sql`union all
+      select ${MATCH_COLUMNS}, 1, false, false, 0 from (
+        select * from ${videos} where ${where} and ${videos.id} not in (select id from c)
+        order by ${videos.createdAt} desc nulls last, ${videos.id}
+        limit ${offset + limit}
+      ) as v`;
+    ranked = sql`with c as (${candidateIds(where, search, plan)})
+      ${candidates} ${offset + limit <= CANDIDATES ? sql`` : rest}`;
+  }
+  return readPage(db, ranked, offset, limit);
+}
+
+/** A page of `ranked` (rows of MATCH_COLUMNS and the relevance keys) with their owners. */
+async function readPage(
+  db: Db,
+  ranked: SQL,
   offset: number,
   limit: number,
 ): Promise<VideoItemRow[]> {
-  const windowEnd = rankWindowEnd(offset, limit);
-  const { any, all } = search;
-  return statements.of(walkStatements).walk.execute({ any, all, windowEnd, limit, offset });
-}
-
-type PageBound = number | ReturnType<typeof sql.placeholder>;
-
-interface PageBounds {
-  windowEnd: PageBound;
-  limit: PageBound;
-  offset: PageBound;
-  /** `source` has a `matches` column, which each row of the page carries (else null). */
-  countMatches?: boolean;
-}
-
-/**
- * The ranked rows of the matches `source` yields (a FROM item aliased as videos), newest
- * windowEnd first, as a FROM item aliased as videos again. Every column is read in the innermost
- * scan, so no second pass over videos is needed. Rank and the all-words test are computed a level
- * up, for the windowEnd rows kept only: computed beside the sort, every match read through the
- * search index paid for them (8 ms of 10 for the 4 300 matches of "guitar riff" at 100 000
- * videos). A page reads them joined to their owners, ordered by window, all-words, rank, recency.
- */
-function rankedRows(source: SQL, search: Pick<SearchQueries, 'any' | 'all'>, bounds: PageBounds) {
-  return sql`(
-      select m.*, m.search_vector @@ ${search.all} as matches_all,
-             ts_rank_cd(m.search_vector, ${search.any}) as rank,
-             (row_number() over (order by m.created_at desc nulls last, m.id) - 1)
-               / ${sql.raw(String(RANK_WINDOW))} as rank_window
-      from (
-        select ${videos.id} as id, ${videos.title} as title, ${videos.description} as description,
-               ${videos.tags} as tags, ${videos.duration} as duration, ${videos.views} as views,
-               ${videos.isPublished} as is_published, ${videos.videoKey} as video_key,
-               ${videos.thumbnailKey} as thumbnail_key, ${videos.createdAt} as created_at,
-               ${videos.ownerId} as owner_id, ${videos.searchVector} as search_vector
-               ${bounds.countMatches ? sql`, ${videos}.matches as matches` : sql``}
-        from ${source}
-        order by ${videos.createdAt} desc nulls last, ${videos.id}
-        limit ${bounds.windowEnd}
-      ) m
-    ) as ${videos}`;
-}
-
-/**
- * The page of the ranked rows, written as SQL for the searches built per request (rankedSearch,
- * indexedSearchWithCount), whose text depends on the filters and so is never prepared. Not
- * drizzle's select builder, as the prepared walk's page is (rankedPageStatement): building that
- * select took 200-240 µs a request against 37-59 µs for this text (load 8, issue 21's A/B), which
- * made a rare word's search on PostgreSQL 20 % slower (1 connection, p50 0.85 → 1.04 ms).
- */
-async function readRankedPage(
-  db: Db,
-  source: SQL,
-  search: Pick<SearchQueries, 'any' | 'all'>,
-  bounds: PageBounds,
-): Promise<{ rows: VideoItemRow[]; matches: number | undefined }> {
-  // Raw rows: drivers differ in how they hand back timestamps (Date or text) and counts.
-  type RawRow = Omit<VideoItemRow, 'createdAt'> & {
-    createdAt: Date | string;
-    matches: number | string | null;
-  };
+  // Raw rows: drivers differ in how they hand back timestamps (Date or text).
+  type RawRow = Omit<VideoItemRow, 'createdAt'> & { createdAt: Date | string };
   const result = await db.execute(sql`
-    select videos.id, videos.title, videos.description, videos.tags, videos.duration,
-           videos.views, videos.is_published as "isPublished", videos.video_key as "videoKey",
-           videos.thumbnail_key as "thumbnailKey", videos.created_at as "createdAt",
+    select r.id, r.title, r.description, r.tags, r.duration, r.views,
+           r.is_published as "isPublished", r.video_key as "videoKey",
+           r.thumbnail_key as "thumbnailKey", r.created_at as "createdAt",
            ${users.id} as "ownerId", ${users.userName} as "ownerUserName",
-           ${users.fullName} as "ownerFullName", ${users.avatarKey} as "ownerAvatarKey",
-           ${bounds.countMatches ? sql`videos.matches` : sql`null`} as matches
-    from ${rankedRows(source, search, bounds)}
-    join ${users} on ${users.id} = videos.owner_id
-    order by videos.rank_window, videos.matches_all desc, videos.rank desc,
-             videos.created_at desc nulls last, videos.id
-    limit ${bounds.limit} offset ${bounds.offset}`);
+           ${users.fullName} as "ownerFullName", ${users.avatarKey} as "ownerAvatarKey"
+    from (${ranked}) as r
+    join ${users} on ${users.id} = r.owner_id
+    order by r.part, r.all_words desc, r.phrase desc, r.field desc,
+             r.views_tier desc nulls last, r.created_at desc nulls last, r.id
+    limit ${limit} offset ${offset}`);
   const { rows } = result as { rows: RawRow[] };
-  return {
-    rows: rows.map(({ matches: _, ...row }) => ({ ...row, createdAt: new Date(row.createdAt) })),
-    matches: rows[0]?.matches == null ? undefined : Number(rows[0].matches),
-  };
-}
-
-/**
- * A column of the ranked rows, which rankedRows aliases as videos. drizzle cannot see through the
- * alias and would refuse the column itself, so it is read as SQL with the column's own mapping.
- */
-const ranked = <T extends Column>(column: T) => sql`${column}`.mapWith(column);
-
-/** videoItemColumns, read from the ranked rows. */
-const rankedItemColumns = {
-  ...videoItemColumns,
-  id: ranked(videos.id),
-  title: ranked(videos.title),
-  description: ranked(videos.description),
-  tags: ranked(videos.tags),
-  duration: ranked(videos.duration),
-  views: ranked(videos.views),
-  isPublished: ranked(videos.isPublished),
-  videoKey: ranked(videos.videoKey),
-  thumbnailKey: ranked(videos.thumbnailKey),
-  createdAt: ranked(videos.createdAt),
-};
-
-/**
- * readRankedPage's page as drizzle's select builder, which `.prepare()` makes a named statement
- * (drizzle has no public way to prepare raw SQL): built once per database, so its building cost
- * is paid once. The same columns, join and order as readRankedPage's text:
- * tests/server/search-density.test.ts holds the walk's pages equal to rankedSearch's.
- */
-function rankedPageStatement(
-  db: Db,
-  source: SQL,
-  search: Pick<SearchQueries, 'any' | 'all'>,
-  bounds: PageBounds,
-) {
-  const ranking = (column: string) => sql`${videos}.${sql.raw(column)}`;
-  return db
-    .select(rankedItemColumns)
-    .from(rankedRows(source, search, bounds))
-    .innerJoin(users, eq(users.id, videos.ownerId))
-    .orderBy(
-      ranking('rank_window'),
-      sql`${ranking('matches_all')} desc`,
-      sql`${ranking('rank')} desc`,
-      descNullsLast(videos.createdAt),
-      videos.id,
-    )
-    .limit(bounds.limit)
-    .offset(bounds.offset);
+  return rows.map((row) => ({ ...row, createdAt: new Date(row.createdAt) }));
 }

@@ -15,14 +15,14 @@ export interface TestUser {
   headers: { cookie: string };
 }
 
-export async function createUser(t: TestApp, name?: string): Promise<TestUser> {
+export async function createUser(t: TestApp, name?: string, fullName?: string): Promise<TestUser> {
   const id = newId();
   const userName = name ?? `user_${randomBytes(4).toString('hex')}`;
   await t.ctx.db.insert(users).values({
     id,
     userName,
     email: `${userName}@example.com`,
-    fullName: `Full ${userName}`,
+    fullName: fullName ?? `Full ${userName}`,
     // Never verified in these tests: sessions are created directly.
     passwordHash: 'not-a-real-hash',
     avatarKey: 'defaults/avatar-1.webp',

@@ -488,3 +488,62 @@ it('answers every hostile request of issue 29 on the new operations the same way
     acceptedBadInput: 0,
   });
 }, 120_000);
+
+/** Texts a search box receives from curious or hostile users: valid input that must never 5xx. */
+const SEARCH_TEXTS = [
+  "bread' or 1=1 --",
+  '100%_off\\',
+  'a:* & !b | <-> c',
+  '""',
+  '"unclosed phrase',
+  '- or -',
+  'the and of',
+  '🍞🥖 bread',
+  'x'.repeat(200),
+  'ab'.repeat(100),
+  'Ünïcödé straße',
+  '%00',
+];
+
+it('answers every hostile request of issue 31 (filters, spelling, channel search) the same way', async () => {
+  const api = '/api/v1';
+  const category = 'search (issue 31)';
+  const get = (target: string, { bad = false, headers = {} } = {}) =>
+    send(category, 'GET', `${api}${target}`, headers, undefined, { bad });
+  const enc = encodeURIComponent;
+  const invalid = [
+    'uploaded=decade',
+    'uploaded=',
+    'uploaded=HOUR',
+    'duration=tiny',
+    'duration=',
+    'exact=maybe',
+    'exact=2',
+    `query=${'q'.repeat(201)}`,
+    'sortBy=relevance',
+  ];
+  for (const query of invalid) await get(`/videos?${query}`, { bad: true });
+  for (const query of invalid) await get(`/videos?query=bread&${query}`, { bad: true });
+  for (const text of SEARCH_TEXTS) {
+    for (const extra of ['', '&exact=true', '&uploaded=week&duration=short', '&sortBy=views']) {
+      await get(`/videos?query=${enc(text)}${extra}`);
+    }
+    await get(`/search/channels?query=${enc(text)}`);
+    await get(`/search/channels?query=${enc(text)}`, { headers: bob.headers });
+    // A forged or stale token is a visitor here, never a 401.
+    const answer = await get(`/search/channels?query=${enc(text)}`, {
+      headers: { cookie: 'accessToken=forged.token.value' },
+    });
+    if (answer.status !== 200) problems.push(`channels as a forged visitor: ${answer.status}`);
+  }
+  for (const query of ['', 'query=', `query=${'c'.repeat(201)}`, 'q=bread']) {
+    await get(`/search/channels?${query}`, { bad: true });
+  }
+  expect(tallies.get(category)).toMatchObject({
+    serverErrors: 0,
+    outsideEnvelope: 0,
+    authorizationFailures: 0,
+    acceptedBadInput: 0,
+  });
+  expect(problems.filter((p) => p.includes('/search/') || p.includes('/videos?'))).toEqual([]);
+}, 120_000);

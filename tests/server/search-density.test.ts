@@ -1,22 +1,18 @@
 /**
- * How a broad search reads its newest matches (feed/search-density.ts): the choice follows
- * the planner's statistics of the search document, and both ways give the same page.
+ * How a broad search reads its candidates (feed/search-density.ts): the choice follows the
+ * planner's statistics of the search document, and every way gives the same pages.
  */
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { videos } from '../../server/db/schema.js';
 import {
+  candidatePaths,
   readsThroughSearchIndex,
   SearchStatistics,
   type LexemeStats,
 } from '../../server/feed/search-density.js';
 import { countSearch } from '../../server/feed/search-total.js';
-import {
-  indexedSearchWithCount,
-  rankedSearch,
-  searchQueries,
-  walkedSearch,
-} from '../../server/feed/video-search.js';
+import { relevantSearch, searchQueries, type SourcePath } from '../../server/feed/video-search.js';
 import { createUser } from './auth-helpers.js';
 import { createTestApp, type TestApp } from './helpers.js';
 
@@ -86,31 +82,68 @@ describe('search density on a database', () => {
     expect(read?.shares.get('pasta')).toBeCloseTo(0.2, 1);
   });
 
-  it('gives the same pages whichever way the matches are read', async () => {
+  it('gives the same pages whichever way the candidates are read, each match once', async () => {
     const search = searchQueries('drums groove');
     const where = and(eq(videos.isPublished, true), sql`${videos.searchVector} @@ ${search.any}`);
     const scope = { where, search, narrowed: false, cap: 1_000, offset: 0, limit: 12 };
-    const { compiled } = await countSearch(t.ctx.db, scope);
+    const { compiled, total } = await countSearch(t.ctx.db, scope);
     expect(compiled).toEqual({
       lexemes: ['drum', 'groov'],
       any: "'drum' | 'groov'",
       all: "'drum' & 'groov'",
     });
-    // The first page, one straddling the two windows, and the last.
-    for (const offset of [0, 192, 216]) {
-      const walked = await rankedSearch(t.ctx.db, where, search, offset, 12, false);
-      const indexed = await rankedSearch(t.ctx.db, where, search, offset, 12, true);
-      // The prepared walk, twice: a prepared statement's later runs may take its generic plan.
-      const prepared = await walkedSearch(t.ctx.statements, compiled!, offset, 12);
-      const again = await walkedSearch(t.ctx.statements, compiled!, offset, 12);
-      expect(walked.map((r) => r.id)).toEqual(indexed.map((r) => r.id));
-      expect(prepared).toEqual(walked);
-      expect(again).toEqual(walked);
-      // Read through the index and counted in the same statement: 217 matches.
-      const counted = await indexedSearchWithCount(t.ctx.db, where, search, offset, 12);
-      expect(counted).toEqual({ rows: indexed, matches: 217 });
-      expect(walked).toHaveLength(offset === 216 ? 1 : 12); // 208 about drums, 9 more grooves
+    expect(total).toBe(217); // 208 about drums, 9 more grooves
+    const paths: SourcePath[] = ['index', 'walk', 'planner'];
+    const pagesOf = async (any: SourcePath, all: SourcePath) => {
+      const ids: string[] = [];
+      for (let offset = 0; offset < 240; offset += 12) {
+        const base = eq(videos.isPublished, true);
+        const plan = { kind: 'candidates', paths: { any, all, title: all }, base } as const;
+        const rows = await relevantSearch(t.ctx.db, where, search, offset, 12, plan);
+        ids.push(...rows.map((r) => r.id));
+      }
+      return ids;
+    };
+    const first = await pagesOf('index', 'index');
+    expect(first).toHaveLength(217);
+    expect(new Set(first).size).toBe(217);
+    for (const any of paths) {
+      for (const all of paths) expect(await pagesOf(any, all)).toEqual(first);
     }
+    // Every match ranked: the candidates (at least 200) hold the same first pages.
+    const every = await relevantSearch(t.ctx.db, where, search, 0, 48, { kind: 'every' });
+    expect(every.map((r) => r.id)).toEqual(first.slice(0, 48));
+    // Videos holding both words first.
+    expect(every[0]?.description).toBe('drums drums groove');
+  });
+
+  it('reads the candidates as the statistics say, titles by their own', () => {
+    const catalogue: LexemeStats = {
+      ...stats(100_000, { music: 0.25, capacitor: 0.0005 }),
+      title: { shares: new Map([['music', 0.0001]]), otherShare: 0.0001 },
+    };
+    expect(candidatePaths(catalogue, ['music'])).toEqual({
+      any: 'walk',
+      all: 'walk',
+      title: 'index',
+    });
+    expect(candidatePaths(catalogue, ['capacitor'])).toEqual({
+      any: 'index',
+      all: 'index',
+      title: 'index',
+    });
+    expect(candidatePaths(catalogue, ['music', 'capacitor'])).toMatchObject({
+      any: 'walk',
+      all: 'index',
+    });
+    expect(candidatePaths(stats(100_000, { music: 0.25 }), ['music'])).toMatchObject({
+      title: 'planner',
+    });
+    expect(candidatePaths(undefined, ['music'])).toEqual({
+      any: 'planner',
+      all: 'planner',
+      title: 'planner',
+    });
   });
 
   // Last: it adds videos the tests above do not expect.
