@@ -4,7 +4,7 @@
  *
  *   npm run bench                      every bench
  *   npm run bench -- startup media     only the named ones (startup, seed, js, lcp, thumbs, api,
- *                                      lists, dashboard, media, memory, transcode, and on
+ *                                      lists, dashboard, upnext, media, memory, transcode, and on
  *                                      PostgreSQL only: sse, feed; cluster)
  *   npm run bench -- cluster           only when named: two replicas behind nginx (bench/cluster.ts)
  *   BENCH_SECONDS=5 npm run bench      shorter load runs
@@ -31,6 +31,7 @@ import { benchStartup } from './startup.js';
 import { benchThroughput } from './throughput.js';
 import { benchThumbs } from './thumbs.js';
 import { benchTranscode } from './transcode.js';
+import { benchUpNext } from './up-next.js';
 
 const NAMES = [
   'startup',
@@ -41,6 +42,7 @@ const NAMES = [
   'api',
   'lists',
   'dashboard',
+  'upnext',
   'media',
   'memory',
   'transcode',
@@ -147,6 +149,13 @@ if (enabled('lists')) {
 
 if (enabled('dashboard')) {
   await section('dashboard on 1 000 videos, 1 000 000 views (embedded PGlite)', benchDashboard);
+}
+
+if (enabled('upnext')) {
+  await section(
+    "Up next for a video with 10 000 viewers' histories (embedded PGlite)",
+    benchUpNext,
+  );
 }
 
 if (enabled('media')) await section('media streaming and upload memory', benchMedia);

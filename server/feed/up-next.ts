@@ -32,6 +32,7 @@ export const NEAR_ENTRIES = 10;
 const NEAR_WINDOW = '1 day';
 /** A co-watched video needs this many viewers in common to count (privacy, noise). */
 export const MIN_CO_VIEWERS = 2;
+const CO_CANDIDATES = 60;
 const TAG_CANDIDATES = 40;
 const CHANNEL_CANDIDATES = 20;
 /** Popular fill reads this many beyond the limit, so exclusions still leave a full list. */
@@ -67,6 +68,8 @@ export function upNextStatement(videoId: string, viewerId: string | null, limit:
       where near.video_id <> ${videoId}
       group by near.video_id
       having count(*) >= ${MIN_CO_VIEWERS}
+      order by n desc, near.video_id
+      limit ${CO_CANDIDATES}
     ),
     tagged as (
       select v.id from videos v, cur
@@ -87,24 +90,35 @@ export function upNextStatement(videoId: string, viewerId: string | null, limit:
       limit ${limit + POPULAR_SPARE}
     ),
     candidates as (
-      select id from co union select id from tagged
-      union select id from channel union select id from popular
+      select id, max(n) as n from (
+        select id, n from co
+        union all select id, 0 from tagged
+        union all select id, 0 from channel
+        union all select id, 0 from popular
+      ) c
+      group by id
     ),
     scored as (
-      select v.id,
-        coalesce(co.n, 0) * ${w.coViewer}
+      select v.id, v.views_tier,
+        c.n * ${w.coViewer}
           + ${w.sharedTag} * (select count(*) from unnest(v.tags) t where t = any(cur.tags))
           + case when v.owner_id = cur.owner_id then ${w.sameChannel} else 0 end as score
       from candidates c
-      join videos v on v.id = c.id
       cross join cur
-      left join co on co.id = v.id
+      -- One primary-key lookup per candidate (offset 0 keeps the planner from reading the whole
+      -- catalogue to join a few hundred ids).
+      cross join lateral (
+        select id, owner_id, tags, views_tier, duration, is_published from videos
+        where id = c.id offset 0
+      ) v
       where v.is_published and v.id <> cur.id
         and not exists (
           select 1 from watch_history f
           where f.user_id = ${viewer} and f.video_id = v.id
             and f.position_seconds >= v.duration * ${FINISHED_FRACTION}
         )
+      order by score desc, v.views_tier desc nulls last, v.id
+      limit ${limit}
     )
     select v.id, v.title, v.description, v.tags, v.duration, v.views,
            v.is_published as "isPublished", v.video_key as "videoKey",
@@ -114,7 +128,7 @@ export function upNextStatement(videoId: string, viewerId: string | null, limit:
     from scored s
     join videos v on v.id = s.id
     join users u on u.id = v.owner_id
-    order by s.score desc, v.views_tier desc nulls last, v.id
+    order by s.score desc, s.views_tier desc nulls last, s.id
     limit ${limit}`;
 }
 
