@@ -4,8 +4,8 @@
  *
  *   npm run bench                      every bench
  *   npm run bench -- startup media     only the named ones (startup, seed, js, lcp, thumbs, api,
- *                                      lists, search, dashboard, media, memory, transcode,
- *                                      and on PostgreSQL only: sse, feed; cluster)
+ *                                      lists, search, dashboard, upnext, media, memory,
+ *                                      transcode, and on PostgreSQL only: sse, feed; cluster)
  *   npm run bench -- cluster           only when named: two replicas behind nginx (bench/cluster.ts)
  *   BENCH_SECONDS=5 npm run bench      shorter load runs
  *   DATABASE_URL=postgres://… npm run bench   also measures the API on PostgreSQL
@@ -32,6 +32,7 @@ import { benchStartup } from './startup.js';
 import { benchThroughput } from './throughput.js';
 import { benchThumbs } from './thumbs.js';
 import { benchTranscode } from './transcode.js';
+import { benchUpNext } from './up-next.js';
 
 const NAMES = [
   'startup',
@@ -42,6 +43,7 @@ const NAMES = [
   'api',
   'lists',
   'dashboard',
+  'upnext',
   'media',
   'memory',
   'transcode',
@@ -156,6 +158,13 @@ if (enabled('lists')) {
 
 if (enabled('dashboard')) {
   await section('dashboard on 1 000 videos, 1 000 000 views (embedded PGlite)', benchDashboard);
+}
+
+if (enabled('upnext')) {
+  await section(
+    "Up next for a video with 10 000 viewers' histories (embedded PGlite)",
+    benchUpNext,
+  );
 }
 
 if (enabled('media')) await section('media streaming and upload memory', benchMedia);

@@ -11,6 +11,13 @@ import { Type, type Static } from '@sinclair/typebox';
 import { Id, ClosedBody } from './common.js';
 import { MAX_LIMIT } from './limits.js';
 
+/**
+ * A video counts as watched to the end (finished) from this fraction of its duration: it then
+ * starts from the beginning instead of resuming (machines/watch-resume.ts), and Up next leaves it
+ * out for that viewer (issue 31).
+ */
+export const FINISHED_FRACTION = 0.95;
+
 /** Far beyond any video; the server also refuses a position past the video's own duration. */
 const MAX_POSITION_SECONDS = 7 * 24 * 3600;
 

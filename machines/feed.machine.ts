@@ -18,9 +18,13 @@
  *   way (a shared link), and a chosen tag that is not among the chips gets its own chip after
  *   'All', so the active chip is always on screen. Selecting the active chip changes nothing.
  * - Visitors and accounts with no tags yet see the most popular tags instead of a lone 'All'. The
- *   view sends TAGS_CHANGED with the session's tags when it starts and whenever they change; an
- *   empty list asks for the popular tags (once they arrived, they are kept; after a failure the
- *   next empty list asks again, and meanwhile only 'All' shows).
+ *   view sends TAGS_CHANGED with the session's tags when it starts and whenever they change; the
+ *   first one asks for the popular tags (once they arrived, they are kept; after a failure the
+ *   next TAGS_CHANGED asks again, and meanwhile only the user's own tags show).
+ * - Issue 31: a signed-in viewer's own tags come first and the popular ones follow, without
+ *   repeats, up to CHIP_TAGS_MAX chips after 'All' (watching one video gives a new account its
+ *   four tags, and four chips told it little). Own tags are never cut (the server sends 10 at
+ *   most); only the popular fill stops at the bound.
  */
 import {
   type ActorRefFrom,
@@ -65,6 +69,15 @@ export interface FeedChip {
   active: boolean;
 }
 
+/** Most tag chips after 'All' (own tags, then popular ones; a chosen tag outside them adds one). */
+export const CHIP_TAGS_MAX = 12;
+
+/**
+ * How many popular tags the feed asks for: the user's own (10 at most) may repeat as many of them,
+ * and the rest still fills the row to CHIP_TAGS_MAX.
+ */
+export const POPULAR_TAGS_FOR_CHIPS = 20;
+
 /** The label of the first chip (spec §2). */
 export const ALL_CHIP_LABEL = 'All';
 
@@ -87,10 +100,6 @@ export const feedMachine = setup({
     isOtherTag: ({ context, event }) => {
       assertEvent(event, 'SELECT_TAG');
       return event.tag !== context.activeTag && event.tag !== '';
-    },
-    hasNoTags: ({ event }) => {
-      assertEvent(event, 'TAGS_CHANGED');
-      return event.tags.length === 0;
     },
   },
   actions: {
@@ -133,9 +142,10 @@ export const feedMachine = setup({
       },
     },
     popularTags: {
-      initial: 'unneeded',
+      initial: 'waiting',
       states: {
-        unneeded: { on: { TAGS_CHANGED: { guard: 'hasNoTags', target: 'loading' } } },
+        // Until the session's tags are known (the view's first TAGS_CHANGED).
+        waiting: { on: { TAGS_CHANGED: 'loading' } },
         loading: {
           invoke: {
             id: 'fetchPopularTags',
@@ -148,7 +158,7 @@ export const feedMachine = setup({
           },
         },
         loaded: {},
-        failed: { on: { TAGS_CHANGED: { guard: 'hasNoTags', target: 'loading' } } },
+        failed: { on: { TAGS_CHANGED: 'loading' } },
       },
     },
   },
@@ -158,10 +168,14 @@ export type FeedSnapshot = SnapshotFrom<typeof feedMachine>;
 export type PagerRef = ActorRefFrom<typeof pagerMachine>;
 
 /** Selectors the views use. */
-/** The chips' tags after 'All': the user's, else the popular ones; the chosen one always shown. */
+/**
+ * The chips' tags after 'All': the user's own, then popular ones they do not have, CHIP_TAGS_MAX
+ * in all (own tags are never cut); the chosen one always shown.
+ */
 export const selectChipTags = (s: FeedSnapshot): string[] => {
   const { tags, popularTags, activeTag } = s.context;
-  const shown = tags.length > 0 ? tags : popularTags;
+  const fill = popularTags.filter((tag) => !tags.includes(tag));
+  const shown = [...tags, ...fill.slice(0, Math.max(0, CHIP_TAGS_MAX - tags.length))];
   return activeTag === null || shown.includes(activeTag) ? shown : [activeTag, ...shown];
 };
 export const selectChips = (s: FeedSnapshot): FeedChip[] => [

@@ -7,8 +7,10 @@
  * Chosen where the issue left it open: "the end" is 95 % (not "within 10 s"), so a short clip
  * watched to half still resumes, and a long one's credits count as finished.
  */
+import { FINISHED_FRACTION } from '../contract/watch-progress.js';
+
+export { FINISHED_FRACTION };
 export const RESUME_MIN_SECONDS = 5;
-export const FINISHED_FRACTION = 0.95;
 
 export interface StartPoint {
   seconds: number;

@@ -54,7 +54,7 @@ import { usersAvailabilityRoutes } from './accounts/index.js';
 import { usersSessionRoutes } from './accounts/index.js';
 import { videosRoutes } from './videos/index.js';
 import { videoProcessingRoutes } from './videos/index.js';
-import { feedRoutes } from './feed/index.js';
+import { feedRoutes, upNextRoutes } from './feed/index.js';
 import { uploadsRoutes } from './uploads/index.js';
 import { LiveHub } from './live/index.js';
 import { postgresRateLimitStore } from './accounts/index.js';
@@ -161,6 +161,7 @@ export async function buildApp({ ctx, logger = false }: BuildOptions): Promise<A
       await api.register(historyRoutes, options);
       await api.register(watchProgressRoutes, options);
       await api.register(feedRoutes, { ...options, prefix: '/videos' });
+      await api.register(upNextRoutes, { ...options, prefix: '/videos' });
       await api.register(videosRoutes, { ...options, prefix: '/videos' });
       await api.register(uploadsRoutes, { ...options, prefix: '/videos/uploads' });
       await api.register(videoProcessingRoutes, { ...options, prefix: '/videos' });

@@ -247,8 +247,9 @@ export const watchHistory = pgTable(
   },
   (t) => [
     uniqueIndex('watch_history_user_video_idx').on(t.userId, t.videoId),
-    // A publish toggle updates its video's entries, and deleting a video cascades to them.
-    index('watch_history_video_idx').on(t.videoId),
+    // A publish toggle updates its video's entries, and deleting a video cascades to them; Up
+    // next reads a video's most recent viewers (feed/up-next.ts, migration 0017).
+    index('watch_history_video_time_idx').on(t.videoId, t.watchedAt.desc()),
     // Serves the history page in its order (newest watch, then id) and its count, without a sort.
     index('watch_history_user_time_idx')
       .on(t.userId, t.watchedAt.desc(), t.id.desc())

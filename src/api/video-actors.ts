@@ -6,7 +6,7 @@
  */
 import { fromPromise } from 'xstate';
 import { PAGE_SIZE } from '../../contract/limits';
-import type { Comment } from '../../contract/shapes';
+import type { Comment, VideoItem } from '../../contract/shapes';
 import type { VideoDetail } from '../../contract/videos';
 import type { LikeStatus, ToggleLikeResult } from '../../machines/like-toggle.machine';
 import type { SubscriptionState } from '../../machines/subscribe-toggle.machine';
@@ -23,6 +23,7 @@ import {
 import { FEED_KEY, takeFirstScreen, videoKey } from './first-screen';
 import { getPopularTags, getVideo, listVideos } from './videos';
 import { getWatchProgress, saveProgress } from './watch-progress';
+import { getUpNext } from './up-next';
 
 const text = (v: unknown) => (typeof v === 'string' ? v : null);
 
@@ -97,9 +98,15 @@ export const deleteCommentActor = fromPromise<void, { commentId: string }>(({ in
 /** The home feed's chips for visitors and accounts without tags of their own. */
 export const fetchPopularTags = fromPromise<string[]>(({ signal }) => getPopularTags(signal));
 
+/** The watch page's Up next list (issue 31). */
+export const fetchUpNext = fromPromise<VideoItem[], { videoId: string }>(({ input, signal }) =>
+  getUpNext(input.videoId, signal),
+);
+
 export const realVideoActors = {
   fetchVideoPage,
   fetchPopularTags,
+  fetchUpNext,
   fetchCommentPage,
   fetchVideo,
   fetchLikeStatus,

@@ -4,6 +4,7 @@
  */
 import type { VideoItem } from '../../contract/shapes';
 import type { OwnVideoList, PopularTags, VideoDetail, VideoList } from '../../contract/videos';
+import { POPULAR_TAGS_FOR_CHIPS } from '../../machines/feed.machine';
 import { request } from './client';
 
 export interface VideoQuery {
@@ -41,6 +42,7 @@ export async function getPopularTags(signal?: AbortSignal): Promise<string[]> {
   const { tags } = await request<PopularTags>({
     method: 'GET',
     url: '/videos/tags/popular',
+    params: { limit: POPULAR_TAGS_FOR_CHIPS },
     signal,
   });
   return tags;

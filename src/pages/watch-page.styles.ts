@@ -29,6 +29,9 @@ export const PlayerArea = styled.div`
 export const Side = styled.div`
   grid-area: side;
   min-width: 0;
+  display: flex;
+  flex-direction: column;
+  gap: 28px;
 `;
 
 export const Primary = styled.div`

@@ -1,7 +1,8 @@
 /**
  * Watch page (spec §2 Watch page): the player, title, views, like button, Share and Save, the
  * channel row with Subscribe/Subscribed (View Channel for the owner), the description collapsed
- * at 200 characters, comments, and 'More From This Channel'.
+ * at 200 characters, comments, and 'More From This Channel'; beside it "Up next" with the
+ * Autoplay switch, and the autoplay countdown over the ended video (issue 31).
  *
  * The video is loaded by watchMachine (loading, loaded or failed); each video id gets a fresh
  * page (keyed), so moving to another video starts clean.
@@ -15,6 +16,10 @@
  *   save-video.tsx, the same as a video card's Save; a lazy chunk).
  * - After a subscribe toggle the channel's fresh count comes back in the toggle's own answer, so
  *   the page does not fetch the video again (that would record another history entry).
+ * - Up next (issue 31) sits at the top of the side column on wide screens, above the spec's list
+ *   (which is unchanged, and scrolls on without end: below it Up next could never be reached);
+ *   where the page is one column (below `lg`) it sits under the comments' opening (heading and
+ *   add box), above the comments themselves, as on the largest site's phone layout.
  */
 import { useActorRef, useSelector } from '@xstate/react';
 import {
@@ -56,6 +61,13 @@ import { useMemo, useRef, useState } from 'react';
 import { ShareDialog } from '../features/videos/share-dialog';
 import { SaveVideoDialog } from '../components/lazy-save-video';
 import { RelativeTime } from '../components/relative-time';
+import { UpNextList } from '../features/videos/up-next-list';
+import { AutoplayCountdown } from '../features/player/autoplay-countdown';
+import { useMediaQuery } from '../use-media-query';
+import { useUpNext } from './use-up-next';
+
+/** One column (the side list under everything): below the theme's `lg`. */
+const ONE_COLUMN_QUERY = '(max-width: 1023.98px)';
 
 export { SHARE_COPIED, SHARE_FAILED } from '../features/videos/share-dialog';
 export const VIDEO_NOT_FOUND = 'This video is not available.';
@@ -116,6 +128,9 @@ function WatchVideo({ videoId }: { videoId: string }) {
   const [dialog, setDialog] = useState<'share' | 'save' | null>(null);
   // The playing element, for Share's "Start at" (the player owns it; the page only reads it).
   const playing = useRef<HTMLVideoElement | null>(null);
+  const up = useUpNext(videoId);
+  const oneColumn = useMediaQuery(ONE_COLUMN_QUERY);
+  const upNextList = <UpNextList upNext={up.upNext} autoplay={up.autoplay} />;
 
   // The tab shows what is playing, as on every video site; the product's name until then.
   useDocumentTitle(video?.title);
@@ -139,6 +154,17 @@ function WatchVideo({ videoId }: { videoId: string }) {
           start={start}
           onTheaterChange={setTheater}
           onElement={(element) => (playing.current = element)}
+          onEnded={up.onEnded}
+          onResumed={up.onResumed}
+          countdown={
+            up.countdown && (
+              <AutoplayCountdown
+                seconds={up.countdown.seconds}
+                title={up.countdown.next.title}
+                onCancel={up.cancel}
+              />
+            )
+          }
         />
       </PlayerArea>
       <Primary>
@@ -163,7 +189,7 @@ function WatchVideo({ videoId }: { videoId: string }) {
           }
           text={video.description}
         />
-        <CommentsSection videoId={video._id} />
+        <CommentsSection videoId={video._id} afterOpening={oneColumn ? upNextList : null} />
       </Primary>
       {dialog === 'save' && <SaveVideoDialog video={video} onClose={() => setDialog(null)} />}
       {dialog === 'share' && (
@@ -174,6 +200,7 @@ function WatchVideo({ videoId }: { videoId: string }) {
         />
       )}
       <Side>
+        {!oneColumn && upNextList}
         <MoreFromChannel ownerId={video.owner._id} currentId={video._id} />
       </Side>
     </Layout>

@@ -2,6 +2,7 @@ import { expect } from 'vitest';
 import { PAGE_SIZE } from '../../contract/limits.js';
 import {
   ALL_CHIP_LABEL,
+  CHIP_TAGS_MAX,
   feedMachine,
   selectActiveTag,
   selectChips,
@@ -24,12 +25,12 @@ export const model: Model<typeof feedMachine> = {
   meaning: {
     browsing:
       "'All' plus the user's tag chips (else the popular ones), exactly one active and always shown; the grid holds that chip's videos from page 1, without gaps",
-    popularTags: 'the most used tags, asked for when the user has no tags of their own',
-    'popularTags.unneeded': 'the user has tags: no popular tags were asked for',
-    'popularTags.loading': 'the user has no tags: the popular tags are being fetched',
-    'popularTags.loaded': 'the popular tags are kept and shown while the user has no tags',
+    popularTags: "the most used tags, shown after the user's own (or alone for a visitor)",
+    'popularTags.waiting': "the session's tags are not known yet: no popular tags were asked for",
+    'popularTags.loading': 'the popular tags are being fetched',
+    'popularTags.loaded': `the popular tags are kept and shown after the user's own, ${CHIP_TAGS_MAX} chips at most`,
     'popularTags.failed':
-      "no popular tags: only 'All' (and a chosen tag) show; the next empty tag list asks again",
+      "no popular tags: only 'All', the user's tags (and a chosen tag) show; the next tag list asks again",
   },
   // A tag from the URL (a shared /?tag=live link) that the user does not follow.
   input: { tags: ['music', 'travel'], activeTag: 'live' },
@@ -61,7 +62,10 @@ export const model: Model<typeof feedMachine> = {
     // 'All' first, then the user's tags, or the popular ones while the user has none; the chosen
     // tag always has a chip; exactly one chip active, the selected one.
     const chips = selectChips(s);
-    const listed = s.context.tags.length > 0 ? s.context.tags : s.context.popularTags;
+    // Own tags first, then popular ones they lack, CHIP_TAGS_MAX in all (own tags never cut).
+    const own = s.context.tags;
+    const fill = s.context.popularTags.filter((tag) => !own.includes(tag));
+    const listed = [...own, ...fill].slice(0, Math.max(own.length, CHIP_TAGS_MAX));
     const extra = active !== null && !listed.includes(active) ? [active] : [];
     expect(chips.map((c) => c.label)).toEqual([ALL_CHIP_LABEL, ...extra, ...listed]);
     expect(chips.filter((c) => c.active)).toEqual([
@@ -71,8 +75,9 @@ export const model: Model<typeof feedMachine> = {
     if (s.matches({ popularTags: 'loaded' }))
       expect(s.context.popularTags).toEqual(['gaming', 'music']);
     else expect(s.context.popularTags).toEqual([]);
-    // Popular tags are asked for only for an empty tag list.
-    if (s.matches({ popularTags: 'unneeded' }))
+    expect(new Set(listed).size).toBe(listed.length);
+    // Popular tags are asked for once the session's tags are known.
+    if (s.matches({ popularTags: 'waiting' }))
       expect(fakes.callsOf('fetchPopularTags')).toEqual([]);
 
     // The grid shows the active chip's videos only, from its first page on, without gaps.

@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { PAGE_SIZE } from '../../contract/limits.js';
-import { feedMachine, selectChips, selectFeedPager } from '../../machines/feed.machine.js';
+import {
+  CHIP_TAGS_MAX,
+  feedMachine,
+  selectChips,
+  selectFeedPager,
+} from '../../machines/feed.machine.js';
 import {
   pagerMachine,
   selectHasFailed,
@@ -14,7 +19,11 @@ import { fakeListServer, rows, settle, type Row } from './video-fixtures.js';
 
 describeModel(model);
 
-function startFeed(tags: string[], activeTag: string | null = null) {
+function startFeed(
+  tags: string[],
+  activeTag: string | null = null,
+  popular: string[] = ['gaming', 'music'],
+) {
   const server = fakeListServer((params) =>
     rows(typeof params.tag === 'string' ? params.tag : 'all', 30),
   );
@@ -22,7 +31,7 @@ function startFeed(tags: string[], activeTag: string | null = null) {
     feedMachine.provide({
       actors: {
         pager: pagerMachine.provide({ actors: { fetchPage: server.logic } }),
-        fetchPopularTags: fromPromise(async () => ['gaming', 'music']),
+        fetchPopularTags: fromPromise(async () => popular),
       },
     }),
     { input: { tags, activeTag } },
@@ -80,6 +89,8 @@ describe('home feed', () => {
       ['All', false],
       ['live', true],
       ['travel', false],
+      ['gaming', false],
+      ['music', false],
     ]);
     expect(server.calls).toHaveLength(1);
     expect(lists()).toEqual(new Set(['live']));
@@ -94,9 +105,34 @@ describe('home feed', () => {
       'gaming',
       'music',
     ]);
-    // Signing in with tags of one's own: those replace them.
+    // Signing in with tags of one's own: those come first, the popular ones after them.
     actor.send({ type: 'TAGS_CHANGED', tags: ['travel'] });
-    expect(selectChips(actor.getSnapshot()).map((c) => c.label)).toEqual(['All', 'travel']);
+    expect(selectChips(actor.getSnapshot()).map((c) => c.label)).toEqual([
+      'All',
+      'travel',
+      'gaming',
+      'music',
+    ]);
+  });
+
+  it(`keeps the popular tags after a signed-in viewer's own few, without repeats, ${CHIP_TAGS_MAX} at most (issue 31)`, async () => {
+    // Watching one bread video gave this viewer its four tags.
+    const own = ['bread', 'baking', 'sourdough', 'music'];
+    const popular = ['music', 'gaming', 'news', 'bread', 'travel', 'cooking', 'sports', 'art'];
+    const { actor } = startFeed(own, null, [...popular, 'film', 'pets', 'cars', 'diy', 'tech']);
+    actor.send({ type: 'TAGS_CHANGED', tags: own });
+    await settle();
+    const labels = selectChips(actor.getSnapshot()).map((c) => c.label);
+    expect(labels).toEqual([
+      'All',
+      ...own,
+      ...['gaming', 'news', 'travel', 'cooking', 'sports', 'art', 'film', 'pets'],
+    ]);
+    expect(labels).toHaveLength(1 + CHIP_TAGS_MAX);
+    // A viewer with CHIP_TAGS_MAX tags or more sees only their own.
+    const many = Array.from({ length: CHIP_TAGS_MAX }, (_, i) => `tag${i}`);
+    actor.send({ type: 'TAGS_CHANGED', tags: many });
+    expect(selectChips(actor.getSnapshot()).map((c) => c.label)).toEqual(['All', ...many]);
   });
 
   it('Retry after a failed load clears the list and loads 9 from page 1', async () => {

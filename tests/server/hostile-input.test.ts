@@ -26,7 +26,7 @@ import {
   uploadSnapshot,
   type RawAnswer,
 } from './tus-helpers.js';
-import { upload } from './video-helpers.js';
+import { insertVideo, upload } from './video-helpers.js';
 
 interface Tally {
   requests: number;
@@ -473,6 +473,18 @@ it('answers every hostile request of issue 29 on the new operations the same way
   ] as const) {
     await hit('history', method, target, { user: null, stranger: true });
   }
+
+  // Up next (issue 31): bad ids and limits; another's unpublished video, signed in or not.
+  for (const id of badIds(videoId))
+    await hit('Up next', 'GET', `/videos/${id}/up-next`, { bad: true });
+  for (const query of ['limit=0', 'limit=21', 'limit=x', 'limit=1e309', 'limit=-1', 'limit=1.5']) {
+    await hit('Up next', 'GET', `/videos/${videoId}/up-next?${query}`, { bad: true });
+  }
+  const hidden = await insertVideo(t, alice, { isPublished: false });
+  for (const user of [bob, null]) {
+    await hit('Up next', 'GET', `/videos/${hidden}/up-next`, { user, stranger: true });
+  }
+  await hit('Up next', 'GET', `/videos/${videoId}/up-next`, { user: null });
 
   // Nothing Bob or nobody sent changed what Alice has.
   if ((await aliceState()) !== before) {

@@ -90,15 +90,18 @@ describe('Home feed', () => {
     expect(cards()).toHaveLength(9);
   });
 
-  it("shows 'All' then the user's tags; a chip filters and restarts at page 1", async () => {
+  it("shows 'All', the user's tags, then popular ones; a chip filters and restarts at page 1", async () => {
     const { fetchPage } = setup();
     const chips = within(screen.getByRole('toolbar', { name: 'Filter by tag' }));
-    // The chips follow the session's user, which arrives after the first render.
-    await chips.findByRole('button', { name: 'travel' });
+    // The chips follow the session's user, which arrives after the first render; the catalogue's
+    // popular tags follow the user's own (issue 31).
+    await chips.findByRole('button', { name: 'cooking' });
     expect(chips.getAllByRole('button').map((b) => b.textContent)).toEqual([
       'All',
       'music',
       'travel',
+      'gaming',
+      'cooking',
     ]);
     expect(chips.getByRole('button', { name: 'All' })).toHaveAttribute('aria-pressed', 'true');
     await act(async () => fetchPage.resolve({ items: videos(1, 12), total: 30 }));
@@ -120,12 +123,14 @@ describe('Home feed', () => {
     const { fetchPage, location, popularCalls } = setup(undefined, '/?tag=Live');
     const chips = within(screen.getByRole('toolbar', { name: 'Filter by tag' }));
     // A shared link's tag gets its own chip, pressed, and the feed is that tag's.
-    await chips.findByRole('button', { name: 'travel' });
+    await chips.findByRole('button', { name: 'cooking' });
     expect(chips.getAllByRole('button').map((b) => b.textContent)).toEqual([
       'All',
       'live',
       'music',
       'travel',
+      'gaming',
+      'cooking',
     ]);
     expect(chips.getByRole('button', { name: 'live' })).toHaveAttribute('aria-pressed', 'true');
     expect(fetchPage.calls).toEqual([{ page: 1, limit: 12, params: { tag: 'live' } }]);
@@ -136,8 +141,8 @@ describe('Home feed', () => {
     await userEvent.click(chips.getByRole('button', { name: 'All' }));
     expect(location.history.at(-1)).toBe('/');
     expect(fetchPage.calls.at(-1)).toEqual({ page: 1, limit: 12, params: {} });
-    // The user follows tags: no popular tags were asked for.
-    expect(popularCalls).toHaveLength(0);
+    // The popular tags were asked for once, however often the chip changed.
+    expect(popularCalls).toHaveLength(1);
   });
 
   it('shows a signed-out visitor the most popular tags instead of a lone All', async () => {

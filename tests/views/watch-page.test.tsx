@@ -66,6 +66,7 @@ function setup({
       user,
       actors: {
         fetchVideo: fetchVideo.logic,
+        fetchUpNext: fromPromise(async () => [makeVideo(7, { title: 'Rye at home' })]),
         fetchLikeStatus: fromPromise(fetchLikeStatus),
         toggleLike: fromPromise(toggleLike),
         toggleSubscription: fromPromise(toggleSubscription),

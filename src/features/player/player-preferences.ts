@@ -1,6 +1,6 @@
 /**
- * What the player remembers per browser (issue 23): volume, mute, speed, quality and theater
- * mode, in localStorage under one key. Quality is kept as a height (720), not an hls.js level
+ * What the player remembers per browser (issue 23): volume, mute, speed, quality, theater
+ * mode and the Autoplay switch (issue 31), in localStorage under one key. Quality is kept as a height (720), not an hls.js level
  * index, because each video has its own ladder: the next video plays the same height or the
  * nearest below it. Unreadable or foreign values fall back to the defaults, and a browser that
  * refuses storage (private mode, quota) simply remembers nothing.
@@ -17,6 +17,8 @@ export interface PlayerPreferences {
   /** A rendition height, or null for Auto. */
   quality: number | null;
   theater: boolean;
+  /** Play the first of Up next when the video ends (on by default, as on the largest site). */
+  autoplay: boolean;
 }
 
 export const DEFAULT_PREFERENCES: PlayerPreferences = {
@@ -25,6 +27,7 @@ export const DEFAULT_PREFERENCES: PlayerPreferences = {
   speed: 1,
   quality: null,
   theater: false,
+  autoplay: true,
 };
 
 const isSpeed = (v: unknown): v is number =>
@@ -49,6 +52,7 @@ export function readPreferences(): PlayerPreferences {
           ? raw.quality
           : null,
       theater: typeof raw.theater === 'boolean' ? raw.theater : d.theater,
+      autoplay: typeof raw.autoplay === 'boolean' ? raw.autoplay : d.autoplay,
     };
   } catch {
     return { ...DEFAULT_PREFERENCES };

@@ -1,9 +1,10 @@
 /**
  * The watch page's player with resume where you left off: the player (video-player.tsx) starts at
  * the page's start point, reports the position while the video plays (use-watch-progress.ts), and
- * offers "Start over" when it resumed.
+ * offers "Start over" when it resumed. For autoplay (issue 31) it tells the page when the video
+ * ended and when the viewer played or seeked again, and shows the page's countdown over it.
  */
-import { useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import type { VideoDetail } from '../../../contract/videos';
 import type { StartPoint } from '../../../machines/watch-resume';
 import { ResumeNotice } from './resume-notice';
@@ -15,15 +16,37 @@ export function WatchedPlayer({
   start,
   onTheaterChange,
   onElement,
+  onEnded,
+  onResumed,
+  countdown,
 }: {
   video: VideoDetail;
   start: StartPoint;
   onTheaterChange: (on: boolean) => void;
   /** The element playing now (Share reads its time). */
   onElement?: (element: HTMLVideoElement | null) => void;
+  /** The video played to its end. */
+  onEnded?: () => void;
+  /** The viewer played or seeked (after the end, that cancels autoplay's countdown). */
+  onResumed?: () => void;
+  /** Autoplay's countdown, over the picture while it runs. */
+  countdown?: ReactNode;
 }) {
   const [element, setElement] = useState<HTMLVideoElement | null>(null);
   const { notice, startOver, dismiss } = useWatchProgress(video._id, start, element);
+  useEffect(() => {
+    if (!element) return;
+    const ended = () => onEnded?.();
+    const resumed = () => onResumed?.();
+    element.addEventListener('ended', ended);
+    element.addEventListener('play', resumed);
+    element.addEventListener('seeking', resumed);
+    return () => {
+      element.removeEventListener('ended', ended);
+      element.removeEventListener('play', resumed);
+      element.removeEventListener('seeking', resumed);
+    };
+  }, [element, onEnded, onResumed]);
   return (
     <VideoPlayer
       src={video.videoFile}
@@ -35,16 +58,19 @@ export function WatchedPlayer({
         setElement(next);
         onElement?.(next);
       }}
-      overlay={(shown) =>
-        notice !== null && (
-          <ResumeNotice
-            seconds={notice}
-            shown={shown}
-            onStartOver={startOver}
-            onDismiss={dismiss}
-          />
-        )
-      }
+      overlay={(shown) => (
+        <>
+          {notice !== null && (
+            <ResumeNotice
+              seconds={notice}
+              shown={shown}
+              onStartOver={startOver}
+              onDismiss={dismiss}
+            />
+          )}
+          {countdown}
+        </>
+      )}
     />
   );
 }

@@ -3,7 +3,7 @@
  * blank text, and the list, 9 at a time as its bottom marker comes into view.
  */
 import { useActorRef, useSelector } from '@xstate/react';
-import { useId, useRef } from 'react';
+import { useId, useRef, type ReactNode } from 'react';
 import { failureToast } from '../../notify';
 import styled from 'styled-components';
 import { commentTextArea } from './comment-box.styles';
@@ -81,7 +81,14 @@ const Muted = styled.p`
 
 export const COMMENT_LOAD_ERROR = 'Failed to load comments.';
 
-export function CommentsSection({ videoId }: { videoId: string }) {
+export function CommentsSection({
+  videoId,
+  afterOpening,
+}: {
+  videoId: string;
+  /** Shown under the heading and the add box, above the list (Up next on phones, issue 31). */
+  afterOpening?: ReactNode;
+}) {
   const { fetchCommentPage, addComment } = useActors();
   const me = useCurrentUser();
   const inputId = useId();
@@ -145,6 +152,7 @@ export function CommentsSection({ videoId }: { videoId: string }) {
           </Button>
         </div>
       </AddBox>
+      {afterOpening}
       {loadingFirst && <Spinner size={24} label="Loading comments" />}
       {failed && items.length === 0 && <Muted role="alert">{COMMENT_LOAD_ERROR}</Muted>}
       {!loadingFirst && !failed && items.length === 0 && <Muted>No comments yet.</Muted>}
