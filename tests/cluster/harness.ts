@@ -126,7 +126,7 @@ export class Session {
 
 /** The parts of answers the suite reads (the envelope's `data`). */
 export interface Json {
-  data: { _id: string; videos: { _id: string }[] };
+  data: { _id: string; videos: { _id: string }[]; duration?: number };
 }
 
 /** A new user's fields, unique across the suite's files (which share one database). */
