@@ -53,7 +53,7 @@ import { usersAvailabilityRoutes } from './accounts/index.js';
 import { usersSessionRoutes } from './accounts/index.js';
 import { videosRoutes } from './videos/index.js';
 import { videoProcessingRoutes } from './videos/index.js';
-import { feedRoutes } from './feed/index.js';
+import { feedRoutes, suggestionsRoutes } from './feed/index.js';
 import { uploadsRoutes } from './uploads/index.js';
 import { LiveHub } from './live/index.js';
 import { postgresRateLimitStore } from './accounts/index.js';
@@ -160,6 +160,7 @@ export async function buildApp({ ctx, logger = false }: BuildOptions): Promise<A
       await api.register(historyRoutes, options);
       await api.register(watchProgressRoutes, options);
       await api.register(feedRoutes, { ...options, prefix: '/videos' });
+      await api.register(suggestionsRoutes, { ...options, prefix: '/search' });
       await api.register(videosRoutes, { ...options, prefix: '/videos' });
       await api.register(uploadsRoutes, { ...options, prefix: '/videos/uploads' });
       await api.register(videoProcessingRoutes, { ...options, prefix: '/videos' });
@@ -179,6 +180,7 @@ export async function buildApp({ ctx, logger = false }: BuildOptions): Promise<A
 
   // Queued views reach the database before it closes (main.ts and tests close the app first).
   app.addHook('onClose', () => ctx.viewCounter.close());
+  app.addHook('onClose', () => ctx.searchLog.close());
 
   const mediaRoot = ctx.storage instanceof LocalDiskStorage ? ctx.storage.root : undefined;
   await installStatic(app, mediaRoot, config.clientDir, pageRenderer(ctx));
