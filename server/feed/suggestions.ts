@@ -3,7 +3,8 @@
  * from others' searches that found videos, published titles, tags and channels, in one round trip
  * of index-backed prefix lookups (migration 0016's search_fold() indexes). Nothing unpublished:
  * titles and tags come from published videos only (tags through the trigger-kept counts of
- * published videos), channels only when they have a published video.
+ * published videos), channels only when they have a published video, and a searched query only
+ * while a published video still holds all its words (checked when read, not only when written).
  *
  * Two kinds of completion:
  * - of the whole text: a searched query, title, tag or channel name that starts with it
@@ -107,6 +108,9 @@ export async function suggest(db: Db, typed: string): Promise<Suggestion[]> {
     (select 'query' as kind, text, count::float8 as popularity, true as whole
       from search_queries
       where ${starts(sql`text`, typed)} and count >= ${SEARCH_LOG_MIN_COUNT}
+        -- Still found: a video unpublished since must not speak through a search of its words.
+        and exists (select 1 from videos where is_published
+          and search_vector @@ plainto_tsquery('english', search_queries.text))
       order by count desc limit ${PER_SOURCE})
     union all
     (select 'title', title, views::float8, true

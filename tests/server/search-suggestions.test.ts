@@ -6,7 +6,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SUGGESTIONS_MAX, SUGGEST_TEXT_MAX, type Suggestion } from '../../contract/search.js';
-import { users } from '../../server/db/schema.js';
+import { users, videos } from '../../server/db/schema.js';
 import { createUser, type TestUser } from './auth-helpers.js';
 import { createTestApp, type TestApp } from './helpers.js';
 import { insertVideo } from './video-helpers.js';
@@ -131,6 +131,15 @@ describe('suggestions while typing', () => {
     }
     // The tag "bread" and the searched "bread …" differ; the tag "baking" typed in capitals.
     expect(await texts('BAKI')).toEqual(['baking']);
+  });
+
+  it('stops suggesting a searched query once no published video holds its words', async () => {
+    const id = await insertVideo(t, mira, { title: 'Focaccia with rosemary', tags: ['italian'] });
+    for (let i = 0; i < 2; i++) await search('focaccia rosemary');
+    await t.ctx.searchLog.flush();
+    expect(await texts('focaccia r')).toEqual(['focaccia rosemary']);
+    await t.ctx.db.update(videos).set({ isPublished: false }).where(eq(videos.id, id));
+    expect(await texts('focaccia r')).toEqual([]);
   });
 
   it(`holds at most ${SUGGESTIONS_MAX}`, async () => {
