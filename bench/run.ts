@@ -4,7 +4,7 @@
  *
  *   npm run bench                      every bench
  *   npm run bench -- startup media     only the named ones (startup, seed, js, lcp, thumbs, api,
- *                                      lists, dashboard, media, memory, transcode, and on
+ *                                      suggest, lists, dashboard, media, memory, transcode, and on
  *                                      PostgreSQL only: sse, feed; cluster)
  *   npm run bench -- cluster           only when named: two replicas behind nginx (bench/cluster.ts)
  *   BENCH_SECONDS=5 npm run bench      shorter load runs
@@ -28,6 +28,7 @@ import { benchMemory } from './memory.js';
 import { benchSeed } from './seed.js';
 import { benchSse } from './sse.js';
 import { benchStartup } from './startup.js';
+import { benchSuggestions } from './suggestions.js';
 import { benchThroughput } from './throughput.js';
 import { benchThumbs } from './thumbs.js';
 import { benchTranscode } from './transcode.js';
@@ -39,6 +40,7 @@ const NAMES = [
   'lcp',
   'thumbs',
   'api',
+  'suggest',
   'lists',
   'dashboard',
   'media',
@@ -139,6 +141,10 @@ if (enabled('api')) {
       return benchThroughput('postgres', { DATA_DIR: dataDir, DATABASE_URL: databaseUrl });
     });
   }
+}
+
+if (enabled('suggest')) {
+  await section('suggestions while typing on 100 000 videos (embedded PGlite)', benchSuggestions);
 }
 
 if (enabled('lists')) {

@@ -18,7 +18,7 @@
  * Completions of the whole text come first, as the large sites show them; within each, the more
  * popular first (see `score`).
  */
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { SUGGESTIONS_MAX, type Suggestion, type SuggestionKind } from '../../contract/search.js';
 import type { Db } from '../db/client.js';
 import { SEARCH_LOG_MIN_COUNT } from './search-log.js';
@@ -99,12 +99,23 @@ const titleWordMatches = (words: string) => sql`
 
 /** The suggestions for `typed` (already normalised, non-empty), best first. */
 export async function suggest(db: Db, typed: string): Promise<Suggestion[]> {
+  const result = await db.execute(suggestionsStatement(typed));
+  const { rows } = result as {
+    rows: { kind: SuggestionKind; text: string; popularity: number; whole: boolean }[];
+  };
+  return rankSuggestions(
+    rows.map((r) => ({ ...r, popularity: Number(r.popularity), whole: Boolean(r.whole) })),
+  );
+}
+
+/** The one statement reading every source's candidates for `typed` (bench/suggestions.ts prints its plans). */
+export function suggestionsStatement(typed: string): SQL {
   const words = titleWordQuery(typed);
   // A prefix is the range [p, p || U+10FFFF) of the folded column, in byte order.
   const starts = (column: ReturnType<typeof sql>, prefix: string) =>
     sql`search_fold(${column}) ~>=~ search_fold(${prefix})
       and search_fold(${column}) ~<~ (search_fold(${prefix}) || chr(1114111))`;
-  const result = await db.execute(sql`
+  return sql`
     (select 'query' as kind, text, count::float8 as popularity, true as whole
       from search_queries
       where ${starts(sql`text`, typed)} and count >= ${SEARCH_LOG_MIN_COUNT}
@@ -131,11 +142,5 @@ export async function suggest(db: Db, typed: string): Promise<Suggestion[]> {
       where scope = 'tag' and n > 0 and ${starts(sql`key`, typed)}
       order by n desc limit ${PER_SOURCE})
     ${words === null ? sql`` : titleWordMatches(words)}
-  `);
-  const { rows } = result as {
-    rows: { kind: SuggestionKind; text: string; popularity: number; whole: boolean }[];
-  };
-  return rankSuggestions(
-    rows.map((r) => ({ ...r, popularity: Number(r.popularity), whole: Boolean(r.whole) })),
-  );
+  `;
 }
