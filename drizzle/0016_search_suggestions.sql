@@ -14,6 +14,7 @@ $fn$;
 CREATE TABLE "search_queries" (
 	"text" text PRIMARY KEY NOT NULL,
 	"count" integer DEFAULT 0 NOT NULL,
+	"video_id" text NOT NULL,
 	"last_searched_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint

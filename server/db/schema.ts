@@ -520,6 +520,12 @@ export const searchQueries = pgTable('search_queries', {
   /** Trimmed, spaces collapsed, lower-case; accents kept (search_fold() drops them for lookups). */
   text: text('text').primaryKey(),
   count: integer('count').notNull().default(0),
+  /**
+   * A published video that held every word when last searched: the text is suggested only while
+   * this one is still published (a primary-key lookup when read, where a full-text check of each
+   * text cost ~5 ms). No foreign key: a deleted video simply stops the suggestion.
+   */
+  videoId: text('video_id').notNull(),
   lastSearchedAt: timestamp('last_searched_at', { withTimezone: true, mode: 'date' })
     .notNull()
     .defaultNow(),

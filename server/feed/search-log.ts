@@ -4,7 +4,8 @@
  * page held a published video (feed-answer.http.ts); the notes wait here in memory and every
  * `intervalMs` one statement adds them to `search_queries`, so the search itself never waits on
  * this write. The statement keeps only texts whose every word is found together in one published
- * video: a search finds any of its words, so "bread my-phone-number" finds bread videos, and that
+ * video, and names that video (suggestions.ts offers the text only while it stays published): a
+ * search finds any of its words, so "bread my-phone-number" finds bread videos, and that
  * text must never be offered to others. No user id, no address: nothing says who searched.
  *
  * Bounded: a text is forgotten 90 days after its last search, and past SEARCH_LOG_MAX_ROWS the
@@ -79,13 +80,15 @@ export class SearchLog {
     this.queued = new Map();
     try {
       await this.db.execute(sql`
-        insert into search_queries (text, count, last_searched_at)
-        select noted.key, noted.value::int, now()
+        insert into search_queries (text, count, video_id, last_searched_at)
+        select noted.key, noted.value::int, holder.id, now()
           from jsonb_each_text(${JSON.stringify(Object.fromEntries(batch))}::jsonb) as noted
-          where exists (select 1 from videos
-            where is_published and search_vector @@ plainto_tsquery('english', noted.key))
+          cross join lateral (select id from videos
+            where is_published and search_vector @@ plainto_tsquery('english', noted.key)
+            limit 1) as holder
         on conflict (text) do update
           set count = search_queries.count + excluded.count,
+              video_id = excluded.video_id,
               last_searched_at = excluded.last_searched_at`);
       if (Date.now() - this.prunedAt >= PRUNE_EVERY_MS) await this.prune();
     } catch (error) {

@@ -4,7 +4,7 @@
  * of index-backed prefix lookups (migration 0016's search_fold() indexes). Nothing unpublished:
  * titles and tags come from published videos only (tags through the trigger-kept counts of
  * published videos), channels only when they have a published video, and a searched query only
- * while a published video still holds all its words (checked when read, not only when written).
+ * while the published video that held all its words when last searched is still published.
  *
  * Two kinds of completion:
  * - of the whole text: a searched query, title, tag or channel name that starts with it
@@ -99,7 +99,12 @@ const titleWordMatches = (words: string) => sql`
 
 /** The suggestions for `typed` (already normalised, non-empty), best first. */
 export async function suggest(db: Db, typed: string): Promise<Suggestion[]> {
-  const result = await db.execute(suggestionsStatement(typed));
+  // Every source is an index lookup; with a LIMIT the planner may still guess that scanning
+  // videos finds enough title words early, which for a rare word reads the whole table.
+  const result = await db.transaction(async (tx) => {
+    await tx.execute(sql`set local enable_seqscan = off`);
+    return tx.execute(suggestionsStatement(typed));
+  });
   const { rows } = result as {
     rows: { kind: SuggestionKind; text: string; popularity: number; whole: boolean }[];
   };
@@ -117,12 +122,12 @@ export function suggestionsStatement(typed: string): SQL {
       and search_fold(${column}) ~<~ (search_fold(${prefix}) || chr(1114111))`;
   return sql`
     (select 'query' as kind, text, count::float8 as popularity, true as whole
-      from search_queries
-      where ${starts(sql`text`, typed)} and count >= ${SEARCH_LOG_MIN_COUNT}
-        -- Still found: a video unpublished since must not speak through a search of its words.
-        and exists (select 1 from videos where is_published
-          and search_vector @@ plainto_tsquery('english', search_queries.text))
-      order by count desc limit ${PER_SOURCE})
+      from (select text, count, video_id from search_queries
+        where ${starts(sql`text`, typed)} and count >= ${SEARCH_LOG_MIN_COUNT}
+        order by count desc limit ${SUGGESTIONS_MAX}) as most_searched
+      -- A video unpublished or deleted since must not speak through a search of its words.
+      where exists (select 1 from videos
+        where id = most_searched.video_id and is_published))
     union all
     (select 'title', title, views::float8, true
       from videos
