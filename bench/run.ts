@@ -4,7 +4,7 @@
  *
  *   npm run bench                      every bench
  *   npm run bench -- startup media     only the named ones (startup, seed, js, lcp, thumbs, api,
- *                                      lists, search, dashboard, upnext, media, memory,
+ *                                      suggest, lists, search, dashboard, upnext, media, memory,
  *                                      transcode, and on PostgreSQL only: sse, feed; cluster)
  *   npm run bench -- cluster           only when named: two replicas behind nginx (bench/cluster.ts)
  *   BENCH_SECONDS=5 npm run bench      shorter load runs
@@ -29,6 +29,7 @@ import { benchSearch } from './search.js';
 import { benchSeed } from './seed.js';
 import { benchSse } from './sse.js';
 import { benchStartup } from './startup.js';
+import { benchSuggestions } from './suggestions.js';
 import { benchThroughput } from './throughput.js';
 import { benchThumbs } from './thumbs.js';
 import { benchTranscode } from './transcode.js';
@@ -41,6 +42,7 @@ const NAMES = [
   'lcp',
   'thumbs',
   'api',
+  'suggest',
   'lists',
   'dashboard',
   'upnext',
@@ -150,6 +152,9 @@ if (enabled('search')) {
     'search query kinds (issue 31): embedded 100 000, PostgreSQL 1 000 000',
     benchSearch,
   );
+}
+if (enabled('suggest')) {
+  await section('suggestions while typing on 100 000 videos (embedded PGlite)', benchSuggestions);
 }
 
 if (enabled('lists')) {

@@ -6,7 +6,10 @@
  *   filters below (they narrow the feed without a query too). `sortBy` absent means relevance for
  *   a search; `createdAt` and `views` sort newest and most viewed first. The answer may carry
  *   `spelling` (VideoList in contract/videos.ts).
- * - `GET /search/suggestions?q=…`: completions while typing.
+ * - `GET /search/suggestions?q=…`: completions while typing, for anyone: others' searches that
+ *   found videos (no personal data is kept: docs/decisions.md), published titles, tags and
+ *   channels; most popular first, one of each text whatever its case or accents. A blank `q`
+ *   is refused (400) like a missing one.
  * - `GET /search/channels?query=…`: the channels a query names, best first.
  * - `GET /videos/{videoId}/up-next?limit=…`: what plays after this video.
  *
@@ -97,7 +100,10 @@ export const Spelling = Type.Object({
 });
 export type Spelling = Static<typeof Spelling>;
 
-/** Longest text a suggestion request completes; the search box's own limit is the query's 200. */
+/**
+ * Longest text a suggestion request completes; the search box's own limit is the query's 200
+ * (past this the answer is a 400, which the box shows as no suggestions). Searches longer than this are not remembered either.
+ */
 export const SUGGEST_TEXT_MAX = 100;
 /** Most suggestions one answer holds. */
 export const SUGGESTIONS_MAX = 8;

@@ -17,7 +17,7 @@ import { announceFeedChange, followFeedChanges } from './feed/index.js';
 import type { FeedContext } from './feed/index.js';
 import type { VideosContext } from './videos/index.js';
 import { MediaJournal, dataDirWriter } from './storage/media-journal.js';
-import { SearchStatistics } from './feed/index.js';
+import { SearchLog, SearchStatistics } from './feed/index.js';
 import { EMBEDDED_VIEWS_PER_STATEMENT, ViewCounter } from './videos/index.js';
 import { openStorage } from './storage/open-storage.js';
 
@@ -94,6 +94,12 @@ export async function createContext(
     viewCounter,
     jobs,
     feedCache,
+    searchLog: new SearchLog(opened.db, {
+      onError: (error) =>
+        console.error(
+          JSON.stringify({ msg: 'searched queries not written', err: serializeError(error) }),
+        ),
+    }),
     journal: new MediaJournal(opened.db, journalWriter),
     events,
     feedChanged: (change, log) => announceFeedChange({ feedCache, events }, change, log),

@@ -54,7 +54,7 @@ import { usersAvailabilityRoutes } from './accounts/index.js';
 import { usersSessionRoutes } from './accounts/index.js';
 import { videosRoutes } from './videos/index.js';
 import { videoProcessingRoutes } from './videos/index.js';
-import { feedRoutes, upNextRoutes } from './feed/index.js';
+import { feedRoutes, suggestionsRoutes, upNextRoutes } from './feed/index.js';
 import { uploadsRoutes } from './uploads/index.js';
 import { LiveHub } from './live/index.js';
 import { postgresRateLimitStore } from './accounts/index.js';
@@ -162,6 +162,7 @@ export async function buildApp({ ctx, logger = false }: BuildOptions): Promise<A
       await api.register(watchProgressRoutes, options);
       await api.register(feedRoutes, { ...options, prefix: '/videos' });
       await api.register(upNextRoutes, { ...options, prefix: '/videos' });
+      await api.register(suggestionsRoutes, { ...options, prefix: '/search' });
       await api.register(videosRoutes, { ...options, prefix: '/videos' });
       await api.register(uploadsRoutes, { ...options, prefix: '/videos/uploads' });
       await api.register(videoProcessingRoutes, { ...options, prefix: '/videos' });
@@ -182,6 +183,7 @@ export async function buildApp({ ctx, logger = false }: BuildOptions): Promise<A
 
   // Queued views reach the database before it closes (main.ts and tests close the app first).
   app.addHook('onClose', () => ctx.viewCounter.close());
+  app.addHook('onClose', () => ctx.searchLog.close());
 
   const mediaRoot = ctx.storage instanceof LocalDiskStorage ? ctx.storage.root : undefined;
   await installStatic(app, mediaRoot, config.clientDir, pageRenderer(ctx));

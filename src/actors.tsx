@@ -4,7 +4,8 @@
  * `<ActorsProvider actors={...}>` (or AppProviders' `actors`).
  *
  * Two kinds, so that `/` loads only what its first screen needs (issue 11):
- * - the core (the session's and video calls, used across pages): `useActors()`;
+ * - the core (the session's and video calls, used across pages, and the search box's
+ *   suggestions, which every page's top bar shows): `useActors()`;
  * - a page's own calls (the account forms, search's channels, channel, tweets, library, dashboard and its dialogs,
  *   upload, and the bell's and live connection's, which only a signed-in user loads): the chunk
  *   that needs them imports them and asks `usePageActors(itsActors)`, so they load with it, not
@@ -14,6 +15,7 @@
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
 import { sessionActors, type SessionActors } from './api/users';
 import { realVideoActors, type VideoActors } from './api/video-actors';
+import { searchSuggestActors, type SearchSuggestActors } from './api/search-suggestions';
 // Types only: each page imports the real calls itself.
 import type { AccountActors } from './api/account';
 import type { NotificationActors } from './api/notifications';
@@ -35,7 +37,7 @@ import type { VideoProcessingActors } from './api/video-processing';
 import type { UploadActors } from './api/upload-actors';
 import type { SearchActors } from './api/search';
 
-type CoreActors = SessionActors & VideoActors;
+type CoreActors = SessionActors & VideoActors & SearchSuggestActors;
 
 export type AppActors = CoreActors &
   AccountActors &
@@ -61,6 +63,7 @@ export type AppActors = CoreActors &
 const coreActors: CoreActors = {
   ...sessionActors,
   ...realVideoActors,
+  ...searchSuggestActors,
 };
 
 /** The fakes given by the providers above, merged (nearest wins). */

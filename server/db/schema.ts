@@ -523,6 +523,29 @@ export const notificationMutes = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.type] })],
 );
 /**
+ * What visitors searched and found (issue 31): the normalised text of a search whose first page
+ * held at least one published video and whose every word is found together in one published
+ * video, with how often and when it was last searched. No user, no address, no per-search time:
+ * nothing says who searched. Written in batches by feed/search-log.ts, pruned there (kept 90
+ * days after its last search, at most SEARCH_LOG_MAX_ROWS rows); read by the suggestions while
+ * typing (feed/suggestions.ts) through the search_fold() prefix index of migration 0016.
+ */
+export const searchQueries = pgTable('search_queries', {
+  /** Trimmed, spaces collapsed, lower-case; accents kept (search_fold() drops them for lookups). */
+  text: text('text').primaryKey(),
+  count: integer('count').notNull().default(0),
+  /**
+   * A published video that held every word when last searched: the text is suggested only while
+   * this one is still published (a primary-key lookup when read, where a full-text check of each
+   * text cost ~5 ms). No foreign key: a deleted video simply stops the suggestion.
+   */
+  videoId: text('video_id').notNull(),
+  lastSearchedAt: timestamp('last_searched_at', { withTimezone: true, mode: 'date' })
+    .notNull()
+    .defaultNow(),
+});
+
+/**
  * Login and register attempts per client, shared by every replica (accounts/rate-limit-counters.ts): one
  * row per limited route and client address, its count restarting when its window has ended.
  * UNLOGGED in its migration: counters are not worth a WAL write each, and a crash of the database

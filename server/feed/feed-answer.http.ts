@@ -5,6 +5,7 @@
  * per cache period.
  */
 import type { FeedContext } from './feed-context.js';
+import type { VideoList } from '../../contract/videos.js';
 import { ok } from '../http/envelope.js';
 import type { MediaUrls } from '../media/media-urls.js';
 import { listFeed, type FeedFilters } from './video-feed.js';
@@ -16,9 +17,20 @@ export function feedAnswer(
 ): Promise<string> {
   // Media URLs depend on the origin the caller used, so it is part of the key.
   const key = JSON.stringify([urls.origin, filters]);
-  return ctx.feedCache.get(key, async () =>
-    JSON.stringify(
-      ok(await listFeed(ctx, filters, urls, ctx.config.searchCountCap), 'Videos fetched'),
-    ),
-  );
+  return ctx.feedCache.get(key, async () => {
+    const list = await listFeed(ctx, filters, urls, ctx.config.searchCountCap);
+    noteFoundSearch(ctx, filters, list);
+    return JSON.stringify(ok(list, 'Videos fetched'));
+  });
+}
+
+/**
+ * Remembers a search that found videos, for others' suggestions (search-log.ts): only its first
+ * page, counted once per cache period (a viewer refreshing a search does not make it popular),
+ * queued in memory so the answer never waits for it. A corrected search counts as its correction:
+ * what was typed found nothing of its own.
+ */
+function noteFoundSearch(ctx: FeedContext, filters: FeedFilters, list: VideoList): void {
+  if (!filters.query || filters.page !== 1 || list.videos.length === 0) return;
+  ctx.searchLog.record(list.spelling?.applied ? list.spelling.corrected : filters.query);
 }

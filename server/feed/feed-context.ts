@@ -1,5 +1,6 @@
 import type { ServerContext } from '../context.js';
 import type { FeedCache } from './feed-cache.js';
+import type { SearchLog } from './search-log.js';
 import type { SearchStatistics } from './search-density.js';
 
 /** What feed and search need beyond the infrastructure. */
@@ -11,4 +12,6 @@ export interface FeedContext extends ServerContext {
    * writes on any replica clear it (feed-changes.ts).
    */
   feedCache: FeedCache<string>;
+  /** Searches that found videos, written in batches for the suggestions (search-log.ts). */
+  searchLog: SearchLog;
 }

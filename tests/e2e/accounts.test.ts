@@ -254,9 +254,9 @@ describe.skipIf(!hasBrowser)('accounts journey in Chromium', () => {
     await page.getByRole('link', { name: 'Log in' }).waitFor();
     await shot(page, 'accounts-home-signed-out-mobile', inShell(page, 'Log in', emptyFeed(page)));
     await page.getByRole('button', { name: 'Open search' }).click();
-    await page.getByRole('searchbox', { name: 'Search' }).waitFor();
+    await page.getByRole('combobox', { name: 'Search' }).waitFor();
     await shot(page, 'accounts-search-overlay-mobile', {
-      search: page.getByRole('searchbox', { name: 'Search' }),
+      search: page.getByRole('combobox', { name: 'Search' }),
       close: page.getByRole('button', { name: 'Close search' }),
     });
     await page.getByRole('button', { name: 'Close search' }).click();

@@ -208,7 +208,7 @@ describe.skipIf(!hasBrowser)('the player', () => {
 
     await tabTo(
       kb,
-      kb.getByRole('searchbox', { name: 'Search' }).or(kb.getByLabel('Search').first()),
+      kb.getByRole('combobox', { name: 'Search' }).or(kb.getByLabel('Search').first()),
     );
     await kb.keyboard.type('colour bars');
     await kb.keyboard.press('Enter');

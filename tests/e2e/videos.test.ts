@@ -223,7 +223,7 @@ describe.skipIf(!hasBrowser)('videos journey', () => {
       'second card': page.getByRole('article').nth(1),
     });
 
-    await page.getByRole('searchbox').first().fill(video.word);
+    await page.getByRole('combobox', { name: 'Search' }).first().fill(video.word);
     await page.keyboard.press('Enter');
     await page.waitForURL(new RegExp(`/search\\?query=${video.word}`));
     const heading = page.getByRole('heading', { name: `Results for “${video.word}”` });

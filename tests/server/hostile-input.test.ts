@@ -5,6 +5,7 @@
  * succeeded, or that read or changed someone else's upload). Each count must be 0; the table is
  * printed for the record.
  */
+import { SUGGEST_TEXT_MAX } from '../../contract/search.js';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -559,3 +560,43 @@ it('answers every hostile request of issue 31 (filters, spelling, channel search
   });
   expect(problems.filter((p) => p.includes('/search/') || p.includes('/videos?'))).toEqual([]);
 }, 120_000);
+
+it('answers every hostile request of issue 31 to the suggestions the same way', async () => {
+  const category = 'search suggestions';
+  const hit = (query: string, bad: boolean) =>
+    send(category, 'GET', `/api/v1/search/suggestions${query}`, {}, undefined, { bad });
+  // Missing, blank, too long, NUL, a list instead of one text: refused in the envelope.
+  for (const query of [
+    '',
+    '?q=',
+    '?q=%20%09%20',
+    `?q=${'b'.repeat(SUGGEST_TEXT_MAX + 1)}`,
+    '?q=bre%00ad',
+    '?q=a&q=b',
+  ]) {
+    await hit(query, true);
+  }
+  // Text that means something to SQL, full-text or LIKE patterns is only text: answered.
+  for (const text of [
+    "bre' or 1=1 --",
+    'bre:* & !x | (y',
+    '%_\\',
+    'bre%',
+    '\u{1F35E} bread',
+    '---',
+    '\u00e9\u0301\u0301\u0301',
+    `${'é'.repeat(SUGGEST_TEXT_MAX)}`,
+  ]) {
+    const answer = await hit(`?q=${encodeURIComponent(text)}`, false);
+    if (answer.status !== 200)
+      problems.push(`suggestions refused ${JSON.stringify(text)}: ${answer.status}`);
+  }
+  // Bytes that are no UTF-8.
+  await send(category, 'GET', '/api/v1/search/suggestions?q=%FF%FE', {});
+  expect(tallies.get(category)).toMatchObject({
+    serverErrors: 0,
+    outsideEnvelope: 0,
+    acceptedBadInput: 0,
+  });
+  expect(problems.filter((p) => p.includes('suggestions'))).toEqual([]);
+});

@@ -17,7 +17,7 @@ describe('app shell', () => {
   it('searches only for non-blank text, trimmed', async () => {
     const { user, path } = renderApp('/');
     await user.click(await screen.findByRole('button', { name: 'Open search' }));
-    const box = await screen.findByRole('searchbox', { name: 'Search' });
+    const box = await screen.findByRole('combobox', { name: 'Search' });
     await user.type(box, '   {Enter}');
     expect(path()).toBe('/');
     expect(screen.getByRole('dialog', { name: 'Search' })).toBeInTheDocument();

@@ -1,0 +1,147 @@
+/**
+ * Suggestions while typing (issue 31) on the embedded database with 100 000 videos: p50 with one
+ * connection and p99 with 50, over prefixes from one letter to whole words (broad, rare, none), with
+ * a full table of searched queries (SEARCH_LOG_MAX_ROWS). Before the load it prints the plans of the
+ * suggestions statement, which must read the prefix indexes of migration 0016 and never scan the
+ * videos table. Targets (issue 31): p50 ≤ 5 ms, p99 ≤ 30 ms at 50 connections.
+ *
+ * Runs on a copy of the catalogue-100k dataset (bench/.data/suggestions-100k), so the searched
+ * queries it adds stay out of the other benches' data.
+ */
+import { existsSync } from 'node:fs';
+import { cp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import { openDatabase } from '../server/db/client.js';
+import { SEARCH_LOG_MAX_ROWS } from '../server/feed/search-log.js';
+import { suggestionsStatement } from '../server/feed/suggestions.js';
+import { ensureEmbeddedDataset } from './lib/datasets.js';
+import { load } from './lib/load.js';
+import { BENCH_DATA } from './lib/paths.js';
+import { spawnServer } from './lib/server.js';
+import { ms, type Row } from './lib/table.js';
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const BENCH = 'suggestions (100 000 videos, embedded)';
+
+/** What people type: one letter, a few, a word and more, common and rare, and nothing found. */
+export const PREFIXES = [
+  't',
+  'th',
+  'the p',
+  'b',
+  'bre',
+  'sourdough',
+  'how i l',
+  'ky',
+  'relax',
+  'mob',
+  'piano c',
+  'zzq',
+  'tr',
+  'crys',
+  'night',
+  'mira',
+];
+
+const loadAverage = () => os.loadavg()[0]!.toFixed(2);
+
+/** The catalogue copy, with SEARCH_LOG_MAX_ROWS searched queries; prints the statement's plans. */
+async function prepare(): Promise<{ dataDir: string; seqScans: number }> {
+  const source = await ensureEmbeddedDataset('catalogue-100k');
+  const dataDir = path.join(BENCH_DATA, 'suggestions-100k');
+  if (!existsSync(path.join(dataDir, '.bench-ready'))) {
+    await rm(dataDir, { recursive: true, force: true });
+    await cp(source.dataDir, dataDir, { recursive: true });
+  }
+  const database = await openDatabase({ pgliteDir: path.join(dataDir, 'pglite') });
+  let seqScans = 0;
+  try {
+    const { db } = database;
+    // Queries made of catalogue title words (two and three words), counted like a long tail.
+    await db.execute(sql`truncate search_queries`);
+    await db.execute(sql`
+      insert into search_queries (text, count, video_id, last_searched_at)
+      select text, greatest(2, (100000 / (row_number() over (order by text))::int)), id, now()
+        from (select distinct on (text) text, id
+          from (select id, lower(split_part(title, ' ', 1) || ' ' || split_part(title, ' ', 2)
+              || case when n % 2 = 0 then ' ' || split_part(title, ' ', 3) else '' end) as text
+            from (select id, title, row_number() over () as n from videos
+              where is_published limit 60000) t) words
+          where text <> '') q
+        limit ${SEARCH_LOG_MAX_ROWS}`);
+    await db.execute(sql`analyze search_queries`);
+    const dialect = new PgDialect();
+    for (const typed of ['t', 'the p', 'bre', 'zzq']) {
+      const query = dialect.sqlToQuery(suggestionsStatement(typed));
+      // As suggest() runs it (sequential scans off) and with a warm cache: the second run's plan.
+      const explain = sql.raw(`explain (analyze, costs off) ${inline(query.sql, query.params)}`);
+      const result = (await db.transaction(async (tx) => {
+        await tx.execute(sql`set local enable_seqscan = off`);
+        await tx.execute(explain);
+        return tx.execute(explain);
+      })) as { rows: { 'QUERY PLAN': string }[] };
+      const plan = result.rows.map((r) => r['QUERY PLAN']);
+      if (plan.some((line) => /Seq Scan on (videos|users|search_queries)/.test(line))) seqScans++;
+      console.log(`  plan for "${typed}":\n${plan.map((l) => `    ${l}`).join('\n')}`);
+    }
+  } finally {
+    await database.close();
+  }
+  return { dataDir, seqScans };
+}
+
+/** The statement with its parameters written in, for EXPLAIN (the bench's own fixed texts). */
+function inline(text: string, params: unknown[]): string {
+  return text.replace(/\$(\d+)/g, (_, n: string) => {
+    const value = params[Number(n) - 1];
+    return typeof value === 'number' ? String(value) : `'${String(value).replace(/'/g, "''")}'`;
+  });
+}
+
+export async function benchSuggestions(): Promise<Row[]> {
+  const { dataDir, seqScans } = await prepare();
+  const server = await spawnServer({ env: { DATA_DIR: dataDir, DATABASE_URL: undefined } });
+  const rows: Row[] = [
+    {
+      bench: BENCH,
+      metric: 'plans read the prefix indexes, no sequential scan of videos, users, queries',
+      value: seqScans === 0 ? 'yes' : `${seqScans} with a scan`,
+      ok: seqScans === 0,
+    },
+  ];
+  try {
+    let next = 0;
+    const setupRequest = (request: { path?: string }) => ({
+      ...request,
+      path: `/api/v1/search/suggestions?q=${encodeURIComponent(PREFIXES[next++ % PREFIXES.length]!)}`,
+    });
+    const url = `${server.url}/api/v1/search/suggestions?q=t`;
+    await load(url, { seconds: 2, connections: 5, setupRequest });
+    const loadBefore = loadAverage();
+    const alone = await load(url, { seconds: SECONDS, connections: 1, setupRequest });
+    const loadBetween = loadAverage();
+    const busy = await load(url, { seconds: SECONDS, connections: 50, setupRequest });
+    rows.push(
+      {
+        bench: BENCH,
+        metric: `p50, 1 connection, ${PREFIXES.length} prefixes in turn (load ${loadBefore})`,
+        value: ms(alone.p50),
+        target: '≤ 5 ms',
+        ok: alone.p50 <= 5 && alone.failures === 0,
+      },
+      {
+        bench: BENCH,
+        metric: `p50 / p99, 50 connections (load ${loadBetween}, after ${loadAverage()}), ${Math.round(busy.rps)} req/s`,
+        value: `${ms(busy.p50)} / ${ms(busy.p99)}`,
+        target: 'p99 ≤ 30 ms',
+        ok: busy.p99 <= 30 && busy.failures === 0,
+      },
+    );
+  } finally {
+    await server.stop();
+  }
+  return rows;
+}
