@@ -3,7 +3,20 @@
  * full-text search from video-search.ts with spelling correction from spelling.ts, sorting,
  * counts) and the caller's own list.
  */
-import { and, arrayContains, asc, count, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  arrayContains,
+  asc,
+  count,
+  desc,
+  eq,
+  gte,
+  inArray,
+  lt,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import type { OwnVideoList, VideoSortBy, SortType, VideoList } from '../../contract/videos.js';
 import {
   DURATION_SECONDS,
@@ -33,6 +46,7 @@ import {
   type SearchTotal,
 } from './search-total.js';
 import { correctedQuery, SPELLING_FEW } from './spelling.js';
+import { namedChannelIds } from './named-channels.js';
 import { relevantSearch, searchQueries, type RankPlan } from './video-search.js';
 
 /** What the feed reads: the database, its prepared statements and its search statistics. */
@@ -164,13 +178,20 @@ export async function listFeed(
     return answer(rows, total, filtered);
   }
   const narrowed = Boolean(filters.userId || filters.tag || filtered);
-  const scopeOf = (text: string): SearchScope => {
+  // A channel named exactly: its videos match too (named-channels.ts). Most queries name none,
+  // and their statements stay as they were.
+  const named = filters.userId ? [] : await namedChannelIds(db, filters.query);
+  const scopeOf = (text: string, channels: string[] = []): SearchScope => {
     const search = searchQueries(text);
     const base = and(...conditions);
-    const where = and(base, sql`${videos.searchVector} @@ ${search.any}`);
+    const matches = sql`${videos.searchVector} @@ ${search.any}`;
+    const where = and(
+      base,
+      channels.length ? or(matches, inArray(videos.ownerId, channels)) : matches,
+    );
     return { where, base, search, narrowed, ...bounds };
   };
-  const typed = scopeOf(filters.query);
+  const typed = scopeOf(filters.query, named);
   const stats = await database.searchStats.current();
   const typedTotal = await searchTotal(db, typed, stats);
   let spelling: Spelling | undefined;

@@ -65,6 +65,24 @@ describe('channel search', () => {
     expect((await channels('Clay.Potter'))[0]?._id).toBe(potter.id);
   });
 
+  it("a search naming a channel exactly lists that channel's published videos, no one else's", async () => {
+    const titles = async (query: string) => {
+      const res = await t.app.inject({
+        url: `/api/v1/videos?query=${encodeURIComponent(query)}`,
+      });
+      expect(res.statusCode).toBe(200);
+      return res
+        .json<{ data: { videos: { title: string }[] } }>()
+        .data.videos.map((v) => v.title)
+        .sort();
+    };
+    const potters = ['Wheel throwing 0', 'Wheel throwing 1', 'Wheel throwing 2'];
+    expect(await titles('Rosa Potter')).toEqual(potters);
+    expect(await titles('clay.potter')).toEqual(potters);
+    // A word of the name is not the name: "potter" names no channel exactly.
+    expect(await titles('potter')).toEqual([]);
+  });
+
   it('then names that start like the query, more subscribed first, at most three', async () => {
     const found = await channels('potter');
     // "Rosa Potter": a word of the full name starts like the query.
