@@ -58,7 +58,12 @@ describe.skipIf(!hasBrowser)('Back keeps your place', () => {
     await page.evaluate(() => window.scrollBy(0, -40));
     await expect.poll(() => cards(page).count()).toBe(count);
     const before = await scrollY(page);
-    await last.locator('a[href^="/watch/"]').first().click();
+    // A click from the page itself: Playwright's click would first scroll a link that is not
+    // wholly in view (the last card of a short list), and the place kept would be that scroll.
+    await last
+      .locator('a[href^="/watch/"]')
+      .first()
+      .evaluate((link: HTMLAnchorElement) => link.click());
     await page.getByTestId('player').waitFor({ timeout: 15_000 });
     await page.goBack();
     await cards(page)

@@ -344,7 +344,10 @@ describe.skipIf(!hasBrowser)('the player', () => {
     // bottom bar. The watch page's last card (more from the channel), scrolled until its button
     // sits just above the bar, as a card passing by while one scrolls does.
     await phone.page.goto(`${server.url}/watch/${videoId}`);
-    const lastCard = phone.page.getByRole('article', { name: CARD_TITLE });
+    // Up next may list the same video above the comments: the one meant is in the channel's list.
+    const lastCard = phone.page
+      .getByRole('complementary', { name: 'More From This Channel' })
+      .getByRole('article', { name: CARD_TITLE });
     const lastMore = lastCard.getByRole('button', { name: `Actions for ${CARD_TITLE}` });
     await lastMore.waitFor();
     const bottomBar = phone.page.getByRole('navigation', { name: 'Bottom navigation' });

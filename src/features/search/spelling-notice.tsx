@@ -12,6 +12,7 @@ import { searchHref } from './search-url';
 const Notice = styled.p`
   margin: 0;
   line-height: 1.6;
+  overflow-wrap: anywhere;
   color: ${({ theme }) => theme.colors.textMuted};
   a {
     color: ${({ theme }) => theme.colors.accent};
