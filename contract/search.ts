@@ -17,7 +17,8 @@
  * `/search?query=bread&uploaded=week&duration=short&sort=views&exact=1` (SEARCH_URL_KEYS).
  */
 import { Type, type Static } from '@sinclair/typebox';
-import { ImageSizes, VideoItem } from './shapes.js';
+import { VideoItem } from './shapes.js';
+import { ChannelSubscriber } from './engagement.js';
 import { Id } from './common.js';
 
 /** Upload date filters, newest window first: each keeps videos uploaded within it, counted back from now. */
@@ -137,19 +138,14 @@ export const ChannelSearchQuery = Type.Object({
 });
 export type ChannelSearchQuery = Static<typeof ChannelSearchQuery>;
 
-/** A channel a search names: enough for its card (avatar, names, subscribers, Subscribe). */
-export const ChannelResult = Type.Object({
-  _id: Id,
-  userName: Type.String(),
-  fullName: Type.String(),
-  avatar: Type.String(),
-  avatarSizes: ImageSizes,
-  subscriberCount: Type.Integer(),
-  /** Published videos of the channel. */
-  videoCount: Type.Integer(),
-  /** Whether the caller subscribes (false for a visitor). */
-  isSubscribed: Type.Boolean(),
-});
+/**
+ * A channel a search names: a subscriber row's fields (avatar, names, subscribers, whether the
+ * caller subscribes: false for a visitor) and its published videos, enough for its card.
+ */
+export const ChannelResult = Type.Composite([
+  ChannelSubscriber,
+  Type.Object({ videoCount: Type.Integer() }),
+]);
 export type ChannelResult = Static<typeof ChannelResult>;
 export const ChannelResults = Type.Object({ channels: Type.Array(ChannelResult) });
 export type ChannelResults = Static<typeof ChannelResults>;
