@@ -13,11 +13,10 @@ import {
   ChannelParams,
   ChangePasswordBody,
   LoginBody,
-  LoginData,
   RegisterBody,
 } from '../../contract/users.js';
-import { REFRESH_COOKIE, callerId, clearAuthCookies, setAuthCookies } from '../auth/plugin.js';
-import { createSession, endSession, refreshTokenOf } from '../auth/sessions.js';
+import { REFRESH_COOKIE, callerId, clearAuthCookies } from '../auth/plugin.js';
+import { endSession, refreshTokenOf } from '../auth/sessions.js';
 import { parseRefreshToken } from '../auth/tokens.js';
 import { created, ok } from '../http/envelope.js';
 import { notFound, unauthorized } from '../errors.js';
@@ -29,6 +28,9 @@ import {
 } from '../http/multipart-body.js';
 import { normalizeFields } from '../http/normalize-fields.js';
 import type { App, RouteOptions } from '../http/app-types.js';
+import { LoginAnswer, SECOND_STEP_MESSAGES } from '../../contract/second-step.js';
+import { completeSignIn } from './sign-in.http.js';
+import { secondStepOf } from './second-step.js';
 import { announceSessionsEnded } from '../events/live-topics.js';
 import { findChannel } from './user-channel.js';
 import { authenticate, changePassword } from './user-credentials.js';
@@ -102,18 +104,18 @@ export default async function usersRoutes(app: App, { ctx }: RouteOptions) {
       ],
       schema: {
         tags: TAGS,
-        summary: 'Sign in; sets the accessToken and refreshToken cookies',
+        summary:
+          'Sign in; sets the accessToken and refreshToken cookies, or asks for the second step',
         consumes: JSON_OR_FORM,
         body: LoginBody,
-        response: { 200: Envelope(LoginData), ...errorResponses(400, 401, 403, 429) },
+        response: { 200: Envelope(LoginAnswer), ...errorResponses(400, 401, 403, 429) },
       },
     },
     async (request, reply) => {
       const row = await authenticate(ctx.db, request.body);
-      const tokens = await createSession(ctx.db, row.id, ctx.config.accessTokenSecret);
-      setAuthCookies(reply, tokens, secure);
-      const user = await userDtoOf(ctx.db, row, mediaUrlsOf(request, ctx));
-      return ok({ user }, 'User logged in successfully');
+      const secondStep = await secondStepOf(ctx.db, row);
+      if (secondStep) return ok(secondStep, SECOND_STEP_MESSAGES.required);
+      return ok(await completeSignIn(ctx, request, reply, row), 'User logged in successfully');
     },
   );
 

@@ -44,6 +44,13 @@ export const users = pgTable(
     coverKey: text('cover_key').notNull(),
     /** Kept equal to the number of subscriptions rows with this channel, in the same transaction. */
     subscriberCount: integer('subscriber_count').notNull().default(0),
+    /**
+     * When the account's address was confirmed through a mailed link (issue 32); null until then.
+     * Accounts older than migration 0018 are null too: nobody ever proved those addresses.
+     */
+    emailConfirmedAt: timestamp('email_confirmed_at', { withTimezone: true, mode: 'date' }),
+    /** A new address asked for in Settings; it replaces `email` only when it is confirmed. */
+    pendingEmail: text('pending_email'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -73,6 +80,10 @@ export const sessions = pgTable(
     lastUsedAt: timestamp('last_used_at', { withTimezone: true, mode: 'date' })
       .notNull()
       .defaultNow(),
+    /** The User-Agent header at sign-in, cut to 512 characters (Settings → Devices). */
+    userAgent: text('user_agent').notNull().default(''),
+    /** The sign-in address's network, never the address: a /24 (IPv4) or a /48 (IPv6). */
+    network: text('network').notNull().default(''),
   },
   (t) => [index('sessions_user_idx').on(t.userId)],
 );
@@ -596,4 +607,102 @@ export const searchWords = pgTable(
     n: integer('n').notNull().default(0),
   },
   (t) => [index('search_words_trgm_idx').using('gin', sql`${t.word} gin_trgm_ops`)],
+);
+
+/**
+ * Single-use links mailed to an account (issue 32): a password reset or the confirmation of an
+ * address. Only a SHA-256 of the token is stored; a newer token of the same purpose replaces the
+ * older one (one row per account and purpose), so only the newest link works.
+ */
+export const accountTokens = pgTable(
+  'account_tokens',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** 'password-reset' | 'email-confirm'. */
+    purpose: text('purpose').notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    /** The address the link was sent to (for a confirmation: the address it confirms). */
+    email: text('email').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.purpose] })],
+);
+
+/**
+ * An authenticator app's TOTP secret (RFC 6238), encrypted with the server's key. `enabledAt` is
+ * null while it is being set up (the first code not yet confirmed); two-step sign-in is on when it
+ * is set. `lastStep` is the time step of the last code accepted, so a code works once.
+ */
+export const totpCredentials = pgTable('totp_credentials', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  secretCiphertext: text('secret_ciphertext').notNull(),
+  enabledAt: timestamp('enabled_at', { withTimezone: true, mode: 'date' }),
+  lastStep: bigint('last_step', { mode: 'number' }),
+  createdAt: createdAt(),
+});
+
+/** Ten single-use recovery codes per account with two-step sign-in, stored hashed. */
+export const recoveryCodes = pgTable(
+  'recovery_codes',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.codeHash] })],
+);
+
+const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' });
+
+/** WebAuthn credentials (passkeys) of an account; the id is the credential id (base64url). */
+export const passkeys = pgTable(
+  'passkeys',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    publicKey: bytea('public_key').notNull(),
+    counter: bigint('counter', { mode: 'number' }).notNull().default(0),
+    /** AuthenticatorTransport values the browser reported ('internal', 'usb', 'hybrid'…). */
+    transports: text('transports')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    backedUp: boolean('backed_up').notNull().default(false),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [index('passkeys_user_idx').on(t.userId)],
+);
+
+/**
+ * A sign-in or passkey ceremony in progress (accounts/sign-in-challenges.ts): the second step
+ * after the password ('second-step', with the user), a passkey sign-in ('passkey-sign-in', no
+ * user yet) or a passkey being added ('passkey-register'). The client holds `${id}.${secret}`;
+ * only the secret's hash is stored. Used once, short-lived, attempts counted.
+ */
+export const signInChallenges = pgTable(
+  'sign_in_challenges',
+  {
+    id: text('id').primaryKey(),
+    purpose: text('purpose').notNull(),
+    userId: text('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    secretHash: text('secret_hash').notNull(),
+    /** The WebAuthn challenge (base64url) a passkey must sign, when the ceremony has one. */
+    webauthnChallenge: text('webauthn_challenge'),
+    attempts: integer('attempts').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('sign_in_challenges_expiry_idx').on(t.expiresAt)],
 );

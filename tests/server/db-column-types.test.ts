@@ -31,6 +31,7 @@ import * as schema from '../../server/db/schema.js';
 
 const mood = pgEnum('probe_mood', ['calm', 'loud']);
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+const bytea = customType<{ data: Uint8Array }>({ dataType: () => 'bytea' });
 const moment = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
 const probe = pgTable('type_probe', {
@@ -49,6 +50,7 @@ const probe = pgTable('type_probe', {
   ids: uuid('ids').array(),
   bodies: jsonb('bodies').array(),
   moments: moment('moments').array(),
+  bytes: bytea('bytes'),
 });
 
 const CREATE = `
@@ -56,7 +58,7 @@ const CREATE = `
   create table type_probe (
     id integer primary key, label text, small smallint, big bigint, ratio double precision,
     flag boolean, at timestamptz, mood probe_mood, document tsvector, body jsonb, tags text[],
-    counts integer[], ids uuid[], bodies jsonb[], moments timestamptz[])`;
+    counts integer[], ids uuid[], bodies jsonb[], moments timestamptz[], bytes bytea)`;
 
 /** Text with what a parser can trip on: quotes, commas, braces, backslashes, NULL, emoji. */
 const TRICKY = 'Ça marche — 日本語 🎬 "quoted", {braced} back\\slash NULL';
@@ -69,10 +71,11 @@ const INSERT = sql`
    array[${TRICKY}, '', 'NULL', null, 'a,b'], array[1, -2, null],
    array['6f1c3c1e-7c3a-4a4e-9a53-0c2b1f0e8d11', null]::uuid[],
    array['{"a": 1}', '[1, "two"]', '"text"', 'null', null]::jsonb[],
-   array['1969-12-31 23:59:59.999-08', '2026-11-26 12:00:00+05:30']::timestamptz[]),
-  (2, null, null, null, null, null, null, null, null, null, null, null, null, null, null),
+   array['1969-12-31 23:59:59.999-08', '2026-11-26 12:00:00+05:30']::timestamptz[],
+   '\\x00ff10805c27'::bytea),
+  (2, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null),
   (3, '', 0, -1, 'Infinity', false, '2000-01-01 00:00:00+00', 'calm', '', '{}', '{}', '{}',
-   '{}', '{}', '{}')`;
+   '{}', '{}', '{}', ''::bytea)`;
 
 /** Every column as the driver hands it over, without drizzle's column mappers. */
 const rawColumns = Object.fromEntries(
