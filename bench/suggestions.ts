@@ -13,10 +13,10 @@ import { cp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { PgDialect } from 'drizzle-orm/pg-core';
 import { openDatabase } from '../server/db/client.js';
-import { SEARCH_LOG_MAX_ROWS } from '../server/feed/search-log.js';
-import { suggestionsStatement } from '../server/feed/suggestions.js';
+import { SUGGESTIONS_MAX } from '../contract/search.js';
+import { SEARCH_LOG_MAX_ROWS, SEARCH_LOG_MIN_COUNT } from '../server/feed/search-log.js';
+import { titleWordQuery } from '../server/feed/suggestions.js';
 import { ensureEmbeddedDataset } from './lib/datasets.js';
 import { load } from './lib/load.js';
 import { BENCH_DATA } from './lib/paths.js';
@@ -73,19 +73,23 @@ async function prepare(): Promise<{ dataDir: string; seqScans: number }> {
           where text <> '') q
         limit ${SEARCH_LOG_MAX_ROWS}`);
     await db.execute(sql`analyze search_queries`);
-    const dialect = new PgDialect();
+    const source = (await db.execute(
+      sql`select prosrc from pg_proc where proname = 'search_suggestion_candidates'`,
+    )) as { rows: { prosrc: string }[] };
+    const body = source.rows[0]!.prosrc;
     for (const typed of ['t', 'the p', 'bre', 'zzq']) {
-      const query = dialect.sqlToQuery(suggestionsStatement(typed));
-      // As suggest() runs it (sequential scans off) and with a warm cache: the second run's plan.
-      const explain = sql.raw(`explain (analyze, costs off) ${inline(query.sql, query.params)}`);
-      const result = (await db.transaction(async (tx) => {
-        await tx.execute(sql`set local enable_seqscan = off`);
-        await tx.execute(explain);
-        return tx.execute(explain);
-      })) as { rows: { 'QUERY PLAN': string }[] };
-      const plan = result.rows.map((r) => r['QUERY PLAN']);
-      if (plan.some((line) => /Seq Scan on (videos|users|search_queries)/.test(line))) seqScans++;
-      console.log(`  plan for "${typed}":\n${plan.map((l) => `    ${l}`).join('\n')}`);
+      // Each source's statement as the function runs it (sequential scans off), with a warm cache.
+      for (const statement of sourceStatements(body, typed)) {
+        const explain = sql.raw(`explain (analyze, costs off) ${statement}`);
+        const result = (await db.transaction(async (tx) => {
+          await tx.execute(sql`set local enable_seqscan = off`);
+          await tx.execute(explain);
+          return tx.execute(explain);
+        })) as { rows: { 'QUERY PLAN': string }[] };
+        const plan = result.rows.map((r) => r['QUERY PLAN']);
+        if (plan.some((line) => /Seq Scan on (videos|users|search_queries)/.test(line))) seqScans++;
+        console.log(`  plan for "${typed}":\n${plan.map((l) => `    ${l}`).join('\n')}`);
+      }
     }
   } finally {
     await database.close();
@@ -93,12 +97,29 @@ async function prepare(): Promise<{ dataDir: string; seqScans: number }> {
   return { dataDir, seqScans };
 }
 
-/** The statement with its parameters written in, for EXPLAIN (the bench's own fixed texts). */
-function inline(text: string, params: unknown[]): string {
-  return text.replace(/\$(\d+)/g, (_, n: string) => {
-    const value = params[Number(n) - 1];
-    return typeof value === 'number' ? String(value) : `'${String(value).replace(/'/g, "''")}'`;
-  });
+/**
+ * The RETURN QUERY statements of search_suggestion_candidates() (migration 0019) with the
+ * function's arguments and variables written in as suggest() passes them, for EXPLAIN (the
+ * bench's own fixed texts). The last one runs only when the last word is long enough.
+ */
+function sourceStatements(body: string, typed: string): string[] {
+  const literal = (text: string) => `'${text.replace(/'/g, "''")}'`;
+  const words = titleWordQuery(typed);
+  const values: Record<string, string> = {
+    low: `search_fold(${literal(typed)})`,
+    high: `(search_fold(${literal(typed)}) || chr(1114111))`,
+    words: words === null ? 'null' : literal(words),
+    per_source: String(SUGGESTIONS_MAX * 2),
+    queries_max: String(SUGGESTIONS_MAX),
+    min_count: String(SEARCH_LOG_MIN_COUNT),
+  };
+  const statements = [...body.matchAll(/RETURN QUERY([\s\S]*?);/g)].map((match) =>
+    match[1]!.replace(
+      /\b(low|high|words|per_source|queries_max|min_count)\b/g,
+      (name) => values[name]!,
+    ),
+  );
+  return words === null ? statements.slice(0, -1) : statements;
 }
 
 export async function benchSuggestions(): Promise<Row[]> {

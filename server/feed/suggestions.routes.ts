@@ -25,7 +25,7 @@ export default async function suggestionsRoutes(app: App, { ctx }: RouteOptions<
       const typed = normaliseTyped(request.query.q);
       // The schema counts characters as sent; only spaces is nothing to complete.
       if (typed === '') throw requiredField('q');
-      return ok({ suggestions: await suggest(ctx.db, typed) }, 'Suggestions fetched');
+      return ok({ suggestions: await suggest(ctx.statements, typed) }, 'Suggestions fetched');
     },
   );
 }

@@ -18,14 +18,17 @@
  * Completions of the whole text come first, as the large sites show them; within each, the more
  * popular first (see `score`).
  */
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { SUGGESTIONS_MAX, type Suggestion, type SuggestionKind } from '../../contract/search.js';
-import type { Db } from '../db/client.js';
+import { statementSet, type PreparedStatements } from '../db/prepared.js';
 import { SEARCH_LOG_MIN_COUNT } from './search-log.js';
 
 /** The last word needs this many characters before titles are searched word by word. */
 const WORD_PREFIX_MIN = 3;
-/** Candidates read per source: enough to fill the answer after duplicates are dropped. */
+/**
+ * Candidates read per source: enough to fill the answer after duplicates are dropped. The search
+ * of the last word reads eight times as many matches and keeps the most viewed of them.
+ */
 const PER_SOURCE = SUGGESTIONS_MAX * 2;
 
 interface Row {
@@ -50,7 +53,7 @@ export function normaliseTyped(text: string): string {
 }
 
 /** A prefix tsquery over title words: every typed word, the last one as a prefix ('a:A & b:*A'). */
-function titleWordQuery(typed: string): string | null {
+export function titleWordQuery(typed: string): string | null {
   const words = typed
     .toLowerCase()
     .split(/[^\p{L}\p{N}]+/u)
@@ -88,64 +91,37 @@ export function rankSuggestions(rows: readonly Row[], max = SUGGESTIONS_MAX): Su
   return out;
 }
 
-/** Titles with a word starting with the last typed word (after the other typed words). */
-const titleWordMatches = (words: string) => sql`
-    union all
-    (select 'title', title, views::float8, false
-      from (select title, views, views_tier from videos
-        where is_published and search_vector @@ to_tsquery('english', ${words})
-        limit ${PER_SOURCE * 8}) as word_matches
-      order by views_tier desc, views desc limit ${PER_SOURCE})`;
+/**
+ * The candidates of every source, in one call of migration 0019's search_suggestion_candidates()
+ * (the sources' statements live there, planned once per connection and kept off sequential scans).
+ */
+const suggestionStatements = statementSet((db) => ({
+  candidates: db
+    .select({
+      kind: sql<SuggestionKind>`kind`,
+      text: sql<string>`text`,
+      popularity: sql<number>`popularity`.mapWith(Number),
+      whole: sql<boolean>`whole`,
+    })
+    .from(
+      sql`search_suggestion_candidates(${sql.placeholder('typed')}, ${sql.placeholder('words')},
+        ${sql.placeholder('perSource')}, ${sql.placeholder('queriesMax')},
+        ${sql.placeholder('minCount')})`,
+    )
+    .prepare('search_suggestions'),
+}));
 
 /** The suggestions for `typed` (already normalised, non-empty), best first. */
-export async function suggest(db: Db, typed: string): Promise<Suggestion[]> {
-  // Every source is an index lookup; with a LIMIT the planner may still guess that scanning
-  // videos finds enough title words early, which for a rare word reads the whole table.
-  const result = await db.transaction(async (tx) => {
-    await tx.execute(sql`set local enable_seqscan = off`);
-    return tx.execute(suggestionsStatement(typed));
+export async function suggest(
+  statements: PreparedStatements,
+  typed: string,
+): Promise<Suggestion[]> {
+  const rows = await statements.of(suggestionStatements).candidates.execute({
+    typed,
+    words: titleWordQuery(typed),
+    perSource: PER_SOURCE,
+    queriesMax: SUGGESTIONS_MAX,
+    minCount: SEARCH_LOG_MIN_COUNT,
   });
-  const { rows } = result as {
-    rows: { kind: SuggestionKind; text: string; popularity: number; whole: boolean }[];
-  };
-  return rankSuggestions(
-    rows.map((r) => ({ ...r, popularity: Number(r.popularity), whole: Boolean(r.whole) })),
-  );
-}
-
-/** The one statement reading every source's candidates for `typed` (bench/suggestions.ts prints its plans). */
-export function suggestionsStatement(typed: string): SQL {
-  const words = titleWordQuery(typed);
-  // A prefix is the range [p, p || U+10FFFF) of the folded column, in byte order.
-  const starts = (column: ReturnType<typeof sql>, prefix: string) =>
-    sql`search_fold(${column}) ~>=~ search_fold(${prefix})
-      and search_fold(${column}) ~<~ (search_fold(${prefix}) || chr(1114111))`;
-  return sql`
-    (select 'query' as kind, text, count::float8 as popularity, true as whole
-      from (select text, count, video_id from search_queries
-        where ${starts(sql`text`, typed)} and count >= ${SEARCH_LOG_MIN_COUNT}
-        order by count desc limit ${SUGGESTIONS_MAX}) as most_searched
-      -- A video unpublished or deleted since must not speak through a search of its words.
-      where exists (select 1 from videos
-        where id = most_searched.video_id and is_published))
-    union all
-    (select 'title', title, views::float8, true
-      from videos
-      where is_published and ${starts(sql`title`, typed)}
-      order by views_tier desc, views desc limit ${PER_SOURCE})
-    union all
-    (select 'channel', case when ${starts(sql`full_name`, typed)} then full_name else user_name end,
-        subscriber_count::float8, true
-      from users u
-      where (${starts(sql`full_name`, typed)} or ${starts(sql`user_name`, typed)})
-        and exists (select 1 from video_counts c
-          where c.scope = 'owner' and c.key = u.id and c.n > 0)
-      order by subscriber_count desc limit ${PER_SOURCE})
-    union all
-    (select 'tag', key, n::float8, true
-      from video_counts
-      where scope = 'tag' and n > 0 and ${starts(sql`key`, typed)}
-      order by n desc limit ${PER_SOURCE})
-    ${words === null ? sql`` : titleWordMatches(words)}
-  `;
+  return rankSuggestions(rows.map((row) => ({ ...row, whole: Boolean(row.whole) })));
 }
