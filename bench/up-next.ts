@@ -13,7 +13,7 @@ import { sql } from 'drizzle-orm';
 import { openDatabase } from '../server/db/client.js';
 import { newId } from '../server/db/ids.js';
 import { users, videos, watchHistory } from '../server/db/schema.js';
-import { upNextStatement } from '../server/feed/up-next.js';
+import { upNextRanking } from '../server/feed/up-next.js';
 import { load } from './lib/load.js';
 import { ROOT } from './lib/paths.js';
 import { spawnServer } from './lib/server.js';
@@ -96,7 +96,7 @@ async function planOf(dataDir: string, videoId: string): Promise<string[]> {
   const database = await openDatabase({ pgliteDir: path.join(dataDir, 'pglite') });
   try {
     const result = await database.db.execute(
-      sql`explain (analyze, costs off) ${upNextStatement(videoId, null, 12)}`,
+      sql`explain (analyze, costs off) ${upNextRanking(videoId, '', 12)}`,
     );
     return (result as { rows: Array<{ 'QUERY PLAN': string }> }).rows.map((r) => r['QUERY PLAN']);
   } finally {

@@ -25,7 +25,7 @@ export default async function upNextRoutes(app: App, { ctx }: RouteOptions<FeedC
     },
     async (request) => {
       const data = await upNext(
-        ctx.db,
+        ctx.statements,
         request.params.videoId,
         request.auth?.userId ?? null,
         request.query.limit,

@@ -15,14 +15,14 @@
  * signed-in caller the videos they finished (position at FINISHED_FRACTION of the duration or
  * later, the rule that makes a video start over instead of resuming).
  */
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type Placeholder } from 'drizzle-orm';
 import type { UpNext } from '../../contract/search.js';
 import { FINISHED_FRACTION } from '../../contract/watch-progress.js';
-import type { Db } from '../db/client.js';
-import { videos } from '../db/schema.js';
+import { statementSet, type PreparedStatements } from '../db/prepared.js';
+import { users, videos } from '../db/schema.js';
 import { notFound } from '../errors.js';
 import type { MediaUrls } from '../media/media-urls.js';
-import { VIDEO_NOT_FOUND, toVideoItem, visibleTo, type VideoItemRow } from '../videos/index.js';
+import { VIDEO_NOT_FOUND, toVideoItem, videoItemColumns, visibleTo } from '../videos/index.js';
 
 /** How many of the video's most recent viewers are read for co-watching. */
 export const CO_VIEWERS = 100;
@@ -40,9 +40,13 @@ const POPULAR_SPARE = 40;
 
 export const UP_NEXT_WEIGHTS = { coViewer: 10, sharedTag: 3, sameChannel: 2 } as const;
 
-/** The ranking statement; exported so the bench can print its plan. */
-export function upNextStatement(videoId: string, viewerId: string | null, limit: number) {
-  const viewer = viewerId ?? '';
+type Param<T> = T | Placeholder;
+
+/**
+ * The ranking: the ids of up to `limit` videos with their score and popularity, best first. A
+ * visitor is the viewer ''. Exported so the bench can print its plan.
+ */
+export function upNextRanking(videoId: Param<string>, viewer: Param<string>, limit: Param<number>) {
   const w = UP_NEXT_WEIGHTS;
   return sql`
     with cur as (
@@ -87,7 +91,7 @@ export function upNextStatement(videoId: string, viewerId: string | null, limit:
       select v.id from videos v
       where v.is_published
       order by v.views_tier desc nulls last
-      limit ${limit + POPULAR_SPARE}
+      limit ${limit}::int + ${POPULAR_SPARE}
     ),
     candidates as (
       select id, max(n) as n from (
@@ -120,35 +124,48 @@ export function upNextStatement(videoId: string, viewerId: string | null, limit:
       order by score desc, v.views_tier desc nulls last, v.id
       limit ${limit}
     )
-    select v.id, v.title, v.description, v.tags, v.duration, v.views,
-           v.is_published as "isPublished", v.video_key as "videoKey",
-           v.thumbnail_key as "thumbnailKey", v.created_at as "createdAt",
-           u.id as "ownerId", u.user_name as "ownerUserName", u.full_name as "ownerFullName",
-           u.avatar_key as "ownerAvatarKey"
-    from scored s
-    join videos v on v.id = s.id
-    join users u on u.id = v.owner_id
-    order by s.score desc, s.views_tier desc nulls last, s.id
-    limit ${limit}`;
+    select id, score, views_tier from scored`;
 }
+
+/**
+ * Prepared once per database: Up next is read beside every watch, and planning its statement cost
+ * about as much as running it.
+ */
+const upNextStatements = statementSet((db) => {
+  const ranked = sql`(${upNextRanking(
+    sql.placeholder('videoId'),
+    sql.placeholder('viewer'),
+    sql.placeholder('limit'),
+  )}) as ranked`;
+  return {
+    visible: db
+      .select({ id: videos.id })
+      .from(videos)
+      .where(and(eq(videos.id, sql.placeholder('videoId')), visibleTo(sql.placeholder('viewer'))))
+      .prepare('up_next_visible'),
+    page: db
+      .select(videoItemColumns)
+      .from(videos)
+      .innerJoin(ranked, sql`ranked.id = ${videos.id}`)
+      .innerJoin(users, eq(users.id, videos.ownerId))
+      .orderBy(sql`ranked.score desc, ranked.views_tier desc nulls last, ranked.id`)
+      .prepare('up_next_page'),
+  };
+});
 
 /** Up next for `videoId`; 404 when the caller may not watch it (missing, or hidden from them). */
 export async function upNext(
-  db: Db,
+  statements: PreparedStatements,
   videoId: string,
   viewerId: string | null,
   limit: number,
   urls: MediaUrls,
 ): Promise<UpNext> {
-  const [video] = await db
-    .select({ id: videos.id })
-    .from(videos)
-    .where(and(eq(videos.id, videoId), visibleTo(viewerId)));
+  const prepared = statements.of(upNextStatements);
+  // A visitor is the viewer '': no user has that id, so only published videos are visible.
+  const params = { videoId, viewer: viewerId ?? '', limit };
+  const [video] = await prepared.visible.execute(params);
   if (!video) throw notFound(VIDEO_NOT_FOUND);
-  type RawRow = Omit<VideoItemRow, 'createdAt'> & { createdAt: Date | string };
-  const result = await db.execute(upNextStatement(videoId, viewerId, limit));
-  const { rows } = result as { rows: RawRow[] };
-  return {
-    videos: rows.map((row) => toVideoItem({ ...row, createdAt: new Date(row.createdAt) }, urls)),
-  };
+  const rows = await prepared.page.execute(params);
+  return { videos: rows.map((row) => toVideoItem(row, urls)) };
 }
