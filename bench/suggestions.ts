@@ -155,7 +155,7 @@ export async function benchSuggestions(): Promise<Row[]> {
       },
       {
         bench: BENCH,
-        metric: `p50 / p99, 50 connections (load ${loadBetween}, after ${loadAverage()}), ${Math.round(busy.rps)} req/s`,
+        metric: `p50 / p99, 50 connections (load ${loadBetween}, after ${loadAverage()}, ${Math.round(busy.rps)} req/s)`,
         value: `${ms(busy.p50)} / ${ms(busy.p99)}`,
         target: 'p99 ≤ 30 ms',
         ok: busy.p99 <= 30 && busy.failures === 0,
