@@ -147,6 +147,8 @@ describe.skipIf(!hasBrowser)('passkeys with a virtual authenticator', () => {
     const rows = small.getByRole('list', { name: 'Your passkeys' });
     await rows.getByText('My laptop').waitFor();
     await shoot(small, 'passkeys-list-390', {
+      // The third tab, past the phone's edge, is scrolled into view.
+      tab: small.getByRole('link', { name: 'Passkeys' }),
       row: rows.getByText('My laptop'),
       rename: rows.getByRole('button', { name: 'Rename My laptop' }),
       add: small.getByRole('button', { name: 'Add a passkey' }),

@@ -1,9 +1,15 @@
 /** The rename dialog of Settings → Passkeys: one field, the limit said under it. */
+import styled from 'styled-components';
 import { PASSKEY_NAME_MAX } from '../../../contract/passkeys';
 import { Button } from '../../ui/button';
 import { FormActions } from '../../ui/form';
 import { Modal } from '../../ui/modal';
 import { TextField } from '../../ui/text-field';
+
+const Form = styled.form`
+  display: grid;
+  gap: 16px;
+`;
 
 export function RenamePasskeyDialog({
   value,
@@ -24,7 +30,7 @@ export function RenamePasskeyDialog({
 }) {
   return (
     <Modal title="Rename passkey" onClose={onCancel} width={400} busy={busy}>
-      <form
+      <Form
         noValidate
         onSubmit={(e) => {
           e.preventDefault();
@@ -48,7 +54,7 @@ export function RenamePasskeyDialog({
             Save
           </Button>
         </FormActions>
-      </form>
+      </Form>
     </Modal>
   );
 }
