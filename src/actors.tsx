@@ -36,6 +36,7 @@ import type { DashboardPlaylistActors } from './api/dashboard-playlists';
 import type { VideoProcessingActors } from './api/video-processing';
 import type { UploadActors } from './api/upload-actors';
 import type { SearchActors } from './api/search';
+import type { PasskeyActors } from './api/passkeys';
 
 type CoreActors = SessionActors & VideoActors & SearchSuggestActors;
 
@@ -58,7 +59,8 @@ export type AppActors = CoreActors &
   DashboardPlaylistActors &
   VideoProcessingActors &
   UploadActors &
-  SearchActors;
+  SearchActors &
+  PasskeyActors;
 
 const coreActors: CoreActors = {
   ...sessionActors,

@@ -5,6 +5,7 @@
  */
 export { default as accountImageRoutes } from './account-images.routes.js';
 export { ownerColumns, toOwner } from './owner-dto.js';
+export { default as passkeysRoutes } from './passkeys.routes.js';
 export { expireRateLimitWindows, postgresRateLimitStore } from './rate-limit-counters.js';
 export { default as usersAvailabilityRoutes } from './users-availability.routes.js';
 export { default as usersSessionRoutes } from './users-session.routes.js';

@@ -135,8 +135,11 @@ export function resumeSession<T>(): Promise<T | null> {
   return answer;
 }
 
+/** Calls whose 401 is an answer about the credentials, never an expired session to refresh. */
+const AUTH_CALLS = ['/users/login', '/users/refresh-token', '/users/passkeys/sign-in'];
+
 function isAuthCall(url: string | undefined): boolean {
-  return !!url && (url.startsWith('/users/login') || url.startsWith('/users/refresh-token'));
+  return !!url && AUTH_CALLS.some((prefix) => url.startsWith(prefix));
 }
 
 /** Calls the API and returns the envelope's `data`. */

@@ -105,6 +105,11 @@ export function AppRoutes() {
           <SettingsPage section="ChangePassword" />
         </InLayout>
       </Route>
+      <Route path="/Setting/Passkeys">
+        <InLayout guarded>
+          <SettingsPage section="Passkeys" />
+        </InLayout>
+      </Route>
       <Route path="/Subscriptions">
         <InLayout guarded>
           <SubscriptionsPage />

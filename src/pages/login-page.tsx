@@ -3,6 +3,8 @@ import { Link, useLocation, useSearch } from 'wouter';
 import { MESSAGES } from '../../machines/messages';
 import { AuthShell, Card, CardFooter, Muted } from '../features/account/auth-shell';
 import { SignInForm } from '../components/sign-in/sign-in-form';
+import { OrDivider } from '../components/sign-in/or-divider';
+import { PasskeySignInButton } from '../components/sign-in/passkey-sign-in-button';
 import { returnPathOf } from '../return-path';
 import { useDocumentTitle } from '../use-document-title';
 
@@ -21,6 +23,8 @@ export default function LoginPage() {
         <h1>Sign in</h1>
         <Muted>Welcome back. Enter your username, email and password.</Muted>
         <SignInForm onSignedIn={goBack} focusFirstField />
+        <OrDivider />
+        <PasskeySignInButton onSignedIn={goBack} />
         <CardFooter>
           Don&apos;t have an account? <Link href="/signup">{MESSAGES.startCreating}</Link>
         </CardFooter>

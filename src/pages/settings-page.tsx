@@ -1,6 +1,7 @@
 import styled from 'styled-components';
 import { MESSAGES } from '../../machines/messages';
 import { ChangePasswordForm } from '../features/account/change-password-form';
+import { PasskeysSection } from '../features/account/passkeys-section';
 import { PersonalInfoForm } from '../features/account/personal-info-form';
 import { ProfileImages } from '../features/account/profile-images';
 import { useCurrentUser } from '../session';
@@ -15,9 +16,12 @@ const Content = styled.div`
   padding-top: 20px;
 `;
 
-export type SettingsSection = 'ChangeInfo' | 'ChangePassword';
+export type SettingsSection = 'ChangeInfo' | 'ChangePassword' | 'Passkeys';
 
-/** /Setting/ChangeInfo and /Setting/ChangePassword (guarded: a user is always signed in here). */
+/**
+ * /Setting/ChangeInfo, /Setting/ChangePassword and /Setting/Passkeys (guarded: a user is always
+ * signed in here).
+ */
 export default function SettingsPage({ section }: { section: SettingsSection }) {
   useDocumentTitle('Settings');
   const user = useCurrentUser();
@@ -38,14 +42,13 @@ export default function SettingsPage({ section }: { section: SettingsSection }) 
             href: '/Setting/ChangePassword',
             active: section === 'ChangePassword',
           },
+          { label: 'Passkeys', href: '/Setting/Passkeys', active: section === 'Passkeys' },
         ]}
       />
       <Content>
-        {section === 'ChangeInfo' ? (
-          <PersonalInfoForm key={user._id} user={user} />
-        ) : (
-          <ChangePasswordForm />
-        )}
+        {section === 'ChangeInfo' && <PersonalInfoForm key={user._id} user={user} />}
+        {section === 'ChangePassword' && <ChangePasswordForm />}
+        {section === 'Passkeys' && <PasskeysSection />}
       </Content>
     </Page>
   );

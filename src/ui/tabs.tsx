@@ -1,3 +1,4 @@
+import { useLayoutEffect, useRef } from 'react';
 import { Link } from 'wouter';
 import styled from 'styled-components';
 
@@ -32,10 +33,22 @@ export interface TabItem {
   active: boolean;
 }
 
-/** Tabs that are links: selecting one navigates, so the URL is the state. */
+/**
+ * Tabs that are links: selecting one navigates, so the URL is the state. On a phone the row
+ * scrolls sideways when the tabs do not fit; the current one is scrolled into view.
+ */
 export function LinkTabs({ items, label }: { items: TabItem[]; label: string }) {
+  const list = useRef<HTMLElement>(null);
+  const current = items.findIndex((t) => t.active);
+  useLayoutEffect(() => {
+    const row = list.current;
+    const tab = row?.querySelector<HTMLElement>('[aria-current="page"]');
+    if (!row || !tab) return;
+    const overflow = tab.getBoundingClientRect().right - row.getBoundingClientRect().right;
+    if (overflow > 0) row.scrollLeft += overflow;
+  }, [current]);
   return (
-    <List aria-label={label}>
+    <List aria-label={label} ref={list}>
       {items.map((t) => (
         <Tab
           key={t.href}

@@ -28,6 +28,17 @@ import {
   type RawAnswer,
 } from './tus-helpers.js';
 import { insertVideo, upload } from './video-helpers.js';
+import { eq } from 'drizzle-orm';
+import { secondStepOf } from '../../server/accounts/second-step.js';
+import { passkeys, totpCredentials, users } from '../../server/db/schema.js';
+import {
+  LOCAL,
+  addPasskey,
+  assert,
+  registrationOptions,
+  signInOptions,
+} from './passkeys-helpers.js';
+import { createCredential } from './software-authenticator.js';
 
 interface Tally {
   requests: number;
@@ -600,3 +611,178 @@ it('answers every hostile request of issue 31 to the suggestions the same way', 
   });
   expect(problems.filter((p) => p.includes('suggestions'))).toEqual([]);
 });
+
+// ---- Issue 32: passkeys (add, rename, remove, sign in, second step) --------------------------
+
+it('answers every hostile request of issue 32 to the passkey operations the same way', async () => {
+  const category = 'passkeys (issue 32)';
+  const base = '/api/v1/users/passkeys';
+  // WebAuthn needs a host name: the browser would be at http://localhost.
+  const HOST = { host: 'localhost', 'content-type': 'application/json' };
+  const hit = (
+    method: string,
+    target: string,
+    {
+      user,
+      body,
+      bad = false,
+      stranger = false,
+    }: { user?: TestUser | null; body?: unknown; bad?: boolean; stranger?: boolean } = {},
+  ) => {
+    const who = user === null ? {} : (user ?? alice).headers;
+    const payload =
+      body === undefined
+        ? undefined
+        : Buffer.from(typeof body === 'string' ? body : JSON.stringify(body));
+    const headers = payload ? { ...who, ...HOST } : { ...who, host: 'localhost' };
+    return send(category, method, `${base}${target}`, headers, payload, { bad, stranger });
+  };
+
+  // Alice has a passkey and a live second step; Bob has a passkey of his own.
+  const aliceKey = await addPasskey(t, alice);
+  const bobKey = await addPasskey(t, bob);
+  await t.ctx.db
+    .insert(totpCredentials)
+    .values({ userId: alice.id, secretCiphertext: 'x', enabledAt: new Date() })
+    .onConflictDoNothing();
+  const [aliceRow] = await t.ctx.db.select().from(users).where(eq(users.id, alice.id));
+  const stepTicket = (await secondStepOf(t.ctx.db, aliceRow!))!.secondStep.ticket;
+  const alicePasskeys = async () =>
+    JSON.stringify(
+      (await t.ctx.db.select().from(passkeys).where(eq(passkeys.userId, alice.id))).map((p) => [
+        p.id,
+        p.name,
+        p.counter,
+      ]),
+    );
+  const before = await alicePasskeys();
+
+  // Nobody signed in: every Settings operation.
+  const aliceUrl = `/${aliceKey.passkey._id}`;
+  for (const [method, target, body] of [
+    ['GET', '', undefined],
+    ['POST', '/register/options', undefined],
+    ['POST', '/register', { ticket: 'a.b', response: {} }],
+    ['PATCH', aliceUrl, { name: 'Mine' }],
+    ['DELETE', aliceUrl, undefined],
+  ] as const) {
+    await hit(method, target, { user: null, body, stranger: true });
+  }
+  // Bob on Alice's passkey: 404, as for an unknown one.
+  await hit('PATCH', aliceUrl, { user: bob, body: { name: 'Mine now' }, stranger: true });
+  await hit('DELETE', aliceUrl, { user: bob, stranger: true });
+  // Bad ids and names.
+  for (const id of ['x'.repeat(1401), 'a%2Fb', 'a.b', '%00', 'a%20b']) {
+    await hit('PATCH', `/${id}`, { body: { name: 'N' }, bad: true });
+    await hit('DELETE', `/${id}`, { bad: true });
+  }
+  for (const body of [
+    '{}',
+    'null',
+    '{"name": ""}',
+    '{"name": "   "}',
+    `{"name": "${'n'.repeat(65)}"}`,
+    '{"name": 5}',
+    '{"name": "N", "userId": "x"}',
+    '{"name": ["N"]}',
+  ]) {
+    await hit('PATCH', aliceUrl, { body, bad: true });
+  }
+
+  // Registration: forged, someone else's and replayed tickets; answers that are no answer.
+  const { ticket, options } = await registrationOptions(t, alice);
+  const made = createCredential(options, LOCAL);
+  const good = { ticket, response: made.response };
+  await hit('POST', '/register', { user: bob, body: good, stranger: true });
+  // Bob's try used Alice's ceremony up; a forged ticket names nothing.
+  await hit('POST', '/register', { body: good, bad: true });
+  await hit('POST', '/register', {
+    body: { ...good, ticket: `${ticket.split('.')[0]}.${'A'.repeat(43)}` },
+    bad: true,
+  });
+  const junkResponses = [
+    {},
+    { ...made.response, type: 'password' },
+    { ...made.response, id: 'not base64!' },
+    { ...made.response, response: { clientDataJSON: 'AAAA', attestationObject: 'AAAA' } },
+    { ...made.response, response: { clientDataJSON: 'x'.repeat(20_000), attestationObject: 'A' } },
+    { ...made.response, clientExtensionResults: 'none' },
+    { ...made.response, extra: true },
+  ];
+  for (const response of junkResponses) {
+    const fresh = await registrationOptions(t, alice);
+    await hit('POST', '/register', { body: { ticket: fresh.ticket, response }, bad: true });
+  }
+  for (const body of ['null', '{}', '{"ticket": 1}', `{"ticket": "${'t'.repeat(201)}"}`]) {
+    await hit('POST', '/register', { body, bad: true });
+  }
+
+  // Sign-in: bad option bodies, forged or replayed ceremonies, junk answers.
+  for (const body of [
+    '{"secondStepTicket": 1}',
+    '{"secondStepTicket": ""}',
+    '{"secondStepTicket": "a.b"}',
+    '{"userId": "x"}',
+    '[]',
+  ]) {
+    await hit('POST', '/sign-in/options', { user: null, body, bad: true });
+  }
+  const signIn = await signInOptions(t);
+  const answer = assert(bobKey.credential, signIn.options, LOCAL);
+  const signed = await hit('POST', '/sign-in', {
+    user: null,
+    body: { ticket: signIn.ticket, response: answer },
+  });
+  if (signed.status !== 200) problems.push(`passkey sign-in refused: ${signed.body}`);
+  await hit('POST', '/sign-in', {
+    user: null,
+    body: { ticket: signIn.ticket, response: answer },
+    bad: true,
+  });
+  for (const response of [
+    {},
+    { ...answer, response: { clientDataJSON: 'AAAA', authenticatorData: 'AAAA', signature: 'AA' } },
+    { ...answer, id: aliceKey.passkey._id, rawId: aliceKey.passkey._id },
+    { ...answer, type: 'public-key ' },
+  ]) {
+    const fresh = await signInOptions(t);
+    await hit('POST', '/sign-in', {
+      user: null,
+      body: { ticket: fresh.ticket, response },
+      bad: true,
+    });
+  }
+  // Bob's passkey for Alice's second step: refused however it is sent.
+  const forStep = await signInOptions(t, stepTicket);
+  await hit('POST', '/sign-in', {
+    user: null,
+    body: {
+      ticket: forStep.ticket,
+      response: assert(bobKey.credential, forStep.options, LOCAL),
+      secondStepTicket: stepTicket,
+    },
+    stranger: true,
+  });
+  const plain = await signInOptions(t);
+  await hit('POST', '/sign-in', {
+    user: null,
+    body: {
+      ticket: plain.ticket,
+      response: assert(bobKey.credential, plain.options, LOCAL),
+      secondStepTicket: stepTicket,
+    },
+    stranger: true,
+  });
+
+  if ((await alicePasskeys()) !== before) {
+    tallies.get(category)!.authorizationFailures += 1;
+    problems.push(`Alice's passkeys changed: ${before} → ${await alicePasskeys()}`);
+  }
+  expect(tallies.get(category)).toMatchObject({
+    serverErrors: 0,
+    outsideEnvelope: 0,
+    authorizationFailures: 0,
+    acceptedBadInput: 0,
+  });
+  expect(problems.filter((p) => p.includes('passkey'))).toEqual([]);
+}, 120_000);

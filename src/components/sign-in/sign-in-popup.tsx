@@ -2,6 +2,8 @@ import { Link } from 'wouter';
 import styled from 'styled-components';
 import { MESSAGES } from '../../../machines/messages';
 import { Modal } from '../../ui/modal';
+import { OrDivider } from './or-divider';
+import { PasskeySignInButton } from './passkey-sign-in-button';
 import { SignInForm } from './sign-in-form';
 
 const Footer = styled.p`
@@ -21,6 +23,8 @@ export default function SignInPopup({ onClose }: { onClose: () => void }) {
   return (
     <Modal title="Sign in to continue" onClose={onClose}>
       <SignInForm onSignedIn={() => undefined} />
+      <OrDivider />
+      <PasskeySignInButton onSignedIn={() => undefined} />
       <Footer>
         New here? <Link href="/signup">{MESSAGES.startCreating}</Link>
       </Footer>

@@ -1,0 +1,5 @@
+import { describeModel } from '../support/model-vitest.js';
+import { model, secondStepModel } from './passkey-sign-in.model.js';
+
+describeModel(model);
+describeModel(secondStepModel);
