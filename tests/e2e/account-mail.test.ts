@@ -85,6 +85,7 @@ describe.skipIf(!hasBrowser)('mailed links', () => {
     await page.goto(`${server.url}/login`);
     await page.getByRole('link', { name: 'Forgot password?' }).click();
     await page.waitForURL(/\/forgot-password$/);
+    await page.getByRole('heading', { name: 'Forgot password?' }).waitFor();
     await shoot(page, 'forgot-password');
     await page.getByLabel('Email').fill(user.email.toUpperCase());
     await page.getByRole('button', { name: 'Send reset link' }).click();
@@ -138,7 +139,9 @@ describe.skipIf(!hasBrowser)('mailed links', () => {
     await page.goto(`${server.url}/Setting/ChangeInfo`);
     await page.getByLabel('Email', { exact: true }).fill(newEmail);
     await page.getByRole('button', { name: 'Save changes' }).click();
-    await page.getByText(`We sent a confirmation link to ${newEmail}`).waitFor();
+    const note = page.getByText(`We sent a confirmation link to ${newEmail}`);
+    await note.waitFor();
+    await note.scrollIntoViewIfNeeded();
     await shoot(page, 'settings-pending-email');
     const notice = await nextMail(server, other.email, seen);
     expect(notice.subject).toBe('Your VidTube email address is being changed');
