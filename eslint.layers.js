@@ -37,6 +37,7 @@ const PLUMBING = [
   'server context',
   'server/media',
   'server/auth',
+  'server/mail',
 ];
 
 /** The server's domains, bottom up: a domain may import only domains above it in this list. */
@@ -177,6 +178,7 @@ export const LAYERS = [
     paths: ['server/auth'],
     imports: ['contract', 'server errors', 'server/db'],
   },
+  { name: 'server/mail', paths: ['server/mail'], imports: ['server config'] },
   {
     name: 'server/http',
     paths: ['server/http'],
@@ -198,7 +200,7 @@ export const LAYERS = [
   domain('videos', ['accounts', 'notifications', 'processing']),
   domain('history', ['videos']),
   domain('playlists', ['accounts', 'videos']),
-  domain('uploads', ['videos']),
+  domain('uploads', ['accounts', 'videos']),
   domain('live', ['videos']),
   domain('feed', ['processing', 'videos']),
   domain('channels', ['accounts', 'notifications']),

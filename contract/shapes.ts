@@ -29,6 +29,10 @@ export const User = Type.Object({
   description: Type.String(),
   tags: Type.Array(TagRef),
   createdAt: DateString,
+  /** Issue 32: whether `email` was confirmed by its mailed link. */
+  emailConfirmed: Type.Boolean(),
+  /** A new address asked for in Settings, waiting for its link; `email` stays until then. */
+  pendingEmail: Type.Union([Type.String(), Type.Null()]),
 });
 export type User = Static<typeof User>;
 

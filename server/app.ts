@@ -51,6 +51,7 @@ import { subscriptionsRoutes } from './channels/index.js';
 import { tweetsRoutes } from './tweets/index.js';
 import { usersRoutes } from './accounts/index.js';
 import { usersAvailabilityRoutes } from './accounts/index.js';
+import { accountMailRoutes } from './accounts/index.js';
 import { usersSessionRoutes } from './accounts/index.js';
 import { passkeysRoutes } from './accounts/index.js';
 import { videosRoutes } from './videos/index.js';
@@ -160,6 +161,7 @@ export async function buildApp({ ctx, logger = false }: BuildOptions): Promise<A
       await api.register(usersSessionRoutes, { ...options, prefix: '/users' });
       await api.register(usersAvailabilityRoutes, { ...options, prefix: '/users' });
       await api.register(passkeysRoutes, { ...options, prefix: '/users' });
+      await api.register(accountMailRoutes, { ...options, prefix: '/users' });
       await api.register(historyRoutes, options);
       await api.register(watchProgressRoutes, options);
       await api.register(feedRoutes, { ...options, prefix: '/videos' });

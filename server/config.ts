@@ -73,6 +73,26 @@ export interface Config {
   clientDir: string;
   /** Media in an S3-compatible bucket; absent: on the local disk under dataDir. */
   s3: S3Config | undefined;
+  /** Where mail goes: an SMTP server, or `.eml` files in `DATA_DIR/outbox/` without one. */
+  mail: MailConfig;
+  /** Uploading waits until the account confirmed its email address. */
+  requireConfirmedEmailToUpload: boolean;
+}
+
+export interface MailConfig {
+  /** `smtp://…`/`smtps://…`; absent: the outbox folder. */
+  smtpUrl: string | undefined;
+  from: string;
+}
+
+export const DEFAULT_MAIL_FROM = 'VidTube <no-reply@localhost>';
+
+/** SMTP needs a real sender: a server rejects (or spam-files) `no-reply@localhost`. */
+function mailConfig(smtpUrl: string | undefined, from: string | undefined): MailConfig {
+  if (smtpUrl && !from) {
+    throw new Error('MAIL_FROM: required with SMTP_URL (the From of the mail the site sends)');
+  }
+  return { smtpUrl, from: from ?? DEFAULT_MAIL_FROM };
 }
 
 export const DEFAULT_LIVE_HEARTBEAT_MS = SETTING_DEFAULTS.LIVE_HEARTBEAT_MS;
@@ -153,6 +173,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: settings.LOG_LEVEL,
     clientDir: settings.CLIENT_DIR ? path.resolve(settings.CLIENT_DIR) : DEFAULT_CLIENT_DIR,
     s3: loadS3Config(env),
+    mail: mailConfig(settings.SMTP_URL, settings.MAIL_FROM),
+    requireConfirmedEmailToUpload: settings.REQUIRE_CONFIRMED_EMAIL_TO_UPLOAD,
   };
 }
 

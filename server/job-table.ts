@@ -10,6 +10,7 @@ import type { AppContext } from './app-context.js';
 import type { Config } from './config.js';
 import { defineJob, type JobDefinition } from './jobs/job-definition.js';
 import { IMAGE_CONVERSION_QUEUE, runImageConversion } from './maintenance/image-conversion-job.js';
+import { ACCOUNT_MAIL_QUEUE, runAccountMail, type AccountMailJob } from './accounts/index.js';
 import { TRANSCODE_QUEUE, type TranscodeJob } from './processing/index.js';
 import { giveUpTranscode, runTranscode, settleStrandedTranscodes } from './processing/index.js';
 
@@ -47,7 +48,21 @@ export const imageConversionJob = defineJob<Record<string, never>, AppContext>({
   askAfterStart: {},
 });
 
+/**
+ * One per mailed message (password reset, address confirmation, change notice): the request
+ * queued it and answered; a failed send (the SMTP server down) is retried for about half an hour.
+ */
+export const accountMailJob = defineJob<AccountMailJob, AppContext>({
+  name: ACCOUNT_MAIL_QUEUE,
+  policy: 'standard',
+  retries: () => ({ limit: 6, delaySeconds: 15 }),
+  maxRunSeconds: 120,
+  concurrency: () => 2,
+  run: runAccountMail,
+});
+
 export const JOB_TABLE: readonly JobDefinition<object, AppContext>[] = [
   transcodeJob,
   imageConversionJob,
+  accountMailJob,
 ];

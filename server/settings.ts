@@ -66,6 +66,22 @@ export const SettingsSchema = Type.Object({
         'comma-separated extra origins allowed to call the API with credentials; same origin always works',
     }),
   ),
+  SMTP_URL: Type.Optional(
+    Type.String({
+      pattern: '^smtps?://',
+      description:
+        '`smtp://user:pass@host:587` (or `smtps://…:465`): send mail (password reset, address confirmation) over SMTP; needs `MAIL_FROM`. Unset: each message is written to `DATA_DIR/outbox/` as an `.eml` file and its name logged',
+    }),
+  ),
+  MAIL_FROM: optionalText({
+    description:
+      'the From of mail the site sends (`VidTube <no-reply@example.com>`); required with `SMTP_URL`',
+    shownDefault: '`VidTube <no-reply@localhost>`',
+  }),
+  REQUIRE_CONFIRMED_EMAIL_TO_UPLOAD: flag(false, {
+    description:
+      'uploading a video waits until the account has confirmed its email address (the mailed link)',
+  }),
   SEED_DEMO: Type.Optional(
     flag(undefined, {
       description: 'create demo content on first start with an empty database',

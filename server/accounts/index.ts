@@ -1,8 +1,14 @@
 /**
  * The accounts domain's door: the only file of server/accounts/ that other domains, pages and the
  * shell import (docs/architecture.md, Layers). Users, sign-in and registration, profile images,
- * the channel profile, the owner object every resource shows, the sign-in rate limit counters.
+ * the channel profile, the owner object every resource shows, the sign-in rate limit counters,
+ * the mailed links (password reset, address confirmation) and their mail job.
  */
+export { default as accountMailRoutes } from './account-mail.routes.js';
+export { ACCOUNT_MAIL_QUEUE, type AccountMailJob } from './account-mail.js';
+export { runAccountMail } from './account-mail-job.js';
+export { deleteExpiredTokens } from './account-tokens.js';
+export { assertMayUpload } from './email-confirmation.js';
 export { default as accountImageRoutes } from './account-images.routes.js';
 export { ownerColumns, toOwner } from './owner-dto.js';
 export { default as passkeysRoutes } from './passkeys.routes.js';

@@ -1,7 +1,7 @@
 /**
  * POST /users/register. Cheap checks first (taken names: 409), then the images (415 when not
  * decodable), then the password hash, then one transaction that inserts the account and moves the
- * images into storage. On any failure nothing stays behind: stored images are deleted and the
+ * images into storage, and queues the confirmation mail. On any failure nothing stays behind: stored images are deleted and the
  * temp files removed.
  */
 import type { RegisterBody } from '../../contract/users.js';
@@ -18,6 +18,7 @@ import {
   type PreparedImage,
 } from '../media/sized-images.js';
 import { assertAvailable, insertUser, type UserRow } from './users.js';
+import { queueAccountMail } from './account-mail.js';
 
 export interface RegisterInput {
   /** Already trimmed; userName and email lower-cased. */
@@ -52,6 +53,8 @@ export async function registerUser(
         avatarKey: avatarImage?.key ?? DEFAULT_AVATAR_KEY,
         coverKey: coverImg?.key ?? DEFAULT_COVER_KEY,
       });
+      // The confirmation link is mailed by a job committed with the account.
+      await queueAccountMail(ctx, { purpose: 'email-confirm', userId: row.id }, tx);
       // Inside the transaction: a storage failure rolls the account back.
       for (const image of prepared) {
         stored.push(image.key);

@@ -35,7 +35,8 @@ import { announceSessionsEnded } from '../events/live-topics.js';
 import { findChannel } from './user-channel.js';
 import { authenticate, changePassword } from './user-credentials.js';
 import { registerUser } from './user-registration.js';
-import { findUserDto, updateAccountDetails, userDtoOf } from './users.js';
+import { findUserDto, userDtoOf } from './users.js';
+import { updateAccountDetails } from './account-details.js';
 import { announceFeedWrites } from '../http/feed-writes.js';
 import { errorResponses, mediaUrlsOf } from '../http/route-helpers.js';
 import { rotateCookies } from './users-session.routes.js';
@@ -223,14 +224,15 @@ export default async function usersRoutes(app: App, { ctx }: RouteOptions) {
       schema: {
         tags: TAGS,
         security: SIGNED_IN,
-        summary: 'Change full name and email',
+        summary:
+          'Change full name and email (a new email waits for its mailed link: `pendingEmail`)',
         consumes: JSON_OR_FORM,
         body: AccountDetailsBody,
         response: { 200: Envelope(User), ...errorResponses(400, 401, 403, 409) },
       },
     },
     async (request) => {
-      const row = await updateAccountDetails(ctx.db, callerId(request), request.body);
+      const row = await updateAccountDetails(ctx, callerId(request), request.body);
       if (!row) throw unauthorized();
       const user = await userDtoOf(ctx.db, row, mediaUrlsOf(request, ctx));
       return ok(user, 'Account details updated successfully');

@@ -28,6 +28,8 @@ function toUserDto(row: UserRow, tags: readonly string[], urls: MediaUrls): User
     description: row.description,
     tags: tags.map((name) => ({ name })),
     createdAt: row.createdAt.toISOString(),
+    emailConfirmed: row.emailConfirmedAt !== null,
+    pendingEmail: row.pendingEmail,
   };
 }
 
@@ -77,7 +79,7 @@ export async function userDtoOf(db: Db, row: UserRow, urls: MediaUrls): Promise<
   return toUserDto(row, await topTags(db, row.id), urls);
 }
 
-const TAKEN_MESSAGES = {
+export const TAKEN_MESSAGES = {
   userName: fieldMessage('userName', FIELD_SENTENCES.userNameTaken),
   email: fieldMessage('email', FIELD_SENTENCES.emailTaken),
 } as const;
@@ -85,7 +87,7 @@ type UniqueField = keyof typeof TAKEN_MESSAGES;
 
 /** Which of `wanted` (already lower-cased, as stored) belong to an account other than `exceptUserId`. */
 async function takenFields(
-  db: Db,
+  db: Db | Tx,
   wanted: { userName?: string | undefined; email?: string | undefined },
   exceptUserId?: string,
 ): Promise<UniqueField[]> {
@@ -108,7 +110,7 @@ async function takenFields(
  * Both are checked so the client can show every problem at once.
  */
 export async function assertAvailable(
-  db: Db,
+  db: Db | Tx,
   wanted: { userName?: string; email?: string },
   exceptUserId?: string,
 ): Promise<void> {
@@ -133,7 +135,7 @@ export async function availabilityOf(
  * Maps a unique-constraint violation on users (two requests racing past `assertAvailable`) to
  * the same 409 the check gives; anything else is rethrown untouched.
  */
-function rethrowUniqueViolation(error: unknown): never {
+export function rethrowUniqueViolation(error: unknown): never {
   for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
     const { code, constraint } = e as { code?: unknown; constraint?: unknown };
     if (code !== '23505') continue;
@@ -158,25 +160,6 @@ export async function insertUser(db: Db | Tx, values: NewUser): Promise<UserRow>
     const [row] = await db.insert(users).values(values).returning();
     if (!row) throw new Error('insert returned no row');
     return row;
-  } catch (error) {
-    rethrowUniqueViolation(error);
-  }
-}
-
-/** PATCH update-Account-Details: 409 when the email belongs to someone else. */
-export async function updateAccountDetails(
-  db: Db,
-  userId: string,
-  details: { fullName: string; email: string },
-): Promise<UserRow | null> {
-  await assertAvailable(db, { email: details.email }, userId);
-  try {
-    const [row] = await db
-      .update(users)
-      .set({ fullName: details.fullName, email: details.email, updatedAt: new Date() })
-      .where(eq(users.id, userId))
-      .returning();
-    return row ?? null;
   } catch (error) {
     rethrowUniqueViolation(error);
   }

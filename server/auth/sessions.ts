@@ -113,6 +113,14 @@ export async function revokeOtherSessions(
     );
 }
 
+/** Revokes every session of the user (a password reset from a mailed link). */
+export async function revokeAllSessions(db: Db, userId: string): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+}
+
 /**
  * True when the session exists, belongs to the user and is neither revoked nor expired. Every
  * signed-in API request asks it, so it is prepared once per database.

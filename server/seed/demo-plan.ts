@@ -110,6 +110,8 @@ export function buildDemoPlan({ rng, now, newId }: PlanInput): DemoPlan {
       subscriberCount: 0,
       createdAt,
       updatedAt: createdAt,
+      // Demo addresses are the site's own: confirmed, so no banner asks to confirm them.
+      emailConfirmedAt: createdAt,
     });
     plan.channelMedia.push({ userId: id, channel, avatarKey, coverKey });
     return id;

@@ -13,6 +13,7 @@ import { Envelope } from '../../contract/common.js';
 import { VideoItem } from '../../contract/shapes.js';
 import { ResumableUploadFields, UploadFinishBody, UploadIdParams } from '../../contract/uploads.js';
 import { callerId } from '../auth/plugin.js';
+import { assertMayUpload } from '../accounts/index.js';
 import { created } from '../http/envelope.js';
 import { invalid, emptyFile, fileTooLarge } from '../errors.js';
 import { IMAGE_RULE } from '../http/multipart.js';
@@ -89,7 +90,11 @@ export default async function uploadsRoutes(app: App, { ctx }: RouteOptions) {
   app.post(
     '/',
     {
-      onRequest: [tusResumableHeader, app.requireAuth],
+      onRequest: [
+        tusResumableHeader,
+        app.requireAuth,
+        (request) => assertMayUpload(ctx, callerId(request)),
+      ],
       preValidation: [
         metadataIntoBody,
         normalizeFields({ trimKeepBlank: ['title', 'description'] }),
@@ -101,7 +106,7 @@ export default async function uploadsRoutes(app: App, { ctx }: RouteOptions) {
         description:
           'Upload-Metadata holds title, description, tags (JSON text) and filename, base64.',
         body: ResumableUploadFields,
-        response: errorResponses(400, 401, 413),
+        response: errorResponses(400, 401, 403, 413),
       },
     },
     async (request, reply) => {

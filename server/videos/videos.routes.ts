@@ -12,6 +12,7 @@ import {
   VideoUploadBody,
 } from '../../contract/videos.js';
 import { callerId, sessionClaimOf } from '../auth/plugin.js';
+import { assertMayUpload } from '../accounts/index.js';
 import { created, ok } from '../http/envelope.js';
 import { IMAGE_RULE, fileRule } from '../http/multipart.js';
 import {
@@ -40,7 +41,8 @@ export default async function videosRoutes(app: App, { ctx }: RouteOptions<Video
   app.post(
     '/',
     {
-      onRequest: app.requireAuth,
+      // Before the body is read: a refused upload streams nothing to disk.
+      onRequest: [app.requireAuth, (request) => assertMayUpload(ctx, callerId(request))],
       preValidation: [
         receiveMultipartBody(ctx.tmpDir, {
           // Read per request: the limit follows the config (MAX_VIDEO_BYTES) as it is now.
@@ -58,7 +60,7 @@ export default async function videosRoutes(app: App, { ctx }: RouteOptions<Video
         summary: 'Upload a video (multipart: title, description, tags, thumbnail, videoFile)',
         consumes: ['multipart/form-data'],
         body: VideoUploadBody,
-        response: { 201: Envelope(VideoItem), ...errorResponses(400, 401, 413, 415) },
+        response: { 201: Envelope(VideoItem), ...errorResponses(400, 401, 403, 413, 415) },
       },
     },
     async (request, reply) => {
@@ -119,7 +121,8 @@ export default async function videosRoutes(app: App, { ctx }: RouteOptions<Video
   app.patch(
     '/:videoId',
     {
-      onRequest: app.requireAuth,
+      // Before the body is read: a refused upload streams nothing to disk.
+      onRequest: [app.requireAuth, (request) => assertMayUpload(ctx, callerId(request))],
       preValidation: [
         receiveMultipartBody(ctx.tmpDir, { thumbnail: IMAGE_RULE }, { allowOtherBodies: true }),
         // A PATCH without a body changes nothing, as an empty object does.

@@ -4,6 +4,7 @@
  */
 import { Suspense, type ReactNode } from 'react';
 import { Redirect, Route, Switch } from 'wouter';
+import { MAIL_LINK_PATHS } from '../../contract/account-mail';
 import { PAGE_ROUTES, pageOf } from '../../contract/page-routes';
 import { OwnChannelRedirect, PublicOnly, RequireAuth } from './guards';
 import { DashboardLayout } from '../layout/dashboard-layout';
@@ -27,6 +28,9 @@ const ChannelPage = lazyPage(() => import('../pages/channel-page'));
 const LibraryPage = lazyPage(() => import('../pages/library-page'));
 const NotificationsPage = lazyPage(() => import('../pages/notifications-page'));
 const NotFoundPage = lazyPage(() => import('../pages/not-found-page'));
+const ForgotPasswordPage = lazyPage(() => import('../pages/forgot-password-page'));
+const ResetPasswordPage = lazyPage(() => import('../pages/reset-password-page'));
+const ConfirmEmailPage = lazyPage(() => import('../pages/confirm-email-page'));
 
 /**
  * Loads the page a cold load of `pathname` shows first, for the routes whose chunks index.html
@@ -81,6 +85,22 @@ export function AppRoutes() {
             <SignupPage />
           </Bare>
         </PublicOnly>
+      </Route>
+      <Route path="/forgot-password">
+        <Bare>
+          <ForgotPasswordPage />
+        </Bare>
+      </Route>
+      {/* Mailed links (issue 32): they work signed in or not. */}
+      <Route path={MAIL_LINK_PATHS.resetPassword}>
+        <Bare>
+          <ResetPasswordPage />
+        </Bare>
+      </Route>
+      <Route path={MAIL_LINK_PATHS.confirmEmail}>
+        <InLayout>
+          <ConfirmEmailPage />
+        </InLayout>
       </Route>
       <Route path="/TermsAndConditions">
         <Bare>

@@ -4,6 +4,7 @@
  */
 import { useState, type ReactNode } from 'react';
 import styled from 'styled-components';
+import { EmailConfirmBanner } from '../components/email-confirm-banner';
 import { BottomBar } from './bottom-bar';
 import { BOTTOM_BAR, SIDE_MENU, type NavItem } from './nav-items';
 import { SideMenu } from './side-menu';
@@ -60,6 +61,7 @@ export function Layout({
     <>
       <SkipLink href="#main">Skip to content</SkipLink>
       <TopBar onToggleMenu={() => setCollapsed((c) => !c)} />
+      <EmailConfirmBanner />
       <Body>
         <SideMenu items={menu} collapsed={collapsed} label={menuLabel} />
         <Main id="main" tabIndex={-1}>

@@ -11,6 +11,8 @@ export const aUser: User = {
   description: '',
   tags: [{ name: 'music' }],
   createdAt: '2026-01-01T00:00:00.000Z',
+  emailConfirmed: true,
+  pendingEmail: null,
 };
 
 /** The same user after a change of details or images (what the server answers). */

@@ -10,7 +10,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { resumableUploadsDir } from '../../server/uploads/resumable-store.http.js';
-import type { TestUser } from './auth-helpers.js';
+import { createUser, type TestUser } from './auth-helpers.js';
 import { createTestApp, type TestApp } from './helpers.js';
 import { fixture, multipart } from './media-fixtures.js';
 import {
@@ -30,7 +30,7 @@ import {
 import { insertVideo, upload } from './video-helpers.js';
 import { eq } from 'drizzle-orm';
 import { secondStepOf } from '../../server/accounts/second-step.js';
-import { passkeys, totpCredentials, users } from '../../server/db/schema.js';
+import { accountTokens, passkeys, totpCredentials, users } from '../../server/db/schema.js';
 import {
   LOCAL,
   addPasskey,
@@ -39,6 +39,7 @@ import {
   signInOptions,
 } from './passkeys-helpers.js';
 import { createCredential } from './software-authenticator.js';
+import { issueToken } from '../../server/accounts/account-tokens.js';
 
 interface Tally {
   requests: number;
@@ -786,3 +787,107 @@ it('answers every hostile request of issue 32 to the passkey operations the same
   });
   expect(problems.filter((p) => p.includes('passkey'))).toEqual([]);
 }, 120_000);
+
+// ---- Issue 32, mailed links (forgot and reset password, confirm an address): engineer "mail" ----
+
+it('answers every hostile request of issue 32 to the mailed-link operations the same way', async () => {
+  const category = 'mailed links (issue 32)';
+  const users32 = '/api/v1/users';
+  const post = (
+    target: string,
+    body: unknown,
+    {
+      bad = false,
+      stranger = false,
+      headers = {},
+    }: { bad?: boolean; stranger?: boolean; headers?: Record<string, string> } = {},
+  ) =>
+    send(
+      category,
+      'POST',
+      `${users32}${target}`,
+      { 'content-type': 'application/json', ...headers },
+      Buffer.from(typeof body === 'string' ? body : JSON.stringify(body)),
+      { bad, stranger },
+    );
+  const carol = await createUser(t);
+  const dave = await createUser(t);
+  const tokenFor = (user: TestUser, purpose: 'password-reset' | 'email-confirm') =>
+    issueToken(t.ctx.db, {
+      userId: user.id,
+      purpose,
+      email: `${user.userName}@example.com`,
+      ttlMs: 60_000,
+    });
+
+  const notBodies = ['', '{', 'null', '[]', '"text"', '{"email":1}', '{"email":null}'];
+  for (const body of [
+    ...notBodies,
+    { email: 'not-an-address' },
+    { email: `${'x'.repeat(300)}@example.com` },
+    { email: 'a@example.com', extra: 1 },
+  ]) {
+    await post('/password-reset/request', body, { bad: true });
+  }
+  const FORGED = ['forged', 'A'.repeat(43), "' or 1=1 --", '../../etc/passwd', 'x'.repeat(65)];
+  for (const token of FORGED) {
+    await post('/password-reset', { token, password: 'a new password' }, { bad: true });
+    await post('/email-confirmation', { token }, { bad: true });
+  }
+  for (const body of [
+    ...notBodies,
+    { token: 'ok' },
+    { token: 'ok', password: '' },
+    { token: 'ok', password: '   ' },
+    { token: 'ok', password: 'long enough', more: 1 },
+  ]) {
+    await post('/password-reset', body, { bad: true });
+    await post('/email-confirmation', body, { bad: true });
+  }
+
+  // Expired, used, the other purpose's and someone else's tokens change nothing.
+  const expired = await tokenFor(carol, 'password-reset');
+  await t.ctx.db.update(accountTokens).set({ expiresAt: new Date(Date.now() - 1000) });
+  await post('/password-reset', { token: expired, password: 'too late now' }, { bad: true });
+  const once = await tokenFor(dave, 'password-reset');
+  const first = await post('/password-reset', { token: once, password: 'first new one' });
+  expect(first.status).toBe(200);
+  expect(first.body).not.toContain(once);
+  await post('/password-reset', { token: once, password: 'second new one' }, { bad: true });
+  const confirmToken = await tokenFor(carol, 'email-confirm');
+  const resetToken = await tokenFor(carol, 'password-reset');
+  await post('/password-reset', { token: confirmToken, password: 'wrong purpose' }, { bad: true });
+  await post('/email-confirmation', { token: resetToken }, { bad: true });
+  const other = await createUser(t);
+  await post(
+    '/email-confirmation',
+    { token: confirmToken },
+    { stranger: true, headers: other.headers },
+  );
+  await post('/email-confirmation/resend', {}, { stranger: true });
+  await post(
+    '/email-confirmation/resend',
+    {},
+    { stranger: true, headers: { cookie: 'accessToken=forged.x' } },
+  );
+  const [kept] = await t.ctx.db
+    .select()
+    .from(accountTokens)
+    .where(eq(accountTokens.userId, carol.id));
+  expect(kept?.purpose).toBeDefined();
+
+  // Whether an address has an account cannot be told from the answer.
+  const known = await post('/password-reset/request', { email: `${carol.userName}@example.com` });
+  const unknown = await post('/password-reset/request', {
+    email: `nobody-${carol.userName}@example.com`,
+  });
+  expect([known.status, known.body]).toEqual([unknown.status, unknown.body]);
+
+  expect(tallies.get(category)).toMatchObject({
+    serverErrors: 0,
+    outsideEnvelope: 0,
+    authorizationFailures: 0,
+    acceptedBadInput: 0,
+  });
+  expect(problems.filter((p) => p.includes('/users/'))).toEqual([]);
+});

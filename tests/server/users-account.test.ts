@@ -154,7 +154,7 @@ describe('account changes and channels', () => {
         payload,
       });
 
-    it('changes full name and email and returns the User', async () => {
+    it('changes the full name at once and keeps a new email pending until it confirms', async () => {
       const s = await signUp(t);
       const res = await update(s, { fullName: '  New Name ', email: 'New.Address@Example.org' });
       expect(res.statusCode).toBe(200);
@@ -162,12 +162,19 @@ describe('account changes and channels', () => {
         _id: s.user._id,
         userName: s.user.userName,
         fullName: 'New Name',
-        email: 'new.address@example.org',
+        email: s.credentials.email,
+        pendingEmail: 'new.address@example.org',
         avatar: s.user.avatar,
       });
       const row = await rowOf(s.user._id);
-      expect(row).toMatchObject({ fullName: 'New Name', email: 'new.address@example.org' });
-      await signIn(t, { ...s.credentials, email: 'new.address@example.org' });
+      expect(row).toMatchObject({
+        fullName: 'New Name',
+        email: s.credentials.email,
+        pendingEmail: 'new.address@example.org',
+      });
+      await signIn(t, s.credentials);
+      const back = await update(s, { fullName: 'New Name', email: s.credentials.email });
+      expect(back.json<{ data: User }>().data).toMatchObject({ pendingEmail: null });
     });
 
     it('keeps the own email without a conflict', async () => {

@@ -26,6 +26,8 @@ export const alice: User = {
   description: '',
   tags: [],
   createdAt: '2026-01-01T00:00:00.000Z',
+  emailConfirmed: true,
+  pendingEmail: null,
 };
 
 /** Records every call of a fake actor, and answers with `answer` (a value or a thrown error). */

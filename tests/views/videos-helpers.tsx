@@ -55,6 +55,8 @@ export function makeUser(overrides: Partial<User> = {}): User {
     description: '',
     tags: [],
     createdAt: new Date(Date.now() - 400 * DAY).toISOString(),
+    emailConfirmed: true,
+    pendingEmail: null,
     ...overrides,
   };
 }

@@ -6,6 +6,7 @@ import { useEffect, useRef } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { notify } from '../../notify';
 import styled from 'styled-components';
+import { Link } from 'wouter';
 import { MESSAGES } from '../../../machines/messages';
 import {
   selectCanSubmit,
@@ -26,6 +27,10 @@ import { useEmitted } from '../../use-emitted';
 const Form = styled.form`
   display: grid;
   gap: 16px;
+`;
+
+const ForgotLink = styled(Link)`
+  justify-self: center;
 `;
 
 const TOAST_TOPIC = 'sign-in';
@@ -90,6 +95,8 @@ export function SignInForm({
       <Button type="submit" block disabled={!canSubmit} loading={busy}>
         Sign in
       </Button>
+      {/* Issue 32: beside the spec's three fields, on the page and in the popup alike. */}
+      <ForgotLink href="/forgot-password">Forgot password?</ForgotLink>
     </Form>
   );
 }

@@ -14,7 +14,7 @@ import {
 } from '../../../machines/personal-info.machine';
 import { usePageActors } from '../../actors';
 import { accountActors } from '../../api/account';
-import { useSessionRef } from '../../session';
+import { useCurrentUser, useSessionRef } from '../../session';
 import { TextFields, type FieldSpec } from '../../ui/text-fields';
 import { SettingsForm } from './settings-form';
 import { SettingsFormFooter } from './settings-form-footer';
@@ -39,6 +39,8 @@ export function PersonalInfoForm({ user }: { user: User }) {
   const fieldErrors = useSelector(actor, selectFieldErrors);
   const saving = useSelector(actor, selectIsSaving);
   const confirming = useSelector(actor, selectIsConfirmingCancel);
+  // Issue 32: a new address waits for its mailed link; the session's user says which.
+  const current = useCurrentUser() ?? user;
 
   useEmitted(actor, {
     invalid: ({ message }) => notify.error(message, TOAST_TOPIC),
@@ -68,6 +70,12 @@ export function PersonalInfoForm({ user }: { user: User }) {
         errorOf={(field) => fieldErrors[field] ?? null}
         onChange={(field, value) => actor.send({ type: 'FIELD_CHANGED', field, value })}
       />
+      {current.pendingEmail && (
+        <p role="status" className="lead">
+          We sent a confirmation link to {current.pendingEmail}. Your email address changes to it
+          when you open the link; until then it stays {current.email}.
+        </p>
+      )}
       <SettingsFormFooter
         error={error}
         saving={saving}
