@@ -52,6 +52,7 @@ import { tweetsRoutes } from './tweets/index.js';
 import { usersRoutes } from './accounts/index.js';
 import { usersAvailabilityRoutes } from './accounts/index.js';
 import { usersSessionRoutes } from './accounts/index.js';
+import { devicesRoutes, secondStepRoutes, twoStepRoutes } from './accounts/index.js';
 import { videosRoutes } from './videos/index.js';
 import { videoProcessingRoutes } from './videos/index.js';
 import { feedRoutes, suggestionsRoutes, upNextRoutes } from './feed/index.js';
@@ -158,6 +159,9 @@ export async function buildApp({ ctx, logger = false }: BuildOptions): Promise<A
       await api.register(accountImageRoutes, { ...options, prefix: '/users' });
       await api.register(usersSessionRoutes, { ...options, prefix: '/users' });
       await api.register(usersAvailabilityRoutes, { ...options, prefix: '/users' });
+      await api.register(devicesRoutes, { ...options, prefix: '/users' });
+      await api.register(twoStepRoutes, { ...options, prefix: '/users' });
+      await api.register(secondStepRoutes, { ...options, prefix: '/users' });
       await api.register(historyRoutes, options);
       await api.register(watchProgressRoutes, options);
       await api.register(feedRoutes, { ...options, prefix: '/videos' });

@@ -11,7 +11,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.js';
 import type { MediaJournal } from '../storage/media-journal.js';
-import { expireRateLimitWindows } from '../accounts/index.js';
+import { deleteExpiredChallenges, expireRateLimitWindows } from '../accounts/index.js';
 import type { MediaStorage } from '../storage/storage.js';
 import { vacuumEmbedded } from './embedded-vacuum.js';
 import { reconcileMedia, type ReconcileReport } from './media-reconcile.js';
@@ -66,6 +66,7 @@ export function startMaintenance(options: MaintenanceOptions): Maintenance {
     if (expiredUploads > 0) log.info({ count: expiredUploads }, 'uploads: removed abandoned ones');
     await jobs?.settle();
     await expireRateLimitWindows(db);
+    await deleteExpiredChallenges(db);
     const reconciled = await reconcileMedia(db, storage, log, graceMs, { journal, atStart });
     return { sweptTmp, expiredUploads, ...reconciled };
   };
