@@ -18,6 +18,7 @@ import { realVideoActors, type VideoActors } from './api/video-actors';
 import { searchSuggestActors, type SearchSuggestActors } from './api/search-suggestions';
 // Types only: each page imports the real calls itself.
 import type { AccountActors } from './api/account';
+import type { AccountSecurityActors } from './api/account-security';
 import type { NotificationActors } from './api/notifications';
 import type { UnreadCountActors } from './api/unread-count';
 import type { LiveStreamActors } from './api/live-stream';
@@ -41,6 +42,7 @@ type CoreActors = SessionActors & VideoActors & SearchSuggestActors;
 
 export type AppActors = CoreActors &
   AccountActors &
+  AccountSecurityActors &
   NotificationActors &
   UnreadCountActors &
   LiveStreamActors &

@@ -105,6 +105,16 @@ export function AppRoutes() {
           <SettingsPage section="ChangePassword" />
         </InLayout>
       </Route>
+      <Route path="/Setting/Devices">
+        <InLayout guarded>
+          <SettingsPage section="Devices" />
+        </InLayout>
+      </Route>
+      <Route path="/Setting/TwoStep">
+        <InLayout guarded>
+          <SettingsPage section="TwoStep" />
+        </InLayout>
+      </Route>
       <Route path="/Subscriptions">
         <InLayout guarded>
           <SubscriptionsPage />

@@ -1,6 +1,8 @@
 import styled from 'styled-components';
 import { MESSAGES } from '../../machines/messages';
 import { ChangePasswordForm } from '../features/account/change-password-form';
+import { DevicesSection } from '../features/account/devices-section';
+import { TwoStepSection } from '../features/account/two-step-section';
 import { PersonalInfoForm } from '../features/account/personal-info-form';
 import { ProfileImages } from '../features/account/profile-images';
 import { useCurrentUser } from '../session';
@@ -15,9 +17,12 @@ const Content = styled.div`
   padding-top: 20px;
 `;
 
-export type SettingsSection = 'ChangeInfo' | 'ChangePassword';
+export type SettingsSection = 'ChangeInfo' | 'ChangePassword' | 'Devices' | 'TwoStep';
 
-/** /Setting/ChangeInfo and /Setting/ChangePassword (guarded: a user is always signed in here). */
+/**
+ * /Setting/ChangeInfo, /Setting/ChangePassword and (issue 32) /Setting/Devices and
+ * /Setting/TwoStep (guarded: a user is always signed in here).
+ */
 export default function SettingsPage({ section }: { section: SettingsSection }) {
   useDocumentTitle('Settings');
   const user = useCurrentUser();
@@ -38,14 +43,19 @@ export default function SettingsPage({ section }: { section: SettingsSection }) 
             href: '/Setting/ChangePassword',
             active: section === 'ChangePassword',
           },
+          { label: 'Devices', href: '/Setting/Devices', active: section === 'Devices' },
+          {
+            label: 'Two-step sign-in',
+            href: '/Setting/TwoStep',
+            active: section === 'TwoStep',
+          },
         ]}
       />
       <Content>
-        {section === 'ChangeInfo' ? (
-          <PersonalInfoForm key={user._id} user={user} />
-        ) : (
-          <ChangePasswordForm />
-        )}
+        {section === 'ChangeInfo' && <PersonalInfoForm key={user._id} user={user} />}
+        {section === 'ChangePassword' && <ChangePasswordForm />}
+        {section === 'Devices' && <DevicesSection />}
+        {section === 'TwoStep' && <TwoStepSection />}
       </Content>
     </Page>
   );
