@@ -85,6 +85,11 @@ export const ChangePasswordBody = ClosedBody(
   Type.Object({
     oldPassword: Type.String({ minLength: 1, maxLength: LIMITS.password.max }),
     newPassword: Password,
+    /**
+     * Issue 32: whether the account's other sessions end with the change. Absent means true,
+     * as before the choice existed.
+     */
+    signOutOthers: Type.Optional(Type.Boolean()),
   }),
 );
 export type ChangePasswordBody = Static<typeof ChangePasswordBody>;

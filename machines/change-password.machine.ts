@@ -13,6 +13,8 @@
  *                                 (issue 22) the new password must keep the contract's rules and
  *                                 differ from the current one, else the reason shows beside it
  *                                 and is emitted as `invalid`
+ *   SIGN_OUT_OTHERS_CHANGED {value}  the "Sign out of all other devices" checkbox (issue 32;
+ *                                 ticked at first and after each save: sent as signOutOthers)
  *   CANCEL                        Cancel: asks MESSAGES.cancelConfirm
  *   CONFIRM                       yes, cancel: the three fields are cleared
  *   DISMISS                       no, keep editing
@@ -22,8 +24,8 @@
  *   saveFailed {reason}           → view toasts MESSAGES.passwordChangeFailed (fields kept); the
  *                                   server's refusal of a field ("The current password is not
  *                                   correct") shows beside it, any other in `error`
- * Actor (provided by src/): changePassword ({oldPassword, newPassword} → void).
- * Selectors: selectFields, selectError, selectFieldErrors, selectShowsMismatch (inline
+ * Actor (provided by src/): changePassword ({oldPassword, newPassword, signOutOthers} → void).
+ * Selectors: selectSignOutOthers, selectFields, selectError, selectFieldErrors, selectShowsMismatch (inline
  * MESSAGES.passwordsDontMatch), selectIsSaving, selectIsConfirmingCancel.
  */
 import { and, assertEvent, assign, emit, fromPromise, setup, type SnapshotFrom } from 'xstate';
@@ -53,15 +55,21 @@ export interface ChangePasswordContext extends PasswordFields {
   /** The validation text of the last refused submit, or a failure that names no field. */
   error: string | null;
   fieldErrors: FieldErrors<PasswordField>;
+  /** Whether the other devices are signed out with the change (issue 32). */
+  signOutOthers: boolean;
 }
 
 export interface ChangePasswordInput {
   oldPassword: string;
   newPassword: string;
+  signOutOthers: boolean;
 }
 
 /** CONFIRM (after Cancel) clears the three fields. */
-export type ChangePasswordEvent = SettingsFormEvent<PasswordField>;
+export type ChangePasswordEvent =
+  | SettingsFormEvent<PasswordField>
+  /** The "Sign out of all other devices" checkbox was ticked or unticked. */
+  | { type: 'SIGN_OUT_OTHERS_CHANGED'; value: boolean };
 
 export type ChangePasswordEmitted =
   { type: 'invalid'; message: string } | { type: 'saved' } | { type: 'saveFailed'; reason: string };
@@ -106,7 +114,11 @@ export const changePasswordMachine = setup({
         fieldErrors: withoutField(context.fieldErrors, event.field),
       };
     }),
-    clearFields: assign({ ...emptyFields, error: null, fieldErrors: {} }),
+    clearFields: assign({ ...emptyFields, error: null, fieldErrors: {}, signOutOthers: true }),
+    setSignOutOthers: assign(({ event }) => {
+      assertEvent(event, 'SIGN_OUT_OTHERS_CHANGED');
+      return { signOutOthers: event.value };
+    }),
     refuse: assign({ error: (_, message: string) => message }),
     refuseNewPassword: assign({
       fieldErrors: ({ context }) => ({ newPassword: newPasswordProblem(context) ?? '' }),
@@ -124,12 +136,13 @@ export const changePasswordMachine = setup({
   },
 }).createMachine({
   id: 'changePassword',
-  context: { ...emptyFields, error: null, fieldErrors: {} },
+  context: { ...emptyFields, error: null, fieldErrors: {}, signOutOthers: true },
   initial: 'editing',
   states: {
     editing: {
       on: {
         FIELD_CHANGED: { actions: 'setField' },
+        SIGN_OUT_OTHERS_CHANGED: { actions: 'setSignOutOthers' },
         SUBMIT: [
           {
             guard: and(['allThreeFilled', 'confirmationMatches', 'newPasswordFine']),
@@ -165,6 +178,7 @@ export const changePasswordMachine = setup({
         input: ({ context }) => ({
           oldPassword: context.oldPassword,
           newPassword: context.newPassword,
+          signOutOthers: context.signOutOthers,
         }),
         onDone: { target: 'editing', actions: ['clearFields', 'announceSaved'] },
         onError: {
@@ -185,6 +199,7 @@ export const selectFields = (s: ChangePasswordSnapshot): PasswordFields => ({
   newPassword: s.context.newPassword,
   confirmPassword: s.context.confirmPassword,
 });
+export const selectSignOutOthers = (s: ChangePasswordSnapshot) => s.context.signOutOthers;
 /** The inline 'Passwords don't match': a confirmation is typed and differs from the new one. */
 export const selectShowsMismatch = (s: ChangePasswordSnapshot) =>
   s.context.confirmPassword !== '' && s.context.confirmPassword !== s.context.newPassword;

@@ -54,6 +54,7 @@ import { usersAvailabilityRoutes } from './accounts/index.js';
 import { accountMailRoutes } from './accounts/index.js';
 import { usersSessionRoutes } from './accounts/index.js';
 import { passkeysRoutes } from './accounts/index.js';
+import { devicesRoutes, secondStepRoutes, twoStepRoutes } from './accounts/index.js';
 import { videosRoutes } from './videos/index.js';
 import { videoProcessingRoutes } from './videos/index.js';
 import { feedRoutes, suggestionsRoutes, upNextRoutes } from './feed/index.js';
@@ -162,6 +163,9 @@ export async function buildApp({ ctx, logger = false }: BuildOptions): Promise<A
       await api.register(usersAvailabilityRoutes, { ...options, prefix: '/users' });
       await api.register(passkeysRoutes, { ...options, prefix: '/users' });
       await api.register(accountMailRoutes, { ...options, prefix: '/users' });
+      await api.register(devicesRoutes, { ...options, prefix: '/users' });
+      await api.register(twoStepRoutes, { ...options, prefix: '/users' });
+      await api.register(secondStepRoutes, { ...options, prefix: '/users' });
       await api.register(historyRoutes, options);
       await api.register(watchProgressRoutes, options);
       await api.register(feedRoutes, { ...options, prefix: '/videos' });

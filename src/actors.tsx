@@ -19,6 +19,7 @@ import { searchSuggestActors, type SearchSuggestActors } from './api/search-sugg
 // Types only: each page imports the real calls itself.
 import type { AccountActors } from './api/account';
 import type { AccountMailActors } from './api/account-mail';
+import type { AccountSecurityActors } from './api/account-security';
 import type { NotificationActors } from './api/notifications';
 import type { UnreadCountActors } from './api/unread-count';
 import type { LiveStreamActors } from './api/live-stream';
@@ -44,6 +45,7 @@ type CoreActors = SessionActors & VideoActors & SearchSuggestActors;
 export type AppActors = CoreActors &
   AccountActors &
   AccountMailActors &
+  AccountSecurityActors &
   NotificationActors &
   UnreadCountActors &
   LiveStreamActors &

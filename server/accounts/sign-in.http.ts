@@ -1,6 +1,7 @@
 /**
  * The end of every way of signing in (the three fields, the second step, a passkey): a new
- * session on this request, its cookies, and the user as login answers it.
+ * session on this request (with the device it was opened on: Settings → Devices), its cookies,
+ * and the user as login answers it.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { LoginData } from '../../contract/users.js';
@@ -8,6 +9,7 @@ import { setAuthCookies } from '../auth/plugin.js';
 import { createSession } from '../auth/sessions.js';
 import type { ServerContext } from '../context.js';
 import { mediaUrlsOf } from '../http/route-helpers.js';
+import { signInDevice } from './device-description.js';
 import { userDtoOf, type UserRow } from './users.js';
 
 type SignInContext = Pick<ServerContext, 'db' | 'config' | 'storage'>;
@@ -19,7 +21,8 @@ export async function completeSignIn(
   reply: FastifyReply,
   row: UserRow,
 ): Promise<LoginData> {
-  const tokens = await createSession(ctx.db, row.id, ctx.config.accessTokenSecret);
+  const device = signInDevice(request.headers['user-agent'], request.ip);
+  const tokens = await createSession(ctx.db, row.id, ctx.config.accessTokenSecret, device);
   setAuthCookies(reply, tokens, ctx.config.cookieSecure);
   const user = await userDtoOf(ctx.db, row, mediaUrlsOf(request, ctx));
   return { user };

@@ -50,15 +50,18 @@ export async function authenticate(db: Db, input: LoginInput): Promise<UserRow> 
 
 /**
  * 400 when the new password is the current one (checked first: both were typed by the caller, so
- * saying so reveals nothing, and it spares the hash), or when the old password is wrong. Other sessions are revoked in the same transaction as the
- * new hash: a thief holding another session loses it the moment the password changes.
+ * saying so reveals nothing, and it spares the hash), or when the old password is wrong. Unless
+ * the user chose to keep them (issue 32: the form offers it, checked by default), other sessions
+ * are revoked in the same transaction as the new hash: a thief holding another session loses it
+ * the moment the password changes. Answers how many were signed out.
  */
 export async function changePassword(
   db: Db,
   auth: { userId: string; sessionId: string },
   oldPassword: string,
   newPassword: string,
-): Promise<void> {
+  signOutOthers = true,
+): Promise<number> {
   if (newPassword === oldPassword) {
     throw fieldRefusal('invalid', 'newPassword', FIELD_SENTENCES.samePassword);
   }
@@ -70,11 +73,11 @@ export async function changePassword(
     throw fieldRefusal('invalid', 'oldPassword', FIELD_SENTENCES.wrongCurrentPassword);
   }
   const passwordHash = await hashPassword(newPassword);
-  await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     await tx
       .update(users)
       .set({ passwordHash, updatedAt: new Date() })
       .where(eq(users.id, auth.userId));
-    await revokeOtherSessions(tx, auth.userId, auth.sessionId);
+    return signOutOthers ? revokeOtherSessions(tx, auth.userId, auth.sessionId) : 0;
   });
 }

@@ -198,7 +198,8 @@ export default async function usersRoutes(app: App, { ctx }: RouteOptions) {
       schema: {
         tags: TAGS,
         security: SIGNED_IN,
-        summary: 'Change the password; every other session is signed out',
+        summary:
+          'Change the password; every other session is signed out unless signOutOthers is false',
         consumes: JSON_OR_FORM,
         body: ChangePasswordBody,
         response: { 200: Envelope(EmptyObject), ...errorResponses(400, 401, 403) },
@@ -206,10 +207,16 @@ export default async function usersRoutes(app: App, { ctx }: RouteOptions) {
     },
     async (request) => {
       if (!request.auth) throw unauthorized();
-      const { oldPassword, newPassword } = request.body;
-      await changePassword(ctx.db, request.auth, oldPassword, newPassword);
-      // Every other session was revoked: their live streams end on every replica.
-      await announceSessionsEnded(ctx.events, { userId: request.auth.userId });
+      const { oldPassword, newPassword, signOutOthers } = request.body;
+      const ended = await changePassword(
+        ctx.db,
+        request.auth,
+        oldPassword,
+        newPassword,
+        signOutOthers,
+      );
+      // The other sessions were revoked: their live streams end on every replica.
+      if (ended > 0) await announceSessionsEnded(ctx.events, { userId: request.auth.userId });
       return ok({}, 'Password changed successfully');
     },
   );

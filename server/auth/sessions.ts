@@ -41,10 +41,15 @@ function issue(
   return { accessToken, refreshToken: `${sessionId}.${secret}`, sessionId, userId };
 }
 
+/**
+ * `device`: what sign-in saw (the User-Agent and the address's network, accounts/
+ * device-description.ts), shown in Settings → Devices; absent, both are ''.
+ */
 export async function createSession(
   db: Db,
   userId: string,
   tokenSecret: string,
+  device: { userAgent: string; network: string } = { userAgent: '', network: '' },
 ): Promise<IssuedTokens> {
   const id = newId();
   const secret = newRefreshSecret();
@@ -53,6 +58,8 @@ export async function createSession(
     userId,
     refreshHash: hashSecret(secret),
     expiresAt: new Date(Date.now() + REFRESH_TOKEN_TTL_MS),
+    userAgent: device.userAgent,
+    network: device.network,
   });
   return issue(userId, id, secret, tokenSecret);
 }
@@ -92,25 +99,30 @@ async function rotateSession(
   return issue(session.userId, session.id, secret, tokenSecret);
 }
 
-async function revokeSession(db: Db, sessionId: string): Promise<void> {
+export async function revokeSession(db: Db, sessionId: string): Promise<void> {
   await db
     .update(sessions)
     .set({ revokedAt: new Date() })
     .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
 }
 
-/** Revokes every session of the user except `keepSessionId` (password change). */
+/**
+ * Revokes every session of the user except `keepSessionId` (a password change, Settings →
+ * Devices "Sign out all other devices"); answers how many were still open.
+ */
 export async function revokeOtherSessions(
   db: Db,
   userId: string,
   keepSessionId: string,
-): Promise<void> {
-  await db
+): Promise<number> {
+  const revoked = await db
     .update(sessions)
     .set({ revokedAt: new Date() })
     .where(
       and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId), isNull(sessions.revokedAt)),
-    );
+    )
+    .returning({ id: sessions.id });
+  return revoked.length;
 }
 
 /** Revokes every session of the user (a password reset from a mailed link). */

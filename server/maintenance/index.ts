@@ -11,7 +11,11 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.js';
 import type { MediaJournal } from '../storage/media-journal.js';
-import { deleteExpiredTokens, expireRateLimitWindows } from '../accounts/index.js';
+import {
+  deleteExpiredChallenges,
+  deleteExpiredTokens,
+  expireRateLimitWindows,
+} from '../accounts/index.js';
 import type { MediaStorage } from '../storage/storage.js';
 import { vacuumEmbedded } from './embedded-vacuum.js';
 import { reconcileMedia, type ReconcileReport } from './media-reconcile.js';
@@ -68,6 +72,8 @@ export function startMaintenance(options: MaintenanceOptions): Maintenance {
     await expireRateLimitWindows(db);
     // Mailed links nobody opened (their rows are useless once expired).
     await deleteExpiredTokens(db);
+    // Sign-in ceremonies past their time (second steps, passkey challenges).
+    await deleteExpiredChallenges(db);
     const reconciled = await reconcileMedia(db, storage, log, graceMs, { journal, atStart });
     return { sweptTmp, expiredUploads, ...reconciled };
   };

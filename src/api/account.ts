@@ -13,14 +13,32 @@ import type {
   ChangePasswordBody,
   LoginData,
 } from '../../contract/users';
+import type { LoginAnswer, SecondStepBody } from '../../contract/second-step';
 import type { User } from '../../contract/shapes';
 import type { Credentials } from '../../machines/sign-in.machine';
 import type { RegisterInput } from '../../machines/signup.types';
 import { request } from './client';
 import { decodeImage } from '../media/decode-image';
 
+/** The user, or (issue 32) the second step still to take when two-step sign-in is on. */
+export function signIn(input: Credentials): Promise<LoginAnswer> {
+  return request<LoginAnswer>({ method: 'POST', url: '/users/login', data: input });
+}
+
+/** The sign-in right after sign-up: a new account has no second step. */
 export async function login(input: Credentials): Promise<User> {
-  const data = await request<LoginData>({ method: 'POST', url: '/users/login', data: input });
+  const answer = await signIn(input);
+  if (!('user' in answer)) throw new Error('Sign in to continue');
+  return answer.user;
+}
+
+/** Finishes a sign-in with an authenticator or recovery code (sets the cookies as login does). */
+export async function verifySecondStep(input: SecondStepBody): Promise<User> {
+  const data = await request<LoginData>({
+    method: 'POST',
+    url: '/users/login/second-step',
+    data: input,
+  });
   return data.user;
 }
 
@@ -78,6 +96,8 @@ export async function loadDefaultImage(kind: 'avatar' | 'cover'): Promise<Blob> 
 /** The same calls as XState promise logic, for `machine.provide({ actors })`. */
 export const accountActors = {
   login: fromPromise<User, Credentials>(({ input }) => login(input)),
+  signIn: fromPromise<LoginAnswer, Credentials>(({ input }) => signIn(input)),
+  verifySecondStep: fromPromise<User, SecondStepBody>(({ input }) => verifySecondStep(input)),
   register: fromPromise<User, RegisterInput>(({ input }) => register(input)),
   loadDefaultImage: fromPromise<Blob, 'avatar' | 'cover'>(({ input }) => loadDefaultImage(input)),
   checkAvailability: fromPromise<AvailabilityData, AvailabilityBody>(({ input }) =>
@@ -87,7 +107,9 @@ export const accountActors = {
   updateAccountDetails: fromPromise<User, AccountDetailsBody>(({ input }) =>
     updateAccountDetails(input),
   ),
-  changePassword: fromPromise<void, ChangePasswordBody>(({ input }) => changePassword(input)),
+  changePassword: fromPromise<void, Required<ChangePasswordBody>>(({ input }) =>
+    changePassword(input),
+  ),
   uploadImage: fromPromise<User, { kind: 'avatar' | 'cover'; file: Blob }>(({ input }) =>
     input.kind === 'avatar' ? updateAvatar(input.file) : updateCoverImage(input.file),
   ),

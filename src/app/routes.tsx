@@ -130,6 +130,16 @@ export function AppRoutes() {
           <SettingsPage section="Passkeys" />
         </InLayout>
       </Route>
+      <Route path="/Setting/Devices">
+        <InLayout guarded>
+          <SettingsPage section="Devices" />
+        </InLayout>
+      </Route>
+      <Route path="/Setting/TwoStep">
+        <InLayout guarded>
+          <SettingsPage section="TwoStep" />
+        </InLayout>
+      </Route>
       <Route path="/Subscriptions">
         <InLayout guarded>
           <SubscriptionsPage />

@@ -2,6 +2,8 @@ import styled from 'styled-components';
 import { MESSAGES } from '../../machines/messages';
 import { ChangePasswordForm } from '../features/account/change-password-form';
 import { PasskeysSection } from '../features/account/passkeys-section';
+import { DevicesSection } from '../features/account/devices-section';
+import { TwoStepSection } from '../features/account/two-step-section';
 import { PersonalInfoForm } from '../features/account/personal-info-form';
 import { ProfileImages } from '../features/account/profile-images';
 import { useCurrentUser } from '../session';
@@ -16,11 +18,11 @@ const Content = styled.div`
   padding-top: 20px;
 `;
 
-export type SettingsSection = 'ChangeInfo' | 'ChangePassword' | 'Passkeys';
+export type SettingsSection = 'ChangeInfo' | 'ChangePassword' | 'Devices' | 'TwoStep' | 'Passkeys';
 
 /**
- * /Setting/ChangeInfo, /Setting/ChangePassword and /Setting/Passkeys (guarded: a user is always
- * signed in here).
+ * /Setting/ChangeInfo, /Setting/ChangePassword and (issue 32) /Setting/Devices,
+ * /Setting/TwoStep and /Setting/Passkeys (guarded: a user is always signed in here).
  */
 export default function SettingsPage({ section }: { section: SettingsSection }) {
   useDocumentTitle('Settings');
@@ -42,12 +44,20 @@ export default function SettingsPage({ section }: { section: SettingsSection }) 
             href: '/Setting/ChangePassword',
             active: section === 'ChangePassword',
           },
+          { label: 'Devices', href: '/Setting/Devices', active: section === 'Devices' },
+          {
+            label: 'Two-step sign-in',
+            href: '/Setting/TwoStep',
+            active: section === 'TwoStep',
+          },
           { label: 'Passkeys', href: '/Setting/Passkeys', active: section === 'Passkeys' },
         ]}
       />
       <Content>
         {section === 'ChangeInfo' && <PersonalInfoForm key={user._id} user={user} />}
         {section === 'ChangePassword' && <ChangePasswordForm />}
+        {section === 'Devices' && <DevicesSection />}
+        {section === 'TwoStep' && <TwoStepSection />}
         {section === 'Passkeys' && <PasskeysSection />}
       </Content>
     </Page>

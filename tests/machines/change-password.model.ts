@@ -8,6 +8,7 @@ import {
   selectIsConfirmingCancel,
   selectIsSaving,
   selectShowsMismatch,
+  selectSignOutOthers,
   type PasswordFields,
 } from '../../machines/change-password.machine.js';
 import type { Model } from '../support/model.js';
@@ -60,6 +61,10 @@ export const model: Model<typeof changePasswordMachine> = {
       },
       { type: 'FIELD_CHANGED', field: 'confirmPassword', value: 'new secret' },
     ],
+    SIGN_OUT_OTHERS_CHANGED: [
+      { type: 'SIGN_OUT_OTHERS_CHANGED', value: false },
+      { type: 'SIGN_OUT_OTHERS_CHANGED', value: true },
+    ],
     'xstate.done.actor.changePassword': [
       { type: 'xstate.done.actor.changePassword', output: undefined },
     ],
@@ -80,6 +85,7 @@ export const model: Model<typeof changePasswordMachine> = {
       c.newPassword === c.confirmPassword,
       Object.keys(c.fieldErrors).sort(),
       c.error !== null,
+      c.signOutOthers,
     ]);
   },
   assert: (snapshot, fakes, { event, previous, emitted }) => {
@@ -97,6 +103,8 @@ export const model: Model<typeof changePasswordMachine> = {
     switch (event.type) {
       case 'xstate.init':
         expect(fields).toEqual(empty);
+        // Issue 32: ticked by default, as the password change always did.
+        expect(selectSignOutOthers(s)).toBe(true);
         expect(selectError(s)).toBeNull();
         expect(selectFieldErrors(s)).toEqual({});
         break;
@@ -132,6 +140,7 @@ export const model: Model<typeof changePasswordMachine> = {
           expect(fakes.lastInput('changePassword')).toEqual({
             oldPassword: prior.oldPassword,
             newPassword: prior.newPassword,
+            signOutOthers: selectSignOutOthers(before!),
           });
           expect(emitted).toEqual([]);
         } else {
@@ -142,9 +151,14 @@ export const model: Model<typeof changePasswordMachine> = {
         }
         break;
       }
+      case 'SIGN_OUT_OTHERS_CHANGED':
+        expect(selectSignOutOthers(s)).toBe(event.value);
+        expect(fields).toEqual(selectFields(before!));
+        break;
       case 'xstate.done.actor.changePassword':
-        // Success clears the form.
+        // Success clears the form; the next change offers to sign out the others again.
         expect(fields).toEqual(empty);
+        expect(selectSignOutOthers(s)).toBe(true);
         expect(selectFieldErrors(s)).toEqual({});
         expect(emitted).toEqual([{ type: 'saved' }]);
         break;

@@ -891,3 +891,226 @@ it('answers every hostile request of issue 32 to the mailed-link operations the 
   });
   expect(problems.filter((p) => p.includes('/users/'))).toEqual([]);
 });
+
+// ---- Issue 32: devices and two-step sign-in (the devices engineer's block) ----
+
+it('answers every hostile request of issue 32 (devices, two-step sign-in) the same way', async () => {
+  const { signUp, USERS } = await import('./fixtures/users.js');
+  const { Secret, TOTP } = await import('otpauth');
+  const category = 'devices and two-step (issue 32)';
+  const api = '/api/v1/users';
+  const JSON_TYPE = { 'content-type': 'application/json' };
+  const hit = (
+    method: string,
+    target: string,
+    {
+      cookie,
+      body,
+      bad = false,
+      stranger = false,
+    }: { cookie?: string; body?: unknown; bad?: boolean; stranger?: boolean } = {},
+  ) =>
+    send(
+      category,
+      method,
+      `${api}${target}`,
+      {
+        ...(cookie ? { cookie } : {}),
+        ...(body === undefined ? {} : JSON_TYPE),
+      },
+      body === undefined
+        ? undefined
+        : Buffer.from(typeof body === 'string' ? body : JSON.stringify(body)),
+      { bad, stranger },
+    );
+
+  // Ann has two-step sign-in on; Ben is another account.
+  const ann = await signUp(t);
+  const ben = await signUp(t);
+  const annCookie = `accessToken=${ann.accessToken}`;
+  const benCookie = `accessToken=${ben.accessToken}`;
+  const setup = await t.app.inject({
+    method: 'POST',
+    url: `${USERS}/two-step/setup`,
+    cookies: ann.cookies,
+  });
+  const secret = setup.json<{ data: { secret: string } }>().data.secret;
+  const totp = new TOTP({
+    algorithm: 'SHA1',
+    digits: 6,
+    period: 30,
+    secret: Secret.fromBase32(secret),
+  });
+  const codeAt = (offset: number) => totp.generate({ timestamp: Date.now() + offset * 30_000 });
+  const enable = await t.app.inject({
+    method: 'POST',
+    url: `${USERS}/two-step/enable`,
+    cookies: ann.cookies,
+    payload: { code: codeAt(0) },
+  });
+  const recovery = enable.json<{ data: { recoveryCodes: string[] } }>().data.recoveryCodes;
+  const ticketOf = async (who: typeof ann) => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `${USERS}/login`,
+      payload: {
+        userName: who.credentials.userName,
+        email: who.credentials.email,
+        password: who.credentials.password,
+      },
+    });
+    return res.json<{ data: { secondStep: { ticket: string } } }>().data.secondStep.ticket;
+  };
+  const answers: string[] = [];
+  const record = (a: RawAnswer) => {
+    answers.push(a.body);
+    return a;
+  };
+
+  // Devices: Ben's session id from Ann (404, and Ben stays signed in), bad ids, no session.
+  const bensDevices = await t.app.inject({
+    method: 'GET',
+    url: `${USERS}/sessions`,
+    cookies: ben.cookies,
+  });
+  const bensId = bensDevices.json<{ data: { devices: { _id: string }[] } }>().data.devices[0]!._id;
+  const foreign = record(
+    await hit('DELETE', `/sessions/${bensId}`, { cookie: annCookie, stranger: true }),
+  );
+  if (foreign.status !== 404) problems.push(`someone else's session: ${foreign.status}`);
+  for (const id of badIds(bensId))
+    await hit('DELETE', `/sessions/${id}`, { cookie: annCookie, bad: true });
+  for (const [method, target] of [
+    ['GET', '/sessions'],
+    ['DELETE', `/sessions/${bensId}`],
+    ['POST', '/sessions/sign-out-others'],
+    ['GET', '/two-step'],
+    ['POST', '/two-step/setup'],
+  ] as const) {
+    await hit(method, target, { stranger: true });
+    await hit(method, target, { cookie: 'accessToken=forged.token.value', stranger: true });
+  }
+  const benStill = await t.app.inject({
+    method: 'GET',
+    url: `${USERS}/current-user`,
+    cookies: ben.cookies,
+  });
+  if (benStill.statusCode !== 200) {
+    tallies.get(category)!.authorizationFailures += 1;
+    problems.push('Ben was signed out by a request of Ann');
+  }
+
+  // Two-step settings: bad bodies, wrong codes, reused code, without a session.
+  const BAD_BODIES = [
+    'null',
+    '{}',
+    '[]',
+    '"123456"',
+    '{"code": 123456}',
+    '{"code": ""}',
+    `{"code": "${'1'.repeat(33)}"}`,
+    '{"code": "123456", "extra": 1}',
+  ];
+  for (const target of ['/two-step/enable', '/two-step/recovery-codes', '/two-step/disable']) {
+    for (const body of BAD_BODIES)
+      await hit('POST', target, { cookie: annCookie, body, bad: true });
+    for (const code of ['000000', 'zzzz-zzzz', "1' or '1'='1", codeAt(0), codeAt(-3)]) {
+      record(await hit('POST', target, { cookie: annCookie, body: { code }, bad: true }));
+    }
+    await hit('POST', target, { body: { code: codeAt(1) }, stranger: true });
+    // Ben has no two-step sign-in: Ann's codes do nothing for him.
+    record(
+      await hit('POST', target, { cookie: benCookie, body: { code: recovery[0] }, bad: true }),
+    );
+  }
+  await hit('POST', '/two-step/setup', { cookie: annCookie, bad: true }); // already on: 409
+
+  // The second step: forged, malformed, someone else's and used tickets; wrong codes; bad bodies.
+  const ticket = await ticketOf(ann);
+  const [id, tail] = ticket.split('.');
+  for (const forged of [
+    `${id}.AAAA`,
+    `${id}`,
+    `${ticket}.x`,
+    `AAAAAAAAAAAAAAAA.${tail}`,
+    '..',
+    'x'.repeat(200),
+    `${id}.${tail}%00`,
+  ]) {
+    record(
+      await hit('POST', '/login/second-step', {
+        body: { ticket: forged, code: codeAt(1) },
+        stranger: true,
+      }),
+    );
+  }
+  for (const body of [
+    'null',
+    '{}',
+    `{"ticket": "${ticket}"}`,
+    `{"code": "123456"}`,
+    `{"ticket": "${ticket}", "code": 1}`,
+    `{"ticket": "${'t'.repeat(201)}", "code": "123456"}`,
+    `{"ticket": "${ticket}", "code": "1", "userId": "x"}`,
+  ]) {
+    await hit('POST', '/login/second-step', { body, bad: true });
+  }
+  // Wrong codes until the ticket is gone, then even the right code is refused.
+  for (const code of ['000000', 'abcd-efgh', codeAt(-3), "' or 1=1 --", '99999999']) {
+    record(await hit('POST', '/login/second-step', { body: { ticket, code }, bad: true }));
+  }
+  record(
+    await hit('POST', '/login/second-step', { body: { ticket, code: codeAt(1) }, stranger: true }),
+  );
+  // A used ticket and a used code.
+  const fresh = await ticketOf(ann);
+  const won = await hit('POST', '/login/second-step', {
+    body: { ticket: fresh, code: recovery[1] },
+  });
+  if (won.status !== 200) problems.push(`the right recovery code was refused: ${won.status}`);
+  record(
+    await hit('POST', '/login/second-step', {
+      body: { ticket: fresh, code: recovery[2] },
+      stranger: true,
+    }),
+  );
+  record(
+    await hit('POST', '/login/second-step', {
+      body: { ticket: await ticketOf(ann), code: recovery[1] },
+      bad: true,
+    }),
+  );
+  // Ben's own (ordinary) password login never yields a ticket that opens Ann's account.
+  record(
+    await hit('POST', '/login/second-step', {
+      body: { ticket: `${ben.user._id}.${tail}`, code: recovery[3] },
+      stranger: true,
+    }),
+  );
+
+  // No secret, code or hash in any answer (the first setup answer is the one that shows it).
+  const stored = await t.ctx.db.query.recoveryCodes.findMany();
+  for (const body of answers) {
+    for (const leak of [secret, ...recovery, ...stored.map((r) => r.codeHash)]) {
+      if (body.includes(leak)) {
+        tallies.get(category)!.authorizationFailures += 1;
+        problems.push(`leak in an answer: ${body}`);
+      }
+    }
+  }
+  expect(tallies.get(category)).toMatchObject({
+    serverErrors: 0,
+    outsideEnvelope: 0,
+    authorizationFailures: 0,
+    acceptedBadInput: 0,
+  });
+  expect(
+    problems.filter(
+      (p) =>
+        p.includes('/users/') ||
+        p.includes('session') ||
+        p.includes('leak') ||
+        p.includes('recovery'),
+    ),
+  ).toEqual([]);
+}, 120_000);

@@ -155,10 +155,29 @@ describe('change password', () => {
     expect(await screen.findByText('Password changed successfully')).toBeInTheDocument();
     expect(screen.queryByText('successfully changed password')).not.toBeInTheDocument();
     expect(document.querySelectorAll('.Toastify__toast')).toHaveLength(1);
+    // Issue 32: "Sign out of all other devices" is ticked unless the user unticks it.
     expect(fakes.changePassword.calls).toEqual([
-      { oldPassword: 'secret123', newPassword: 'brand-new-1' },
+      { oldPassword: 'secret123', newPassword: 'brand-new-1', signOutOthers: true },
     ]);
     expect(screen.getByLabelText('Current password')).toHaveValue('');
+  });
+
+  it('keeps the other devices signed in when "Sign out of all other devices" is unticked', async () => {
+    const fakes = signedIn();
+    const { user } = renderApp('/Setting/ChangePassword', fakes);
+    const box = await screen.findByRole('checkbox', { name: 'Sign out of all other devices' });
+    expect(box).toBeChecked();
+    await user.click(box);
+    await user.type(screen.getByLabelText('Current password'), 'secret123');
+    await user.type(screen.getByLabelText('New password'), 'brand-new-1');
+    await user.type(screen.getByLabelText('Confirm new password'), 'brand-new-1');
+    await user.click(screen.getByRole('button', { name: 'Change password' }));
+    expect(await screen.findByText('Password changed successfully')).toBeInTheDocument();
+    expect(fakes.changePassword.calls).toEqual([
+      { oldPassword: 'secret123', newPassword: 'brand-new-1', signOutOthers: false },
+    ]);
+    // Ticked again for the next change.
+    expect(box).toBeChecked();
   });
 
   it("toasts 'Failed to change password' and says beside the current password that it is wrong", async () => {

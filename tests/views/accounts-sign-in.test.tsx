@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { User } from '../../contract/shapes';
 import type { Credentials } from '../../machines/sign-in.machine';
 import { ApiError } from '../../src/api/client';
+import type { LoginAnswer } from '../../contract/second-step';
 import { accountFakes, alice, fake, never, renderApp } from './app-helpers';
 
 async function fill(
@@ -31,7 +31,10 @@ describe('sign-in page', () => {
   });
 
   it('shows a spinner and stays disabled while the login is in progress', async () => {
-    const fakes = { ...accountFakes(), login: fake<Credentials, User>(() => never<User>()) };
+    const fakes = {
+      ...accountFakes(),
+      signIn: fake<Credentials, LoginAnswer>(() => never<LoginAnswer>()),
+    };
     const { user } = renderApp('/login', fakes);
     await screen.findByRole('button', { name: 'Sign in' });
     await fill(user, document.body, { userName: 'alice', email: 'a@b.co', password: 'pw' });
@@ -53,7 +56,7 @@ describe('sign-in page', () => {
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
     expect(await screen.findByText('successfully login')).toBeInTheDocument();
     await waitFor(() => expect(path()).toBe('/'));
-    expect(fakes.login.calls).toEqual([
+    expect(fakes.signIn.calls).toEqual([
       { userName: 'alice', email: 'alice@example.com', password: 'secret123' },
     ]);
     expect(await screen.findByRole('button', { name: 'Account menu' })).toBeInTheDocument();
@@ -64,7 +67,7 @@ describe('sign-in page', () => {
   it('toasts the failure and stays on the page', async () => {
     const fakes = {
       ...accountFakes(),
-      login: fake<Credentials, User>(() => {
+      signIn: fake<Credentials, LoginAnswer>(() => {
         throw new ApiError('Invalid credentials', 401);
       }),
     };
@@ -84,10 +87,10 @@ describe('sign-in page', () => {
     let attempts = 0;
     const fakes = {
       ...accountFakes(),
-      login: fake<Credentials, User>(() => {
+      signIn: fake<Credentials, LoginAnswer>(() => {
         attempts += 1;
         if (attempts === 1) throw new ApiError('Invalid credentials', 401);
-        return alice;
+        return { user: alice };
       }),
     };
     const { user } = renderApp('/login', fakes);
@@ -161,6 +164,6 @@ describe('sign-in popup', () => {
     expect(await screen.findByRole('heading', { name: 'Your Subscriptions' })).toBeInTheDocument();
     expect(screen.queryByRole('dialog', { name: 'Sign in to continue' })).not.toBeInTheDocument();
     expect(path()).toBe('/Subscriptions');
-    expect(fakes.login.calls).toHaveLength(1);
+    expect(fakes.signIn.calls).toHaveLength(1);
   });
 });

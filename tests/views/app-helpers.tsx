@@ -6,6 +6,7 @@ import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { memoryLocation } from 'wouter/memory-location';
 import { fromPromise } from 'xstate';
+import type { LoginAnswer, SecondStepBody } from '../../contract/second-step';
 import type { User } from '../../contract/shapes';
 import type { Credentials } from '../../machines/sign-in.machine';
 import type {
@@ -55,6 +56,8 @@ export function accountFakes(signedInAs: User | null = null) {
     resumeSession: fake<void, User | null>(() => signedInAs),
     logout: fake<void, void>(() => undefined),
     login: fake<Credentials, User>(() => alice),
+    signIn: fake<Credentials, LoginAnswer>(() => ({ user: alice })),
+    verifySecondStep: fake<SecondStepBody, User>(() => alice),
     register: fake<RegisterInput, User>((input) => ({
       ...alice,
       ...input,

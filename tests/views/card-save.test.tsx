@@ -7,6 +7,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fromPromise } from 'xstate';
+import type { LoginAnswer } from '../../contract/second-step';
 import type { HistoryPage as HistoryPageData } from '../../contract/history';
 import type { User, VideoItem } from '../../contract/shapes';
 import type { BatchInput, BatchItem, SaveEntryInput } from '../../machines/add-to-playlist.machine';
@@ -68,9 +69,9 @@ function setup(
       savePlaylistEntry: fromPromise<void, SaveEntryInput>(async ({ input }) => {
         saved.push(input);
       }),
-      login: fromPromise<User, Credentials>(async ({ input }) => {
+      signIn: fromPromise<LoginAnswer, Credentials>(async ({ input }) => {
         signIns.push(input);
-        return viewer;
+        return { user: viewer };
       }),
     },
   });

@@ -2,7 +2,8 @@
  * "Sign in with a passkey" (issue 32): beside the three fields on the sign-in page and popup, and
  * in the second step after them (pass login's `secondStepTicket`: the passkey must then be one
  * of that account's). Signs in like the form does: the session learns the user, the spec's
- * success toast shows, and `onSignedIn` moves on (navigate, close the popup).
+ * success toast shows, and `onSignedIn` moves on (navigate, close the popup). In the second step
+ * the sign-in form announces the sign-in itself (`announce={false}`), as it does for a code.
  */
 import { useActorRef, useSelector } from '@xstate/react';
 import styled from 'styled-components';
@@ -31,9 +32,11 @@ const TOAST_TOPIC = 'sign-in';
 export function PasskeySignInButton({
   secondStepTicket,
   onSignedIn,
+  announce = true,
 }: {
   secondStepTicket?: string;
   onSignedIn: (user: User) => void;
+  announce?: boolean;
 }) {
   const actors = usePageActors(passkeySignInActors);
   const session = useSessionRef();
@@ -54,6 +57,7 @@ export function PasskeySignInButton({
     succeeded: ({ result }) => {
       const user = result as User;
       onSignedIn(user);
+      if (!announce) return;
       session.send({ type: 'SIGNED_IN', user });
       notify.success(MESSAGES.loginSucceeded, TOAST_TOPIC);
     },

@@ -12,6 +12,7 @@ import {
   selectCanSubmit,
   selectError,
   selectIsBusy,
+  selectSecondStep,
   signInMachine,
   type SignInField,
 } from '../../../machines/sign-in.machine';
@@ -23,6 +24,7 @@ import { Button } from '../../ui/button';
 import { FormError } from '../../ui/form';
 import { TextFields, type FieldSpec } from '../../ui/text-fields';
 import { useEmitted } from '../../use-emitted';
+import { SecondStepForm } from './second-step-form';
 
 const Form = styled.form`
   display: grid;
@@ -56,13 +58,14 @@ export function SignInForm({
   useEffect(() => {
     if (focusFirstField) form.current?.querySelector('input')?.focus();
   }, [focusFirstField]);
-  const { login } = usePageActors(accountActors);
+  const { signIn, verifySecondStep } = usePageActors(accountActors);
   const session = useSessionRef();
-  const actor = useActorRef(signInMachine.provide({ actors: { login } }));
+  const actor = useActorRef(signInMachine.provide({ actors: { login: signIn, verifySecondStep } }));
   const canSubmit = useSelector(actor, selectCanSubmit);
   const busy = useSelector(actor, selectIsBusy);
   const error = useSelector(actor, selectError);
   const values = useSelector(actor, (s) => s.context);
+  const secondStep = useSelector(actor, selectSecondStep);
 
   useEmitted(actor, {
     signedIn: ({ user }) => {
@@ -74,6 +77,9 @@ export function SignInForm({
     },
     signInFailed: () => notify.error(MESSAGES.loginFailed, TOAST_TOPIC),
   });
+
+  // Issue 32: after a right password, an account with two-step sign-in asks for a code here.
+  if (secondStep) return <SecondStepForm actor={actor} secondStep={secondStep} />;
 
   return (
     <Form

@@ -1,5 +1,6 @@
 /** Settings → Change Password (spec §5, §8). */
 import { useActorRef, useSelector } from '@xstate/react';
+import styled from 'styled-components';
 import { notify } from '../../notify';
 import { MESSAGES } from '../../../machines/messages';
 import {
@@ -10,6 +11,7 @@ import {
   selectIsConfirmingCancel,
   selectIsSaving,
   selectShowsMismatch,
+  selectSignOutOthers,
   type PasswordField,
 } from '../../../machines/change-password.machine';
 import { usePageActors } from '../../actors';
@@ -21,6 +23,19 @@ import { SettingsFormFooter } from './settings-form-footer';
 import { useEmitted } from '../../use-emitted';
 
 const TOAST_TOPIC = 'password';
+
+/** Issue 32: the password change offers to sign out the other devices (ticked by default). */
+const Check = styled.label`
+  display: flex;
+  align-items: center;
+  gap: 8px;
+  font-size: 14px;
+  input {
+    width: 18px;
+    height: 18px;
+    accent-color: ${({ theme }) => theme.colors.accent};
+  }
+`;
 
 const password = { type: 'password', maxLength: LIMITS.password.max } as const;
 const FIELDS: FieldSpec<PasswordField>[] = [
@@ -48,6 +63,7 @@ export function ChangePasswordForm() {
   const mismatch = useSelector(actor, selectShowsMismatch);
   const saving = useSelector(actor, selectIsSaving);
   const confirming = useSelector(actor, selectIsConfirmingCancel);
+  const signOutOthers = useSelector(actor, selectSignOutOthers);
 
   useEmitted(actor, {
     invalid: ({ message }) => notify.error(message, TOAST_TOPIC),
@@ -68,7 +84,6 @@ export function ChangePasswordForm() {
       }}
     >
       <h2>{MESSAGES.changePassword}</h2>
-      <p className="lead">Other devices are signed out when the password changes.</p>
       <TextFields
         specs={FIELDS}
         values={fields}
@@ -80,6 +95,15 @@ export function ChangePasswordForm() {
         }
         onChange={(field, value) => actor.send({ type: 'FIELD_CHANGED', field, value })}
       />
+      <Check>
+        <input
+          type="checkbox"
+          checked={signOutOthers}
+          disabled={saving}
+          onChange={(e) => actor.send({ type: 'SIGN_OUT_OTHERS_CHANGED', value: e.target.checked })}
+        />
+        Sign out of all other devices
+      </Check>
       <SettingsFormFooter
         error={error}
         saving={saving}
