@@ -7,6 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { PASSKEY_MESSAGES, type Passkey, type PasskeyList } from '../../contract/passkeys';
 import type { User } from '../../contract/shapes';
 import type { CeremonyOptions, VerifyInput } from '../../machines/passkey-ceremony.machine';
+import type { Credentials } from '../../machines/sign-in.machine';
+import type { LoginAnswer } from '../../contract/second-step';
 import { ApiError } from '../../src/api/client';
 import { accountFakes, alice, fake, renderApp, type AccountFakes } from './app-helpers';
 
@@ -147,5 +149,49 @@ describe('Sign in with a passkey', () => {
     await user.click(await screen.findByRole('button', { name: 'Sign in with a passkey' }));
     expect(await screen.findByText(PASSKEY_MESSAGES.notRecognised)).toBeInTheDocument();
     expect(path()).toBe('/login');
+  });
+});
+
+describe('a passkey as the second step', () => {
+  it('finishes the second step with the ticket, toasts once and goes home', async () => {
+    const passkeys = passkeyFakes([]);
+    const fakes = {
+      ...accountFakes(null),
+      ...passkeys,
+      signIn: fake<Credentials, LoginAnswer>(() => ({
+        secondStep: { ticket: 'step.1', methods: ['totp', 'recovery', 'passkey'] },
+      })),
+    };
+    const { user, path } = renderApp('/login', fakes as AccountFakes & typeof fakes);
+    await user.type(await screen.findByLabelText('Username'), 'alice');
+    await user.type(screen.getByLabelText('Email'), 'a@b.co');
+    await user.type(screen.getByLabelText('Password'), 'pw');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    const form = await screen.findByRole('form', { name: 'Two-step verification' });
+    await user.click(within(form).getByRole('button', { name: 'Sign in with a passkey' }));
+    await waitFor(() => expect(path()).toBe('/'));
+    expect(screen.getAllByText('successfully login')).toHaveLength(1);
+    expect(passkeys.passkeySignInOptions.calls).toEqual([{ secondStepTicket: 'step.1' }]);
+    expect(passkeys.passkeySignIn.calls).toEqual([
+      { ticket: ceremony.ticket, answer, secondStepTicket: 'step.1' },
+    ]);
+    expect(await screen.findByRole('button', { name: 'Account menu' })).toBeInTheDocument();
+  });
+
+  it('is not offered to an account without a passkey', async () => {
+    const fakes = {
+      ...accountFakes(null),
+      ...passkeyFakes([]),
+      signIn: fake<Credentials, LoginAnswer>(() => ({
+        secondStep: { ticket: 'step.1', methods: ['totp', 'recovery'] },
+      })),
+    };
+    const { user } = renderApp('/login', fakes as AccountFakes & typeof fakes);
+    await user.type(await screen.findByLabelText('Username'), 'alice');
+    await user.type(screen.getByLabelText('Email'), 'a@b.co');
+    await user.type(screen.getByLabelText('Password'), 'pw');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    const form = await screen.findByRole('form', { name: 'Two-step verification' });
+    expect(within(form).queryByRole('button', { name: 'Sign in with a passkey' })).toBeNull();
   });
 });
