@@ -5,7 +5,8 @@
  *   npm run bench                      every bench
  *   npm run bench -- startup media     only the named ones (startup, seed, js, lcp, thumbs, api,
  *                                      suggest, lists, search, dashboard, upnext, media, memory,
- *                                      transcode, and on PostgreSQL only: sse, feed; cluster)
+ *                                      transcode, forgot, and on PostgreSQL only: sse, feed;
+ *                                      cluster)
  *   npm run bench -- cluster           only when named: two replicas behind nginx (bench/cluster.ts)
  *   BENCH_SECONDS=5 npm run bench      shorter load runs
  *   DATABASE_URL=postgres://… npm run bench   also measures the API on PostgreSQL
@@ -30,6 +31,7 @@ import { benchSeed } from './seed.js';
 import { benchSse } from './sse.js';
 import { benchStartup } from './startup.js';
 import { benchSuggestions } from './suggestions.js';
+import { benchForgotPassword } from './forgot-password.js';
 import { benchThroughput } from './throughput.js';
 import { benchThumbs } from './thumbs.js';
 import { benchTranscode } from './transcode.js';
@@ -46,6 +48,7 @@ const NAMES = [
   'lists',
   'dashboard',
   'upnext',
+  'forgot',
   'media',
   'memory',
   'transcode',
@@ -170,6 +173,10 @@ if (enabled('upnext')) {
     "Up next for a video with 10 000 viewers' histories (embedded PGlite)",
     benchUpNext,
   );
+}
+
+if (enabled('forgot')) {
+  await section('forgot password: the same answer and time for any address', benchForgotPassword);
 }
 
 if (enabled('media')) await section('media streaming and upload memory', benchMedia);

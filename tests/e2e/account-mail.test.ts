@@ -4,11 +4,11 @@
  * one and sign in with it; change the email in Settings and confirm it from the new address's
  * mail. Screenshots of each new screen at both widths go to SHOTS_DIR (or test-results).
  */
-import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { simpleParser, type ParsedMail } from 'mailparser';
+import type { ParsedMail } from 'mailparser';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { linkPathOf, nextMail } from '../support/outbox.js';
 import { freshUser, signUpAndSignIn, type E2eUser } from './accounts-api.js';
 import {
   SCREENSHOT_DIR,
@@ -24,32 +24,12 @@ const PASSWORD = 'mailed-links-pass-123';
 const NEW_PASSWORD = 'a fresh password 456';
 const SHOTS = process.env.SHOTS_DIR ?? SCREENSHOT_DIR;
 
-/** Waits for the next outbox message to `to` (each file read once). */
-async function nextMail(server: RunningServer, to: string, seen: Set<string>): Promise<ParsedMail> {
-  const dir = path.join(server.dataDir, 'outbox');
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    const names = (await readdir(dir).catch(() => [] as string[])).filter(
-      (n) => n.endsWith('.eml') && !seen.has(n),
-    );
-    for (const name of names.sort()) {
-      const mail = await simpleParser(await readFile(path.join(dir, name)));
-      const address = Array.isArray(mail.to) ? mail.to[0]?.text : mail.to?.text;
-      if (address === to) {
-        seen.add(name);
-        return mail;
-      }
-    }
-    if (Date.now() > deadline) throw new Error(`no mail to ${to} in ${dir}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
+/** The next outbox message to `to` (each file read once). */
+const mailTo = (server: RunningServer, to: string, seen: Set<string>) =>
+  nextMail(path.join(server.dataDir, 'outbox'), to, seen);
 
 /** The mailed link, on this server's address (links name PUBLIC_URL, unset here). */
-function linkOn(server: RunningServer, mail: ParsedMail): string {
-  const link = new URL(/https?:\/\/\S+\?token=\S+/.exec(mail.text ?? '')![0]);
-  return `${server.url}${link.pathname}${link.search}`;
-}
+const linkOn = (server: RunningServer, mail: ParsedMail) => `${server.url}${linkPathOf(mail)}`;
 
 async function shoot(page: Page, name: string) {
   for (const [label, size] of Object.entries(VIEWPORTS)) {
@@ -72,7 +52,7 @@ describe.skipIf(!hasBrowser)('mailed links', () => {
     const { context } = await browser.newPage();
     await signUpAndSignIn(context, server.url, user, PASSWORD);
     await context.close();
-    await nextMail(server, user.email, seen);
+    await mailTo(server, user.email, seen);
   }, 120_000);
 
   afterAll(async () => {
@@ -92,7 +72,7 @@ describe.skipIf(!hasBrowser)('mailed links', () => {
     await page.getByText('If an account uses this address').waitFor();
     await shoot(page, 'forgot-password-sent');
 
-    const mail = await nextMail(server, user.email, seen);
+    const mail = await mailTo(server, user.email, seen);
     expect(mail.subject).toBe('Reset your VidTube password');
     await page.goto(linkOn(server, mail));
     await page.getByLabel('New password', { exact: true }).fill(NEW_PASSWORD);
@@ -125,14 +105,14 @@ describe.skipIf(!hasBrowser)('mailed links', () => {
     const other = freshUser('mover');
     const { context, page } = await browser.newPage(VIEWPORTS.desktop);
     await signUpAndSignIn(context, server.url, other, PASSWORD);
-    const welcome = await nextMail(server, other.email, seen);
+    const welcome = await mailTo(server, other.email, seen);
     await page.goto(`${server.url}/`);
     const banner = page.getByRole('region', { name: 'Confirm your email address' });
     await banner.waitFor();
     await shoot(page, 'email-banner');
     await banner.getByRole('button', { name: 'Send the link again' }).click();
     await banner.getByText('We have sent you a new confirmation link.').waitFor();
-    const resent = await nextMail(server, other.email, seen);
+    const resent = await mailTo(server, other.email, seen);
     expect(resent.subject).toBe(welcome.subject);
 
     const newEmail = `moved-${other.email}`;
@@ -143,9 +123,9 @@ describe.skipIf(!hasBrowser)('mailed links', () => {
     await note.waitFor();
     await note.scrollIntoViewIfNeeded();
     await shoot(page, 'settings-pending-email');
-    const notice = await nextMail(server, other.email, seen);
+    const notice = await mailTo(server, other.email, seen);
     expect(notice.subject).toBe('Your VidTube email address is being changed');
-    const link = await nextMail(server, newEmail, seen);
+    const link = await mailTo(server, newEmail, seen);
 
     await page.goto(linkOn(server, link));
     await page.getByText('Your email address is confirmed.').waitFor();

@@ -162,7 +162,7 @@ describe('a passkey as the second step', () => {
         secondStep: { ticket: 'step.1', methods: ['totp', 'recovery', 'passkey'] },
       })),
     };
-    const { user, path } = renderApp('/login', fakes as AccountFakes & typeof fakes);
+    const { user, path } = renderApp('/login', fakes);
     await user.type(await screen.findByLabelText('Username'), 'alice');
     await user.type(screen.getByLabelText('Email'), 'a@b.co');
     await user.type(screen.getByLabelText('Password'), 'pw');
@@ -186,7 +186,7 @@ describe('a passkey as the second step', () => {
         secondStep: { ticket: 'step.1', methods: ['totp', 'recovery'] },
       })),
     };
-    const { user } = renderApp('/login', fakes as AccountFakes & typeof fakes);
+    const { user } = renderApp('/login', fakes);
     await user.type(await screen.findByLabelText('Username'), 'alice');
     await user.type(screen.getByLabelText('Email'), 'a@b.co');
     await user.type(screen.getByLabelText('Password'), 'pw');
