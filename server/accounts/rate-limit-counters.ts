@@ -26,6 +26,29 @@ async function counter(db: Db, query: SQL): Promise<{ current: number; ttl: numb
   return { current: row?.hits ?? 0, ttl: row?.ttl ?? 0 };
 }
 
+/**
+ * Counts one hit of `key` in its window (restarting an ended one) and answers the hits so far and
+ * the window's time left. Also used outside the plugin, for limits a service decides on
+ * (accounts/account-details.ts), in the caller's transaction when it passes one.
+ */
+export function countHit(
+  db: Db,
+  key: string,
+  timeWindowMs: number,
+): Promise<{ current: number; ttl: number }> {
+  const window = sql`make_interval(secs => ${timeWindowMs / 1000})`;
+  return counter(
+    db,
+    sql`insert into rate_limit_counters as c (key, hits, window_ends_at)
+          values (${key}, 1, now() + ${window})
+          on conflict (key) do update set
+            hits = case when c.window_ends_at <= now() then 1 else c.hits + 1 end,
+            window_ends_at = case when c.window_ends_at <= now()
+              then now() + ${window} else c.window_ends_at end
+          returning hits, ceil(extract(epoch from window_ends_at - now()) * 1000)::int as ttl`,
+  );
+}
+
 class PostgresRateLimitStore implements FastifyRateLimitStore {
   constructor(
     private readonly db: Db,
@@ -33,17 +56,7 @@ class PostgresRateLimitStore implements FastifyRateLimitStore {
   ) {}
 
   incr(key: string, callback: Callback, timeWindowMs: number): void {
-    const window = sql`make_interval(secs => ${timeWindowMs / 1000})`;
-    counter(
-      this.db,
-      sql`insert into rate_limit_counters as c (key, hits, window_ends_at)
-            values (${this.prefix + key}, 1, now() + ${window})
-            on conflict (key) do update set
-              hits = case when c.window_ends_at <= now() then 1 else c.hits + 1 end,
-              window_ends_at = case when c.window_ends_at <= now()
-                then now() + ${window} else c.window_ends_at end
-            returning hits, ceil(extract(epoch from window_ends_at - now()) * 1000)::int as ttl`,
-    ).then(
+    countHit(this.db, this.prefix + key, timeWindowMs).then(
       (result) => callback(null, result),
       (error: Error) => callback(error),
     );

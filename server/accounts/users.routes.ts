@@ -235,7 +235,7 @@ export default async function usersRoutes(app: App, { ctx }: RouteOptions) {
           'Change full name and email (a new email waits for its mailed link: `pendingEmail`)',
         consumes: JSON_OR_FORM,
         body: AccountDetailsBody,
-        response: { 200: Envelope(User), ...errorResponses(400, 401, 403, 409) },
+        response: { 200: Envelope(User), ...errorResponses(400, 401, 403, 409, 429) },
       },
     },
     async (request) => {

@@ -6,7 +6,7 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACCOUNT_MAIL_MESSAGES } from '../../contract/account-mail.js';
+import { ACCOUNT_MAIL_MESSAGES, MAIL_REQUEST_LIMIT } from '../../contract/account-mail.js';
 import type { User } from '../../contract/shapes.js';
 import { accountTokens, users } from '../../server/db/schema.js';
 import { USERS, signIn, signUp, type Session } from './fixtures/users.js';
@@ -273,6 +273,31 @@ describe('confirmed email', () => {
       emailConfirmed: true,
     });
     expect(await canSignIn(s, s.credentials.password, newEmail)).toBe(true);
+  });
+
+  it('limits the new addresses an account mails to, refusing the change whole past the limit', async () => {
+    const s = await newAccount();
+    const change = (email: string, fullName: string) =>
+      t.app.inject({
+        method: 'PATCH',
+        url: `${USERS}/update-Account-Details`,
+        cookies: s.cookies,
+        payload: { fullName, email },
+      });
+    const address = (n: number) => `try${n}-${s.credentials.userName}@example.org`;
+    for (let n = 1; n <= MAIL_REQUEST_LIMIT.max; n++) {
+      expect((await change(address(n), `Mover ${n}`)).statusCode).toBe(200);
+      await inbox.next(address(n));
+    }
+    // The same pending address again mails nothing, so it does not count.
+    expect((await change(address(MAIL_REQUEST_LIMIT.max), 'Same Again')).statusCode).toBe(200);
+    const refused = await change(address(99), 'Too Many');
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toMatchObject({ message: ACCOUNT_MAIL_MESSAGES.tooManyRequests });
+    expect(await me(s)).toMatchObject({
+      fullName: 'Same Again',
+      pendingEmail: address(MAIL_REQUEST_LIMIT.max),
+    });
   });
 
   it('refuses a change link once another account took the address, changing nothing', async () => {
