@@ -1,10 +1,9 @@
-import styled from 'styled-components';
+import styled, { css } from 'styled-components';
 
-/** The card both settings forms sit in (Personal Information, Change Password). */
-export const SettingsForm = styled.form`
+/** The card every Settings section sits in: a bordered surface with its heading and lead line. */
+export const settingsCard = css`
   display: grid;
   gap: 16px;
-  max-width: 560px;
   padding: 20px;
   border: 1px solid ${({ theme }) => theme.colors.border};
   border-radius: ${({ theme }) => theme.radii.lg};
@@ -18,4 +17,10 @@ export const SettingsForm = styled.form`
     color: ${({ theme }) => theme.colors.textMuted};
     font-size: 14px;
   }
+`;
+
+/** The card both settings forms sit in (Personal Information, Change Password). */
+export const SettingsForm = styled.form`
+  ${settingsCard}
+  max-width: 560px;
 `;
