@@ -19,10 +19,9 @@ import type { App, RouteOptions } from '../http/app-types.js';
 import { replaceAccountImage, type AccountImage } from './user-images.js';
 import { userDtoOf } from './users.js';
 import { announceFeedWrites } from '../http/feed-writes.js';
-import { errorResponses, mediaUrlsOf } from '../http/route-helpers.js';
+import { errorResponses, mediaUrlsOf, SIGNED_IN } from '../http/route-helpers.js';
 
 const TAGS = ['users'];
-const SIGNED_IN = [{ cookieAuth: [] }];
 
 export default async function accountImageRoutes(app: App, { ctx }: RouteOptions) {
   const feedWrite = announceFeedWrites(ctx);

@@ -25,18 +25,12 @@ import { ok } from '../http/envelope.js';
 import { multipartFieldsToBody } from '../http/multipart.js';
 import { normalizeFields } from '../http/normalize-fields.js';
 import type { App, RouteOptions } from '../http/app-types.js';
-import { errorResponses } from '../http/route-helpers.js';
+import { errorResponses, JSON_OR_FORM, SIGNED_IN } from '../http/route-helpers.js';
 import { queueAccountMail } from './account-mail.js';
 import { confirmEmail, sendConfirmationAgain } from './email-confirmation.js';
 import { resetPassword } from './password-reset.js';
 
 const TAGS = ['users'];
-const SIGNED_IN = [{ cookieAuth: [] }];
-const JSON_OR_FORM = [
-  'application/json',
-  'application/x-www-form-urlencoded',
-  'multipart/form-data',
-];
 
 export default async function accountMailRoutes(app: App, { ctx }: RouteOptions) {
   const perClient = {

@@ -25,7 +25,7 @@ import { users } from '../db/schema.js';
 import { unauthorized } from '../errors.js';
 import type { App, RouteOptions } from '../http/app-types.js';
 import { created, ok } from '../http/envelope.js';
-import { errorResponses } from '../http/route-helpers.js';
+import { errorResponses, SIGNED_IN } from '../http/route-helpers.js';
 import {
   finishPasskeyRegistration,
   finishPasskeySignIn,
@@ -37,7 +37,6 @@ import { relyingPartyOf } from './passkeys.http.js';
 import { completeSignIn } from './sign-in.http.js';
 
 const TAGS = ['passkeys'];
-const SIGNED_IN = [{ cookieAuth: [] }];
 
 export default async function passkeysRoutes(app: App, { ctx }: RouteOptions) {
   const signInRateLimit = {

@@ -38,17 +38,10 @@ import { registerUser } from './user-registration.js';
 import { findUserDto, userDtoOf } from './users.js';
 import { updateAccountDetails } from './account-details.js';
 import { announceFeedWrites } from '../http/feed-writes.js';
-import { errorResponses, mediaUrlsOf } from '../http/route-helpers.js';
+import { errorResponses, JSON_OR_FORM, mediaUrlsOf, SIGNED_IN } from '../http/route-helpers.js';
 import { rotateCookies } from './users-session.routes.js';
 
 const TAGS = ['users'];
-/** OpenAPI: the accessToken cookie (securitySchemes.cookieAuth in app.ts). */
-const SIGNED_IN = [{ cookieAuth: [] }];
-const JSON_OR_FORM = [
-  'application/json',
-  'application/x-www-form-urlencoded',
-  'multipart/form-data',
-];
 
 export default async function usersRoutes(app: App, { ctx }: RouteOptions) {
   const secure = ctx.config.cookieSecure;

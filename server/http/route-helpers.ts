@@ -11,3 +11,13 @@ export function errorResponses<const C extends readonly number[]>(...codes: C) {
   );
   return Object.fromEntries(codes.map((code) => [code, ref])) as Record<C[number], typeof ref>;
 }
+
+/** OpenAPI: the route needs the accessToken cookie (securitySchemes.cookieAuth in app.ts). */
+export const SIGNED_IN = [{ cookieAuth: [] }];
+
+/** The bodies a form-like route reads: JSON, urlencoded and multipart text fields alike. */
+export const JSON_OR_FORM = [
+  'application/json',
+  'application/x-www-form-urlencoded',
+  'multipart/form-data',
+];
