@@ -67,7 +67,7 @@ describe.skipIf(!hasBrowser)('mailed links', () => {
     await page.waitForURL(/\/forgot-password$/);
     await page.getByRole('heading', { name: 'Forgot password?' }).waitFor();
     await shoot(page, 'forgot-password');
-    await page.getByLabel('Email').fill(user.email.toUpperCase());
+    await page.getByLabel('Email', { exact: true }).fill(user.email.toUpperCase());
     await page.getByRole('button', { name: 'Send reset link' }).click();
     await page.getByText('If an account uses this address').waitFor();
     await shoot(page, 'forgot-password-sent');
@@ -94,9 +94,9 @@ describe.skipIf(!hasBrowser)('mailed links', () => {
 
     await page.goto(`${server.url}/login`);
     await page.getByLabel('Username').fill(user.userName);
-    await page.getByLabel('Email').fill(user.email);
+    await page.getByLabel('Email', { exact: true }).fill(user.email);
     await page.getByLabel('Password').fill(NEW_PASSWORD);
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await page.waitForURL(`${server.url}/`);
     await page.getByRole('link', { name: 'Log in' }).waitFor({ state: 'detached' });
   }, 120_000);

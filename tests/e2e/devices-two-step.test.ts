@@ -20,7 +20,7 @@ import {
   type RunningServer,
 } from './harness.js';
 import type { KeyElements } from './layout.js';
-import { animationsSettled } from './page-helpers.js';
+import { animationsSettled, dismissEmailBanner } from './page-helpers.js';
 
 const PASSWORD = 'two-step-password-1';
 
@@ -47,6 +47,8 @@ const codeOf = (secret: string, offset = 0) =>
 /** Turns two-step sign-in on through Settings; answers the secret and the recovery codes. */
 async function turnOn(page: Page, url: string, shotName: string) {
   await page.goto(`${url}/Setting/TwoStep`);
+  await page.getByRole('button', { name: 'Turn on two-step sign-in' }).waitFor();
+  await dismissEmailBanner(page);
   await page.getByRole('button', { name: 'Turn on two-step sign-in' }).click();
   const secretText = page.getByLabel('Secret key');
   await secretText.waitFor();
@@ -80,9 +82,9 @@ async function turnOn(page: Page, url: string, shotName: string) {
 
 async function fillSignIn(page: Page, user: E2eUser) {
   await page.getByLabel('Username').fill(user.userName);
-  await page.getByLabel('Email').fill(user.email);
+  await page.getByLabel('Email', { exact: true }).fill(user.email);
   await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await page.getByRole('form', { name: 'Two-step verification' }).waitFor();
 }
 
@@ -107,10 +109,12 @@ describe.skipIf(!hasBrowser)('devices and two-step sign-in in Chromium', () => {
     await signIn(phone.context, server.url, user, PASSWORD);
     await phone.page.goto(`${server.url}/Setting/Devices`);
     await phone.page.getByText('This device').waitFor();
+    await dismissEmailBanner(phone.page);
 
     await laptop.page.goto(`${server.url}/Setting/Devices`);
     const rows = laptop.page.getByRole('listitem');
     await laptop.page.getByText('This device').waitFor();
+    await dismissEmailBanner(laptop.page);
     await expect.poll(() => rows.count()).toBeGreaterThanOrEqual(2);
     await shot(laptop.page, 'devices-desktop', {
       'this device': laptop.page.getByText('This device'),

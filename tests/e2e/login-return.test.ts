@@ -45,9 +45,9 @@ describe.skipIf(!hasBrowser)('Log in from the header', () => {
     const userName = page.getByLabel('Username');
     await expect.poll(() => userName.evaluate((el) => el === document.activeElement)).toBe(true);
     await page.keyboard.type(user.userName);
-    await page.getByLabel('Email').fill(user.email);
+    await page.getByLabel('Email', { exact: true }).fill(user.email);
     await page.getByLabel('Password').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await page.waitForURL(`${server.url}${here}`);
     // Signed in there: the header's Log in has gone.
     await page.getByRole('link', { name: 'Log in' }).waitFor({ state: 'detached' });
@@ -58,9 +58,9 @@ describe.skipIf(!hasBrowser)('Log in from the header', () => {
     const { page } = await browser.newPage(VIEWPORTS.desktop);
     await page.goto(`${server.url}/login?next=${encodeURIComponent('//example.com/phish')}`);
     await page.getByLabel('Username').fill(user.userName);
-    await page.getByLabel('Email').fill(user.email);
+    await page.getByLabel('Email', { exact: true }).fill(user.email);
     await page.getByLabel('Password').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await page.waitForURL(`${server.url}/`);
   });
 });

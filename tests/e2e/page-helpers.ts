@@ -62,3 +62,16 @@ export async function recordStatuses(page: Page, listSelector: string) {
       return seen;
     });
 }
+
+/**
+ * Closes the "Confirm your email address" banner a new account sees on every page (issue 32), for
+ * screenshots of other screens: it pushes the page down by its height. Call it once the page's
+ * own content is shown (the banner comes with the session); it stays closed for the tab's session,
+ * so a later call finds none and does nothing.
+ */
+export async function dismissEmailBanner(page: Page) {
+  const banner = page.getByRole('region', { name: 'Confirm your email address' });
+  if ((await banner.count()) === 0) return;
+  await banner.getByRole('button', { name: 'Dismiss' }).click();
+  await banner.waitFor({ state: 'detached' });
+}

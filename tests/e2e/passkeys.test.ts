@@ -12,6 +12,7 @@ import path from 'node:path';
 import type { BrowserContext, CDPSession, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshUser, signUpAndSignIn, type E2eUser } from './accounts-api.js';
+import { dismissEmailBanner } from './page-helpers.js';
 import {
   hasBrowser,
   launchBrowser,
@@ -146,6 +147,7 @@ describe.skipIf(!hasBrowser)('passkeys with a virtual authenticator', () => {
     await small.goto(`${site}/Setting/Passkeys`);
     const rows = small.getByRole('list', { name: 'Your passkeys' });
     await rows.getByText('My laptop').waitFor();
+    await dismissEmailBanner(small);
     await shoot(small, 'passkeys-list-390', {
       // The third tab, past the phone's edge, is scrolled into view.
       tab: small.getByRole('link', { name: 'Passkeys' }),

@@ -43,7 +43,7 @@ describe.skipIf(!hasBrowser)('settings Cancel', () => {
   it('restores the saved name and email', async () => {
     await page.goto(`${server.url}/Setting/ChangeInfo`);
     const name = page.getByLabel('Full name');
-    const email = page.getByLabel('Email');
+    const email = page.getByLabel('Email', { exact: true });
     await expect.poll(() => name.inputValue()).toBe(user.fullName);
     await name.fill('Somebody Else');
     await email.fill('else@example.com');

@@ -78,7 +78,7 @@ describe.skipIf(!hasBrowser)('sign-up and settings checks in Chromium', () => {
     // Someone else's name, typed in capitals: asked about as the server stores it.
     await page.getByLabel('Username').fill(someone.userName.toUpperCase());
     await expectDescription(page, 'Username', TAKEN);
-    await page.getByLabel('Email').fill(me.email);
+    await page.getByLabel('Email', { exact: true }).fill(me.email);
     await page.getByLabel('Password').fill('short');
     await page.getByRole('button', { name: 'Continue' }).click();
     await expectDescription(page, 'Password', SHORT);
@@ -101,7 +101,7 @@ describe.skipIf(!hasBrowser)('sign-up and settings checks in Chromium', () => {
     await page.reload();
     await page.getByText('Step 1 of 4').waitFor();
     expect(await page.getByLabel('Username').inputValue()).toBe(me.userName);
-    expect(await page.getByLabel('Email').inputValue()).toBe(me.email);
+    expect(await page.getByLabel('Email', { exact: true }).inputValue()).toBe(me.email);
     expect(await page.getByLabel('Password').inputValue()).toBe('');
     await page.getByLabel('Password').fill('long-enough-1');
     await page.getByRole('button', { name: 'Continue' }).click();
@@ -190,7 +190,7 @@ describe.skipIf(!hasBrowser)('sign-up and settings checks in Chromium', () => {
     await page.getByLabel('Full name').fill('Phone Person');
     await page.getByLabel('Username').fill(someone.userName);
     await expectDescription(page, 'Username', TAKEN);
-    await page.getByLabel('Email').fill('not-an-email');
+    await page.getByLabel('Email', { exact: true }).fill('not-an-email');
     await page.getByLabel('Password').fill('short');
     await page.getByRole('button', { name: 'Continue' }).click();
     await expectDescription(page, 'Email', 'Enter a valid email address, like name@example.com');
@@ -217,13 +217,13 @@ describe.skipIf(!hasBrowser)('sign-up and settings checks in Chromium', () => {
 
       await page.goto(url('/Setting/ChangeInfo'));
       await page.getByRole('button', { name: 'Save changes' }).waitFor();
-      await page.getByLabel('Email').fill(someone.email);
+      await page.getByLabel('Email', { exact: true }).fill(someone.email);
       await page.getByRole('button', { name: 'Save changes' }).click();
       await expectDescription(page, 'Email', 'An account with this email already exists');
       await page.getByText('Failed to update information', { exact: true }).first().waitFor();
-      await page.getByLabel('Email').scrollIntoViewIfNeeded();
+      await page.getByLabel('Email', { exact: true }).scrollIntoViewIfNeeded();
       await screenshot(page, `forms-settings-email-taken-${name}`, {
-        email: page.getByLabel('Email'),
+        email: page.getByLabel('Email', { exact: true }),
         'email message': page.getByText('An account with this email already exists'),
       });
 
