@@ -6,7 +6,7 @@
  */
 import { copyFile, mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { Secret, TOTP } from 'otpauth';
+import { authenticatorCode } from '../support/authenticator.js';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshUser, signIn, signUpAndSignIn, type E2eUser } from './accounts-api.js';
@@ -35,14 +35,7 @@ async function shot(page: Page, name: string, keyElements: KeyElements) {
   }
 }
 
-/** The code of the authenticator app `offset` steps from now. */
-const codeOf = (secret: string, offset = 0) =>
-  new TOTP({
-    algorithm: 'SHA1',
-    digits: 6,
-    period: 30,
-    secret: Secret.fromBase32(secret),
-  }).generate({ timestamp: Date.now() + offset * 30_000 });
+const codeOf = authenticatorCode;
 
 /** Turns two-step sign-in on through Settings; answers the secret and the recovery codes. */
 async function turnOn(page: Page, url: string, shotName: string) {

@@ -896,7 +896,7 @@ it('answers every hostile request of issue 32 to the mailed-link operations the 
 
 it('answers every hostile request of issue 32 (devices, two-step sign-in) the same way', async () => {
   const { signUp, USERS } = await import('./fixtures/users.js');
-  const { Secret, TOTP } = await import('otpauth');
+  const { authenticatorCode } = await import('../support/authenticator.js');
   const category = 'devices and two-step (issue 32)';
   const api = '/api/v1/users';
   const JSON_TYPE = { 'content-type': 'application/json' };
@@ -935,13 +935,7 @@ it('answers every hostile request of issue 32 (devices, two-step sign-in) the sa
     cookies: ann.cookies,
   });
   const secret = setup.json<{ data: { secret: string } }>().data.secret;
-  const totp = new TOTP({
-    algorithm: 'SHA1',
-    digits: 6,
-    period: 30,
-    secret: Secret.fromBase32(secret),
-  });
-  const codeAt = (offset: number) => totp.generate({ timestamp: Date.now() + offset * 30_000 });
+  const codeAt = (offset: number) => authenticatorCode(secret, offset);
   const enable = await t.app.inject({
     method: 'POST',
     url: `${USERS}/two-step/enable`,

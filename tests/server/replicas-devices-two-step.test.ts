@@ -3,7 +3,7 @@
  * out through one replica is refused at the other, and a second step begun on one replica is
  * finished on the other (tickets and sessions live in the database, nothing in a process).
  */
-import { Secret, TOTP } from 'otpauth';
+import { authenticatorCode } from '../support/authenticator.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Device } from '../../contract/devices.js';
 import type { SecondStepRequired } from '../../contract/second-step.js';
@@ -56,18 +56,12 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('devices and two-step across rep
       cookies: ann.cookies,
     });
     const secret = setup.json<{ data: { secret: string } }>().data.secret;
-    const totp = new TOTP({
-      algorithm: 'SHA1',
-      digits: 6,
-      period: 30,
-      secret: Secret.fromBase32(secret),
-    });
     // Set up on one replica, confirmed on the other: the sealed secret opens on both.
     const enabled = await two.app.inject({
       method: 'POST',
       url: `${USERS}/two-step/enable`,
       cookies: ann.cookies,
-      payload: { code: totp.generate() },
+      payload: { code: authenticatorCode(secret) },
     });
     expect(enabled.statusCode).toBe(200);
     const started = await login(one, ann.credentials);
@@ -75,7 +69,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('devices and two-step across rep
     const finished = await two.app.inject({
       method: 'POST',
       url: `${USERS}/login/second-step`,
-      payload: { ticket, code: totp.generate({ timestamp: Date.now() + 30_000 }) },
+      payload: { ticket, code: authenticatorCode(secret, 1) },
     });
     expect(finished.statusCode).toBe(200);
     expect(cookieValue(finished, 'accessToken')).toBeTruthy();

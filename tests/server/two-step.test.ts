@@ -3,7 +3,7 @@
  * codes, the second step of sign-in and its limits, turning it off.
  */
 import { eq } from 'drizzle-orm';
-import { Secret, TOTP } from 'otpauth';
+import { authenticatorCode } from '../support/authenticator.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   SECOND_STEP_MAX_ATTEMPTS,
@@ -15,11 +15,7 @@ import { recoveryCodes, signInChallenges, totpCredentials } from '../../server/d
 import { USERS, cookieValue, signUp, type Session } from './fixtures/users.js';
 import { createTestApp, type TestApp } from './helpers.js';
 
-const totpOf = (secret: string) =>
-  new TOTP({ algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(secret) });
-/** The code of the step `offset` steps from now. */
-const codeAt = (secret: string, offset = 0) =>
-  totpOf(secret).generate({ timestamp: Date.now() + offset * 30_000 });
+const codeAt = authenticatorCode;
 
 describe('two-step sign-in', () => {
   let t: TestApp;
