@@ -15,14 +15,32 @@ export const CommentIdParams = Type.Object({ commentId: Id });
 export const TweetIdParams = Type.Object({ tweetId: Id });
 export const ChannelIdParams = Type.Object({ channelId: Id });
 
-export const CommentsQuery = PageQuery(PAGE_SIZE.comments);
+/**
+ * `sort` (issue 33): newest (the default, API.md's order) or top (likes, replies, recency and the
+ * creator's heart). Either way the pinned comment comes first on page 1, beyond `limit`.
+ */
+export const CommentsQuery = Type.Intersect([
+  PageQuery(PAGE_SIZE.comments),
+  Type.Object({
+    sort: Type.Union([Type.Literal('newest'), Type.Literal('top')], { default: 'newest' }),
+  }),
+]);
 export type CommentsQuery = Static<typeof CommentsQuery>;
+export type CommentSort = CommentsQuery['sort'];
 
 export const CommentList = Type.Object({
+  /** The video's comments (not replies) the caller sees, in the asked order. */
   comments: Type.Array(Comment),
+  /** How many comments (not replies) the list pages over: its has-more count (spec §3). */
   totalComments: Type.Integer(),
   page: Type.Integer(),
   limit: Type.Integer(),
+  /** Issue 33: published comments and replies together, the count the heading shows. */
+  commentAndReplyCount: Type.Integer(),
+  /** Issue 33: the creator turned comments off; the list stays, adding and replying are refused. */
+  commentsOff: Type.Boolean(),
+  /** Issue 33: the caller is the video's creator (pin, heart, delete any, block, comments off). */
+  canModerate: Type.Boolean(),
 });
 export type CommentList = Static<typeof CommentList>;
 

@@ -56,6 +56,12 @@ export const PAGE_SIZE = {
   dashboardVideos: 6,
   addToPlaylistVideos: 2,
   comments: 9,
+  /** A thread's replies, oldest first (issue 33). */
+  replies: 10,
+  /** The creator's review queue of held comments (issue 33). */
+  heldComments: 20,
+  /** The users a channel blocked from commenting (issue 33). */
+  blockedUsers: 50,
   /** A channel's subscriber list (the channel's Subscribers tab; the API default). */
   subscribers: 50,
   /** The channel's PlayList tab: cards per page of its infinite scroll. */
@@ -76,6 +82,17 @@ export const FIRST_PAGE = 1;
  * bounds the work one request can ask of the database; past it, filters or search narrow the list.
  */
 export const MAX_PAGE = 10_000;
+
+/**
+ * The conversation's bounds (issue 33). A channel's held-words list holds at most `heldWords.max`
+ * words of `wordMin`…`wordMax` characters (stored lower-cased and trimmed; a comment is held when
+ * one of its words, or a phrase of several, appears in it whole, ignoring case). A comment notifies
+ * at most `mentionsNotified` of the @userNames it names.
+ */
+export const CONVERSATION = {
+  heldWords: { max: 200, wordMin: 2, wordMax: 40 },
+  mentionsNotified: 5,
+} as const;
 
 /** Largest `limit` any list accepts. */
 export const MAX_LIMIT = 50;

@@ -4,7 +4,8 @@
  *
  * - `notifications` (data `{}`): the caller's notifications changed; re-read the unread count
  *   (and the open list).
- * - `comment` (data `{ videoId, commentId }`): a comment was added to the watched video.
+ * - `comment` (data `{ videoId, commentId, parentId }`): a comment (parentId null) or a reply (in
+ *   the thread of parentId) was added to the watched video.
  * - `comments` (data `{ videoId }`): comments may have been missed; re-read the watched list.
  *
  * Comment lines (`: heartbeat`) keep proxies from closing an idle stream; `retry:` tells
@@ -24,4 +25,6 @@ export const LIVE_EVENT = {
 export interface LiveCommentEvent {
   videoId: string;
   commentId: string;
+  /** The thread a reply joined; null for a comment (issue 33). */
+  parentId: string | null;
 }

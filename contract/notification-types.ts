@@ -8,5 +8,11 @@ export const NOTIFICATION_TYPES = [
   'comment',
   'likeMilestone',
   'videoReady',
+  /** Issue 33: a reply to one's comment or reply. */
+  'reply',
+  /** Issue 33: an @userName of oneself in a comment or reply. */
+  'mention',
+  /** Issue 33: the video's creator hearted one's comment or reply. */
+  'heart',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];

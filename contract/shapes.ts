@@ -62,11 +62,37 @@ export const VideoItem = Type.Object({
 });
 export type VideoItem = Static<typeof VideoItem>;
 
+/**
+ * A comment or a reply. API.md's fields first (content, owner and the dates); the rest is issue 33's
+ * conversation, additions that older clients ignore (contract/conversation.ts describes them).
+ */
 export const Comment = Type.Object({
   _id: Id,
+  /** '' when `deleted`: the author or the creator deleted it, and it stays for its replies. */
   content: Type.String(),
   createdAt: DateString,
   updatedAt: DateString,
   owner: Owner,
+  videoId: Id,
+  /** The comment whose thread this reply is in; null for a comment (replies nest one level). */
+  parentId: Type.Union([Id, Type.Null()]),
+  /** Whom a reply answers (the author of the comment or reply it was written under). */
+  replyTo: Type.Union([Type.Object({ _id: Id, userName: Type.String() }), Type.Null()]),
+  /** Published replies under a comment (0 for a reply), as the thread's "N replies" counts them. */
+  replyCount: Type.Integer(),
+  likeCount: Type.Integer(),
+  likedByUser: Type.Boolean(),
+  /** Pinned by the video's creator: first in both sorts (one per video, comments only). */
+  pinned: Type.Boolean(),
+  /** Hearted by the video's creator ("♥ by the creator"). */
+  hearted: Type.Boolean(),
+  /** Deleted, kept in place as "Comment deleted" because replies remain under it. */
+  deleted: Type.Boolean(),
+  /**
+   * published: everyone sees it. held: it contains a word of the channel's held list and waits for
+   * the creator's review; only its author (and the creator, in the review queue) sees it. blocked:
+   * its author is blocked from commenting on the channel; only its author sees it.
+   */
+  status: Type.Union([Type.Literal('published'), Type.Literal('held'), Type.Literal('blocked')]),
 });
 export type Comment = Static<typeof Comment>;
