@@ -5,6 +5,7 @@ import {
   commentsMachine,
   selectCanSubmit,
   selectCommentsPager,
+  selectIsSavingSettings,
   selectIsSubmitting,
   type CommentsContext,
   type CommentsSnapshot,
@@ -12,32 +13,34 @@ import {
 import { PAGE_SIZE } from '../../contract/limits.js';
 import { pagerMachine, selectItems } from '../../machines/pager.machine.js';
 import type { Model } from '../support/model.js';
+import { commentFixture } from './comment-fixtures.js';
 import { fakeListServer, rows } from './video-fixtures.js';
 
 const videoId = 'v_1';
 /** 20 comments under the video, newest first. */
 const server = fakeListServer((params) => rows(`c-${String(params.videoId)}`, 20));
 
-export const newComment: Comment = {
-  _id: 'mine',
+export const newComment: Comment = commentFixture('mine', {
   content: 'Nice video',
   createdAt: '2026-01-02T00:00:00.000Z',
   updatedAt: '2026-01-02T00:00:00.000Z',
   owner: { _id: 'u_alice', userName: 'alice', fullName: 'Alice Example', avatar: '' },
-};
+});
 
 export const model: Model<typeof commentsMachine> = {
   name: 'comments',
   machine: commentsMachine,
   // What each state means to a tester: what `assert` checks there (shown by `npm run paths`).
   meaning: {
-    editing:
-      "this video's comments listed (9 per page, newest added on top); Add enabled only for non-blank text",
-    submitting: 'Add disabled; the trimmed text is sent for this video',
+    'box.editing':
+      "this video's comments listed (9 per page, newest added on top) in the chosen order; Add enabled only for non-blank text",
+    'box.submitting': 'Add disabled; the trimmed text is sent for this video',
+    'settings.idle': "the switch shows the list's commentsOff, or the last saved answer over it",
+    'settings.saving': 'one settings request for this video with the asked position runs',
   },
   input: { videoId },
   provide: { actors: { pager: pagerMachine.provide({ actors: { fetchPage: server.logic } }) } },
-  promiseActors: ['addComment'],
+  promiseActors: ['addComment', 'saveCommentSettings'],
   events: {
     TEXT_CHANGED: [
       { type: 'TEXT_CHANGED', text: '   ' },
@@ -47,16 +50,42 @@ export const model: Model<typeof commentsMachine> = {
     'xstate.error.actor.addComment': [
       { type: 'xstate.error.actor.addComment', error: new Error('Network down') },
     ],
+    SORT_CHANGED: [
+      { type: 'SORT_CHANGED', sort: 'newest' },
+      { type: 'SORT_CHANGED', sort: 'top' },
+    ],
+    SET_COMMENTS_OFF: [{ type: 'SET_COMMENTS_OFF', off: true }],
+    'xstate.done.actor.saveCommentSettings': [
+      { type: 'xstate.done.actor.saveCommentSettings', output: { commentsOff: true } },
+    ],
+    'xstate.error.actor.saveCommentSettings': [
+      { type: 'xstate.error.actor.saveCommentSettings', error: new Error('Network down') },
+    ],
   },
   // The text matters to the chart only as blank or not.
-  serialize: (s: AnyMachineSnapshot) =>
-    JSON.stringify([s.value, (s.context as CommentsContext).text.trim() !== '']),
+  serialize: (s: AnyMachineSnapshot) => {
+    const c = s.context as CommentsContext;
+    return JSON.stringify([s.value, c.text.trim() !== '', c.sort, c.commentsOff]);
+  },
   assert: (snapshot, fakes, step) => {
     const s = snapshot as CommentsSnapshot;
     const text = s.context.text;
     // The add button is enabled exactly for non-blank text while nothing is being saved.
-    expect(selectCanSubmit(s)).toBe(s.matches('editing') && text.trim() !== '');
-    expect(selectIsSubmitting(s)).toBe(s.matches('submitting'));
+    expect(selectCanSubmit(s)).toBe(s.matches({ box: 'editing' }) && text.trim() !== '');
+    expect(selectIsSubmitting(s)).toBe(s.matches({ box: 'submitting' }));
+    expect(selectIsSavingSettings(s)).toBe(s.matches({ settings: 'saving' }));
+    // The switch: one request with the asked position; its answer wins until the list reloads.
+    if (s.matches({ settings: 'saving' })) {
+      expect(fakes.lastInput('saveCommentSettings')).toEqual({ videoId, commentsOff: true });
+    }
+    if (step.event.type === 'xstate.done.actor.saveCommentSettings') {
+      expect(s.context.commentsOff).toBe(true);
+    }
+    if (step.event.type === 'xstate.error.actor.saveCommentSettings') {
+      expect(step.emitted).toEqual([{ type: 'settingsFailed', message: 'Network down' }]);
+      expect(s.context.commentsOff).toBe((step.previous as CommentsSnapshot).context.commentsOff);
+    }
+    if (step.event.type === 'REFRESH') expect(s.context.commentsOff).toBeNull();
     // Blank text is never sent; what is sent is trimmed.
     for (const call of fakes.callsOf('addComment')) {
       const input = call.input as { videoId: string; content: string };
@@ -64,17 +93,31 @@ export const model: Model<typeof commentsMachine> = {
       expect(input.content).toBe(input.content.trim());
       expect(input.content).not.toBe('');
     }
-    if (s.matches('submitting')) {
+    if (s.matches({ box: 'submitting' })) {
       expect(fakes.lastInput('addComment')).toEqual({ videoId, content: text.trim() });
     }
     // The list: this video's comments, 9 per page, with the user's new comment on top.
     const pager = selectCommentsPager(s).getSnapshot();
     expect(pager.context.pageSize).toBe(PAGE_SIZE.comments);
-    expect(pager.context.params).toEqual({ videoId });
+    expect(pager.context.params).toEqual({ videoId, sort: s.context.sort });
+    // Another order starts the list over in that order, with the switch's answer forgotten.
+    if (
+      step.event.type === 'SORT_CHANGED' &&
+      step.event.sort !== (step.previous as CommentsSnapshot).context.sort
+    ) {
+      expect(s.context.sort).toBe(step.event.sort);
+      expect(s.context.commentsOff).toBeNull();
+      expect(selectItems(pager).map((i) => i._id)).toEqual(
+        rows(`c-${videoId}`, PAGE_SIZE.comments).map((r) => r._id),
+      );
+    }
     expect(pager.value).toBe('loaded');
     const ids = selectItems(pager).map((i) => i._id);
     // Others commented (live): the list starts over from the server's first page.
-    if (step.event.type === 'REFRESH') {
+    const resorted =
+      step.event.type === 'SORT_CHANGED' &&
+      step.event.sort !== (step.previous as CommentsSnapshot).context.sort;
+    if (step.event.type === 'REFRESH' || resorted) {
       expect(ids).toEqual(rows(`c-${videoId}`, PAGE_SIZE.comments).map((r) => r._id));
     }
     const added = ids.includes(newComment._id);

@@ -77,3 +77,24 @@ describe('comments', () => {
     expect(ids()).not.toContain(newComment._id);
   });
 });
+
+describe('comments sort (issue 33)', () => {
+  it('opens on Top comments and starts over from page 1 when the order changes', async () => {
+    const { actor, server, ids } = start();
+    await settle();
+    actor.send({ type: 'LOAD_MORE' });
+    await settle();
+    expect(ids()).toHaveLength(18);
+    actor.send({ type: 'SORT_CHANGED', sort: 'newest' });
+    await settle();
+    expect(ids()).toHaveLength(9);
+    // The same order again changes nothing.
+    actor.send({ type: 'SORT_CHANGED', sort: 'newest' });
+    await settle();
+    expect(server.calls.map((c) => [c.page, c.params.sort])).toEqual([
+      [1, 'top'],
+      [2, 'top'],
+      [1, 'newest'],
+    ]);
+  });
+});
