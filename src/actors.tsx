@@ -39,6 +39,8 @@ import type { VideoProcessingActors } from './api/video-processing';
 import type { UploadActors } from './api/upload-actors';
 import type { SearchActors } from './api/search';
 import type { PasskeyActors } from './api/passkeys';
+// issue 33: C — the watch page's conversation (replies, comment likes, the creator's hand)
+import type { ConversationActors } from './api/conversation';
 
 type CoreActors = SessionActors & VideoActors & SearchSuggestActors;
 
@@ -64,7 +66,8 @@ export type AppActors = CoreActors &
   VideoProcessingActors &
   UploadActors &
   SearchActors &
-  PasskeyActors;
+  PasskeyActors &
+  ConversationActors; // issue 33: C
 
 const coreActors: CoreActors = {
   ...sessionActors,

@@ -3,12 +3,7 @@
  * HTTP client.
  */
 import type { Comment } from '../../contract/shapes';
-import type {
-  CommentList,
-  LikeStatus,
-  LikeToggle,
-  SubscriptionToggle,
-} from '../../contract/engagement';
+import type { LikeStatus, LikeToggle, SubscriptionToggle } from '../../contract/engagement';
 import { request } from './client';
 
 const id = (value: string) => encodeURIComponent(value);
@@ -19,14 +14,6 @@ export function getLikeStatus(videoId: string): Promise<LikeStatus> {
 
 export function toggleVideoLike(videoId: string): Promise<LikeToggle> {
   return request<LikeToggle>({ method: 'POST', url: `/likes/toggle/v/${id(videoId)}` });
-}
-
-export function listComments(videoId: string, page: number, limit: number): Promise<CommentList> {
-  return request<CommentList>({
-    method: 'GET',
-    url: `/comments/${id(videoId)}`,
-    params: { page, limit },
-  });
 }
 
 export function addComment(videoId: string, content: string): Promise<Comment> {

@@ -16,10 +16,10 @@ import {
   deleteComment,
   editComment,
   getLikeStatus,
-  listComments,
   toggleSubscription,
   toggleVideoLike,
 } from './engagement';
+import { fetchCommentPage } from './conversation';
 import { FEED_KEY, takeFirstScreen, videoKey } from './first-screen';
 import { getPopularTags, getVideo, listVideos } from './videos';
 import { getWatchProgress, saveProgress } from './watch-progress';
@@ -53,14 +53,6 @@ export const fetchVideoPage = fromPromise<Page, PageRequest>(async ({ input, sig
     ? takeFirstScreen(FEED_KEY, call)
     : call());
   return { items: videos, total: totalVideos, ...(spelling ? { meta: { spelling } } : {}) };
-});
-
-/** One page of a video's comments (Comment); params.videoId names the video. */
-export const fetchCommentPage = fromPromise<Page, PageRequest>(async ({ input }) => {
-  const videoId = text(input.params.videoId);
-  if (!videoId) throw new Error('video id is required');
-  const { comments, totalComments } = await listComments(videoId, input.page, input.limit);
-  return { items: comments, total: totalComments };
 });
 
 /**
