@@ -10,7 +10,7 @@
  *          first when its access token expired (EventSource cannot, and cannot see a 401);
  *          stream — input { videoId }: opens the stream, sends OPENED, MESSAGE and DROPPED back.
  * Emitted: resync — the stream is live again, anything may have been missed: re-read;
- *          notificationsChanged · commentAdded { videoId, commentId } · commentsStale { videoId }
+ *          notificationsChanged · commentAdded { videoId, commentId, parentId } · commentsStale { videoId }
  *
  * Choices where the spec is silent (also in docs/notifications.md):
  * - Reconnecting waits 1 s, then twice as long after each failure, at most 30 s; being live again
@@ -74,9 +74,15 @@ export function toEmitted(name: string, data: string): LiveConnectionEmitted | n
     return null;
   }
   if (name === 'notifications') return { type: 'notificationsChanged' };
-  const { videoId, commentId } = payload;
+  const { videoId, commentId, parentId } = payload;
   if (name === 'comment' && typeof videoId === 'string' && typeof commentId === 'string') {
-    return { type: 'commentAdded', videoId, commentId };
+    // Issue 33: a reply names its thread; a server without threads sends no parentId.
+    return {
+      type: 'commentAdded',
+      videoId,
+      commentId,
+      parentId: typeof parentId === 'string' ? parentId : null,
+    };
   }
   if (name === 'comments' && typeof videoId === 'string') return { type: 'commentsStale', videoId };
   return null;

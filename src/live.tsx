@@ -55,9 +55,13 @@ export function useLiveConnection(): LiveRef | null {
 
 /**
  * The watch page's part of the live connection: the stream watches `videoId` while the caller
- * is mounted, and `onComment` hears of each comment added to it (by anyone, the reader too).
+ * is mounted, and `onComment` hears of each comment added to it (by anyone, the reader too):
+ * its id and, for a reply, its thread's (issue 33); `(null, null)` when some may have been missed.
  */
-export function useLiveComments(videoId: string, onComment: (commentId: string | null) => void) {
+export function useLiveComments(
+  videoId: string,
+  onComment: (commentId: string | null, parentId: string | null) => void,
+) {
   const live = useLiveConnection();
   const latest = useRef(onComment);
   useEffect(() => {
@@ -68,10 +72,10 @@ export function useLiveComments(videoId: string, onComment: (commentId: string |
     live.send({ type: 'WATCH', videoId });
     const subscriptions = [
       live.on('commentAdded', (e) => {
-        if (e.videoId === videoId) latest.current(e.commentId);
+        if (e.videoId === videoId) latest.current(e.commentId, e.parentId);
       }),
       live.on('commentsStale', (e) => {
-        if (e.videoId === videoId) latest.current(null);
+        if (e.videoId === videoId) latest.current(null, null);
       }),
     ];
     return () => {
