@@ -189,7 +189,11 @@ function WatchVideo({ videoId }: { videoId: string }) {
           }
           text={video.description}
         />
-        <CommentsSection videoId={video._id} afterOpening={oneColumn ? upNextList : null} />
+        <CommentsSection
+          videoId={video._id}
+          channelName={video.owner.userName}
+          afterOpening={oneColumn ? upNextList : null}
+        />
       </Primary>
       {dialog === 'save' && <SaveVideoDialog video={video} onClose={() => setDialog(null)} />}
       {dialog === 'share' && (

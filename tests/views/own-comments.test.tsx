@@ -33,7 +33,14 @@ function setup({ failDelete = false } = {}) {
     total: 2,
   }));
   const editComment = vi.fn(
-    async ({ commentId, content }: { commentId: string; content: string }): Promise<Comment> => ({
+    async ({
+      commentId,
+      content,
+    }: {
+      commentId: string;
+      content: string;
+      mode?: string;
+    }): Promise<Comment> => ({
       ...mine,
       _id: commentId,
       content,
@@ -47,7 +54,8 @@ function setup({ failDelete = false } = {}) {
     user: me,
     actors: {
       fetchCommentPage: fromPromise(({ input }) => fetchCommentPage(input)),
-      editComment: fromPromise(({ input }) => editComment(input)),
+      // The composer saves an edit through submitText (issue 33: one box for replies and edits).
+      submitText: fromPromise(({ input }) => editComment(input)),
       deleteComment: fromPromise(({ input }) => deleteComment(input)),
     },
   });
@@ -97,7 +105,11 @@ describe('own comments', () => {
     expect(
       within(row('My first take')).getByRole('button', { name: 'Actions for your comment' }),
     ).toBeInTheDocument();
-    expect(within(row('Their take')).queryByRole('button')).not.toBeInTheDocument();
+    // Others' comments: like and Reply, but no menu for someone who is not the video's creator.
+    expect(
+      within(row('Their take')).queryByRole('button', { name: /^Actions|^Comment actions/ }),
+    ).not.toBeInTheDocument();
+    expect(within(row('Their take')).getByRole('button', { name: 'Reply' })).toBeInTheDocument();
   });
 
   it('edits in place and shows (edited)', async () => {
@@ -113,7 +125,11 @@ describe('own comments', () => {
     await userEvent.clear(box);
     await userEvent.type(box, '  My second take ');
     await userEvent.click(save);
-    expect(editComment).toHaveBeenCalledWith({ commentId: 'c1', content: 'My second take' });
+    expect(editComment).toHaveBeenCalledWith({
+      mode: 'edit',
+      commentId: 'c1',
+      content: 'My second take',
+    });
     expect(await screen.findByText('My second take')).toBeInTheDocument();
     expect(row('My second take')).toHaveTextContent('(edited)');
     expect(screen.queryByLabelText('Edit your comment')).not.toBeInTheDocument();

@@ -11,6 +11,7 @@ import type { Comment, User, VideoItem } from '../../contract/shapes';
 import type { VideoDetail } from '../../contract/videos';
 import { AppProviders } from '../../src/app/app';
 import type { AppActors } from '../../src/actors';
+import { commentFixture, commentOwner } from '../machines/comment-fixtures';
 
 /** A promise actor whose every run waits until the test settles it. */
 export function deferred<I, O>() {
@@ -100,14 +101,13 @@ export const videos = (from: number, count: number) =>
 
 export function makeComment(n: number, overrides: Partial<Comment> = {}): Comment {
   const at = new Date(Date.now() - n * 3600_000).toISOString();
-  return {
-    _id: `c${n}`,
+  return commentFixture(`c${n}`, {
     content: `Comment ${n}`,
     createdAt: at,
     updatedAt: at,
-    owner: { _id: `u${n}`, userName: `user${n}`, fullName: `User ${n}`, avatar: '' },
+    owner: commentOwner(n),
     ...overrides,
-  };
+  });
 }
 
 /** IntersectionObserver stand-in: `showMarkers()` reports every observed element as visible. */

@@ -170,7 +170,11 @@ describe('Watch page', () => {
 
     expect(await screen.findByText('Comment 1')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: '2 Comments' })).toBeInTheDocument();
-    expect(fetchCommentPage).toHaveBeenCalledWith({ page: 1, limit: 9, params: { videoId: 'v1' } });
+    expect(fetchCommentPage).toHaveBeenCalledWith({
+      page: 1,
+      limit: 9,
+      params: { videoId: 'v1', sort: 'top' },
+    });
 
     const more = within(screen.getByRole('complementary', { name: 'More From This Channel' }));
     expect(await more.findByRole('link', { name: 'Sunrise' })).toBeInTheDocument();
@@ -383,7 +387,7 @@ describe('Watch page', () => {
     expect(fetchCommentPage).toHaveBeenLastCalledWith({
       page: 2,
       limit: 9,
-      params: { videoId: 'v1' },
+      params: { videoId: 'v1', sort: 'top' },
     });
   });
 });

@@ -1,263 +1,172 @@
 /**
- * One comment under a video: avatar, @userName, when it was posted ("(edited)" once changed), and
- * its text, collapsed to COMMENT_COLLAPSE_LINES lines with Read more / Show less when longer.
- * On one's own comment, a "⋮" menu with Edit (an inline box) and Delete (asked first), run by
- * ownCommentMachine through the API that exists (PATCH / DELETE /comments/c/{id}).
+ * One comment under a video and its thread (issue 29, 33): the byline and text (comment-body),
+ * like with its count, "♥ by the creator", Reply (a box under it, pre-filled "@userName " under a
+ * reply), the "⋮" menu (own: Edit, Delete; the creator: Pin, Heart, Delete, Block), and the
+ * replies behind "N replies". Replies are drawn by the same item, without a thread of their own.
  */
 import { useActorRef, useSelector } from '@xstate/react';
-import { useLayoutEffect, useRef, useState } from 'react';
-import styled from 'styled-components';
-import { commentTextArea } from './comment-box.styles';
+import { useEffect, type ReactNode } from 'react';
 import type { Comment } from '../../../contract/shapes';
-import { LIMITS } from '../../../contract/limits';
-import { COMMENT_COLLAPSE_LINES } from '../../../machines/constants';
 import {
-  isEdited,
-  ownCommentMachine,
-  selectCanSave,
-  selectComment,
-  selectDraft,
-  selectIsAskingDelete,
-  selectIsBusy,
-  selectIsDeleting,
-  selectIsEditing,
-  selectIsSaving,
-} from '../../../machines/own-comment.machine';
-import { useActors } from '../../actors';
-import { ActionsMenu } from '../../components/actions-menu';
-import { ConfirmQuestion } from '../../components/confirm-question';
-import { RelativeTime } from '../../components/relative-time';
+  commentComposerMachine,
+  replyPrefill,
+  selectIsOpen as selectComposerOpen,
+  selectMode,
+} from '../../../machines/comment-composer.machine';
+import {
+  commentModerationMachine,
+  selectHearted,
+} from '../../../machines/comment-moderation.machine';
+import { commentThreadMachine } from '../../../machines/comment-thread.machine';
+import { conversationActors } from '../../api/conversation';
+import { useActors, usePageActors } from '../../actors';
 import { failureToast } from '../../notify';
+import { useCurrentUser } from '../../session';
 import { Avatar } from '../../ui/avatar';
-import { Button } from '../../ui/button';
-import { clampLines } from '../../ui/clamp';
 import { useEmitted } from '../../use-emitted';
+import { Byline, CommentContent } from './comment-body';
+import { CommentComposer } from './comment-composer';
+import { CommentLikeButton } from './comment-like-button';
+import { CommentMenu } from './comment-menu';
+import { ActionBar, Head, HeartBadge, Item, SmallButton } from './comment-row.styles';
+import { CommentThread } from './comment-thread';
+import { useConversation } from './conversation-context';
 
-export const DELETE_COMMENT_TITLE = 'Delete comment?';
-export const DELETE_COMMENT_QUESTION = 'Delete your comment permanently?';
+export const HEARTED_LABEL = '♥ by the creator';
 
-const Item = styled.li`
-  display: flex;
-  gap: 12px;
-  min-width: 0;
-  > div {
-    flex: 1;
-    min-width: 0;
-  }
-`;
-
-const Head = styled.div`
-  display: flex;
-  align-items: flex-start;
-  justify-content: space-between;
-  gap: 8px;
-`;
-
-const Who = styled.div`
-  font-size: ${({ theme }) => theme.font.size.sm};
-  min-width: 0;
-  overflow-wrap: anywhere;
-  span {
-    color: ${({ theme }) => theme.colors.textMuted};
-    margin-left: 8px;
-  }
-  strong {
-    font-weight: 600;
-  }
-`;
-
-const Text = styled.p<{ $collapsed: boolean }>`
-  margin: 2px 0 0;
-  white-space: pre-wrap;
-  overflow-wrap: anywhere;
-  ${({ $collapsed }) => ($collapsed ? clampLines(COMMENT_COLLAPSE_LINES) : '')}
-`;
-
-const More = styled.button`
-  margin-top: 4px;
-  padding: 0;
-  border: none;
-  background: none;
-  color: ${({ theme }) => theme.colors.textMuted};
-  font-weight: 600;
-  cursor: pointer;
-`;
-
-const EditBox = styled.div`
-  display: flex;
-  flex-direction: column;
-  gap: 8px;
-  margin-top: 6px;
-  textarea {
-    ${commentTextArea}
-  }
-  > div {
-    display: flex;
-    justify-content: flex-end;
-    gap: 8px;
-  }
-`;
-
-/** The text, clamped when it runs past COMMENT_COLLAPSE_LINES lines, with its toggle. */
-function CommentText({ text }: { text: string }) {
-  const ref = useRef<HTMLParagraphElement>(null);
-  const [expanded, setExpanded] = useState(false);
-  const [long, setLong] = useState(false);
-  // Whether it is long depends on the width it is laid out at, so it is measured, not counted.
-  useLayoutEffect(() => {
-    const p = ref.current;
-    if (p && !expanded) setLong(p.scrollHeight > p.clientHeight + 1);
-  }, [text, expanded]);
-  return (
-    <>
-      <Text ref={ref} $collapsed={!expanded}>
-        {text}
-      </Text>
-      {(long || expanded) && (
-        <More type="button" aria-expanded={expanded} onClick={() => setExpanded((e) => !e)}>
-          {expanded ? 'Show less' : 'Read more'}
-        </More>
-      )}
-    </>
-  );
-}
-
-function Byline({ comment }: { comment: Comment }) {
-  return (
-    <Who>
-      <strong>@{comment.owner.userName}</strong>
-      <span>
-        <RelativeTime iso={comment.createdAt} />
-        {isEdited(comment) && ' (edited)'}
-      </span>
-    </Who>
-  );
-}
-
-/** Someone's comment: read only. */
-export function CommentRow({ comment }: { comment: Comment }) {
-  return (
-    <Item data-testid="comment">
-      <Avatar src={comment.owner.avatar} sizes={comment.owner.avatarSizes} alt="" size={36} />
-      <div>
-        <Byline comment={comment} />
-        <CommentText text={comment.content} />
-      </div>
-    </Item>
-  );
-}
-
-/** The viewer's own comment: its menu edits or deletes it, and the list is told. */
-export function OwnCommentRow({
-  comment: listed,
-  onEdited,
-  onDeleted,
-}: {
+interface ItemProps {
   comment: Comment;
-  onEdited: (comment: Comment) => void;
-  onDeleted: (commentId: string) => void;
-}) {
-  const { editComment, deleteComment } = useActors();
-  const actor = useActorRef(ownCommentMachine.provide({ actors: { editComment, deleteComment } }), {
-    input: { comment: listed },
-  });
-  useEmitted(actor, {
-    edited: ({ comment }) => onEdited(comment),
-    deleted: ({ commentId }) => onDeleted(commentId),
+  isReply: boolean;
+  /** The viewer's reply posted from this item's box (it joins the thread). */
+  onReplied: (reply: Comment) => void;
+  /** This comment changed (edited, hearted, now a tombstone). */
+  onChanged: (comment: Comment) => void;
+  onRemoved: (commentId: string) => void;
+  children?: ReactNode;
+}
+
+function CommentItem({ comment, isReply, onReplied, onChanged, onRemoved, children }: ItemProps) {
+  const conversation = useConversation();
+  const me = useCurrentUser();
+  const { deleteComment } = useActors();
+  const { setPin, setHeart, blockUser, submitText } = usePageActors(conversationActors);
+  const moderation = useActorRef(
+    commentModerationMachine.provide({ actors: { setPin, setHeart, deleteComment, blockUser } }),
+    { input: { comment } },
+  );
+  useEmitted(moderation, {
+    pinChanged: () => conversation.reloadList(),
+    hearted: ({ hearted }) => onChanged({ ...comment, hearted }),
+    deleted: ({ tombstone }) =>
+      tombstone ? onChanged({ ...comment, deleted: true, content: '' }) : onRemoved(comment._id),
+    blocked: () => conversation.reloadList(),
     failed: failureToast('Changing a comment'),
   });
-  const comment = useSelector(actor, selectComment);
-  const editing = useSelector(actor, selectIsEditing);
-  const draft = useSelector(actor, selectDraft);
-  const canSave = useSelector(actor, selectCanSave);
-  const saving = useSelector(actor, selectIsSaving);
-  const asking = useSelector(actor, selectIsAskingDelete);
-  const deleting = useSelector(actor, selectIsDeleting);
-  const busy = useSelector(actor, selectIsBusy);
-  const [menuOpen, setMenuOpen] = useState(false);
+  const composer = useActorRef(commentComposerMachine.provide({ actors: { submitText } }), {
+    input: { commentId: comment._id },
+  });
+  useEmitted(composer, {
+    submitted: ({ mode, comment: saved }) =>
+      mode === 'reply' ? onReplied(saved) : onChanged(saved),
+    failed: failureToast('Replying'),
+  });
+  const composerOpen = useSelector(composer, selectComposerOpen);
+  const mode = useSelector(composer, selectMode);
+  const hearted = useSelector(moderation, selectHearted);
+  const editing = composerOpen && mode === 'edit';
+  const replying = composerOpen && mode === 'reply';
 
+  const mine = me !== null && comment.owner._id === me._id;
+  const live = !comment.deleted && comment.status === 'published';
+  const canReply = live && me !== null && !conversation.commentsOff;
   return (
-    <Item data-testid="comment">
-      <Avatar src={comment.owner.avatar} sizes={comment.owner.avatarSizes} alt="" size={36} />
+    <Item data-testid={isReply ? 'reply' : 'comment'}>
+      <Avatar
+        src={comment.deleted ? undefined : comment.owner.avatar}
+        sizes={comment.deleted ? undefined : comment.owner.avatarSizes}
+        alt=""
+        size={isReply ? 24 : 36}
+      />
       <div>
         <Head>
-          <Byline comment={comment} />
-          {!editing && (
-            <ActionsMenu
-              label="Actions for your comment"
-              open={menuOpen}
-              onToggle={() => setMenuOpen((o) => !o)}
-              onClose={() => setMenuOpen(false)}
-              disabled={busy}
-              inUse={asking}
-              items={[
-                {
-                  label: 'Edit',
-                  onSelect: () => {
-                    setMenuOpen(false);
-                    actor.send({ type: 'START_EDIT' });
-                  },
-                },
-                {
-                  label: 'Delete',
-                  onSelect: ({ returnFocus }) => {
-                    returnFocus();
-                    setMenuOpen(false);
-                    actor.send({ type: 'ASK_DELETE' });
-                  },
-                },
-              ]}
-            >
-              {asking && (
-                <ConfirmQuestion
-                  title={DELETE_COMMENT_TITLE}
-                  message={DELETE_COMMENT_QUESTION}
-                  confirmLabel="Delete"
-                  busy={deleting}
-                  onConfirm={() => actor.send({ type: 'CONFIRM' })}
-                  onCancel={() => actor.send({ type: 'CANCEL' })}
-                />
-              )}
-            </ActionsMenu>
+          <Byline comment={comment} channelName={conversation.channelName} />
+          {!comment.deleted && !editing && (mine || conversation.canModerate) && (
+            <CommentMenu
+              comment={comment}
+              mine={mine}
+              canModerate={conversation.canModerate}
+              isReply={isReply}
+              moderation={moderation}
+              onEdit={() => composer.send({ type: 'OPEN', mode: 'edit', text: comment.content })}
+            />
           )}
         </Head>
-        {editing ? (
-          <EditBox>
-            <label className="visually-hidden" htmlFor={`edit-${comment._id}`}>
-              Edit your comment
-            </label>
-            <textarea
-              id={`edit-${comment._id}`}
-              autoFocus
-              rows={3}
-              value={draft}
-              maxLength={LIMITS.comment.max}
-              onChange={(e) => actor.send({ type: 'TEXT_CHANGED', text: e.target.value })}
-              onKeyDown={(e) => {
-                if (e.key === 'Escape') actor.send({ type: 'CANCEL' });
-              }}
-            />
-            <div>
-              <Button
-                variant="secondary"
-                disabled={saving}
-                onClick={() => actor.send({ type: 'CANCEL' })}
+        {editing ? <CommentComposer composer={composer} /> : <CommentContent comment={comment} />}
+        {live && !editing && (
+          <ActionBar>
+            <CommentLikeButton comment={comment} />
+            {hearted && <HeartBadge>{HEARTED_LABEL}</HeartBadge>}
+            {canReply && !replying && (
+              <SmallButton
+                type="button"
+                onClick={() =>
+                  composer.send({
+                    type: 'OPEN',
+                    mode: 'reply',
+                    text: isReply ? replyPrefill(comment.owner.userName) : '',
+                  })
+                }
               >
-                Cancel
-              </Button>
-              <Button
-                disabled={!canSave}
-                loading={saving}
-                onClick={() => actor.send({ type: 'SAVE' })}
-              >
-                Save
-              </Button>
-            </div>
-          </EditBox>
-        ) : (
-          <CommentText text={comment.content} />
+                Reply
+              </SmallButton>
+            )}
+          </ActionBar>
         )}
+        {replying && <CommentComposer composer={composer} />}
+        {children}
       </div>
     </Item>
+  );
+}
+
+/** A comment of the list, with its thread. */
+export function CommentRow({ comment }: { comment: Comment }) {
+  const conversation = useConversation();
+  const { fetchReplies } = usePageActors(conversationActors);
+  const thread = useActorRef(commentThreadMachine.provide({ actors: { fetchReplies } }), {
+    input: { commentId: comment._id, replyCount: comment.replyCount },
+  });
+  const { listenForReplies } = conversation;
+  // Live: a reply joined this thread (the section routes it here by its parentId).
+  useEffect(
+    () =>
+      listenForReplies(comment._id, (replyId) =>
+        thread.send({ type: 'RELOAD', commentId: replyId }),
+      ),
+    [listenForReplies, comment._id, thread],
+  );
+  const addToThread = (reply: Comment) => thread.send({ type: 'ADDED', reply });
+  return (
+    <CommentItem
+      comment={comment}
+      isReply={false}
+      onReplied={addToThread}
+      onChanged={conversation.replaceComment}
+      onRemoved={conversation.removeComment}
+    >
+      <CommentThread
+        thread={thread}
+        renderReply={(reply) => (
+          <CommentItem
+            key={reply._id}
+            comment={reply}
+            isReply
+            onReplied={addToThread}
+            onChanged={(changed) => thread.send({ type: 'REPLACE', reply: changed })}
+            onRemoved={(id) => thread.send({ type: 'REMOVE', id })}
+          />
+        )}
+      />
+    </CommentItem>
   );
 }

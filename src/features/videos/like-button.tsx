@@ -38,7 +38,7 @@ const Pill = styled.button<{ $on: boolean }>`
   }
 `;
 
-function ThumbIcon({ filled }: { filled: boolean }) {
+export function ThumbIcon({ filled }: { filled: boolean }) {
   return (
     <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
       <path
