@@ -16,6 +16,9 @@ const allOn: NotificationSettings = {
   comment: true,
   likeMilestone: true,
   videoReady: true,
+  reply: true,
+  mention: true,
+  heart: true,
 };
 const commentsOff: NotificationSettings = { ...allOn, comment: false };
 

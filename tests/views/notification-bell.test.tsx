@@ -22,6 +22,9 @@ function renderBell(list: NotificationList, unread = 2) {
     comment: true,
     likeMilestone: true,
     videoReady: true,
+    reply: true,
+    mention: true,
+    heart: true,
   };
   const saveSettings = fake<{ patch: Partial<NotificationSettings> }, NotificationSettings>(
     ({ patch }) => ({ ...settings, ...patch }),

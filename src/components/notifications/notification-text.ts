@@ -23,13 +23,28 @@ export function notificationText(n: Notification): string {
       return n.outcome === 'failed'
         ? `${title} could not be converted for streaming. It still plays as uploaded.`
         : `${title} is ready`;
+    // Issue 33: the conversation under a video.
+    case 'reply':
+      return `${who} replied to you on ${title}: ${n.comment?.excerpt ?? ''}`;
+    case 'mention':
+      return `${who} mentioned you on ${title}: ${n.comment?.excerpt ?? ''}`;
+    case 'heart':
+      return `${who} hearted your comment on ${title}: ${n.comment?.excerpt ?? ''}`;
   }
 }
+
+/** The notifications about a comment lead to the video's comments. */
+const ABOUT_A_COMMENT: ReadonlySet<NotificationType> = new Set([
+  'comment',
+  'reply',
+  'mention',
+  'heart',
+]);
 
 /** The page a notification is about: the video, or the new subscriber's channel. */
 export function notificationHref(n: Notification): string {
   if (n.type === 'newSubscriber' && n.actor) return `/Channel/${n.actor.userName}`;
-  if (n.type === 'comment' && n.video) return `${watchPath(n.video._id)}#comments`;
+  if (ABOUT_A_COMMENT.has(n.type) && n.video) return `${watchPath(n.video._id)}#comments`;
   return n.video ? watchPath(n.video._id) : '/';
 }
 
@@ -40,4 +55,7 @@ export const SETTING_LABELS: Record<NotificationType, string> = {
   comment: 'Comments on my videos',
   likeMilestone: 'Like milestones of my videos (10, 100, 1,000 …)',
   videoReady: 'My upload is ready to stream',
+  reply: 'Replies to my comments',
+  mention: 'Mentions of me (@userName) in comments',
+  heart: 'Hearts from creators on my comments',
 };
