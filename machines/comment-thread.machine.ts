@@ -163,80 +163,90 @@ export const commentThreadMachine = setup({
   states: {
     collapsed: {
       on: {
-        SHOW: [{ guard: 'hasLoaded', target: 'shown' }, { target: 'loading' }],
+        SHOW: [{ guard: 'hasLoaded', target: 'open.shown' }, { target: 'open.loading' }],
         ADDED: {
-          target: 'shown',
+          target: 'open.shown',
           actions: { type: 'appendOwn', params: ({ event }) => event.reply },
         },
         RELOAD: { guard: 'isNewReply', actions: 'expectOneMore' },
       },
     },
-    loading: {
+    open: {
       tags: 'open',
-      entry: 'planRequest',
-      invoke: {
-        id: 'fetchReplies',
-        src: 'fetchReplies',
-        input: ({ context }) => pageInput(context),
-        onDone: {
-          target: 'shown',
-          actions: { type: 'appendPage', params: ({ event }) => event.output },
-        },
-        onError: {
-          target: 'failed',
-          actions: {
-            type: 'rememberError',
-            params: ({ event }) => errorMessage(event.error, THREAD_LOAD_FAILED),
+      on: {
+        HIDE: '#commentThread.collapsed',
+        ADDED: { actions: { type: 'appendOwn', params: ({ event }) => event.reply } },
+      },
+      initial: 'loading',
+      states: {
+        /** The first page. */
+        loading: {
+          entry: 'planRequest',
+          invoke: {
+            id: 'fetchReplies',
+            src: 'fetchReplies',
+            input: ({ context }) => pageInput(context),
+            onDone: {
+              target: 'shown',
+              actions: { type: 'appendPage', params: ({ event }) => event.output },
+            },
+            onError: {
+              target: 'failed',
+              actions: {
+                type: 'rememberError',
+                params: ({ event }) => errorMessage(event.error, THREAD_LOAD_FAILED),
+              },
+            },
+          },
+          on: {
+            RELOAD: {
+              guard: 'isNewReply',
+              target: 'loading',
+              reenter: true,
+              actions: 'expectOneMore',
+            },
           },
         },
-      },
-      on: {
-        HIDE: 'collapsed',
-        ADDED: { actions: { type: 'appendOwn', params: ({ event }) => event.reply } },
-        RELOAD: { guard: 'isNewReply', target: 'loading', reenter: true, actions: 'expectOneMore' },
-      },
-    },
-    shown: {
-      tags: 'open',
-      on: {
-        HIDE: 'collapsed',
-        LOAD_MORE: { guard: 'hasMore', target: 'paging' },
-        ADDED: { actions: { type: 'appendOwn', params: ({ event }) => event.reply } },
-        RELOAD: { guard: 'isNewReply', target: 'paging', actions: 'expectOneMore' },
-      },
-    },
-    paging: {
-      tags: 'open',
-      entry: 'planRequest',
-      invoke: {
-        id: 'fetchReplies',
-        src: 'fetchReplies',
-        input: ({ context }) => pageInput(context),
-        onDone: {
-          target: 'shown',
-          actions: { type: 'appendPage', params: ({ event }) => event.output },
-        },
-        onError: {
-          target: 'failed',
-          actions: {
-            type: 'rememberError',
-            params: ({ event }) => errorMessage(event.error, THREAD_LOAD_FAILED),
+        shown: {
+          on: {
+            LOAD_MORE: { guard: 'hasMore', target: 'paging' },
+            RELOAD: { guard: 'isNewReply', target: 'paging', actions: 'expectOneMore' },
           },
         },
-      },
-      on: {
-        HIDE: 'collapsed',
-        ADDED: { actions: { type: 'appendOwn', params: ({ event }) => event.reply } },
-        RELOAD: { guard: 'isNewReply', target: 'paging', reenter: true, actions: 'expectOneMore' },
-      },
-    },
-    failed: {
-      tags: 'open',
-      on: {
-        HIDE: 'collapsed',
-        RETRY: [{ guard: 'hasLoaded', target: 'paging' }, { target: 'loading' }],
-        ADDED: { actions: { type: 'appendOwn', params: ({ event }) => event.reply } },
-        RELOAD: { guard: 'isNewReply', actions: 'expectOneMore' },
+        /** A further page: the same request from where the list ends (`loading`'s invoke). */
+        paging: {
+          entry: 'planRequest',
+          invoke: {
+            id: 'fetchReplies',
+            src: 'fetchReplies',
+            input: ({ context }) => pageInput(context),
+            onDone: {
+              target: 'shown',
+              actions: { type: 'appendPage', params: ({ event }) => event.output },
+            },
+            onError: {
+              target: 'failed',
+              actions: {
+                type: 'rememberError',
+                params: ({ event }) => errorMessage(event.error, THREAD_LOAD_FAILED),
+              },
+            },
+          },
+          on: {
+            RELOAD: {
+              guard: 'isNewReply',
+              target: 'paging',
+              reenter: true,
+              actions: 'expectOneMore',
+            },
+          },
+        },
+        failed: {
+          on: {
+            RETRY: [{ guard: 'hasLoaded', target: 'paging' }, { target: 'loading' }],
+            RELOAD: { guard: 'isNewReply', actions: 'expectOneMore' },
+          },
+        },
       },
     },
   },
@@ -255,10 +265,10 @@ export const selectReplyCount = (s: CommentThreadSnapshot) => s.context.count;
 /** The replies are on screen (or loading under the comment). */
 export const selectIsOpen = (s: CommentThreadSnapshot) => s.hasTag('open');
 export const selectIsLoadingReplies = (s: CommentThreadSnapshot) =>
-  s.matches('loading') || s.matches('paging');
-export const selectHasFailed = (s: CommentThreadSnapshot) => s.matches('failed');
+  s.matches({ open: 'loading' }) || s.matches({ open: 'paging' });
+export const selectHasFailed = (s: CommentThreadSnapshot) => s.matches({ open: 'failed' });
 /** "Show more replies": shown, and the server has more. */
 export const selectCanShowMore = (s: CommentThreadSnapshot) =>
-  s.matches('shown') && hasMore(s.context.list);
+  s.matches({ open: 'shown' }) && hasMore(s.context.list);
 /** "N replies" / "1 reply". */
 export const repliesLabel = (count: number) => `${count} ${count === 1 ? 'reply' : 'replies'}`;

@@ -28,12 +28,13 @@ export const model: Model<typeof commentThreadMachine> = {
   name: 'comment thread (replies)',
   machine: commentThreadMachine,
   meaning: {
+    open: 'the replies are unfolded under the comment; Hide replies folds them',
     collapsed: "folded: '12 replies' (the count) shows; no load runs; what was loaded is kept",
-    loading: 'open: the first page of 10 of this thread is asked for once',
-    shown:
+    'open.loading': 'open: the first page of 10 of this thread is asked for once',
+    'open.shown':
       "open: the replies oldest first, each once; 'Show more replies' while the server has more",
-    paging: 'open: the page holding the next unread reply is asked for; the shown ones stay',
-    failed: "open: 'Network down' with Retry; the loaded replies stay",
+    'open.paging': 'open: the page holding the next unread reply is asked for; the shown ones stay',
+    'open.failed': "open: 'Network down' with Retry; the loaded replies stay",
   },
   input: { commentId, replyCount: 12 },
   promiseActors: ['fetchReplies'],
@@ -71,27 +72,29 @@ export const model: Model<typeof commentThreadMachine> = {
     const ids = selectReplies(s).map((r) => r._id);
     expect(new Set(ids).size).toBe(ids.length);
     expect(selectIsOpen(s)).toBe(!s.matches('collapsed'));
-    expect(selectIsLoadingReplies(s)).toBe(s.matches('loading') || s.matches('paging'));
-    expect(selectCanShowMore(s)).toBe(s.matches('shown') && hasMore(s.context.list));
+    expect(selectIsLoadingReplies(s)).toBe(
+      s.matches({ open: 'loading' }) || s.matches({ open: 'paging' }),
+    );
+    expect(selectCanShowMore(s)).toBe(s.matches({ open: 'shown' }) && hasMore(s.context.list));
     // Only this thread's replies are asked for, 10 at a time.
     for (const call of fakes.callsOf('fetchReplies')) {
       expect(call.input).toMatchObject({ limit: PAGE_SIZE.replies, params: { commentId } });
     }
-    if (s.matches('loading') || s.matches('paging')) {
+    if (s.matches({ open: 'loading' }) || s.matches({ open: 'paging' })) {
       const request = s.context.list.request!;
       expect(fakes.lastInput('fetchReplies')).toEqual({
         page: request.page,
         limit: PAGE_SIZE.replies,
         params: { commentId },
       });
-      if (s.matches('loading') && !s.context.loaded) expect(request.page).toBe(1);
+      if (s.matches({ open: 'loading' }) && !s.context.loaded) expect(request.page).toBe(1);
     } else {
       expect(s.children.fetchReplies).toBeUndefined();
     }
     if (event.type === 'xstate.done.actor.fetchReplies') {
       expect(selectReplyCount(s)).toBe(s.context.list.total);
     }
-    if (s.matches('failed')) expect(s.context.list.error).toBe('Network down');
+    if (s.matches({ open: 'failed' })) expect(s.context.list.error).toBe('Network down');
     if (!before) {
       expect(selectReplyCount(s)).toBe(12);
       return;
@@ -103,7 +106,7 @@ export const model: Model<typeof commentThreadMachine> = {
         expect(s.context).toEqual(before.context);
       } else {
         expect(selectReplyCount(s)).toBe(selectReplyCount(before) + 1);
-        if (before.matches('shown')) expect(s.matches('paging')).toBe(true);
+        if (before.matches({ open: 'shown' })) expect(s.matches({ open: 'paging' })).toBe(true);
       }
     }
     if (event.type === 'ADDED') {

@@ -32,6 +32,8 @@ export const model: Model<typeof commentsMachine> = {
   machine: commentsMachine,
   // What each state means to a tester: what `assert` checks there (shown by `npm run paths`).
   meaning: {
+    box: 'the add box (parallel to the switch)',
+    settings: "the creator's comments-off switch (parallel to the add box)",
     'box.editing':
       "this video's comments listed (9 per page, newest added on top) in the chosen order; Add enabled only for non-blank text",
     'box.submitting': 'Add disabled; the trimmed text is sent for this video',
