@@ -40,6 +40,12 @@ export const model: Model<typeof liveConnectionMachine> = {
     MESSAGE: [
       { type: 'MESSAGE', name: 'notifications', data: '{}' },
       { type: 'MESSAGE', name: 'comment', data: '{"videoId":"v1","commentId":"c1"}' },
+      // Issue 33: a reply names its thread.
+      {
+        type: 'MESSAGE',
+        name: 'comment',
+        data: '{"videoId":"v1","commentId":"r1","parentId":"c1"}',
+      },
       { type: 'MESSAGE', name: 'comments', data: '{"videoId":"v1"}' },
       { type: 'MESSAGE', name: 'something-new', data: '{}' },
       { type: 'MESSAGE', name: 'comment', data: 'not json' },

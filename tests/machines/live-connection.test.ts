@@ -6,6 +6,7 @@ import {
   LIVE_BACKOFF_MAX_MS,
   liveConnectionMachine,
   selectLiveStatus,
+  toEmitted,
   type LiveConnectionEvent,
 } from '../../machines/live-connection.machine.js';
 import { describeModel } from '../support/model-vitest.js';
@@ -96,5 +97,25 @@ describe('live connection', () => {
     streams[0]!.send({ type: 'OPENED' });
     actor.send({ type: 'WATCH', videoId: 'v9' });
     expect(streams.map((s) => s.videoId)).toEqual([null, 'v9']);
+  });
+});
+
+describe('live comment events (issue 33)', () => {
+  it('carry the thread of a reply, and null for a comment or an older server', () => {
+    expect(toEmitted('comment', '{"videoId":"v1","commentId":"r1","parentId":"c1"}')).toEqual({
+      type: 'commentAdded',
+      videoId: 'v1',
+      commentId: 'r1',
+      parentId: 'c1',
+    });
+    expect(toEmitted('comment', '{"videoId":"v1","commentId":"c2","parentId":null}')).toEqual({
+      type: 'commentAdded',
+      videoId: 'v1',
+      commentId: 'c2',
+      parentId: null,
+    });
+    expect(toEmitted('comment', '{"videoId":"v1","commentId":"c3"}')).toMatchObject({
+      parentId: null,
+    });
   });
 });
