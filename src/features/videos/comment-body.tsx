@@ -47,7 +47,7 @@ export function Byline({ comment, channelName }: { comment: Comment; channelName
     <div>
       {comment.pinned && <PinnedLabel>{pinnedBy(channelName)}</PinnedLabel>}
       <Who>
-        <strong>{comment.deleted ? '' : `@${comment.owner.userName}`}</strong>
+        {!comment.deleted && <strong>@{comment.owner.userName}</strong>}
         <span>
           <RelativeTime iso={comment.createdAt} />
           {!comment.deleted && isEdited(comment) && ' (edited)'}

@@ -27,6 +27,8 @@ export const Who = styled.div`
   overflow-wrap: anywhere;
   span {
     color: ${({ theme }) => theme.colors.textMuted};
+  }
+  strong + span {
     margin-left: 8px;
   }
   strong {

@@ -52,7 +52,8 @@ const SortButton = styled.button`
 const SortMenu = styled.ul`
   ${menuPanel}
   top: calc(100% + 4px);
-  left: 0;
+  /* Under the button, ending at its right edge: on a phone the button sits near the right. */
+  right: 0;
   z-index: 20;
   min-width: 180px;
   [aria-checked='true'] {
