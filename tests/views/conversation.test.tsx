@@ -140,6 +140,8 @@ describe('conversation: threads and likes', () => {
     });
     expect(await screen.findByText('@userr2 good point')).toBeInTheDocument();
     expect(screen.queryByLabelText('Add a reply')).not.toBeInTheDocument();
+    // Focus goes back to the Reply button the box opened from.
+    expect(within(row('Another reply')).getByRole('button', { name: 'Reply' })).toHaveFocus();
   });
 
   it('likes a comment: aria-pressed and the count follow the answer', async () => {

@@ -5,7 +5,7 @@
  * replies behind "N replies". Replies are drawn by the same item, without a thread of their own.
  */
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import type { Comment } from '../../../contract/shapes';
 import {
   commentComposerMachine,
@@ -75,6 +75,13 @@ function CommentItem({ comment, isReply, onReplied, onChanged, onRemoved, childr
   const hearted = useSelector(moderation, selectHearted);
   const editing = composerOpen && mode === 'edit';
   const replying = composerOpen && mode === 'reply';
+  // The reply box closed (sent or cancelled): focus goes back to the Reply button it opened from.
+  const replyButton = useRef<HTMLButtonElement>(null);
+  const wasReplying = useRef(false);
+  useEffect(() => {
+    if (wasReplying.current && !replying) replyButton.current?.focus();
+    wasReplying.current = replying;
+  }, [replying]);
 
   const mine = me !== null && comment.owner._id === me._id;
   const live = !comment.deleted && comment.status === 'published';
@@ -108,6 +115,7 @@ function CommentItem({ comment, isReply, onReplied, onChanged, onRemoved, childr
             {hearted && <HeartBadge>{HEARTED_LABEL}</HeartBadge>}
             {canReply && !replying && (
               <SmallButton
+                ref={replyButton}
                 type="button"
                 onClick={() =>
                   composer.send({
