@@ -223,4 +223,29 @@ describe("conversation: the creator's menu", () => {
     await userEvent.click(within(del).getByRole('button', { name: 'Delete' }));
     expect(deleteComment).toHaveBeenCalledWith({ commentId: 'c2' });
   });
+
+  it('leaves "Comment deleted" with its replies when a comment with replies is deleted', async () => {
+    renderConversation({ comments: [c1, c2], canModerate: true }, { replies: { c1: threadOfC1 } });
+    await screen.findByText('First!');
+    await userEvent.click(
+      within(row('First!')).getAllByRole('button', { name: 'Comment actions' })[0]!,
+    );
+    await userEvent.click(screen.getByRole('menuitem', { name: 'Delete' }));
+    const ask = screen.getByRole('dialog', { name: 'Delete comment?' });
+    await userEvent.click(within(ask).getByRole('button', { name: 'Delete' }));
+    await screen.findByText('Comment deleted');
+    const tomb = row('Comment deleted');
+    expect(screen.queryByText('First!')).not.toBeInTheDocument();
+    expect(within(tomb).getByRole('button', { name: '2 replies' })).toBeInTheDocument();
+    // Without replies the comment goes.
+    await userEvent.click(within(row('Second')).getByRole('button', { name: 'Comment actions' }));
+    await userEvent.click(screen.getByRole('menuitem', { name: 'Delete' }));
+    await userEvent.click(
+      within(screen.getByRole('dialog', { name: 'Delete comment?' })).getByRole('button', {
+        name: 'Delete',
+      }),
+    );
+    await waitFor(() => expect(screen.queryByText('Second')).not.toBeInTheDocument());
+    expect(screen.getAllByText('Comment deleted')).toHaveLength(1);
+  });
 });

@@ -17,7 +17,7 @@ import {
   commentModerationMachine,
   selectHearted,
 } from '../../../machines/comment-moderation.machine';
-import { commentThreadMachine } from '../../../machines/comment-thread.machine';
+import { commentThreadMachine, selectReplyCount } from '../../../machines/comment-thread.machine';
 import { conversationActors } from '../../api/conversation';
 import { useActors, usePageActors } from '../../actors';
 import { failureToast } from '../../notify';
@@ -42,10 +42,20 @@ interface ItemProps {
   /** This comment changed (edited, hearted, now a tombstone). */
   onChanged: (comment: Comment) => void;
   onRemoved: (commentId: string) => void;
+  /** Replies are under it now (its thread's count, which live replies move). */
+  hasReplies?: boolean;
   children?: ReactNode;
 }
 
-function CommentItem({ comment, isReply, onReplied, onChanged, onRemoved, children }: ItemProps) {
+function CommentItem({
+  comment,
+  isReply,
+  onReplied,
+  onChanged,
+  onRemoved,
+  hasReplies = false,
+  children,
+}: ItemProps) {
   const conversation = useConversation();
   const me = useCurrentUser();
   const { deleteComment } = useActors();
@@ -57,8 +67,11 @@ function CommentItem({ comment, isReply, onReplied, onChanged, onRemoved, childr
   useEmitted(moderation, {
     pinChanged: () => conversation.reloadList(),
     hearted: ({ hearted }) => onChanged({ ...comment, hearted }),
+    // The server keeps a comment with replies as "Comment deleted" (contract/conversation.ts).
     deleted: ({ tombstone }) =>
-      tombstone ? onChanged({ ...comment, deleted: true, content: '' }) : onRemoved(comment._id),
+      tombstone || hasReplies
+        ? onChanged({ ...comment, deleted: true, content: '' })
+        : onRemoved(comment._id),
     blocked: () => conversation.reloadList(),
     failed: failureToast('Changing a comment'),
   });
@@ -153,6 +166,7 @@ export function CommentRow({ comment }: { comment: Comment }) {
       ),
     [listenForReplies, comment._id, thread],
   );
+  const replyCount = useSelector(thread, selectReplyCount);
   const addToThread = (reply: Comment) => thread.send({ type: 'ADDED', reply });
   return (
     <CommentItem
@@ -161,6 +175,7 @@ export function CommentRow({ comment }: { comment: Comment }) {
       onReplied={addToThread}
       onChanged={conversation.replaceComment}
       onRemoved={conversation.removeComment}
+      hasReplies={replyCount > 0}
     >
       <CommentThread
         thread={thread}
