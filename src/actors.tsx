@@ -39,6 +39,8 @@ import type { VideoProcessingActors } from './api/video-processing';
 import type { UploadActors } from './api/upload-actors';
 import type { SearchActors } from './api/search';
 import type { PasskeyActors } from './api/passkeys';
+// issue 33: D
+import type { ModerationActors } from './api/moderation';
 
 type CoreActors = SessionActors & VideoActors & SearchSuggestActors;
 
@@ -64,7 +66,9 @@ export type AppActors = CoreActors &
   VideoProcessingActors &
   UploadActors &
   SearchActors &
-  PasskeyActors;
+  PasskeyActors &
+  // issue 33: D
+  ModerationActors;
 
 const coreActors: CoreActors = {
   ...sessionActors,
