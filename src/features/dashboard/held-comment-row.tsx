@@ -14,7 +14,7 @@ import { Button } from '../../ui/button';
 import { Avatar } from '../../ui/avatar';
 import { RelativeTime } from '../../components/relative-time';
 import { channelPath } from '../../components/video-card';
-import { RowInfo } from './dashboard.styles';
+import { RowActions, RowInfo } from './dashboard.styles';
 
 // Phones: the thumbnail beside the video's title, the comment and actions the full width below.
 const Row = styled.li`
@@ -78,17 +78,6 @@ const Text = styled.p`
   overflow-wrap: anywhere;
 `;
 
-const Actions = styled.div`
-  grid-area: actions;
-  display: flex;
-  flex-wrap: wrap;
-  gap: 8px;
-  @media (max-width: 480px) {
-    display: grid;
-    grid-template-columns: repeat(2, minmax(0, 1fr));
-  }
-`;
-
 const Failure = styled.p`
   grid-column: 1 / -1;
   margin: 0;
@@ -138,14 +127,14 @@ export function HeldCommentRow({
         </Author>
         <Text>{comment.content}</Text>
       </Said>
-      <Actions>
+      <RowActions>
         <Button variant="secondary" disabled={busy} onClick={() => onAct('approve')}>
           {pending === 'approve' ? 'Approving…' : 'Approve'}
         </Button>
         <Button variant="danger" disabled={busy} onClick={() => onAct('delete')}>
           {pending === 'delete' ? 'Deleting…' : 'Delete'}
         </Button>
-      </Actions>
+      </RowActions>
       {failure && <Failure role="alert">{failure}</Failure>}
     </Row>
   );
