@@ -39,8 +39,9 @@ import type { VideoProcessingActors } from './api/video-processing';
 import type { UploadActors } from './api/upload-actors';
 import type { SearchActors } from './api/search';
 import type { PasskeyActors } from './api/passkeys';
-// issue 33: C — the watch page's conversation (replies, comment likes, the creator's hand)
+// Issue 33: the watch page's conversation and the creator's desk.
 import type { ConversationActors } from './api/conversation';
+import type { ModerationActors } from './api/moderation';
 
 type CoreActors = SessionActors & VideoActors & SearchSuggestActors;
 
@@ -67,7 +68,8 @@ export type AppActors = CoreActors &
   UploadActors &
   SearchActors &
   PasskeyActors &
-  ConversationActors; // issue 33: C
+  ConversationActors &
+  ModerationActors;
 
 const coreActors: CoreActors = {
   ...sessionActors,

@@ -1,6 +1,6 @@
 /**
  * /Dashboard/Content/{tab}: a heading, the Create menu, the analytics grid, then the content tabs
- * (videos by default, Playlists, Tweets), the tab being the URL. Which Create dialog is open is
+ * (videos by default, Playlists, Tweets, Comments), the tab being the URL. Which Create dialog is open is
  * plain view state. Upload Video opens over any tab; Create Playlist and Post Tweet first switch
  * to their tab, so the creator sees the new playlist or tweet arrive in its list.
  */
@@ -8,6 +8,7 @@ import { useCallback, useReducer, useState } from 'react';
 import styled from 'styled-components';
 import { Link, Redirect, useLocation, useParams } from 'wouter';
 import type { VideoItem } from '../../contract/shapes';
+import { DashboardComments } from '../features/dashboard/dashboard-comments';
 import { DashboardPlaylists } from '../features/dashboard/dashboard-playlists';
 import { DashboardStatsSection } from '../features/dashboard/dashboard-stats';
 import {
@@ -140,6 +141,7 @@ function ContentPage({ tab }: { tab: DashboardTab }) {
           onCountChanged={countChanged}
         />
       )}
+      {tab === 'comments' && <DashboardComments />}
       {uploading && <UploadDialog onClose={closeUpload} onUploaded={remember} />}
     </section>
   );

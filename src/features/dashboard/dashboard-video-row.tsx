@@ -13,7 +13,7 @@ import { Button } from '../../ui/button';
 import { Thumbnail } from '../../components/thumbnail';
 import { THUMBNAIL_SIZES } from '../../../contract/thumbnail-sizes';
 import { ProcessingStatus } from './processing-status';
-import { RowInfo } from './dashboard.styles';
+import { RowActions, RowInfo } from './dashboard.styles';
 import { watchPath } from '../../../contract/page-routes';
 import { RelativeTime } from '../../components/relative-time';
 
@@ -62,17 +62,6 @@ const Badge = styled.span<{ $public: boolean }>`
   color: ${({ $public, theme }) => ($public ? theme.colors.text : theme.colors.textMuted)};
 `;
 
-const Actions = styled.div`
-  grid-area: actions;
-  display: flex;
-  flex-wrap: wrap;
-  gap: 8px;
-  @media (max-width: 480px) {
-    display: grid;
-    grid-template-columns: repeat(2, minmax(0, 1fr));
-  }
-`;
-
 /** "1 like", "1.2K likes": the row's likes, abbreviated like its views. */
 function formatLikeCount(likes: number): string {
   return `${formatViews(likes)} ${likes === 1 ? 'like' : 'likes'}`;
@@ -105,7 +94,7 @@ export function DashboardVideoRow({
         </Meta>
         {video.processing.state !== 'ready' && <ProcessingStatus video={video} />}
       </Info>
-      <Actions>
+      <RowActions>
         <Button variant="secondary" disabled={busy} onClick={onEdit}>
           Edit
         </Button>
@@ -122,7 +111,7 @@ export function DashboardVideoRow({
         <Button variant="danger" disabled={busy} onClick={() => onAsk('deleteVideo')}>
           Delete
         </Button>
-      </Actions>
+      </RowActions>
     </Row>
   );
 }

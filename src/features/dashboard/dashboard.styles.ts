@@ -16,3 +16,18 @@ export const RowInfo = styled.div`
     overflow-wrap: anywhere;
   }
 `;
+
+/**
+ * A row's buttons (grid area `actions`): in a line, and on phones two per line over the full
+ * width, so every button stays easy to hit.
+ */
+export const RowActions = styled.div`
+  grid-area: actions;
+  display: flex;
+  flex-wrap: wrap;
+  gap: 8px;
+  @media (max-width: 480px) {
+    display: grid;
+    grid-template-columns: repeat(2, minmax(0, 1fr));
+  }
+`;
