@@ -27,14 +27,18 @@ export async function setBlocked(
   if (userId === channelId) throw invalid(CANNOT_BLOCK_ONESELF);
   const [user] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId));
   if (!user) throw notFound(USER_NOT_FOUND);
-  const [from, to] = blocked ? (['published', 'blocked'] as const) : (['blocked', 'published'] as const);
+  const [from, to] = blocked
+    ? (['published', 'blocked'] as const)
+    : (['blocked', 'published'] as const);
   await db.transaction(async (tx) => {
     if (blocked) {
       await tx.insert(channelBlockedUsers).values({ channelId, userId }).onConflictDoNothing();
     } else {
       await tx
         .delete(channelBlockedUsers)
-        .where(and(eq(channelBlockedUsers.channelId, channelId), eq(channelBlockedUsers.userId, userId)));
+        .where(
+          and(eq(channelBlockedUsers.channelId, channelId), eq(channelBlockedUsers.userId, userId)),
+        );
     }
     await tx
       .update(comments)
@@ -75,7 +79,10 @@ export async function listBlocked(
     db.select({ n: count() }).from(channelBlockedUsers).where(mine),
   ]);
   return {
-    users: rows.map((row) => ({ user: toOwner(row, urls), blockedAt: row.blockedAt.toISOString() })),
+    users: rows.map((row) => ({
+      user: toOwner(row, urls),
+      blockedAt: row.blockedAt.toISOString(),
+    })),
     totalUsers: total?.n ?? 0,
     page,
     limit,

@@ -14,7 +14,8 @@ import { COMMENT_NOT_FOUND } from './comment-rows.js';
 export const COMMENTS_OFF = 'Comments are turned off';
 export const BLOCKED_FROM_CHANNEL = "You can't comment on this channel";
 export const NOT_AUTHOR = 'Only the author can change this comment';
-export const NOT_AUTHOR_OR_CREATOR = "Only the author or the video's creator can delete this comment";
+export const NOT_AUTHOR_OR_CREATOR =
+  "Only the author or the video's creator can delete this comment";
 export const onlyCreator = (what: string) => `Only the video's creator can ${what}`;
 
 export async function videoFor(db: Db | Tx, videoId: string, callerId: string) {
@@ -91,7 +92,10 @@ export async function assertMayComment(
     .select({ userId: channelBlockedUsers.userId })
     .from(channelBlockedUsers)
     .where(
-      and(eq(channelBlockedUsers.channelId, video.ownerId), eq(channelBlockedUsers.userId, authorId)),
+      and(
+        eq(channelBlockedUsers.channelId, video.ownerId),
+        eq(channelBlockedUsers.userId, authorId),
+      ),
     );
   if (blocked) throw forbidden(BLOCKED_FROM_CHANNEL);
 }

@@ -28,7 +28,8 @@ export function normalizeHeldWords(words: string[]): string[] {
   for (const raw of words) {
     const word = normalizeHeldWord(raw);
     const length = [...word].length;
-    if (length < bounds.wordMin || length > bounds.wordMax) throw invalid(heldWordLengthMessage(word));
+    if (length < bounds.wordMin || length > bounds.wordMax)
+      throw invalid(heldWordLengthMessage(word));
     out.add(word);
   }
   if (out.size > bounds.max) throw invalid(HELD_WORDS_TOO_MANY);

@@ -108,7 +108,7 @@ export default async function moderationRoutes(app: App, { ctx }: RouteOptions) 
         tags,
         security,
         summary: blocked
-          ? "Block a user from commenting on the channel (their comments hidden to others)"
+          ? 'Block a user from commenting on the channel (their comments hidden to others)'
           : 'Unblock a user (their comments shown again)',
         params: UserIdParams,
         response: { 200: Envelope(BlockState), ...errorResponses(400, 401, 404) },

@@ -14,7 +14,13 @@ import { comments } from '../db/schema.js';
 import { notFound } from '../errors.js';
 import { announceComment, announceNotifications } from '../events/live-topics.js';
 import type { MediaUrls } from '../media/media-urls.js';
-import { COMMENT_NOT_FOUND, commentById, seenBy, selectComments, toComment } from './comment-rows.js';
+import {
+  COMMENT_NOT_FOUND,
+  commentById,
+  seenBy,
+  selectComments,
+  toComment,
+} from './comment-rows.js';
 import { assertMayComment, commentFor } from './comment-access.js';
 import { statusFor } from './held-words.js';
 import { notifyPublished } from './conversation-notify.js';

@@ -80,7 +80,7 @@ describe('conversation: the list', () => {
     expect(message(refused)).toBe('Only a comment can be pinned, not a reply');
   });
 
-  it("answers likedByUser, canModerate, commentsOff and the counts for the caller", async () => {
+  it('answers likedByUser, canModerate, commentsOff and the counts for the caller', async () => {
     const videoId = await insertVideo(t, alice);
     const mine = await c.comment(bob, videoId, 'Like me');
     await c.like(carol, mine._id);

@@ -36,9 +36,14 @@ describe('conversation: moderation', () => {
     expect(short.statusCode).toBe(400);
     expect(message(short)).toBe('words: Each held word must be 2 to 40 characters ("a" is not)');
     expect((await c.words(alice, ['x'.repeat(41)])).statusCode).toBe(400);
-    expect((await c.words(alice, Array.from({ length: 201 }, (_, i) => `w${i}`))).statusCode).toBe(
-      400,
-    );
+    expect(
+      (
+        await c.words(
+          alice,
+          Array.from({ length: 201 }, (_, i) => `w${i}`),
+        )
+      ).statusCode,
+    ).toBe(400);
     expect((await c.words(alice, 'spoiler')).statusCode).toBe(400);
     // Another channel's list is its own.
     expect(c.data<HeldWords>(await c.call(bob, 'GET', '/comments/moderation/words'))).toEqual({
@@ -67,13 +72,13 @@ describe('conversation: moderation', () => {
     expect((await c.reply(dave, held._id, 'what?')).statusCode).toBe(404);
     expect((await c.reply(bob, held._id, 'me again')).statusCode).toBe(404);
     // The queue: oldest first, with the video.
-    const queue = c.data<HeldCommentList>(
-      await c.call(alice, 'GET', '/comments/moderation/held'),
-    );
+    const queue = c.data<HeldCommentList>(await c.call(alice, 'GET', '/comments/moderation/held'));
     expect(queue.held.map((h) => h.comment._id)).toEqual([held._id, phrase._id]);
     expect(queue.held[0]!.video._id).toBe(videoId);
     expect(queue.totalHeld).toBe(2);
-    const bobsQueue = c.data<HeldCommentList>(await c.call(bob, 'GET', '/comments/moderation/held'));
+    const bobsQueue = c.data<HeldCommentList>(
+      await c.call(bob, 'GET', '/comments/moderation/held'),
+    );
     expect(bobsQueue.totalHeld).toBe(0);
   });
 
@@ -89,7 +94,10 @@ describe('conversation: moderation', () => {
     expect(ok.statusCode).toBe(200);
     expect(c.data<{ status: string }>(ok).status).toBe('published');
     expect((await c.list(dave, videoId)).comments.map((x) => x._id)).toContain(held._id);
-    expect(await c.counters(videoId)).toEqual({ listed: before!.listed + 1, talk: before!.talk + 1 });
+    expect(await c.counters(videoId)).toEqual({
+      listed: before!.listed + 1,
+      talk: before!.talk + 1,
+    });
     const other = await c.comment(carol, videoId, 'spoiler!');
     expect((await c.del(alice, other._id)).statusCode).toBe(200);
     expect(await c.row(other._id)).toBeUndefined();
@@ -110,7 +118,7 @@ describe('conversation: moderation', () => {
     expect((await c.row(host._id))?.replyCount).toBe(1);
   });
 
-  it("blocks a user: their comments only theirs, new ones refused; unblocking restores them", async () => {
+  it('blocks a user: their comments only theirs, new ones refused; unblocking restores them', async () => {
     const video2 = await insertVideo(t, alice);
     const top = await c.comment(dave, video2, 'I am dave');
     const host = await c.comment(carol, video2, 'host');
@@ -123,7 +131,10 @@ describe('conversation: moderation', () => {
     expect(c.data(await c.block(alice, dave.id))).toEqual({ blocked: true });
     expect((await c.row(top._id))?.status).toBe('blocked');
     expect((await c.row(host._id))?.replyCount).toBe(0);
-    expect(await c.counters(video2)).toEqual({ listed: before!.listed - 1, talk: before!.talk - 2 });
+    expect(await c.counters(video2)).toEqual({
+      listed: before!.listed - 1,
+      talk: before!.talk - 2,
+    });
     const forCarol = await c.list(carol, video2);
     expect(forCarol.comments.map((x) => x._id)).toEqual([host._id]);
     const forDave = await c.list(dave, video2);
@@ -135,7 +146,9 @@ describe('conversation: moderation', () => {
     // Another channel's videos are not concerned.
     const bobsVideo = await insertVideo(t, bob);
     expect((await c.add(dave, bobsVideo, 'elsewhere')).statusCode).toBe(201);
-    const list = c.data<BlockedUserList>(await c.call(alice, 'GET', '/comments/moderation/blocked'));
+    const list = c.data<BlockedUserList>(
+      await c.call(alice, 'GET', '/comments/moderation/blocked'),
+    );
     expect(list.users.map((u) => u.user._id)).toEqual([dave.id]);
     expect(list.totalUsers).toBe(1);
     expect(c.data(await c.block(alice, dave.id, false))).toEqual({ blocked: false });

@@ -52,7 +52,9 @@ describe('conversation: notifications', () => {
     expect((await ofType(t, alice, 'comment')).map((n) => n.comment?._id)).toContain(top._id);
     // An edit does not repeat it.
     await c.edit(many, top._id, `${text}!`);
-    expect((await ofType(t, bob, 'mention')).filter((n) => n.comment?._id === top._id)).toHaveLength(1);
+    expect(
+      (await ofType(t, bob, 'mention')).filter((n) => n.comment?._id === top._id),
+    ).toHaveLength(1);
     const hidden = await insertVideo(t, alice, { isPublished: false });
     const note = await c.comment(alice, hidden, '@bob cannot see this');
     expect((await ofType(t, bob, 'mention')).map((n) => n.comment?._id)).not.toContain(note._id);
