@@ -33,6 +33,33 @@ import {
 import { statusFor } from './held-words.js';
 import { notifyMentions, notifyPublished } from './conversation-notify.js';
 
+/** What a video's list shows the viewer (comments, not replies). */
+const listedTo = (videoId: string, viewerId: string) =>
+  and(eq(comments.videoId, videoId), isNull(comments.parentId), shownTo(viewerId));
+
+/**
+ * One page of a video's comments but the pinned one, in `sort`'s order: a walk of
+ * comments_newest_idx or comments_top_idx (bench/comments.ts prints the plans).
+ */
+export function commentPage(
+  db: Db,
+  videoId: string,
+  viewerId: string,
+  sort: CommentSort,
+  limit: number,
+  offset: number,
+) {
+  const order =
+    sort === 'top'
+      ? [descNullsLast(comments.score), descNullsLast(comments.id)]
+      : [descNullsLast(comments.createdAt), descNullsLast(comments.id)];
+  return selectComments(db, viewerId)
+    .where(and(listedTo(videoId, viewerId), isNull(comments.pinnedAt)))
+    .orderBy(...order)
+    .limit(limit)
+    .offset(offset);
+}
+
 export async function listComments(
   db: Db,
   videoId: string,
@@ -41,17 +68,9 @@ export async function listComments(
   urls: MediaUrls,
 ): Promise<CommentList> {
   const video = await videoFor(db, videoId, viewerId);
-  const listed = and(eq(comments.videoId, videoId), isNull(comments.parentId), shownTo(viewerId));
-  const order =
-    sort === 'top'
-      ? [descNullsLast(comments.score), descNullsLast(comments.id)]
-      : [descNullsLast(comments.createdAt), descNullsLast(comments.id)];
+  const listed = listedTo(videoId, viewerId);
   const [rows, [pinned], [own]] = await Promise.all([
-    selectComments(db, viewerId)
-      .where(and(listed, isNull(comments.pinnedAt)))
-      .orderBy(...order)
-      .limit(limit)
-      .offset((page - 1) * limit),
+    commentPage(db, videoId, viewerId, sort, limit, (page - 1) * limit),
     selectComments(db, viewerId).where(and(listed, isNotNull(comments.pinnedAt))),
     // The caller's own held and blocked comments here, which only they see (a small index).
     db

@@ -25,6 +25,21 @@ import { assertMayComment, commentFor } from './comment-access.js';
 import { statusFor } from './held-words.js';
 import { notifyPublished } from './conversation-notify.js';
 
+/** One page of a thread, oldest first: a walk of comments_replies_idx (bench/comments.ts). */
+export function replyPage(
+  db: Db,
+  commentId: string,
+  viewerId: string,
+  limit: number,
+  offset: number,
+) {
+  return selectComments(db, viewerId)
+    .where(and(eq(comments.parentId, commentId), seenBy(viewerId)))
+    .orderBy(asc(comments.createdAt), asc(comments.id))
+    .limit(limit)
+    .offset(offset);
+}
+
 export async function listReplies(
   db: Db,
   commentId: string,
@@ -33,13 +48,8 @@ export async function listReplies(
   urls: MediaUrls,
 ): Promise<ReplyList> {
   const parent = await commentFor(db, commentId, viewerId);
-  const inThread = and(eq(comments.parentId, commentId), seenBy(viewerId));
   const [rows, [own]] = await Promise.all([
-    selectComments(db, viewerId)
-      .where(inThread)
-      .orderBy(asc(comments.createdAt), asc(comments.id))
-      .limit(limit)
-      .offset((page - 1) * limit),
+    replyPage(db, commentId, viewerId, limit, (page - 1) * limit),
     db
       .select({ n: count() })
       .from(comments)
