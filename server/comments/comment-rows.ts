@@ -4,7 +4,7 @@
  * see it. Published ones are everyone's; held and blocked ones only their author's; a tombstone
  * (deleted, replies remain) shows while published replies remain under it.
  */
-import { and, eq, gt, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gt, isNull, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Comment } from '../../contract/shapes.js';
 import type { Db, Tx } from '../db/client.js';
@@ -17,7 +17,10 @@ export const COMMENT_NOT_FOUND = 'Comment not found';
 
 const replyUser = alias(users, 'reply_user');
 
-function columns(viewerId: string) {
+/** A value, or a prepared statement's placeholder for it (list-statements.ts). */
+export type Param<T> = T | Placeholder<string, T>;
+
+function columns(viewerId: Param<string>) {
   return {
     id: comments.id,
     content: comments.content,
@@ -43,7 +46,7 @@ function columns(viewerId: string) {
 }
 
 /** Comments with their author, whom they answer and the caller's like; add where/order/limit. */
-export function selectComments(db: Db | Tx, viewerId: string) {
+export function selectComments(db: Db | Tx, viewerId: Param<string>) {
   return db
     .select(columns(viewerId))
     .from(comments)
@@ -75,11 +78,11 @@ export function toComment(row: CommentRow, urls: MediaUrls): Comment {
 }
 
 /** Published, or the viewer's own (held or blocked). */
-export const seenBy = (viewerId: string): SQL =>
+export const seenBy = (viewerId: Param<string>): SQL =>
   or(eq(comments.status, 'published'), eq(comments.ownerId, viewerId))!;
 
 /** seenBy, and not a tombstone without replies left. */
-export const shownTo = (viewerId: string): SQL =>
+export const shownTo = (viewerId: Param<string>): SQL =>
   and(seenBy(viewerId), or(isNull(comments.deletedAt), gt(comments.replyCount, 0)))!;
 
 /** One comment as `viewerId` reads it (no visibility check: callers checked it). */

@@ -39,7 +39,7 @@ export default async function commentsRoutes(app: App, { ctx }: RouteOptions) {
     },
     async (request) => {
       const data = await listComments(
-        ctx.db,
+        ctx,
         request.params.videoId,
         callerId(request),
         request.query,

@@ -5,7 +5,7 @@
  * (a comment with published replies stays as a tombstone). A video the caller may not see has no
  * comments for them (404).
  */
-import { and, count, eq, inArray, isNotNull, isNull, ne, or, gt } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, or } from 'drizzle-orm';
 import type { CommentList, CommentSort } from '../../contract/engagement.js';
 import type { Comment } from '../../contract/shapes.js';
 import type { ServerContext } from '../context.js';
@@ -14,15 +14,10 @@ import { newId } from '../db/ids.js';
 import { comments, likes } from '../db/schema.js';
 import { forbidden, notFound } from '../errors.js';
 import { announceComment, announceNotifications } from '../events/live-topics.js';
-import { descNullsLast } from '../db/order.js';
+import { VIDEO_NOT_FOUND } from '../videos/index.js';
+import { listStatements } from './list-statements.js';
 import type { MediaUrls } from '../media/media-urls.js';
-import {
-  COMMENT_NOT_FOUND,
-  commentById,
-  selectComments,
-  shownTo,
-  toComment,
-} from './comment-rows.js';
+import { COMMENT_NOT_FOUND, commentById, toComment } from './comment-rows.js';
 import {
   NOT_AUTHOR,
   NOT_AUTHOR_OR_CREATOR,
@@ -33,64 +28,30 @@ import {
 import { statusFor } from './held-words.js';
 import { notifyMentions, notifyPublished } from './conversation-notify.js';
 
-/** What a video's list shows the viewer (comments, not replies). */
-const listedTo = (videoId: string, viewerId: string) =>
-  and(eq(comments.videoId, videoId), isNull(comments.parentId), shownTo(viewerId));
-
-/**
- * One page of a video's comments but the pinned one, in `sort`'s order: a walk of
- * comments_newest_idx or comments_top_idx (bench/comments.ts prints the plans).
- */
-export function commentPage(
-  db: Db,
-  videoId: string,
-  viewerId: string,
-  sort: CommentSort,
-  limit: number,
-  offset: number,
-) {
-  const order =
-    sort === 'top'
-      ? [descNullsLast(comments.score), descNullsLast(comments.id)]
-      : [descNullsLast(comments.createdAt), descNullsLast(comments.id)];
-  return selectComments(db, viewerId)
-    .where(and(listedTo(videoId, viewerId), isNull(comments.pinnedAt)))
-    .orderBy(...order)
-    .limit(limit)
-    .offset(offset);
-}
-
 export async function listComments(
-  db: Db,
+  ctx: Pick<ServerContext, 'statements'>,
   videoId: string,
   viewerId: string,
   { page, limit, sort }: { page: number; limit: number; sort: CommentSort },
   urls: MediaUrls,
 ): Promise<CommentList> {
-  const video = await videoFor(db, videoId, viewerId);
-  const listed = listedTo(videoId, viewerId);
-  const [rows, [pinned], [own]] = await Promise.all([
-    commentPage(db, videoId, viewerId, sort, limit, (page - 1) * limit),
-    selectComments(db, viewerId).where(and(listed, isNotNull(comments.pinnedAt))),
-    // The caller's own held and blocked comments here, which only they see (a small index).
-    db
-      .select({ n: count() })
-      .from(comments)
-      .where(
-        and(
-          eq(comments.ownerId, viewerId),
-          eq(comments.videoId, videoId),
-          ne(comments.status, 'published'),
-          isNull(comments.parentId),
-          or(isNull(comments.deletedAt), gt(comments.replyCount, 0)),
-        ),
-      ),
-  ]);
-  // video.commentCount is what everyone sees (the trigger's counter); the pinned one is not paged.
-  const total = video.commentCount + (own?.n ?? 0) - (pinned ? 1 : 0);
-  const page1 = page === 1 && pinned ? [pinned, ...rows] : rows;
+  const statements = ctx.statements.of(listStatements);
+  const [video] = await statements.head.execute({ videoId, viewerId });
+  if (!video) throw notFound(VIDEO_NOT_FOUND);
+  const rows = await statements[sort].execute({
+    videoId,
+    viewerId,
+    limit,
+    offset: (page - 1) * limit,
+  });
+  const [pinned] =
+    page === 1 && video.pinnedId
+      ? await statements.pinned.execute({ commentId: video.pinnedId, viewerId })
+      : [];
+  // The trigger's counter is what everyone sees; the pinned one comes beyond the pages.
+  const total = video.commentCount + video.ownUnlisted - (video.pinnedId ? 1 : 0);
   return {
-    comments: page1.map((row) => toComment(row, urls)),
+    comments: (pinned ? [pinned, ...rows] : rows).map((row) => toComment(row, urls)),
     totalComments: Math.max(0, total),
     page,
     limit,

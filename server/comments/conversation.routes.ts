@@ -49,7 +49,7 @@ export default async function conversationRoutes(app: App, { ctx }: RouteOptions
     async (request) =>
       ok(
         await listReplies(
-          ctx.db,
+          ctx,
           request.params.commentId,
           callerId(request),
           request.query,

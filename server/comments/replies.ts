@@ -4,64 +4,37 @@
  * One may reply only to a published comment or reply that is not deleted (404 otherwise, as for
  * what one may not see); comments off and a blocked author are 403.
  */
-import { and, asc, count, eq, ne } from 'drizzle-orm';
 import type { ReplyList } from '../../contract/conversation.js';
 import type { Comment } from '../../contract/shapes.js';
 import type { ServerContext } from '../context.js';
 import type { Db } from '../db/client.js';
 import { newId } from '../db/ids.js';
 import { comments } from '../db/schema.js';
+import { listStatements } from './list-statements.js';
 import { notFound } from '../errors.js';
 import { announceComment, announceNotifications } from '../events/live-topics.js';
 import type { MediaUrls } from '../media/media-urls.js';
-import {
-  COMMENT_NOT_FOUND,
-  commentById,
-  seenBy,
-  selectComments,
-  toComment,
-} from './comment-rows.js';
+import { COMMENT_NOT_FOUND, commentById, toComment } from './comment-rows.js';
 import { assertMayComment, commentFor } from './comment-access.js';
 import { statusFor } from './held-words.js';
 import { notifyPublished } from './conversation-notify.js';
 
-/** One page of a thread, oldest first: a walk of comments_replies_idx (bench/comments.ts). */
-export function replyPage(
-  db: Db,
-  commentId: string,
-  viewerId: string,
-  limit: number,
-  offset: number,
-) {
-  return selectComments(db, viewerId)
-    .where(and(eq(comments.parentId, commentId), seenBy(viewerId)))
-    .orderBy(asc(comments.createdAt), asc(comments.id))
-    .limit(limit)
-    .offset(offset);
-}
-
 export async function listReplies(
-  db: Db,
+  ctx: Pick<ServerContext, 'db' | 'statements'>,
   commentId: string,
   viewerId: string,
   { page, limit }: { page: number; limit: number },
   urls: MediaUrls,
 ): Promise<ReplyList> {
-  const parent = await commentFor(db, commentId, viewerId);
-  const [rows, [own]] = await Promise.all([
-    replyPage(db, commentId, viewerId, limit, (page - 1) * limit),
-    db
-      .select({ n: count() })
-      .from(comments)
-      .where(
-        and(
-          eq(comments.ownerId, viewerId),
-          eq(comments.videoId, parent.videoId),
-          eq(comments.parentId, commentId),
-          ne(comments.status, 'published'),
-        ),
-      ),
-  ]);
+  const parent = await commentFor(ctx.db, commentId, viewerId);
+  const statements = ctx.statements.of(listStatements);
+  const rows = await statements.replies.execute({
+    commentId,
+    viewerId,
+    limit,
+    offset: (page - 1) * limit,
+  });
+  const [own] = await statements.ownReplies.execute({ commentId, viewerId });
   return {
     replies: rows.map((row) => toComment(row, urls)),
     // The thread's counter (published replies) and the caller's own held or blocked ones.
