@@ -81,6 +81,17 @@ export async function creatorsComment(db: Db, commentId: string, callerId: strin
   return row;
 }
 
+/** Whether `channelId` blocked `userId` from commenting on its videos. */
+export async function isBlocked(db: Db | Tx, channelId: string, userId: string) {
+  const [row] = await db
+    .select({ userId: channelBlockedUsers.userId })
+    .from(channelBlockedUsers)
+    .where(
+      and(eq(channelBlockedUsers.channelId, channelId), eq(channelBlockedUsers.userId, userId)),
+    );
+  return row !== undefined;
+}
+
 /** Refuses a new comment or reply: comments off (403), or the author blocked by the channel. */
 export async function assertMayComment(
   db: Db | Tx,
@@ -88,14 +99,5 @@ export async function assertMayComment(
   authorId: string,
 ) {
   if (video.commentsOff) throw forbidden(COMMENTS_OFF);
-  const [blocked] = await db
-    .select({ userId: channelBlockedUsers.userId })
-    .from(channelBlockedUsers)
-    .where(
-      and(
-        eq(channelBlockedUsers.channelId, video.ownerId),
-        eq(channelBlockedUsers.userId, authorId),
-      ),
-    );
-  if (blocked) throw forbidden(BLOCKED_FROM_CHANNEL);
+  if (await isBlocked(db, video.ownerId, authorId)) throw forbidden(BLOCKED_FROM_CHANNEL);
 }

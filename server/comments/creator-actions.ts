@@ -15,7 +15,7 @@ import { announceComment, announceNotifications } from '../events/live-topics.js
 import { notifyOne } from '../notifications/index.js';
 import type { MediaUrls } from '../media/media-urls.js';
 import { COMMENT_NOT_FOUND, commentById } from './comment-rows.js';
-import { commentFor, creatorsComment, onlyCreator, videoFor } from './comment-access.js';
+import { commentFor, creatorsComment, isBlocked, onlyCreator, videoFor } from './comment-access.js';
 import { notifyPublished } from './conversation-notify.js';
 
 export const ONLY_COMMENTS_PINNED = 'Only a comment can be pinned, not a reply';
@@ -102,13 +102,15 @@ export async function approveComment(
   if (row.status === 'blocked' || row.deletedAt) throw notFound(COMMENT_NOT_FOUND);
   if (row.status === 'held') {
     const thread = row.parentId ? await commentFor(db, row.parentId, callerId) : null;
+    // Its author blocked since: approved, it joins their other comments as blocked.
+    const blocked = await isBlocked(db, callerId, row.ownerId);
     const notified = await db.transaction(async (tx) => {
       const done = await tx
         .update(comments)
-        .set({ status: 'published' })
+        .set({ status: blocked ? 'blocked' : 'published' })
         .where(and(eq(comments.id, commentId), eq(comments.status, 'held')))
         .returning({ id: comments.id });
-      if (done.length === 0) return [];
+      if (done.length === 0 || blocked) return [];
       return notifyPublished(tx, {
         id: commentId,
         videoId: row.videoId,
@@ -121,7 +123,7 @@ export async function approveComment(
         replyToUserId: row.replyToUserId,
       });
     });
-    await announceComment(ctx.events, row.videoId, commentId, row.parentId);
+    if (!blocked) await announceComment(ctx.events, row.videoId, commentId, row.parentId);
     await announceNotifications(ctx.events, notified);
   }
   return commentById(db, commentId, callerId, urls);

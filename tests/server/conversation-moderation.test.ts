@@ -103,6 +103,19 @@ describe('conversation: moderation', () => {
     expect(await c.row(other._id)).toBeUndefined();
   });
 
+  it('approves a held comment of a user blocked since as blocked: still only theirs', async () => {
+    await c.words(alice, ['spoiler']);
+    const erin = await createUser(t, 'erin');
+    const held = await c.comment(erin, videoId, 'spoiler from erin');
+    await c.block(alice, erin.id);
+    expect((await c.row(held._id))?.status).toBe('held');
+    const approved = await c.approve(alice, held._id);
+    expect(c.data<{ status: string }>(approved).status).toBe('blocked');
+    expect((await c.list(dave, videoId)).comments.map((x) => x._id)).not.toContain(held._id);
+    await c.block(alice, erin.id, false);
+    expect((await c.row(held._id))?.status).toBe('published');
+  });
+
   it('holds an edit that brings a held word in, and a reply with one', async () => {
     await c.words(alice, ['spoiler']);
     const top = await c.comment(bob, videoId, 'harmless');
