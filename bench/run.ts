@@ -4,7 +4,7 @@
  *
  *   npm run bench                      every bench
  *   npm run bench -- startup media     only the named ones (startup, seed, js, lcp, thumbs, api,
- *                                      suggest, lists, search, dashboard, upnext, media, memory,
+ *                                      suggest, lists, search, dashboard, upnext, comments, media, memory,
  *                                      transcode, forgot, and on PostgreSQL only: sse, feed;
  *                                      cluster)
  *   npm run bench -- cluster           only when named: two replicas behind nginx (bench/cluster.ts)
@@ -15,6 +15,7 @@ import { spawnSync } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
 import { benchCluster } from './cluster.js';
+import { benchComments } from './comments.js';
 import { benchDashboard } from './dashboard.js';
 import { benchFeed } from './feed.js';
 import { benchJsSize } from './js-size.js';
@@ -48,6 +49,7 @@ const NAMES = [
   'lists',
   'dashboard',
   'upnext',
+  'comments',
   'forgot',
   'media',
   'memory',
@@ -172,6 +174,13 @@ if (enabled('upnext')) {
   await section(
     "Up next for a video with 10 000 viewers' histories (embedded PGlite)",
     benchUpNext,
+  );
+}
+
+if (enabled('comments')) {
+  await section(
+    'comments (issue 33): 100 000 on a video, a thread of 10 000 (embedded; PostgreSQL with DATABASE_URL)',
+    benchComments,
   );
 }
 

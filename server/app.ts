@@ -35,7 +35,7 @@ import type { AppContext } from './app-context.js';
 import { pageRenderer } from './pages/page-renderer.js';
 import { LocalDiskStorage } from './storage/local-disk.js';
 import { accountImageRoutes } from './accounts/index.js';
-import { commentsRoutes } from './comments/index.js';
+import { commentsRoutes, conversationRoutes, moderationRoutes } from './comments/index.js';
 import { dashboardRoutes } from './dashboard/index.js';
 import healthcheckRoutes from './http/healthcheck.js';
 import { historyRoutes } from './history/index.js';
@@ -176,6 +176,8 @@ export async function buildApp({ ctx, logger = false }: BuildOptions): Promise<A
       await api.register(videoProcessingRoutes, { ...options, prefix: '/videos' });
       await api.register(likesRoutes, { ...options, prefix: '/likes' });
       await api.register(commentsRoutes, { ...options, prefix: '/comments' });
+      await api.register(conversationRoutes, { ...options, prefix: '/comments' });
+      await api.register(moderationRoutes, { ...options, prefix: '/comments/moderation' });
       await api.register(subscriptionsRoutes, { ...options, prefix: '/subscriptions' });
       await api.register(subscribedChannelsRoutes, { ...options, prefix: '/subscriptions' });
       await api.register(subscriptionFeedRoutes, { ...options, prefix: '/subscriptions' });

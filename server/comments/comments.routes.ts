@@ -30,20 +30,19 @@ export default async function commentsRoutes(app: App, { ctx }: RouteOptions) {
       schema: {
         tags,
         security,
-        summary: "A video's comments, newest first",
+        summary:
+          "A video's comments (not replies), newest first or top; the pinned one first on page 1",
         params: VideoIdParams,
         querystring: CommentsQuery,
         response: { 200: Envelope(CommentList), ...errorResponses(400, 401, 404) },
       },
     },
     async (request) => {
-      const { page, limit } = request.query;
       const data = await listComments(
-        ctx.db,
+        ctx,
         request.params.videoId,
         callerId(request),
-        page,
-        limit,
+        request.query,
         mediaUrlsOf(request, ctx),
       );
       return ok(data, 'Comments fetched');
@@ -58,11 +57,12 @@ export default async function commentsRoutes(app: App, { ctx }: RouteOptions) {
       schema: {
         tags,
         security,
-        summary: 'Comment on a video (1…2000 characters after trimming)',
+        summary:
+          'Comment on a video (1…2000 characters after trimming); held when it has a held word',
         consumes,
         params: VideoIdParams,
         body: CommentBody,
-        response: { 201: Envelope(Comment), ...errorResponses(400, 401, 404) },
+        response: { 201: Envelope(Comment), ...errorResponses(400, 401, 403, 404) },
       },
     },
     async (request, reply) => {
@@ -85,7 +85,7 @@ export default async function commentsRoutes(app: App, { ctx }: RouteOptions) {
       schema: {
         tags,
         security,
-        summary: 'Edit an own comment',
+        summary: 'Edit an own comment or reply',
         consumes,
         params: CommentIdParams,
         body: CommentBody,
@@ -94,7 +94,7 @@ export default async function commentsRoutes(app: App, { ctx }: RouteOptions) {
     },
     async (request) => {
       const comment = await editComment(
-        ctx.db,
+        ctx,
         request.params.commentId,
         callerId(request),
         request.body.content,
@@ -111,7 +111,8 @@ export default async function commentsRoutes(app: App, { ctx }: RouteOptions) {
       schema: {
         tags,
         security,
-        summary: 'Delete an own comment (and its likes)',
+        summary:
+          "Delete an own comment or reply, or any on the caller's video (a tombstone while replies remain)",
         params: CommentIdParams,
         response: { 200: Envelope(EmptyObject), ...errorResponses(400, 401, 403, 404) },
       },

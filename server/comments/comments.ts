@@ -1,157 +1,191 @@
 /**
- * Comments of a video: newest first, 1…2000 characters after trimming, edited and deleted only by
- * their author. A video the caller may not see has no comments for them (404).
+ * Comments of a video (API.md, extended by issue 33): listed newest first (the default) or Top,
+ * the pinned one first on page 1 beyond `limit`; added (held when they contain one of the
+ * channel's held words); edited by their author; deleted by their author or the video's creator
+ * (a comment with published replies stays as a tombstone). A video the caller may not see has no
+ * comments for them (404).
  */
-import { and, count, desc, eq } from 'drizzle-orm';
-import type { CommentList } from '../../contract/engagement.js';
+import { and, eq, inArray, isNotNull, or } from 'drizzle-orm';
+import type { CommentList, CommentSort } from '../../contract/engagement.js';
 import type { Comment } from '../../contract/shapes.js';
 import type { ServerContext } from '../context.js';
 import type { Db } from '../db/client.js';
 import { newId } from '../db/ids.js';
-import { comments, likes, users, videos } from '../db/schema.js';
+import { comments, likes } from '../db/schema.js';
 import { forbidden, notFound } from '../errors.js';
-import { COMMENT_NOT_FOUND } from './likes.js';
 import { announceComment, announceNotifications } from '../events/live-topics.js';
-import { notifyOne } from '../notifications/index.js';
-import { descNullsLast } from '../db/order.js';
-import { toOwner } from '../accounts/index.js';
-import { visibleTo } from '../videos/index.js';
+import { VIDEO_NOT_FOUND } from '../videos/index.js';
+import { listStatements } from './list-statements.js';
 import type { MediaUrls } from '../media/media-urls.js';
-import { assertVisibleVideo } from '../videos/index.js';
-
-const commentColumns = {
-  id: comments.id,
-  content: comments.content,
-  createdAt: comments.createdAt,
-  updatedAt: comments.updatedAt,
-  ownerId: users.id,
-  userName: users.userName,
-  fullName: users.fullName,
-  avatarKey: users.avatarKey,
-};
-
-type CommentRow = {
-  id: string;
-  content: string;
-  createdAt: Date;
-  updatedAt: Date;
-  ownerId: string;
-  userName: string;
-  fullName: string;
-  avatarKey: string;
-};
-
-function toComment(row: CommentRow, urls: MediaUrls): Comment {
-  return {
-    _id: row.id,
-    content: row.content,
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
-    owner: toOwner({ ...row, id: row.ownerId }, urls),
-  };
-}
-
-async function commentById(db: Db, commentId: string, urls: MediaUrls): Promise<Comment> {
-  const [row] = await db
-    .select(commentColumns)
-    .from(comments)
-    .innerJoin(users, eq(users.id, comments.ownerId))
-    .where(eq(comments.id, commentId));
-  if (!row) throw notFound(COMMENT_NOT_FOUND);
-  return toComment(row, urls);
-}
+import { COMMENT_NOT_FOUND, commentById, toComment } from './comment-rows.js';
+import {
+  NOT_AUTHOR,
+  NOT_AUTHOR_OR_CREATOR,
+  assertMayComment,
+  commentFor,
+  videoFor,
+} from './comment-access.js';
+import { statusFor } from './held-words.js';
+import { notifyMentions, notifyPublished } from './conversation-notify.js';
 
 export async function listComments(
-  db: Db,
+  ctx: Pick<ServerContext, 'statements'>,
   videoId: string,
   viewerId: string,
-  page: number,
-  limit: number,
+  { page, limit, sort }: { page: number; limit: number; sort: CommentSort },
   urls: MediaUrls,
 ): Promise<CommentList> {
-  await assertVisibleVideo(db, videoId, viewerId);
-  const [rows, [total]] = await Promise.all([
-    db
-      .select(commentColumns)
-      .from(comments)
-      .innerJoin(users, eq(users.id, comments.ownerId))
-      .where(eq(comments.videoId, videoId))
-      .orderBy(descNullsLast(comments.createdAt), desc(comments.id))
-      .limit(limit)
-      .offset((page - 1) * limit),
-    db.select({ n: count() }).from(comments).where(eq(comments.videoId, videoId)),
-  ]);
+  const statements = ctx.statements.of(listStatements);
+  const [video] = await statements.head.execute({ videoId, viewerId });
+  if (!video) throw notFound(VIDEO_NOT_FOUND);
+  const rows = await statements[sort].execute({
+    videoId,
+    viewerId,
+    limit,
+    offset: (page - 1) * limit,
+  });
+  const [pinned] =
+    page === 1 && video.pinnedId
+      ? await statements.pinned.execute({ commentId: video.pinnedId, viewerId })
+      : [];
+  // The trigger's counter is what everyone sees; the pinned one comes beyond the pages.
+  const total = video.commentCount + video.ownUnlisted - (video.pinnedId ? 1 : 0);
   return {
-    comments: rows.map((row) => toComment(row, urls)),
-    totalComments: total?.n ?? 0,
+    comments: (pinned ? [pinned, ...rows] : rows).map((row) => toComment(row, urls)),
+    totalComments: Math.max(0, total),
     page,
     limit,
+    commentAndReplyCount: video.conversationCount,
+    commentsOff: video.commentsOff,
+    canModerate: video.ownerId === viewerId,
   };
 }
 
 export async function addComment(
   ctx: Pick<ServerContext, 'db' | 'events'>,
   videoId: string,
-  ownerId: string,
+  authorId: string,
   content: string,
   urls: MediaUrls,
 ): Promise<Comment> {
   const { db } = ctx;
-  const video = await assertVisibleVideo(db, videoId, ownerId);
+  const video = await videoFor(db, videoId, authorId);
+  await assertMayComment(db, video, authorId);
+  const status = await statusFor(db, video.ownerId, authorId, content);
   const id = newId();
   const notified = await db.transaction(async (tx) => {
-    await tx.insert(comments).values({ id, videoId, ownerId, content });
-    return notifyOne(tx, {
-      recipientId: video.ownerId,
-      type: 'comment',
-      actorId: ownerId,
+    await tx.insert(comments).values({ id, videoId, ownerId: authorId, content, status });
+    if (status !== 'published') return [];
+    return notifyPublished(tx, {
+      id,
       videoId,
-      commentId: id,
-      dedupeKey: `comment:${id}`,
+      videoOwnerId: video.ownerId,
+      videoPublished: video.isPublished,
+      authorId,
+      content,
+      parentId: null,
+      threadAuthorId: null,
+      replyToUserId: null,
     });
   });
-  // Every viewer of the watch page sees it appear; the owner's bell counts it.
-  await announceComment(ctx.events, videoId, id);
-  if (notified) await announceNotifications(ctx.events, [video.ownerId]);
-  return commentById(db, id, urls);
-}
-
-/** A comment the caller may change: 404 when unknown or hidden from them, 403 when not theirs. */
-async function ownComment(db: Db, commentId: string, callerId: string) {
-  const [row] = await db
-    .select({ id: comments.id, ownerId: comments.ownerId })
-    .from(comments)
-    .innerJoin(videos, eq(videos.id, comments.videoId))
-    .where(and(eq(comments.id, commentId), visibleTo(callerId)));
-  if (!row) throw notFound(COMMENT_NOT_FOUND);
-  if (row.ownerId !== callerId) throw forbidden('Only the author can change this comment');
-  return row;
+  // Every viewer of the watch page sees it appear (a held one waits for its approval).
+  if (status === 'published') await announceComment(ctx.events, videoId, id, null);
+  await announceNotifications(ctx.events, notified);
+  return commentById(db, id, authorId, urls);
 }
 
 export async function editComment(
-  db: Db,
+  ctx: Pick<ServerContext, 'db' | 'events'>,
   commentId: string,
   callerId: string,
   content: string,
   urls: MediaUrls,
 ): Promise<Comment> {
-  await ownComment(db, commentId, callerId);
-  await db
-    .update(comments)
-    .set({ content, updatedAt: new Date() })
-    .where(eq(comments.id, commentId));
-  return commentById(db, commentId, urls);
+  const { db } = ctx;
+  const row = await commentFor(db, commentId, callerId);
+  if (row.deletedAt) throw notFound(COMMENT_NOT_FOUND);
+  if (row.ownerId !== callerId) throw forbidden(NOT_AUTHOR);
+  // An edit may bring a held word in (published → held), never take a comment out of review.
+  const status =
+    row.status === 'published'
+      ? await statusFor(db, row.videoOwnerId, callerId, content)
+      : row.status;
+  const notified = await db.transaction(async (tx) => {
+    await tx
+      .update(comments)
+      .set({ content, status, updatedAt: new Date() })
+      .where(eq(comments.id, commentId));
+    if (status !== 'published') return [];
+    // Someone newly @named hears of it; those named before were told once (dedupe key).
+    return notifyMentions(tx, {
+      id: commentId,
+      videoId: row.videoId,
+      videoOwnerId: row.videoOwnerId,
+      videoPublished: row.videoPublished,
+      authorId: callerId,
+      content,
+      parentId: row.parentId,
+      threadAuthorId: null,
+      replyToUserId: null,
+    });
+  });
+  await announceNotifications(ctx.events, notified);
+  return commentById(db, commentId, callerId, urls);
 }
 
-/** Deletes a comment and the likes it received, in one transaction. */
+/**
+ * Deletes a comment or reply (its author, or the video's creator). A comment under which
+ * published replies remain becomes a tombstone (content '', unpinned); otherwise the row goes with
+ * the likes it and its (unpublished) replies received, and a tombstone whose last reply this was
+ * goes too. The trigger moves the counts in the same transaction.
+ */
 export async function deleteComment(db: Db, commentId: string, callerId: string): Promise<void> {
-  await ownComment(db, commentId, callerId);
-  // The row first: a concurrent like's counter update then either committed before (its like is
-  // removed below) or finds the comment gone and rolls its like back (likes.ts).
+  const row = await commentFor(db, commentId, callerId);
+  if (row.deletedAt) throw notFound(COMMENT_NOT_FOUND);
+  if (row.ownerId !== callerId && row.videoOwnerId !== callerId) {
+    throw forbidden(NOT_AUTHOR_OR_CREATOR);
+  }
   await db.transaction(async (tx) => {
-    await tx.delete(comments).where(eq(comments.id, commentId));
-    await tx
-      .delete(likes)
-      .where(and(eq(likes.targetType, 'comment'), eq(likes.targetId, commentId)));
+    // The row first (locked): a concurrent like's counter update then either committed before
+    // (its like is removed below) or finds the comment gone and rolls its like back (likes.ts).
+    const [locked] = await tx
+      .select({ replyCount: comments.replyCount })
+      .from(comments)
+      .where(eq(comments.id, commentId))
+      .for('update');
+    if (!locked) throw notFound(COMMENT_NOT_FOUND);
+    if (row.parentId === null && locked.replyCount > 0) {
+      await tx
+        .update(comments)
+        .set({ content: '', deletedAt: new Date(), pinnedAt: null, heartedAt: null })
+        .where(eq(comments.id, commentId));
+      return;
+    }
+    const gone = await tx
+      .delete(comments)
+      .where(or(eq(comments.id, commentId), eq(comments.parentId, commentId)))
+      .returning({ id: comments.id });
+    if (row.parentId !== null) {
+      const tomb = await tx
+        .delete(comments)
+        .where(
+          and(
+            eq(comments.id, row.parentId),
+            isNotNull(comments.deletedAt),
+            eq(comments.replyCount, 0),
+          ),
+        )
+        .returning({ id: comments.id });
+      gone.push(...tomb);
+    }
+    await tx.delete(likes).where(
+      and(
+        eq(likes.targetType, 'comment'),
+        inArray(
+          likes.targetId,
+          gone.map((g) => g.id),
+        ),
+      ),
+    );
   });
 }

@@ -4,5 +4,7 @@
  * tweets).
  */
 export { default as commentsRoutes } from './comments.routes.js';
-export { COMMENT_NOT_FOUND } from './likes.js';
+export { COMMENT_NOT_FOUND } from './comment-rows.js';
 export { default as likesRoutes } from './likes.routes.js';
+export { default as conversationRoutes } from './conversation.routes.js';
+export { default as moderationRoutes } from './moderation.routes.js';

@@ -3,11 +3,12 @@
  * moves with it). Targets the caller may not see (unpublished videos of others, and their
  * comments) are 404, as are unknown tweets.
  */
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { LikeStatus, LikeToggle } from '../../contract/engagement.js';
 import type { ServerContext } from '../context.js';
 import type { Db, Tx } from '../db/client.js';
 import { comments, likes, tweets, videos } from '../db/schema.js';
+import { COMMENT_NOT_FOUND, seenBy } from './comment-rows.js';
 import { notFound } from '../errors.js';
 import { countedToggle } from '../db/counted-toggle.js';
 import { announceNotifications } from '../events/live-topics.js';
@@ -16,7 +17,6 @@ import { TWEET_NOT_FOUND } from '../tweets/index.js';
 import { VIDEO_NOT_FOUND, visibleTo } from '../videos/index.js';
 import { assertVisibleVideo } from '../videos/index.js';
 
-export const COMMENT_NOT_FOUND = 'Comment not found';
 type Target = 'video' | 'comment' | 'tweet';
 
 function likeRow(userId: string, targetType: Target, targetId: string) {
@@ -32,7 +32,15 @@ async function assertVisibleComment(db: Db, commentId: string, viewerId: string)
     .select({ id: comments.id })
     .from(comments)
     .innerJoin(videos, eq(videos.id, comments.videoId))
-    .where(and(eq(comments.id, commentId), visibleTo(viewerId)));
+    // Someone else's held or blocked comment, and a tombstone, are not there to like.
+    .where(
+      and(
+        eq(comments.id, commentId),
+        visibleTo(viewerId),
+        seenBy(viewerId),
+        isNull(comments.deletedAt),
+      ),
+    );
   if (!row) throw notFound(COMMENT_NOT_FOUND);
 }
 

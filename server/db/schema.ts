@@ -4,6 +4,7 @@
  */
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   check,
@@ -118,6 +119,14 @@ export const videos = pgTable(
       .notNull()
       .generatedAlwaysAs(sql`floor(ln(views + 1::float8) * 16 / ln(2::float8))::smallint`),
     likesCount: integer('likes_count').notNull().default(0),
+    /** Issue 33: the creator turned comments off (on no index: view-counter updates stay HOT). */
+    commentsOff: boolean('comments_off').notNull().default(false),
+    /**
+     * Issue 33's counters, written only by the comments_keep_counts trigger (migration 0020):
+     * published comments a list shows everyone, and those plus their published replies.
+     */
+    commentCount: integer('comment_count').notNull().default(0),
+    conversationCount: integer('conversation_count').notNull().default(0),
     isPublished: boolean('is_published').notNull().default(true),
     videoKey: text('video_key').notNull(),
     thumbnailKey: text('thumbnail_key').notNull(),
@@ -199,11 +208,88 @@ export const comments = pgTable(
     likesCount: integer('likes_count').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    /** The comment whose thread this reply is in (issue 33; replies nest one level). */
+    parentId: text('parent_id').references((): AnyPgColumn => comments.id, {
+      onDelete: 'cascade',
+    }),
+    /** Whom a reply answers: the author of the comment or reply it was written under. */
+    replyToUserId: text('reply_to_user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** Published replies under a comment; written only by the comments_keep_counts trigger. */
+    replyCount: integer('reply_count').notNull().default(0),
+    /** published · held (a held word; awaits the creator) · blocked (its author is blocked). */
+    status: text('status', { enum: ['published', 'held', 'blocked'] })
+      .notNull()
+      .default('published'),
+    /** A tombstone: deleted while published replies remain under it (content ''). */
+    deletedAt: timestamp('deleted_at', { withTimezone: true, mode: 'date' }),
+    pinnedAt: timestamp('pinned_at', { withTimezone: true, mode: 'date' }),
+    heartedAt: timestamp('hearted_at', { withTimezone: true, mode: 'date' }),
+    /** Top's order: comment_top_score() of likes, replies, the heart and the time (0020). */
+    score: doublePrecision('score')
+      .notNull()
+      .generatedAlwaysAs(
+        sql`comment_top_score(likes_count, reply_count, hearted_at IS NOT NULL, created_at)`,
+      ),
   },
   (t) => [
-    index('comments_video_idx').on(t.videoId, t.createdAt.desc()),
+    // The first page of Newest and of Top on a video, and of a thread, read from an index.
+    index('comments_newest_idx')
+      .on(t.videoId, t.createdAt.desc(), t.id.desc())
+      .where(sql`${t.parentId} is null`),
+    index('comments_top_idx')
+      .on(t.videoId, t.score.desc(), t.id.desc())
+      .where(sql`${t.parentId} is null`),
+    index('comments_replies_idx')
+      .on(t.parentId, t.createdAt, t.id)
+      .where(sql`${t.parentId} is not null`),
+    // One pinned comment per video.
+    uniqueIndex('comments_pinned_idx')
+      .on(t.videoId)
+      .where(sql`${t.pinnedAt} is not null`),
+    index('comments_reply_to_idx').on(t.replyToUserId),
+    // The caller's own held and blocked comments, which the lists add to what everyone sees.
+    index('comments_unpublished_idx')
+      .on(t.ownerId, t.videoId)
+      .where(sql`${t.status} <> 'published'`),
+    index('comments_held_idx')
+      .on(t.videoId, t.createdAt)
+      .where(sql`${t.status} = 'held'`),
     // The dashboard sums the likes of the caller's own comments.
     index('comments_owner_idx').on(t.ownerId),
+    check('comments_status_check', sql`${t.status} in ('published', 'held', 'blocked')`),
+  ],
+);
+
+/** Words and phrases that hold a comment on the channel's videos for review (issue 33). */
+export const channelHeldWords = pgTable(
+  'channel_held_words',
+  {
+    channelId: text('channel_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Trimmed, inner spaces collapsed, lower-cased. */
+    word: text('word').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.channelId, t.word] })],
+);
+
+/** Users a channel blocked from commenting on its videos (issue 33). */
+export const channelBlockedUsers = pgTable(
+  'channel_blocked_users',
+  {
+    channelId: text('channel_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.channelId, t.userId] }),
+    index('channel_blocked_users_list_idx').on(t.channelId, t.createdAt.desc(), t.userId),
+    index('channel_blocked_users_user_idx').on(t.userId),
   ],
 );
 
@@ -474,6 +560,9 @@ export const notificationType = pgEnum('notification_type', [
   'comment',
   'likeMilestone',
   'videoReady',
+  'reply',
+  'mention',
+  'heart',
 ]);
 
 /**

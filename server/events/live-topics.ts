@@ -12,7 +12,7 @@ export const LIVE_TOPICS = {
   notifications: 'notifications',
   /** A new video's notifications were fanned out to its channel's subscribers (`videoId`). */
   newVideo: 'notifications.newVideo',
-  /** A comment was added to `videoId` (`commentId`). */
+  /** A comment or reply was added to `videoId` (`commentId`, `parentId`: null for a comment). */
   comment: 'comments',
   /**
    * Sessions ended: all that are over among `userId`'s (sign-out, password change), or the one
@@ -45,8 +45,20 @@ export function announceNewVideo(events: EventBus, videoId: string) {
   return publish(events, { topic: LIVE_TOPICS.newVideo, videoId });
 }
 
-export function announceComment(events: EventBus, videoId: string, commentId: string) {
-  return publish(events, { topic: LIVE_TOPICS.comment, videoId, commentId });
+/** A comment (parentId null) or a reply in the thread of `parentId` was added to `videoId`. */
+export function announceComment(
+  events: EventBus,
+  videoId: string,
+  commentId: string,
+  parentId: string | null,
+) {
+  // Events carry no nulls: a comment's event has no parentId.
+  return publish(events, {
+    topic: LIVE_TOPICS.comment,
+    videoId,
+    commentId,
+    ...(parentId === null ? {} : { parentId }),
+  });
 }
 
 /** After the revocation committed: the streams of `userId`'s sessions that are over end. */

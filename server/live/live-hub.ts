@@ -136,9 +136,10 @@ export class LiveHub {
   private async toWatchers(event: BusEvent): Promise<void> {
     const { videoId, commentId } = event;
     if (typeof videoId !== 'string' || typeof commentId !== 'string') return;
+    const parentId = typeof event.parentId === 'string' ? event.parentId : null;
     if (!this.streams.watching(videoId)) return;
     const seeing = await this.whoMaySee([videoId]);
-    this.send(seeing.get(videoId), 'comment', { videoId, commentId });
+    this.send(seeing.get(videoId), 'comment', { videoId, commentId, parentId });
   }
 
   /**

@@ -33,6 +33,7 @@ it('a viewer streaming from 2 hears of a comment and a new subscriber made on 1'
     expect(JSON.parse(comment.data!)).toEqual({
       videoId: video,
       commentId: String(commented.json.data._id),
+      parentId: null,
     });
     const subscribed = await owner.session.request(
       api1,

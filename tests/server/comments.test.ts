@@ -112,7 +112,7 @@ describe('comments', () => {
     expect((await list(alice, id, '?limit=51')).statusCode).toBe(400);
   });
 
-  it('lets only the author edit and delete; others get 403 and nothing changes', async () => {
+  it('lets only the author edit and the author or creator delete; others get 403', async () => {
     const comment = (await add(bob, videoId, { content: 'Mine' })).json<{ data: CommentJson }>()
       .data;
     const edit = (user: TestUser, content: string) =>
@@ -128,9 +128,11 @@ describe('comments', () => {
         url: `/api/v1/comments/c/${comment._id}`,
         headers: user.headers,
       });
-    // The video's owner is not the comment's author either.
+    // The video's owner may delete (issue 33) but not edit; anyone else may do neither.
+    const carol = await createUser(t, 'carol');
     expect((await edit(alice, 'Hijacked')).statusCode).toBe(403);
-    expect((await del(alice)).statusCode).toBe(403);
+    expect((await edit(carol, 'Hijacked')).statusCode).toBe(403);
+    expect((await del(carol)).statusCode).toBe(403);
     const edited = await edit(bob, ' Edited ');
     expect(edited.statusCode).toBe(200);
     expect(edited.json<{ data: CommentJson }>().data).toMatchObject({

@@ -30,7 +30,16 @@ import {
 import { insertVideo, upload } from './video-helpers.js';
 import { eq } from 'drizzle-orm';
 import { secondStepOf } from '../../server/accounts/second-step.js';
-import { accountTokens, passkeys, totpCredentials, users } from '../../server/db/schema.js';
+import {
+  accountTokens,
+  channelBlockedUsers,
+  channelHeldWords,
+  comments,
+  passkeys,
+  totpCredentials,
+  users,
+  videos as videosTable,
+} from '../../server/db/schema.js';
 import {
   LOCAL,
   addPasskey,
@@ -1107,4 +1116,257 @@ it('answers every hostile request of issue 32 (devices, two-step sign-in) the sa
         p.includes('recovery'),
     ),
   ).toEqual([]);
+}, 120_000);
+
+it("answers every hostile request of issue 33's conversation the same way", async () => {
+  const category = 'conversation (issue 33)';
+  const api = '/api/v1';
+  const JSON_TYPE = { 'content-type': 'application/json' };
+  const hit = (
+    method: string,
+    target: string,
+    {
+      user,
+      body,
+      bad = false,
+      stranger = false,
+    }: { user?: TestUser | null; body?: unknown; bad?: boolean; stranger?: boolean } = {},
+  ) => {
+    const who = user === null ? {} : (user ?? alice).headers;
+    const payload =
+      body === undefined
+        ? undefined
+        : Buffer.from(typeof body === 'string' ? body : JSON.stringify(body));
+    return send(
+      category,
+      method,
+      `${api}${target}`,
+      { ...who, ...(payload ? JSON_TYPE : {}) },
+      payload,
+      {
+        bad,
+        stranger,
+      },
+    );
+  };
+  const made = async (user: TestUser, target: string, content: string) => {
+    const answer = await rawRequest(
+      port,
+      'POST',
+      `${api}${target}`,
+      { ...user.headers, ...JSON_TYPE },
+      Buffer.from(JSON.stringify({ content })),
+    );
+    return (JSON.parse(answer.body) as { data: { _id: string } }).data._id;
+  };
+  const as = (user: TestUser, method: string, target: string, body?: unknown) =>
+    rawRequest(
+      port,
+      method,
+      `${api}${target}`,
+      body === undefined ? user.headers : { ...user.headers, ...JSON_TYPE },
+      body === undefined ? undefined : Buffer.from(JSON.stringify(body)),
+    );
+
+  // Alice's video holds Bob's and her own comment, Carol's held one, a tombstone with a reply
+  // and blocked Dave's comment; another of hers has comments off; Bob has a video of his own.
+  const carol = await createUser(t, 'h33carol');
+  const dave = await createUser(t, 'h33dave');
+  const bobsComment = await made(bob, `/comments/${videoId}`, 'Bob was here');
+  const alicesComment = await made(alice, `/comments/${videoId}`, 'Thanks for watching');
+  await as(alice, 'PUT', '/comments/moderation/words', { words: ['heldword'] });
+  const held = await made(carol, `/comments/${videoId}`, 'a heldword inside');
+  const tomb = await made(bob, `/comments/${videoId}`, 'soon deleted');
+  await made(carol, `/comments/c/${tomb}/replies`, 'a reply stays');
+  await as(bob, 'DELETE', `/comments/c/${tomb}`);
+  const blocked = await made(dave, `/comments/${videoId}`, 'dave speaks');
+  await as(alice, 'PUT', `/comments/moderation/blocked/${dave.id}`);
+  const off = await insertVideo(t, alice);
+  const offComment = await made(bob, `/comments/${off}`, 'before it went off');
+  await as(alice, 'PATCH', `/comments/${off}/settings`, { commentsOff: true });
+  const bobsVideo = await insertVideo(t, bob);
+  const onBobs = await made(carol, `/comments/${bobsVideo}`, 'on bob');
+  const hidden = await insertVideo(t, alice, { isPublished: false });
+  const hiddenComment = await made(alice, `/comments/${hidden}`, 'private');
+  const bobsReply = await made(bob, `/comments/c/${bobsComment}/replies`, 'my reply');
+
+  const snapshot = async () =>
+    JSON.stringify([
+      await t.ctx.db
+        .select({
+          id: comments.id,
+          content: comments.content,
+          status: comments.status,
+          pinned: comments.pinnedAt,
+          hearted: comments.heartedAt,
+          deleted: comments.deletedAt,
+        })
+        .from(comments)
+        .orderBy(comments.id),
+      await t.ctx.db.select().from(channelHeldWords).orderBy(channelHeldWords.word),
+      await t.ctx.db.select().from(channelBlockedUsers).orderBy(channelBlockedUsers.userId),
+      await t.ctx.db.select({ id: videosTable.id, off: videosTable.commentsOff }).from(videosTable),
+    ]);
+  const before = await snapshot();
+
+  // Another user's pin, heart, approve, delete, edit and settings; another creator's video.
+  for (const method of ['PUT', 'DELETE']) {
+    for (const id of [bobsComment, alicesComment]) {
+      await hit(method, `/comments/c/${id}/pin`, { user: bob, stranger: true });
+      await hit(method, `/comments/c/${id}/heart`, { user: carol, stranger: true });
+    }
+    await hit(method, `/comments/c/${onBobs}/pin`, { stranger: true });
+    await hit(method, `/comments/c/${onBobs}/heart`, { stranger: true });
+    await hit(method, `/comments/c/${hiddenComment}/pin`, { user: bob, stranger: true });
+    await hit(method, `/comments/moderation/blocked/${alice.id}`, { stranger: true, bad: true });
+  }
+  await hit('POST', `/comments/c/${held}/approve`, { user: bob, stranger: true });
+  await hit('POST', `/comments/c/${held}/approve`, { user: carol, stranger: true });
+  await hit('POST', `/comments/c/${onBobs}/approve`, { stranger: true });
+  await hit('POST', `/comments/c/${blocked}/approve`, { stranger: true });
+  await hit('DELETE', `/comments/c/${bobsComment}`, { user: carol, stranger: true });
+  await hit('DELETE', `/comments/c/${alicesComment}`, { user: bob, stranger: true });
+  await hit('DELETE', `/comments/c/${onBobs}`, { stranger: true });
+  await hit('DELETE', `/comments/c/${held}`, { user: bob, stranger: true });
+  await hit('DELETE', `/comments/c/${tomb}`, { user: bob, stranger: true });
+  await hit('PATCH', `/comments/c/${bobsReply}`, {
+    user: carol,
+    body: { content: 'x' },
+    stranger: true,
+  });
+  await hit('PATCH', `/comments/c/${bobsComment}`, { body: { content: 'x' }, stranger: true });
+  await hit('PATCH', `/comments/${videoId}/settings`, {
+    user: bob,
+    body: { commentsOff: true },
+    stranger: true,
+  });
+  await hit('PATCH', `/comments/${hidden}/settings`, {
+    user: bob,
+    body: { commentsOff: true },
+    stranger: true,
+  });
+  // Replies to a deleted, held or blocked comment, and what one may not see.
+  for (const [user, id] of [
+    [bob, tomb],
+    [bob, held],
+    [carol, held],
+    [bob, blocked],
+    [bob, hiddenComment],
+  ] as const) {
+    await hit('POST', `/comments/c/${id}/replies`, {
+      user,
+      body: { content: 'hi' },
+      stranger: true,
+    });
+  }
+  for (const id of [held, blocked, hiddenComment]) {
+    await hit('GET', `/comments/c/${id}/replies`, { user: bob, stranger: true });
+    await hit('POST', `/likes/toggle/c/${id}`, { user: bob, stranger: true });
+  }
+  // A blocked user, and comments off.
+  await hit('POST', `/comments/${videoId}`, {
+    user: dave,
+    body: { content: 'again' },
+    stranger: true,
+  });
+  await hit('POST', `/comments/c/${bobsComment}/replies`, {
+    user: dave,
+    body: { content: 'again' },
+    stranger: true,
+  });
+  await hit('POST', `/comments/${off}`, { user: bob, body: { content: 'off?' }, stranger: true });
+  await hit('POST', `/comments/c/${offComment}/replies`, {
+    user: bob,
+    body: { content: 'off?' },
+    stranger: true,
+  });
+  // No session: every operation.
+  const everyOperation: [string, string, unknown?][] = [
+    ['GET', `/comments/c/${bobsComment}/replies`],
+    ['POST', `/comments/c/${bobsComment}/replies`, { content: 'x' }],
+    ['PUT', `/comments/c/${bobsComment}/pin`],
+    ['DELETE', `/comments/c/${bobsComment}/pin`],
+    ['PUT', `/comments/c/${bobsComment}/heart`],
+    ['DELETE', `/comments/c/${bobsComment}/heart`],
+    ['POST', `/comments/c/${held}/approve`],
+    ['PATCH', `/comments/${videoId}/settings`, { commentsOff: true }],
+    ['GET', '/comments/moderation/held'],
+    ['GET', '/comments/moderation/words'],
+    ['PUT', '/comments/moderation/words', { words: [] }],
+    ['GET', '/comments/moderation/blocked'],
+    ['PUT', `/comments/moderation/blocked/${bob.id}`],
+    ['DELETE', `/comments/moderation/blocked/${dave.id}`],
+  ];
+  for (const [method, target, body] of everyOperation) {
+    await hit(method, target, { user: null, body, stranger: true });
+  }
+  // Bad ids, bodies, paging and sorts.
+  for (const id of badIds(bobsComment)) {
+    for (const [method, suffix] of [
+      ['GET', '/replies'],
+      ['PUT', '/pin'],
+      ['DELETE', '/pin'],
+      ['PUT', '/heart'],
+      ['DELETE', '/heart'],
+      ['POST', '/approve'],
+    ]) {
+      await hit(method!, `/comments/c/${id}${suffix}`, { bad: true });
+    }
+    await hit('POST', `/comments/c/${id}/replies`, { body: { content: 'x' }, bad: true });
+    await hit('PUT', `/comments/moderation/blocked/${id}`, { bad: true });
+    await hit('PATCH', `/comments/${id}/settings`, { body: { commentsOff: true }, bad: true });
+  }
+  for (const value of NOT_A_BOOLEAN) {
+    await hit('PATCH', `/comments/${videoId}/settings`, {
+      body: `{"commentsOff": ${value}}`,
+      bad: true,
+    });
+  }
+  for (const body of ['null', '{}', '{"commentsOff": false, "more": 1}']) {
+    await hit('PATCH', `/comments/${videoId}/settings`, { body, bad: true });
+  }
+  for (const body of [
+    'null',
+    '{}',
+    '{"words": "spam"}',
+    '{"words": [1]}',
+    '{"words": [null]}',
+    '{"words": ["a"]}',
+    '{"words": ["   x   "]}',
+    `{"words": ["${'w'.repeat(41)}"]}`,
+    JSON.stringify({ words: Array.from({ length: 201 }, (_, i) => `word${i}`) }),
+    '{"words": [], "more": true}',
+  ]) {
+    await hit('PUT', '/comments/moderation/words', { body, bad: true });
+  }
+  for (const body of [
+    'null',
+    '{}',
+    '{"content": ""}',
+    '{"content": "   "}',
+    '{"content": 5}',
+    `{"content": "${'x'.repeat(2001)}"}`,
+    '{"content": "x", "parentId": "y"}',
+  ]) {
+    await hit('POST', `/comments/c/${bobsComment}/replies`, { user: bob, body, bad: true });
+  }
+  for (const query of PAGING) {
+    await hit('GET', `/comments/c/${bobsComment}/replies?${query}`, { bad: true });
+    await hit('GET', `/comments/moderation/held?${query}`, { bad: true });
+    await hit('GET', `/comments/moderation/blocked?${query}`, { bad: true });
+  }
+  for (const sort of ['best', 'TOP', '', 'newest,top']) {
+    await hit('GET', `/comments/${videoId}?sort=${sort}`, { bad: true });
+  }
+
+  if ((await snapshot()) !== before) {
+    tallies.get(category)!.authorizationFailures += 1;
+    problems.push(`the conversation changed: ${before} → ${await snapshot()}`);
+  }
+  expect(tallies.get(category)).toMatchObject({
+    serverErrors: 0,
+    outsideEnvelope: 0,
+    authorizationFailures: 0,
+    acceptedBadInput: 0,
+  });
 }, 120_000);

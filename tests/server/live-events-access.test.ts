@@ -80,7 +80,7 @@ describe('live events follow later visibility and sessions', () => {
     // …and the viewer's, told something later, heard only the comment from before.
     await flushed(viewers, viewer.id);
     expect(comments(viewers).map((m) => JSON.parse(m.data) as unknown)).toEqual([
-      { videoId, commentId: first },
+      { videoId, commentId: first, parentId: null },
     ]);
   });
 

@@ -129,7 +129,11 @@ describe.runIf(adminUrl)('live events across two replicas on PostgreSQL', () => 
     expect(commented.status).toBe(201);
     const { data: comment } = (await commented.json()) as { data: { _id: string } };
     const message = await watching.next((m) => m.event === 'comment');
-    expect(JSON.parse(message.data)).toEqual({ videoId: video._id, commentId: comment._id });
+    expect(JSON.parse(message.data)).toEqual({
+      videoId: video._id,
+      commentId: comment._id,
+      parentId: null,
+    });
   });
 
   it('ends on replica two the stream of a session signed out on replica one', async () => {

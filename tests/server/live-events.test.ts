@@ -115,7 +115,7 @@ describe('live events', () => {
     const commentId = await comment(bob, videoId, 'Live from the watch page');
     for (const stream of watchers) {
       const message = await stream.next((m) => m.event === 'comment');
-      expect(JSON.parse(message.data)).toEqual({ videoId, commentId });
+      expect(JSON.parse(message.data)).toEqual({ videoId, commentId, parentId: null });
     }
     const before = await heardBeforeComment(elsewhere, alice, otherVideo);
     expect(before.filter((m) => m.event === 'comment')).toEqual([]);

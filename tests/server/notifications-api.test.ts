@@ -96,6 +96,9 @@ describe('notifications API', () => {
       comment: true,
       likeMilestone: true,
       videoReady: true,
+      reply: true,
+      mention: true,
+      heart: true,
     });
     const res = await setSettings(t, fans[0]!, { likeMilestone: false, comment: false });
     expect(res.json<{ data: unknown }>().data).toMatchObject({

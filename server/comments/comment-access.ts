@@ -1,0 +1,103 @@
+/**
+ * Who may do what to a comment: every route of the conversation loads its comment (or video)
+ * here. A comment the caller may not see is 404 (an unpublished video of another, someone else's
+ * held or blocked comment: the video's creator excepted, who reviews them); an action of the
+ * creator's asked by anyone else is 403.
+ */
+import { and, eq, or } from 'drizzle-orm';
+import type { Db, Tx } from '../db/client.js';
+import { channelBlockedUsers, comments, videos } from '../db/schema.js';
+import { forbidden, notFound } from '../errors.js';
+import { VIDEO_NOT_FOUND, visibleTo } from '../videos/index.js';
+import { COMMENT_NOT_FOUND } from './comment-rows.js';
+
+export const COMMENTS_OFF = 'Comments are turned off';
+export const BLOCKED_FROM_CHANNEL = "You can't comment on this channel";
+export const NOT_AUTHOR = 'Only the author can change this comment';
+export const NOT_AUTHOR_OR_CREATOR =
+  "Only the author or the video's creator can delete this comment";
+export const onlyCreator = (what: string) => `Only the video's creator can ${what}`;
+
+export async function videoFor(db: Db | Tx, videoId: string, callerId: string) {
+  const [video] = await db
+    .select({
+      id: videos.id,
+      ownerId: videos.ownerId,
+      isPublished: videos.isPublished,
+      commentsOff: videos.commentsOff,
+      commentCount: videos.commentCount,
+      conversationCount: videos.conversationCount,
+    })
+    .from(videos)
+    .where(and(eq(videos.id, videoId), visibleTo(callerId)));
+  if (!video) throw notFound(VIDEO_NOT_FOUND);
+  return video;
+}
+
+export type VideoOfComments = Awaited<ReturnType<typeof videoFor>>;
+
+/** A comment (or reply) with its video, as the caller may see it; 404 otherwise. */
+export async function commentFor(db: Db | Tx, commentId: string, callerId: string) {
+  const [row] = await db
+    .select({
+      id: comments.id,
+      videoId: comments.videoId,
+      parentId: comments.parentId,
+      replyToUserId: comments.replyToUserId,
+      ownerId: comments.ownerId,
+      content: comments.content,
+      status: comments.status,
+      deletedAt: comments.deletedAt,
+      replyCount: comments.replyCount,
+      pinnedAt: comments.pinnedAt,
+      heartedAt: comments.heartedAt,
+      videoOwnerId: videos.ownerId,
+      videoPublished: videos.isPublished,
+      commentsOff: videos.commentsOff,
+    })
+    .from(comments)
+    .innerJoin(videos, eq(videos.id, comments.videoId))
+    .where(
+      and(
+        eq(comments.id, commentId),
+        visibleTo(callerId),
+        or(
+          eq(comments.status, 'published'),
+          eq(comments.ownerId, callerId),
+          eq(videos.ownerId, callerId),
+        ),
+      ),
+    );
+  if (!row) throw notFound(COMMENT_NOT_FOUND);
+  return row;
+}
+
+export type CommentInContext = Awaited<ReturnType<typeof commentFor>>;
+
+/** A published, undeleted comment of the caller's own video, for the creator's hand. */
+export async function creatorsComment(db: Db, commentId: string, callerId: string, what: string) {
+  const row = await commentFor(db, commentId, callerId);
+  if (row.videoOwnerId !== callerId) throw forbidden(onlyCreator(what));
+  return row;
+}
+
+/** Whether `channelId` blocked `userId` from commenting on its videos. */
+export async function isBlocked(db: Db | Tx, channelId: string, userId: string) {
+  const [row] = await db
+    .select({ userId: channelBlockedUsers.userId })
+    .from(channelBlockedUsers)
+    .where(
+      and(eq(channelBlockedUsers.channelId, channelId), eq(channelBlockedUsers.userId, userId)),
+    );
+  return row !== undefined;
+}
+
+/** Refuses a new comment or reply: comments off (403), or the author blocked by the channel. */
+export async function assertMayComment(
+  db: Db | Tx,
+  video: { ownerId: string; commentsOff: boolean },
+  authorId: string,
+) {
+  if (video.commentsOff) throw forbidden(COMMENTS_OFF);
+  if (await isBlocked(db, video.ownerId, authorId)) throw forbidden(BLOCKED_FROM_CHANNEL);
+}
