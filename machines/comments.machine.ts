@@ -6,7 +6,9 @@
  * Events:  TEXT_CHANGED { text } · SUBMIT · LOAD_MORE · REFRESH (someone else commented: the
  *          live connection said so; the list reloads from its first page) · SORT_CHANGED { sort }
  *          (issue 33: "Sort by"; the list starts over in that order) · SET_COMMENTS_OFF { off }
- *          (issue 33: the creator's switch)
+ *          (issue 33: the creator's switch) · REPLIES_MOVED { by } (issue 33: a thread's count
+ *          moved since the list loaded: a reply added, live or one's own, or deleted; the
+ *          heading's count follows until the list reloads)
  * Child:   `pager` (pagerMachine, id 'pager', pageSize PAGE_SIZE.comments, params { videoId, sort });
  *          read it with `selectCommentsPager`. Provide the real fetch with
  *          `commentsMachine.provide({ actors: { pager: pagerMachine.provide({ actors: { fetchPage } }),
@@ -46,6 +48,8 @@ export interface CommentsContext {
   sort: CommentSort;
   /** The switch's saved answer; null: as the list's meta says. */
   commentsOff: boolean | null;
+  /** Replies added (or deleted, negative) in threads since the list's first page came. */
+  repliesMoved: number;
 }
 
 export type { CommentSort };
@@ -64,7 +68,9 @@ export type CommentsEvent =
   /** "Sort by": Top comments or Newest first. */
   | { type: 'SORT_CHANGED'; sort: CommentSort }
   /** The creator's switch: turn comments off (true) or on. */
-  | { type: 'SET_COMMENTS_OFF'; off: boolean };
+  | { type: 'SET_COMMENTS_OFF'; off: boolean }
+  /** A thread's reply count moved by `by` (the heading counts replies too). */
+  | { type: 'REPLIES_MOVED'; by: number };
 
 export type CommentsEmitted =
   /** The comment was saved and is now on top of the list. */
@@ -116,6 +122,10 @@ export const commentsMachine = setup({
     })),
     setSort: assign({ sort: (_, sort: CommentSort) => sort }),
     forgetSettings: assign({ commentsOff: null }),
+    forgetMovedReplies: assign({ repliesMoved: 0 }),
+    countMovedReplies: assign({
+      repliesMoved: ({ context }, by: number) => context.repliesMoved + by,
+    }),
     keepSettings: assign({ commentsOff: (_, settings: CommentSettings) => settings.commentsOff }),
     announceSettingsFailure: emit((_, message: string) => ({
       type: 'settingsFailed' as const,
@@ -131,6 +141,7 @@ export const commentsMachine = setup({
     text: '',
     sort: DEFAULT_COMMENT_SORT,
     commentsOff: null,
+    repliesMoved: 0,
   }),
   invoke: {
     id: 'pager',
@@ -139,12 +150,14 @@ export const commentsMachine = setup({
   },
   on: {
     LOAD_MORE: { actions: 'forwardToPager' },
-    REFRESH: { actions: ['forgetSettings', 'reloadList'] },
+    REFRESH: { actions: ['forgetSettings', 'forgetMovedReplies', 'reloadList'] },
+    REPLIES_MOVED: { actions: { type: 'countMovedReplies', params: ({ event }) => event.by } },
     SORT_CHANGED: {
       guard: 'isOtherSort',
       actions: [
         { type: 'setSort', params: ({ event }) => event.sort },
         'forgetSettings',
+        'forgetMovedReplies',
         'reloadList',
       ],
     },
@@ -232,6 +245,8 @@ export const selectSort = (s: CommentsSnapshot) => s.context.sort;
 /** The creator's switch as last saved; null: as the list says. */
 export const selectSwitchedOff = (s: CommentsSnapshot) => s.context.commentsOff;
 export const selectIsSavingSettings = (s: CommentsSnapshot) => s.hasTag('savingSettings');
+/** Replies added or deleted in threads since the list loaded (the heading adds them). */
+export const selectRepliesMoved = (s: CommentsSnapshot) => s.context.repliesMoved;
 /** What the list said beside its comments (CommentList's issue 33 fields). */
 export interface CommentListMeta {
   /** Comments and replies: the heading's count. */
@@ -252,12 +267,13 @@ export function commentListMeta(
   switched: boolean | null,
   meta: Readonly<Record<string, unknown>> | null,
   total: number | null,
+  repliesMoved = 0,
 ): CommentListMeta | null {
   if (!meta || typeof meta.commentAndReplyCount !== 'number') return null;
   const listed = meta as unknown as ListedMeta;
   const moved = total === null ? 0 : total - listed.totalComments;
   return {
-    commentAndReplyCount: Math.max(0, listed.commentAndReplyCount + moved),
+    commentAndReplyCount: Math.max(0, listed.commentAndReplyCount + moved + repliesMoved),
     canModerate: listed.canModerate,
     commentsOff: switched ?? listed.commentsOff,
   };

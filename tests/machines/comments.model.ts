@@ -57,6 +57,7 @@ export const model: Model<typeof commentsMachine> = {
       { type: 'SORT_CHANGED', sort: 'top' },
     ],
     SET_COMMENTS_OFF: [{ type: 'SET_COMMENTS_OFF', off: true }],
+    REPLIES_MOVED: [{ type: 'REPLIES_MOVED', by: 1 }],
     'xstate.done.actor.saveCommentSettings': [
       { type: 'xstate.done.actor.saveCommentSettings', output: { commentsOff: true } },
     ],
@@ -88,6 +89,12 @@ export const model: Model<typeof commentsMachine> = {
       expect(s.context.commentsOff).toBe((step.previous as CommentsSnapshot).context.commentsOff);
     }
     if (step.event.type === 'REFRESH') expect(s.context.commentsOff).toBeNull();
+    // A thread's count moved: the heading adds it until the list starts over.
+    const before = (step.previous as CommentsSnapshot | undefined)?.context.repliesMoved ?? 0;
+    if (step.event.type === 'REPLIES_MOVED') {
+      expect(s.context.repliesMoved).toBe(before + Number(step.event.by));
+    }
+    if (step.event.type === 'REFRESH') expect(s.context.repliesMoved).toBe(0);
     // Blank text is never sent; what is sent is trimmed.
     for (const call of fakes.callsOf('addComment')) {
       const input = call.input as { videoId: string; content: string };

@@ -156,9 +156,12 @@ describe('conversation: threads and likes', () => {
     );
   });
 
-  it('reloads only the open thread a live reply joined', async () => {
+  it('reloads only the open thread a live reply joined, and the heading counts it', async () => {
     const { live, replies, fetchReplies, fetchCommentPage } = renderConversation(
-      { comments: [c1, commentFixture('c5', { content: 'Other', replyCount: 1 })] },
+      {
+        comments: [c1, commentFixture('c5', { content: 'Other', replyCount: 1 })],
+        commentAndReplyCount: 5,
+      },
       { replies: { c1: [...threadOfC1], c5: [commentFixture('r5', { parentId: 'c5' })] } },
     );
     await screen.findByText('First!');
@@ -171,6 +174,8 @@ describe('conversation: threads and likes', () => {
     expect(await screen.findByText('Live reply')).toBeInTheDocument();
     expect(fetchReplies.mock.calls.map(([r]) => r.params.commentId)).toEqual(['c1', 'c1']);
     expect(fetchCommentPage).toHaveBeenCalledTimes(listLoads);
+    // Two comments and three replies before; the live reply makes six without reloading the list.
+    expect(screen.getByRole('heading', { name: '6 Comments' })).toBeInTheDocument();
   });
 });
 

@@ -167,6 +167,15 @@ export function CommentRow({ comment }: { comment: Comment }) {
     [listenForReplies, comment._id, thread],
   );
   const replyCount = useSelector(thread, selectReplyCount);
+  // The heading counts replies too: each move of this thread's count (one's own reply, a live
+  // one, a deleted one, or the server's total as pages come) moves it, until the list reloads.
+  const countedReplies = useRef(replyCount);
+  const { moveReplies } = conversation;
+  useEffect(() => {
+    const by = replyCount - countedReplies.current;
+    countedReplies.current = replyCount;
+    if (by !== 0) moveReplies(by);
+  }, [replyCount, moveReplies]);
   const addToThread = (reply: Comment) => thread.send({ type: 'ADDED', reply });
   return (
     <CommentItem

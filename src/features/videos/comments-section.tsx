@@ -17,6 +17,7 @@ import {
   selectCanSubmit,
   selectCommentsPager,
   selectIsSavingSettings,
+  selectRepliesMoved,
   selectIsSubmitting,
   selectSort,
   selectSwitchedOff,
@@ -128,7 +129,8 @@ export function CommentsSection({
   const savingSettings = useSelector(comments, selectIsSavingSettings);
   const rawMeta = useSelector(pager, selectMeta);
   const switched = useSelector(comments, selectSwitchedOff);
-  const meta = commentListMeta(switched, rawMeta, total);
+  const repliesMoved = useSelector(comments, selectRepliesMoved);
+  const meta = commentListMeta(switched, rawMeta, total, repliesMoved);
   const canModerate = meta?.canModerate ?? false;
   const commentsOff = meta?.commentsOff ?? false;
 
@@ -159,6 +161,7 @@ export function CommentsSection({
       replaceComment: (comment) => pager.send({ type: 'REPLACE', item: comment }),
       removeComment: (id) => pager.send({ type: 'REMOVE', id }),
       reloadList: () => comments.send({ type: 'REFRESH' }),
+      moveReplies: (by) => comments.send({ type: 'REPLIES_MOVED', by }),
       listenForReplies,
     }),
     [videoId, canModerate, commentsOff, channelName, pager, comments, listenForReplies],

@@ -19,6 +19,8 @@ export interface ConversationValue {
   removeComment: (commentId: string) => void;
   /** Reload the list (a pin moved, an author was blocked). */
   reloadList: () => void;
+  /** A thread's reply count moved by `by` (the heading counts replies too). */
+  moveReplies: (by: number) => void;
   /** Live replies of thread `commentId` go to `onReply` until the returned function is called. */
   listenForReplies: (commentId: string, onReply: (replyId: string) => void) => () => void;
 }
