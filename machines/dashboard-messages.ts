@@ -11,7 +11,7 @@ export const DASHBOARD_STATS_MESSAGES = {
   totalVideos: 'Videos',
   subscribers: 'Subscribers',
   videoLikes: 'Likes on videos',
-  tweetAndCommentLikes: 'Likes on tweets and comments',
+  tweetAndCommentLikes: 'Likes on tweets, comments and replies',
   playlists: 'Playlists',
   tweets: 'Tweets',
   viewsOverTime: 'Views over time',

@@ -58,7 +58,7 @@ describe('Dashboard analytics grid', () => {
     expect(read('Videos')).toBe('14');
     expect(read('Subscribers')).toBe('321');
     expect(read('Likes on videos')).toBe('870');
-    expect(read('Likes on tweets and comments')).toBe('53');
+    expect(read('Likes on tweets, comments and replies')).toBe('53');
     expect(read('Playlists')).toBe('3');
     expect(read('Tweets')).toBe('9');
   });
