@@ -11,6 +11,7 @@ import { channelBlockedUsers, comments, users, videos } from '../db/schema.js';
 import { invalid, notFound } from '../errors.js';
 import { USER_NOT_FOUND } from '../db/page.js';
 import { toOwner } from '../accounts/index.js';
+import { takeBlockTurn } from './comment-access.js';
 import type { MediaUrls } from '../media/media-urls.js';
 
 export const CANNOT_BLOCK_ONESELF = "You can't block yourself";
@@ -31,6 +32,8 @@ export async function setBlocked(
     ? (['published', 'blocked'] as const)
     : (['blocked', 'published'] as const);
   await db.transaction(async (tx) => {
+    // Comments by the user being written now finish first, or wait and see the block.
+    await takeBlockTurn(tx, channelId, userId, 'block');
     if (blocked) {
       await tx.insert(channelBlockedUsers).values({ channelId, userId }).onConflictDoNothing();
     } else {

@@ -4,7 +4,7 @@
  * held or blocked comment: the video's creator excepted, who reviews them); an action of the
  * creator's asked by anyone else is 403.
  */
-import { and, eq, or } from 'drizzle-orm';
+import { and, eq, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.js';
 import { channelBlockedUsers, comments, videos } from '../db/schema.js';
 import { forbidden, notFound } from '../errors.js';
@@ -90,6 +90,32 @@ export async function isBlocked(db: Db | Tx, channelId: string, userId: string) 
       and(eq(channelBlockedUsers.channelId, channelId), eq(channelBlockedUsers.userId, userId)),
     );
   return row !== undefined;
+}
+
+/**
+ * A block and a new comment by the blocked user take turns: the comment's transaction holds this
+ * lock shared while it checks the block and inserts; the block holds it exclusively while it
+ * writes the block and turns the user's comments `blocked`. Without it a comment checked just
+ * before the block and inserted just after the block's update would stay published.
+ */
+export async function takeBlockTurn(
+  tx: Tx,
+  channelId: string,
+  userId: string,
+  mode: 'comment' | 'block',
+): Promise<void> {
+  const key = sql`hashtextextended(${`comment-block:${channelId}:${userId}`}, 0)`;
+  await tx.execute(
+    mode === 'comment'
+      ? sql`select pg_advisory_xact_lock_shared(${key})`
+      : sql`select pg_advisory_xact_lock(${key})`,
+  );
+}
+
+/** Inside the insert's transaction: the block, checked again under its turn (takeBlockTurn). */
+export async function assertNotBlockedNow(tx: Tx, channelId: string, authorId: string) {
+  await takeBlockTurn(tx, channelId, authorId, 'comment');
+  if (await isBlocked(tx, channelId, authorId)) throw forbidden(BLOCKED_FROM_CHANNEL);
 }
 
 /** Refuses a new comment or reply: comments off (403), or the author blocked by the channel. */

@@ -22,6 +22,7 @@ import {
   NOT_AUTHOR,
   NOT_AUTHOR_OR_CREATOR,
   assertMayComment,
+  assertNotBlockedNow,
   commentFor,
   videoFor,
 } from './comment-access.js';
@@ -74,6 +75,7 @@ export async function addComment(
   const status = await statusFor(db, video.ownerId, authorId, content);
   const id = newId();
   const notified = await db.transaction(async (tx) => {
+    await assertNotBlockedNow(tx, video.ownerId, authorId);
     await tx.insert(comments).values({ id, videoId, ownerId: authorId, content, status });
     if (status !== 'published') return [];
     return notifyPublished(tx, {

@@ -15,7 +15,7 @@ import { notFound } from '../errors.js';
 import { announceComment, announceNotifications } from '../events/live-topics.js';
 import type { MediaUrls } from '../media/media-urls.js';
 import { COMMENT_NOT_FOUND, commentById, toComment } from './comment-rows.js';
-import { assertMayComment, commentFor } from './comment-access.js';
+import { assertMayComment, assertNotBlockedNow, commentFor } from './comment-access.js';
 import { statusFor } from './held-words.js';
 import { notifyPublished } from './conversation-notify.js';
 
@@ -69,6 +69,7 @@ export async function addReply(
   const status = await statusFor(db, target.videoOwnerId, authorId, content);
   const id = newId();
   const notified = await db.transaction(async (tx) => {
+    await assertNotBlockedNow(tx, target.videoOwnerId, authorId);
     await tx.insert(comments).values({
       id,
       videoId: target.videoId,

@@ -1,5 +1,7 @@
 /** Issue 33: held words and the review queue, blocked users, and the creator's hand only theirs. */
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { comments } from '../../server/db/schema.js';
 import type { BlockedUserList, HeldCommentList, HeldWords } from '../../contract/conversation.js';
 import { createUser, type TestUser } from './auth-helpers.js';
 import { conversation, message } from './conversation-helpers.js';
@@ -185,5 +187,35 @@ describe('conversation: moderation', () => {
     expect((await c.pin(bob, note._id)).statusCode).toBe(404);
     expect((await c.heart(bob, note._id)).statusCode).toBe(404);
     expect((await c.settings(bob, hidden, true)).statusCode).toBe(404);
+  });
+
+  it("leaves none of the user's comments published when a block races their new ones", async () => {
+    const video = await insertVideo(t, alice);
+    for (let round = 0; round < 4; round += 1) {
+      const racer = await createUser(t, `racer${round}`);
+      const thread = await c.comment(alice, video, `thread ${round}`);
+      // Fired together, the block in the middle, nothing awaited in between.
+      const writes = Array.from({ length: 8 }, (_, i) =>
+        i % 2 === 0
+          ? c.add(racer, video, `comment ${round}.${i}`)
+          : c.reply(racer, thread._id, `reply ${round}.${i}`),
+      );
+      const block = c.block(alice, racer.id);
+      const answers = await Promise.all([...writes, block]);
+      for (const res of answers.slice(0, -1)) expect([201, 403]).toContain(res.statusCode);
+      expect(answers.at(-1)!.statusCode).toBe(200);
+      // Every comment written before the block is hidden with the rest; none slipped past it.
+      const published = await t.ctx.db
+        .select({ id: comments.id })
+        .from(comments)
+        .where(
+          and(
+            eq(comments.ownerId, racer.id),
+            eq(comments.videoId, video),
+            eq(comments.status, 'published'),
+          ),
+        );
+      expect(published).toEqual([]);
+    }
   });
 });
