@@ -55,6 +55,7 @@ const DOMAINS = [
   'feed',
   'channels',
   'comments',
+  'syndication',
 ];
 
 /**
@@ -205,6 +206,7 @@ export const LAYERS = [
   domain('feed', ['processing', 'videos']),
   domain('channels', ['accounts', 'notifications']),
   domain('comments', ['accounts', 'notifications', 'tweets', 'videos']),
+  domain('syndication', []),
   {
     name: 'server/maintenance',
     paths: ['server/maintenance'],
@@ -221,6 +223,7 @@ export const LAYERS = [
       'server/http',
       'server/videos',
       'server/feed',
+      'server/syndication',
     ],
   },
   { name: 'server/seed', paths: ['server/seed'], imports: [...PLUMBING, 'server/videos'] },

@@ -36,6 +36,7 @@ import { pageRenderer } from './pages/page-renderer.js';
 import { LocalDiskStorage } from './storage/local-disk.js';
 import { accountImageRoutes } from './accounts/index.js';
 import { commentsRoutes, conversationRoutes, moderationRoutes } from './comments/index.js';
+import { syndicationRoutes } from './syndication/index.js';
 import { dashboardRoutes } from './dashboard/index.js';
 import healthcheckRoutes from './http/healthcheck.js';
 import { historyRoutes } from './history/index.js';
@@ -187,6 +188,7 @@ export async function buildApp({ ctx, logger = false }: BuildOptions): Promise<A
       await api.register(dashboardRoutes, { ...options, prefix: '/dashboard' });
       await api.register(notificationsRoutes, { ...options, prefix: '/notifications' });
       await api.register(liveEventsRoutes, { ...options, hub: liveHub, prefix: '/events' });
+      await api.register(syndicationRoutes, options);
     },
     { prefix: API_PREFIX },
   );

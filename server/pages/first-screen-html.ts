@@ -9,12 +9,15 @@
  *   sizes, so the browser fetches them while it fetches the scripts.
  * On `/watch/{id}`, for a caller with a session cookie (the page is for signed-in users), a preload
  * of the poster, which is the page's largest paint: it loads beside the scripts instead of after
- * the video's API answer. Only for a published video, so an id reveals nothing new.
+ * the video's API answer. Only for a published video, so an id reveals nothing new. For anyone,
+ * a public video's link preview (oEmbed discovery, Open Graph) and a channel page's RSS discovery
+ * link (issue 34, link-preview-html.ts).
  * Public data only: the additions never depend on who asks (the cookie only decides whether the
  * poster is worth preloading), so a shared cache holding the HTML (`no-cache`) leaks nothing.
  */
 import { Value } from '@sinclair/typebox/value';
 import { Id } from '../../contract/common.js';
+import { escapeMarkup } from '../../contract/markup.js';
 import { FIRST_FEED_ELEMENT_ID } from '../../contract/first-screen.js';
 import { PAGE_SIZE } from '../../contract/limits.js';
 import { feedTagOf, PAGE_ROUTES, pageOf } from '../../contract/page-routes.js';
@@ -24,8 +27,9 @@ import type { VideoList } from '../../contract/videos.js';
 import { ACCESS_COOKIE } from '../auth/plugin.js';
 import type { PageContext } from './page-context.js';
 import { mediaUrl, type MediaUrls } from '../media/media-urls.js';
-import { publishedPosterKey } from '../videos/index.js';
 import { feedAnswer } from '../feed/index.js';
+import { publicVideo } from '../syndication/index.js';
+import { channelFeedHead, watchPreviewHead } from './link-preview-html.js';
 
 /**
  * `work`'s answer, or undefined once `waitMs` (FIRST_SCREEN_WAIT_MS) have passed: the HTML waits
@@ -44,15 +48,12 @@ async function withinWait<T>(waitMs: number, work: Promise<T>): Promise<T | unde
   }
 }
 
-const escapeAttribute = (value: string) =>
-  value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-
 function thumbnailPreload(video: VideoList['videos'][number]): string {
   const srcSet = srcSetOf(video.thumbnailSizes);
   // The same pick as the grid's <img>: srcset and sizes when there are sizes, else the one URL.
   const source = srcSet
-    ? `imagesrcset="${escapeAttribute(srcSet)}" imagesizes="${escapeAttribute(THUMBNAIL_SIZES.grid)}"`
-    : `href="${escapeAttribute(video.thumbnail)}"`;
+    ? `imagesrcset="${escapeMarkup(srcSet)}" imagesizes="${escapeMarkup(THUMBNAIL_SIZES.grid)}"`
+    : `href="${escapeMarkup(video.thumbnail)}"`;
   return `    <link rel="preload" as="image" fetchpriority="high" ${source}>\n`;
 }
 
@@ -64,12 +65,27 @@ export function firstFeedHead(envelope: string): string {
   return `${preloads}    <script type="application/json" id="${FIRST_FEED_ELEMENT_ID}">${json}</script>\n`;
 }
 
-async function watchPageHead(ctx: PageContext, urls: MediaUrls, videoId: string): Promise<string> {
-  const key = await withinWait(ctx.config.firstScreenWaitMs, publishedPosterKey(ctx.db, videoId));
-  if (!key) return '';
-  const href = escapeAttribute(mediaUrl(urls, key));
-  return `    <link rel="preload" as="image" fetchpriority="high" href="${href}">\n`;
+/**
+ * A public video's link preview for anyone (link-preview-html.ts), and for a caller with a session
+ * (the page is for signed-in users) the poster's preload.
+ */
+async function watchPageHead(
+  ctx: PageContext,
+  urls: MediaUrls,
+  videoId: string,
+  signedIn: boolean,
+): Promise<string> {
+  const video = await withinWait(ctx.config.firstScreenWaitMs, publicVideo(ctx.db, videoId));
+  if (!video) return '';
+  const href = escapeMarkup(mediaUrl(urls, video.thumbnailKey));
+  const preload = signedIn
+    ? `    <link rel="preload" as="image" fetchpriority="high" href="${href}">\n`
+    : '';
+  return preload + watchPreviewHead(video, urls);
 }
+
+/** The channel page's path (src/app/routes.tsx); its head carries the RSS feed's discovery link. */
+const CHANNEL_PAGE = /^\/channel\/([a-z0-9_.]{3,30})(?:\/[^/]*)?\/?$/i;
 
 /** What `firstScreenHeads` returns: the head's additions for the page at a pathname. */
 export type FirstScreenHead = (
@@ -105,9 +121,10 @@ export function firstScreenHeads(ctx: PageContext): FirstScreenHead {
     }
     const watched = page?.route === PAGE_ROUTES.watch ? page.params.videoId : undefined;
     // The API's own id rule, so no odd path reaches the database.
-    if (watched && Value.Check(Id, watched) && request.cookies[ACCESS_COOKIE]) {
-      return watchPageHead(ctx, urls, watched);
+    if (watched && Value.Check(Id, watched)) {
+      return watchPageHead(ctx, urls, watched, Boolean(request.cookies[ACCESS_COOKIE]));
     }
-    return Promise.resolve('');
+    const channel = CHANNEL_PAGE.exec(pathname)?.[1];
+    return Promise.resolve(channel ? channelFeedHead(channel.toLowerCase(), urls) : '');
   };
 }

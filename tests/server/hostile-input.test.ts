@@ -622,6 +622,66 @@ it('answers every hostile request of issue 31 to the suggestions the same way', 
   expect(problems.filter((p) => p.includes('suggestions'))).toEqual([]);
 });
 
+// ---- Issue 34: beyond the site (oEmbed, channel feeds) -------------------------------------
+
+it('answers every hostile request of issue 34 to oEmbed and the channel feeds the same way', async () => {
+  const category = 'syndication (issue 34)';
+  const get = (target: string, options: { bad?: boolean; stranger?: boolean } = {}) =>
+    send(category, 'GET', `/api/v1${target}`, {}, undefined, options);
+  const watchUrl = (id: string) => encodeURIComponent(`http://127.0.0.1:${port}/watch/${id}`);
+  // Missing, empty, too long, NUL, a list, bounds that are no size: refused in the envelope.
+  for (const query of [
+    '',
+    '?url=',
+    `?url=${'u'.repeat(2049)}`,
+    '?url=a&url=b',
+    ...['0', '-1', 'x', '1.5', '1e309', '10001'].map(
+      (n) => `?url=${watchUrl(videoId)}&maxwidth=${n}`,
+    ),
+    `?url=${watchUrl(videoId)}&maxheight=0`,
+    `?url=${watchUrl(videoId)}&format=${'j'.repeat(11)}`,
+  ]) {
+    await get(`/oembed${query}`, { bad: true });
+  }
+  // URLs that are not a public video of ours: a 404, never an answer about them.
+  const hidden = await insertVideo(t, alice, { isPublished: false, title: 'Hidden from oEmbed' });
+  for (const url of [
+    watchUrl(hidden),
+    encodeURIComponent('javascript:alert(1)'),
+    encodeURIComponent(`file:///etc/passwd`),
+    encodeURIComponent(`http://127.0.0.1:${port}/watch/${videoId}%00`),
+    encodeURIComponent(`http://127.0.0.1:${port}/watch/../api/v1/users/current-user`),
+    encodeURIComponent(`http://127.0.0.1:${port}/watch/%FF%FE`),
+    encodeURIComponent("x' or 1=1 --"),
+  ]) {
+    await get(`/oembed?url=${url}`, { stranger: true });
+  }
+  await get(`/oembed?url=${watchUrl(videoId)}`);
+  // oEmbed names 501 for a format it does not offer: expected here, and still in the envelope.
+  const xml = await rawRequest(
+    port,
+    'GET',
+    `/api/v1/oembed?url=${watchUrl(videoId)}&format=xml`,
+    {},
+  );
+  if (xml.status !== 501 || !isEnvelope(xml))
+    problems.push(`oEmbed xml: ${xml.status} ${xml.body}`);
+  // Channel feeds: names no channel has, too long, NUL, bytes that are no UTF-8, SQL, a path.
+  for (const name of ['u'.repeat(101), 'a%00b', '%FF%FE', "x'%20or%201=1%20--", '..%2F..%2Fetc']) {
+    await get(`/feeds/channels/${name}`, { stranger: true });
+  }
+  const feed = await rawRequest(port, 'GET', `/api/v1/feeds/channels/${alice.userName}`, {});
+  if (feed.status !== 200 || feed.body.includes('Hidden from oEmbed'))
+    problems.push(`channel feed: ${feed.status} leaks or fails`);
+  expect(tallies.get(category)).toMatchObject({
+    serverErrors: 0,
+    outsideEnvelope: 0,
+    authorizationFailures: 0,
+    acceptedBadInput: 0,
+  });
+  expect(problems.filter((p) => p.includes('oEmbed') || p.includes('channel feed'))).toEqual([]);
+});
+
 // ---- Issue 32: passkeys (add, rename, remove, sign in, second step) --------------------------
 
 it('answers every hostile request of issue 32 to the passkey operations the same way', async () => {
