@@ -82,6 +82,7 @@ export const seekPreviewMachine = setup({
         },
         dragging: {
           on: {
+            HOVER: { actions: 'setTime' },
             MOVE: { actions: 'setTime' },
             RELEASE: 'hovering',
           },
