@@ -125,8 +125,9 @@ function Loaded({ data }: { data: VideoAnalytics }) {
       {data.retention.length > 0 ? (
         <>
           <p>
-            {numbers.format(data.retentionViewers)} viewers since upload, by the furthest point each
-            reached
+            {numbers.format(data.retentionViewers)}{' '}
+            {data.retentionViewers === 1 ? 'viewer' : 'viewers'} since upload, by the furthest point
+            each reached
           </p>
           <Chart kind="retention" data={data} />
         </>
