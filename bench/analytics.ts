@@ -43,7 +43,7 @@ export async function benchAnalytics(): Promise<Row[]> {
     for (let done = 0; done < VIEWS; done += 100_000) {
       await db.execute(sql`select dashboard_add_views(array_agg(${BIG}::text),
         array_agg(now() - (g % 2160) * interval '1 hour'), array_agg(1))
-        from generate_series(${done}, ${done + 99_999}) g`);
+        from generate_series(${done}::int, ${done + 99_999}::int) g`);
     }
     await db.execute(sql`insert into video_retention (video_id, tenth, viewers)
       select ${BIG}, t, 200000 - t * 15000 from generate_series(0, 10) t`);
