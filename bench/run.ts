@@ -5,7 +5,7 @@
  *   npm run bench                      every bench
  *   npm run bench -- startup media     only the named ones (startup, seed, js, lcp, thumbs, api,
  *                                      suggest, lists, search, dashboard, upnext, comments, media, memory,
- *                                      transcode, forgot, and on PostgreSQL only: sse, feed;
+ *                                      transcode, previews, analytics, forgot, and on PostgreSQL only: sse, feed;
  *                                      cluster)
  *   npm run bench -- cluster           only when named: two replicas behind nginx (bench/cluster.ts)
  *   BENCH_SECONDS=5 npm run bench      shorter load runs
@@ -36,6 +36,8 @@ import { benchForgotPassword } from './forgot-password.js';
 import { benchThroughput } from './throughput.js';
 import { benchThumbs } from './thumbs.js';
 import { benchTranscode } from './transcode.js';
+import { benchPreviews } from './previews.js'; // issue 34: S
+import { benchAnalytics } from './analytics.js'; // issue 34: S
 import { benchUpNext } from './up-next.js';
 
 const NAMES = [
@@ -54,6 +56,8 @@ const NAMES = [
   'media',
   'memory',
   'transcode',
+  'previews',
+  'analytics',
   'sse',
   'feed',
   'search',
@@ -199,6 +203,13 @@ if (enabled('transcode')) {
     'media pipeline: renditions, time to playable, API while transcoding',
     benchTranscode,
   );
+}
+// issue 34: S
+if (enabled('previews')) {
+  await section('seek previews beside the renditions, per minute of 1080p', benchPreviews);
+}
+if (enabled('analytics')) {
+  await section('per-video analytics on 1 000 000 views (embedded PGlite)', benchAnalytics);
 }
 // Both build their data in a PostgreSQL database of their own; skipped without DATABASE_URL.
 if (process.env.DATABASE_URL && enabled('sse')) {

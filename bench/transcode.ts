@@ -29,7 +29,7 @@ const FEED = '/api/v1/videos?page=1&limit=12';
 const bench = 'transcode';
 
 /** A 1080p30 source with motion and sound, made once. */
-async function source1080p(): Promise<string> {
+export async function source1080p(): Promise<string> {
   const file = path.join(BENCH_DATA, `source-1080p-${SOURCE_SECONDS}s.mp4`);
   if (existsSync(file)) return file;
   await mkdir(BENCH_DATA, { recursive: true });
@@ -44,7 +44,7 @@ async function source1080p(): Promise<string> {
 }
 
 /** Runs ffmpeg under bash at nice 10 and returns its CPU seconds (user + sys) and wall seconds. */
-function timedFfmpeg(args: string[]): Promise<{ cpu: number; wall: number }> {
+export function timedFfmpeg(args: string[]): Promise<{ cpu: number; wall: number }> {
   return new Promise((resolve, reject) => {
     const started = performance.now();
     const child = spawn('bash', [

@@ -111,6 +111,8 @@ export const VideoDetail = Type.Composite([
     processing: VideoProcessing,
     /** Where the caller stopped last time (contract/watch-progress.ts); null when never. */
     progressSeconds: ProgressSeconds,
+    /** Issue 34: the seek-preview WebVTT map's URL; null until made (older servers: absent). */
+    seekPreviews: Type.Optional(Type.Union([Type.String(), Type.Null()])),
   }),
 ]);
 export type VideoDetail = Static<typeof VideoDetail>;

@@ -6,6 +6,12 @@ import { ok } from '../http/envelope.js';
 import type { App, RouteOptions } from '../http/app-types.js';
 import { channelStats } from './dashboard-stats.js';
 import { channelViews } from './dashboard-views.js';
+import { videoAnalytics } from './video-analytics.js';
+import {
+  VideoAnalytics,
+  VideoAnalyticsParams,
+  VideoAnalyticsQuery,
+} from '../../contract/video-analytics.js';
 import { errorResponses, mediaUrlsOf } from '../http/route-helpers.js';
 
 const tags = ['dashboard'];
@@ -44,6 +50,28 @@ export default async function dashboardRoutes(app: App, { ctx }: RouteOptions) {
       ok(
         await channelViews(ctx.db, callerId(request), request.query, mediaUrlsOf(request, ctx)),
         'Channel views fetched',
+      ),
+  );
+
+  // issue 34: one video's analytics, for its owner only (anyone else: 404).
+  app.get(
+    '/videos/:videoId/analytics',
+    {
+      onRequest: app.requireAuth,
+      schema: {
+        tags,
+        security,
+        summary:
+          "One of the caller's videos: views, watch time, average view duration, likes and comments per day in a time zone, audience retention and traffic sources",
+        params: VideoAnalyticsParams,
+        querystring: VideoAnalyticsQuery,
+        response: { 200: Envelope(VideoAnalytics), ...errorResponses(400, 401, 404) },
+      },
+    },
+    async (request) =>
+      ok(
+        await videoAnalytics(ctx.db, callerId(request), request.params.videoId, request.query),
+        'Video analytics fetched',
       ),
   );
 }

@@ -534,8 +534,19 @@ export const videoProcessing = pgTable('video_processing', {
   /** Random name prefix of the HLS files under `hls/`; replaced when unpublishing retires URLs. */
   hlsPrefix: text('hls_prefix').notNull(),
   renditions: jsonb('renditions').$type<StoredRendition[]>().notNull().default([]),
+  /** The seek-preview sprite and map (issue 34, migration 0023); null until the job made them. */
+  previews: jsonb('previews').$type<StoredPreviews>(),
   updatedAt: updatedAt(),
 });
+
+/** A video's seek previews: `hls/<prefix>-<id>-previews.jpg` and `.vtt` (media/previews/keys.ts). */
+export interface StoredPreviews {
+  /** The attempt that made them, in their keys: a stale run's late upload lands elsewhere. */
+  id: string;
+  /** Seconds between tiles, and how many tiles the sprite holds. */
+  interval: number;
+  tiles: number;
+}
 
 /**
  * Storage keys whose files are in flight: about to be stored before a row names them, or about to

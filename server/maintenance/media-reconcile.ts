@@ -48,7 +48,11 @@ export async function referencedKeys(db: Db): Promise<Set<string>> {
     add(row.b);
   }
   const hls = db
-    .select({ hlsPrefix: videoProcessing.hlsPrefix, renditions: videoProcessing.renditions })
+    .select({
+      hlsPrefix: videoProcessing.hlsPrefix,
+      renditions: videoProcessing.renditions,
+      previews: videoProcessing.previews, // issue 34: seek previews are the row's files too
+    })
     .from(videoProcessing);
   for (const row of await hls) for (const key of processingKeys(row)) keys.add(key);
   // The chunks of resumable uploads kept in the bucket (uploads/bucket-upload-store.http.ts).

@@ -14,6 +14,7 @@ export {
   processingColumns,
   processingKeys,
   processingOf,
+  seekPreviewsUrl,
   toProcessing,
 } from './video-processing.js';
 export type { TranscodeJob } from './video-processing.js';

@@ -28,7 +28,8 @@ async function copyRenamed(
   to: string,
 ) {
   const target = key.replace(from, to);
-  if (!key.endsWith('.m3u8')) {
+  // Playlists, and the seek-preview map (issue 34), name their files: rewritten, not copied.
+  if (!key.endsWith('.m3u8') && !key.endsWith('.vtt')) {
     await ctx.storage.copy(key, target);
     return target;
   }
@@ -36,7 +37,7 @@ async function copyRenamed(
   const file = path.join(ctx.tmpDir, `playlist-${randomBytes(8).toString('hex')}.m3u8`);
   try {
     await writeFile(file, body);
-    await ctx.storage.put(target, file, PLAYLIST_TYPE);
+    await ctx.storage.put(target, file, key.endsWith('.vtt') ? 'text/vtt' : PLAYLIST_TYPE);
   } finally {
     await rm(file, { force: true });
   }
@@ -71,6 +72,8 @@ export async function retireHlsNames(ctx: ServerContext, videoId: string): Promi
             eq(videoProcessing.videoId, videoId),
             eq(videoProcessing.hlsPrefix, row.hlsPrefix),
             sql`jsonb_array_length(${videoProcessing.renditions}) = ${row.renditions.length}`,
+            // issue 34: previews recorded meanwhile were not copied either: redo.
+            sql`coalesce(${videoProcessing.previews}->>'id', '') = ${row.previews?.id ?? ''}`,
           ),
         )
         .returning({ videoId: videoProcessing.videoId });

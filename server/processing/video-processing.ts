@@ -14,6 +14,7 @@ import type { MediaStorage } from '../storage/storage.js';
 import { announceNotifications } from '../events/live-topics.js';
 import { notifyProcessingEnded } from '../notifications/index.js';
 import { mediaUrl, type MediaUrls } from '../media/media-urls.js';
+import { mapKey, previewKeys } from '../media/previews/keys.js';
 
 /** The queue of transcode jobs and what each carries; its row in job-table.ts runs them. */
 export const TRANSCODE_QUEUE = 'transcode';
@@ -45,6 +46,7 @@ export const processingColumns = {
   error: videoProcessing.error,
   hlsPrefix: videoProcessing.hlsPrefix,
   renditions: videoProcessing.renditions,
+  previews: videoProcessing.previews,
 };
 type ClientColumns = Pick<ProcessingRow, keyof typeof processingColumns>;
 
@@ -157,9 +159,19 @@ export function toProcessing(row: ClientColumns | null, urls: MediaUrls): VideoP
   };
 }
 
+/** The URL of the seek-preview map (issue 34), null until the job made it. */
+export function seekPreviewsUrl(
+  row: Pick<ProcessingRow, 'hlsPrefix' | 'previews'> | null,
+  urls: MediaUrls,
+): string | null {
+  return row?.previews ? mediaUrl(urls, mapKey(row.hlsPrefix, row.previews)) : null;
+}
+
 /** Every stored file of a processing row (for delete, retire and reconciliation). */
-export function processingKeys(row: Pick<ProcessingRow, 'hlsPrefix' | 'renditions'>): string[] {
-  return hlsKeys(row.hlsPrefix, row.renditions);
+export function processingKeys(
+  row: Pick<ProcessingRow, 'hlsPrefix' | 'renditions'> & Partial<Pick<ProcessingRow, 'previews'>>,
+): string[] {
+  return [...hlsKeys(row.hlsPrefix, row.renditions), ...previewKeys(row.hlsPrefix, row.previews)];
 }
 
 /** Deletes a processing row's files (after the row is gone or points elsewhere). */

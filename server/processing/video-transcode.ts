@@ -29,6 +29,7 @@ import {
   writeMaster,
   type Recorder,
 } from './rendition-attempt.js';
+import { makeSeekPreviews } from './preview-step.js';
 import { markReady, processingOf, recordProgress, type ProcessingRow } from './video-processing.js';
 
 /** Progress is written at most this often: a row update per ffmpeg report would be wasteful. */
@@ -138,6 +139,16 @@ export async function transcodeVideo(
     if (!latest) return 'gone';
     if (latest.renditions.length < ladder.length) throw new Error('renditions missing after run');
     await lease?.check();
+    // Seek previews (issue 34): after the renditions, fenced and retried like them.
+    const previewed = await makeSeekPreviews(
+      ctx,
+      { check: lease?.check, recorded },
+      videoId,
+      latest,
+      { path: sourcePath, duration: probe.duration, width: probe.width, height: probe.height },
+      { dir: workDir, signal: run.signal },
+    );
+    if (!previewed) throw new Error('seek previews not recorded: the row moved on');
     // The older layout rewrote its one master after recording each rendition, so a run that died
     // in between left it behind its row. A master with an id is stored before the row names it.
     if (made === 0 && !latest.renditions.at(-1)?.id) {

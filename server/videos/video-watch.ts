@@ -18,7 +18,8 @@ import {
 import { notFound, unauthorized } from '../errors.js';
 import { isSessionActive, sessionIsLive } from '../auth/sessions.js';
 import { recordWatchStep } from './watch-entry.js';
-import { processingColumns, toProcessing } from '../processing/index.js';
+import { processingColumns, seekPreviewsUrl, toProcessing } from '../processing/index.js'; // issue 34: seek
+import type { ViewSource } from '../../contract/video-analytics.js'; // issue 34: sources
 import { VIDEO_NOT_FOUND, toVideoItem, videoItemColumns, visibleTo } from './video-dto.js';
 import type { MediaUrls } from '../media/media-urls.js';
 import type { ViewCounter } from './view-counter.js';
@@ -134,17 +135,19 @@ export async function watchVideo(
   videoId: string,
   viewer: Viewer,
   urls: MediaUrls,
+  source: ViewSource = 'elsewhere', // issue 34: sources
 ): Promise<VideoDetail> {
   const viewerId = viewer.userId;
   const row = await findWatchedVideo(statements, videoId, viewer);
   if (!row.countedThisHour && !counter.has(viewerId, videoId)) {
-    counter.add({ userId: viewerId, videoId, at: row.now });
+    counter.add({ userId: viewerId, videoId, at: row.now, source }); // issue 34: sources
   }
   const item = toVideoItem({ ...row, views: row.views + counter.pendingViews(videoId) }, urls);
   return {
     ...item,
     processing: toProcessing(row.processing, urls),
     progressSeconds: row.progressSeconds,
+    seekPreviews: seekPreviewsUrl(row.processing, urls), // issue 34: seek
     owner: {
       ...item.owner,
       subscriberCount: row.subscriberCount,

@@ -26,6 +26,7 @@ import type { VideosContext } from './videos-context.js';
 import { deleteVideo, editVideo, togglePublish, videoItemById } from './video-lifecycle.js';
 import { uploadVideo } from './video-upload.js';
 import { watchVideo } from './video-watch.js';
+import { WatchQuery } from '../../contract/video-analytics.js'; // issue 34: sources
 import { errorResponses, mediaUrlsOf } from '../http/route-helpers.js';
 import { announceFeedWrites } from '../http/feed-writes.js';
 
@@ -103,6 +104,7 @@ export default async function videosRoutes(app: App, { ctx }: RouteOptions<Video
         security,
         summary: 'Watch a video: records history and counts a view (once per viewer per hour)',
         params: VideoIdParams,
+        querystring: WatchQuery, // issue 34: sources
         response: { 200: Envelope(VideoDetail), ...errorResponses(400, 401, 404) },
       },
     },
@@ -113,6 +115,7 @@ export default async function videosRoutes(app: App, { ctx }: RouteOptions<Video
         request.params.videoId,
         sessionClaimOf(request),
         mediaUrlsOf(request, ctx),
+        request.query.source, // issue 34: sources
       );
       return ok(video, 'Video fetched');
     },

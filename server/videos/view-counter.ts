@@ -15,12 +15,16 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { tagInterestUpsert } from './tag-scores.js';
+import type { ViewSource } from '../../contract/video-analytics.js'; // issue 34: sources
+import { viewSourcesUpsert } from '../db/video-stat-sources.js'; // issue 34: sources
 
 /** A view that counts, stamped with the database's time of the watch. */
 export interface CountedView {
   userId: string;
   videoId: string;
   at: Date;
+  /** Where the watch came from (issue 34: sources); written only as per-hour counters. */
+  source?: ViewSource;
 }
 
 export interface ViewCounterOptions {
@@ -150,12 +154,18 @@ export class ViewCounter {
 function applyViews(views: CountedView[]) {
   // One JSON parameter: both drivers pass it alike, whatever the batch size.
   const rows = JSON.stringify(
-    views.map((v) => ({ user_id: v.userId, video_id: v.videoId, at: v.at.toISOString() })),
+    views.map((v) => ({
+      user_id: v.userId,
+      video_id: v.videoId,
+      at: v.at.toISOString(),
+      source: v.source ?? 'elsewhere', // issue 34: sources
+    })),
   );
   return sql`
     with input as (
-      select r.user_id, r.video_id, r.at
-      from jsonb_to_recordset(${rows}::jsonb) as r(user_id text, video_id text, at timestamptz)
+      select r.user_id, r.video_id, r.at, r.source
+      from jsonb_to_recordset(${rows}::jsonb)
+        as r(user_id text, video_id text, at timestamptz, source text)
       join videos v on v.id = r.video_id
       join users u on u.id = r.user_id
     ),
@@ -178,6 +188,7 @@ function applyViews(views: CountedView[]) {
         from counted c join videos v on v.id = c.video_id
         cross join lateral (select distinct unnest(v.tags) as tag) t`)}
       returning 1
-    )
+    ),
+    ${viewSourcesUpsert()}
     select (select count(*) from bumped) as videos, (select count(*) from interests) as tags`;
 }

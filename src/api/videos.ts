@@ -2,6 +2,7 @@
  * The video calls of API.md ("Videos") over the one HTTP client. Each
  * returns the envelope's `data`; failures arrive as ApiError with the server's message.
  */
+import { takeWatchSource } from './watch-source'; // issue 34: sources
 import type { VideoItem } from '../../contract/shapes';
 import type { OwnVideoList, PopularTags, VideoDetail, VideoList } from '../../contract/videos';
 import { POPULAR_TAGS_FOR_CHIPS } from '../../machines/feed.machine';
@@ -53,6 +54,7 @@ export function getVideo(videoId: string, signal?: AbortSignal): Promise<VideoDe
   return request<VideoDetail>({
     method: 'GET',
     url: `/videos/${encodeURIComponent(videoId)}`,
+    params: { source: takeWatchSource() }, // issue 34: sources
     signal,
   });
 }

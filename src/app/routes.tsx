@@ -16,6 +16,8 @@ const HomePage = lazyPage(() => import('../pages/home-page'));
 const SearchPage = lazyPage(() => import('../pages/search-page'));
 const WatchPage = lazyPage(() => import('../pages/watch-page'));
 const DashboardContentPage = lazyPage(() => import('../pages/dashboard-content-page'));
+// issue 34: S
+const VideoAnalyticsPage = lazyPage(() => import('../pages/video-analytics-page'));
 const LoginPage = lazyPage(() => import('../pages/login-page'));
 const SignupPage = lazyPage(() => import('../pages/signup-page'));
 const TermsPage = lazyPage(() => import('../pages/terms-page'));
@@ -188,6 +190,16 @@ export function AppRoutes() {
       </Route>
       <Route path="/Dashboard">
         <Redirect to="/Dashboard/Content" replace />
+      </Route>
+      {/* issue 34: S — one video's analytics */}
+      <Route path="/Dashboard/Content/Videos/:videoId/Analytics">
+        <DashboardLayout>
+          <RequireAuth>
+            <Suspense fallback={<PageSpinner />}>
+              <VideoAnalyticsPage />
+            </Suspense>
+          </RequireAuth>
+        </DashboardLayout>
       </Route>
       {/* The content page's tab is the last segment: none (videos), Playlists or Tweets. */}
       <Route path="/Dashboard/Content/:tab?">

@@ -57,7 +57,11 @@ import { Avatar } from '../ui/avatar';
 import { Button } from '../ui/button';
 import { PageSpinner } from '../ui/spinner';
 import { useDocumentTitle } from '../use-document-title';
-import { useMemo, useRef, useState } from 'react';
+import { useMemo, useRef, useState, type RefObject } from 'react';
+// issue 34: S
+import { parseChapters } from '../../machines/chapters';
+import { WatchSeekProvider, type WatchSeek } from '../components/watch-seek';
+import { play, seekTo } from '../features/player/media-commands';
 import { ShareDialog } from '../features/videos/share-dialog';
 import { SaveVideoDialog } from '../components/lazy-save-video';
 import { RelativeTime } from '../components/relative-time';
@@ -114,6 +118,26 @@ function startOf(video: VideoDetail): StartPoint {
   });
 }
 
+/** Issue 34: chapters, seek previews and timestamp links that seek the playing element. */
+const seekCache = new WeakMap<VideoDetail, WatchSeek>();
+function seekOf(video: VideoDetail, playing: RefObject<HTMLVideoElement | null>): WatchSeek {
+  const known = seekCache.get(video);
+  if (known) return known;
+  const value: WatchSeek = {
+    chapters: parseChapters(video.description),
+    previews: video.seekPreviews ?? null,
+    seek: (seconds) => {
+      const element = playing.current;
+      if (!element) return;
+      seekTo(element, seconds);
+      play(element);
+      element.scrollIntoView?.({ block: 'nearest', behavior: 'smooth' });
+    },
+  };
+  seekCache.set(video, value);
+  return value;
+}
+
 function WatchVideo({ videoId }: { videoId: string }) {
   const { fetchVideo } = useActors();
   const watch = useActorRef(watchMachine.provide({ actors: { fetchVideo } }), {
@@ -146,68 +170,70 @@ function WatchVideo({ videoId }: { videoId: string }) {
   if (!video || !start) return <PageSpinner />;
 
   return (
-    <Layout $theater={theater}>
-      <PlayerArea>
-        <WatchedPlayer
-          key={video._id}
-          video={video}
-          start={start}
-          onTheaterChange={setTheater}
-          onElement={(element) => (playing.current = element)}
-          onEnded={up.onEnded}
-          onResumed={up.onResumed}
-          countdown={
-            up.countdown && (
-              <AutoplayCountdown
-                seconds={up.countdown.seconds}
-                title={up.countdown.next.title}
-                onCancel={up.cancel}
-              />
-            )
-          }
-        />
-      </PlayerArea>
-      <Primary>
-        <Title>{video.title}</Title>
-        <Bar>
-          <ChannelRow video={video} />
-          <Actions>
-            <LikeButton videoId={video._id} />
-            <Button variant="secondary" onClick={() => setDialog('share')}>
-              Share
-            </Button>
-            <Button variant="secondary" onClick={() => setDialog('save')}>
-              Save
-            </Button>
-          </Actions>
-        </Bar>
-        <DescriptionBox
-          stats={
-            <>
-              {formatViewCount(video.views)} • <RelativeTime iso={video.createdAt} />
-            </>
-          }
-          text={video.description}
-        />
-        <CommentsSection
-          videoId={video._id}
-          channelName={video.owner.userName}
-          afterOpening={oneColumn ? upNextList : null}
-        />
-      </Primary>
-      {dialog === 'save' && <SaveVideoDialog video={video} onClose={() => setDialog(null)} />}
-      {dialog === 'share' && (
-        <ShareDialog
-          videoPath={`/watch/${video._id}`}
-          currentTime={playing.current?.currentTime ?? 0}
-          onClose={() => setDialog(null)}
-        />
-      )}
-      <Side>
-        {!oneColumn && upNextList}
-        <MoreFromChannel ownerId={video.owner._id} currentId={video._id} />
-      </Side>
-    </Layout>
+    <WatchSeekProvider value={seekOf(video, playing)}>
+      <Layout $theater={theater}>
+        <PlayerArea>
+          <WatchedPlayer
+            key={video._id}
+            video={video}
+            start={start}
+            onTheaterChange={setTheater}
+            onElement={(element) => (playing.current = element)}
+            onEnded={up.onEnded}
+            onResumed={up.onResumed}
+            countdown={
+              up.countdown && (
+                <AutoplayCountdown
+                  seconds={up.countdown.seconds}
+                  title={up.countdown.next.title}
+                  onCancel={up.cancel}
+                />
+              )
+            }
+          />
+        </PlayerArea>
+        <Primary>
+          <Title>{video.title}</Title>
+          <Bar>
+            <ChannelRow video={video} />
+            <Actions>
+              <LikeButton videoId={video._id} />
+              <Button variant="secondary" onClick={() => setDialog('share')}>
+                Share
+              </Button>
+              <Button variant="secondary" onClick={() => setDialog('save')}>
+                Save
+              </Button>
+            </Actions>
+          </Bar>
+          <DescriptionBox
+            stats={
+              <>
+                {formatViewCount(video.views)} • <RelativeTime iso={video.createdAt} />
+              </>
+            }
+            text={video.description}
+          />
+          <CommentsSection
+            videoId={video._id}
+            channelName={video.owner.userName}
+            afterOpening={oneColumn ? upNextList : null}
+          />
+        </Primary>
+        {dialog === 'save' && <SaveVideoDialog video={video} onClose={() => setDialog(null)} />}
+        {dialog === 'share' && (
+          <ShareDialog
+            videoPath={`/watch/${video._id}`}
+            currentTime={playing.current?.currentTime ?? 0}
+            onClose={() => setDialog(null)}
+          />
+        )}
+        <Side>
+          {!oneColumn && upNextList}
+          <MoreFromChannel ownerId={video.owner._id} currentId={video._id} />
+        </Side>
+      </Layout>
+    </WatchSeekProvider>
   );
 }
 

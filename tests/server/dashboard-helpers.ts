@@ -9,9 +9,9 @@ export const API = '/api/v1';
 export async function call<T = unknown>(
   t: TestApp,
   user: TestUser,
-  method: 'GET' | 'POST',
+  method: 'GET' | 'POST' | 'PUT',
   url: string,
-  payload?: Record<string, string>,
+  payload?: Record<string, unknown>,
 ): Promise<T> {
   const res = await t.app.inject({
     method,

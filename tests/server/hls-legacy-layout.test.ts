@@ -4,6 +4,7 @@
  * died before rewriting that master gets it rewritten, and a conversion that goes on adds
  * renditions under ids beside them, with a master that lists both.
  */
+import { previewKeys } from '../../server/media/previews/keys.js';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -95,7 +96,9 @@ it('plays renditions stored without ids from their one master', async () => {
   expect(video.processing.hlsUrl).toMatch(new RegExp(`/${HLS_FOLDER}/${hlsPrefix}\\.m3u8$`));
   const served = await servedHls(t, video.processing.hlsUrl!);
   const row = (await processingOf(t.ctx.db, id))!;
-  expect([...served.keys()].sort()).toEqual([...processingKeys(row)].sort());
+  // The row's files are what the master reaches, and the seek previews (issue 34).
+  const previews = previewKeys(row.hlsPrefix, row.previews);
+  expect([...served.keys(), ...previews].sort()).toEqual([...processingKeys(row)].sort());
   expect(await storedUnder(hlsPrefix)).toEqual([...processingKeys(row)].sort());
 
   // The older version rewrote its master after recording a rendition: killed in between, the

@@ -1430,3 +1430,51 @@ it("answers every hostile request of issue 33's conversation the same way", asyn
     acceptedBadInput: 0,
   });
 }, 120_000);
+
+it("answers every hostile request of issue 34 (S) to a video's analytics and the watch source the same way", async () => {
+  const category = 'issue 34: analytics';
+  const api = '/api/v1';
+  const analytics = (id: string, query = '') =>
+    `${api}/dashboard/videos/${id}/analytics${query ? `?${query}` : ''}`;
+  const own = await send(category, 'GET', analytics(videoId), alice.headers);
+  expect(own.status).toBe(200);
+  // Someone else's video, or nobody's: 404 (the same answer), never the numbers.
+  await send(category, 'GET', analytics(videoId), bob.headers, undefined, { stranger: true });
+  await send(category, 'GET', analytics(videoId), {}, undefined, { stranger: true });
+  for (const id of badIds(videoId)) {
+    await send(category, 'GET', analytics(encodeURIComponent(id)), alice.headers, undefined, {
+      bad: true,
+    });
+  }
+  for (const query of [
+    'days=0',
+    'days=8',
+    'days=abc',
+    'days=7&days=28',
+    'timeZone=',
+    'timeZone=Mars%2FBase',
+    `timeZone=${'A'.repeat(65)}`,
+    'timeZone=%00',
+    'timeZone=../../etc',
+  ]) {
+    await send(category, 'GET', analytics(videoId, query), alice.headers, undefined, { bad: true });
+  }
+  for (const source of ['tracker', '', 'FEED', 'feed,search', '%00', 'x'.repeat(300)]) {
+    await send(
+      category,
+      'GET',
+      `${api}/videos/${videoId}?source=${source}`,
+      bob.headers,
+      undefined,
+      {
+        bad: true,
+      },
+    );
+  }
+  expect(tallies.get(category)).toMatchObject({
+    serverErrors: 0,
+    outsideEnvelope: 0,
+    authorizationFailures: 0,
+    acceptedBadInput: 0,
+  });
+});

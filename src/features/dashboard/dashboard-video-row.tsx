@@ -6,6 +6,7 @@
  */
 import styled from 'styled-components';
 import { Link } from 'wouter';
+import { AnalyticsLink } from './analytics-link'; // issue 34: S analytics
 import type { OwnVideoItem } from '../../../contract/videos';
 import type { ConfirmAction } from '../../../machines/confirm-action.machine';
 import { formatViewCount, formatViews } from '../../format';
@@ -98,6 +99,7 @@ export function DashboardVideoRow({
         <Button variant="secondary" disabled={busy} onClick={onEdit}>
           Edit
         </Button>
+        <AnalyticsLink videoId={video._id} /> {/* issue 34: S analytics */}
         <Button variant="secondary" disabled={busy} onClick={onAddToPlaylist}>
           Add to playlist
         </Button>

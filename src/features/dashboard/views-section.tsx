@@ -23,9 +23,9 @@ import { TopVideos } from './top-videos';
 
 const ViewsChart = lazy(() => import('./views-chart'));
 
-const CHART_HEIGHT = '260px';
+export const CHART_HEIGHT = '260px';
 
-const Section = styled.section`
+export const Section = styled.section`
   display: grid;
   gap: 16px;
   margin-bottom: 24px;
@@ -39,7 +39,7 @@ const Section = styled.section`
   }
 `;
 
-const Head = styled.div`
+export const Head = styled.div`
   display: flex;
   flex-wrap: wrap;
   gap: 12px;
@@ -53,7 +53,7 @@ const Head = styled.div`
 
 // At 390 px three full-size buttons wrapped their words; they stay one line each and the group
 // wraps as a whole if a font is ever wider.
-const Periods = styled.div`
+export const Periods = styled.div`
   display: flex;
   flex-wrap: wrap;
   gap: 4px;
@@ -74,7 +74,7 @@ const Periods = styled.div`
   }
 `;
 
-const ChartBox = styled.div`
+export const ChartBox = styled.div`
   position: relative;
   height: ${CHART_HEIGHT};
   min-width: 0;
@@ -83,7 +83,7 @@ const ChartBox = styled.div`
 const numberFormat = new Intl.NumberFormat('en-US');
 
 /** The viewer's IANA time zone; 'UTC' when the browser does not say. */
-function viewerTimeZone(): string {
+export function viewerTimeZone(): string {
   return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 }
 

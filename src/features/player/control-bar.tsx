@@ -22,6 +22,7 @@ import {
 } from './player-icons';
 import { PlayerMenu } from './player-menu';
 import { SeekBar } from './seek-bar';
+import { CurrentChapter } from './seek-preview'; // issue 34: seek
 import type { MediaState } from './use-media-state';
 import { VolumeControl } from './volume-control';
 
@@ -120,6 +121,7 @@ export function ControlBar(p: ControlBarProps) {
         <span className="time" data-testid="player-time">
           {formatDuration(media.currentTime)} / {formatDuration(media.duration)}
         </span>
+        <CurrentChapter currentTime={media.currentTime} /> {/* issue 34: seek */}
         <span className="spacer" />
         <PlayerMenu
           name="Playback speed"

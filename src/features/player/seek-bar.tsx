@@ -3,11 +3,12 @@
  * buffered ranges, with the time under the pointer shown above it. Pointer: press or drag seeks.
  * Keyboard, as sliders do: ←/→ 5 s, PageUp/PageDown 10 s, Home/End the ends.
  */
-import { useState, type PointerEvent } from 'react';
+import { useRef, useState, type PointerEvent } from 'react'; // issue 34: seek (useRef)
 import styled from 'styled-components';
 import { LONG_SEEK_SECONDS, SHORT_SEEK_SECONDS } from '../../../machines/player-keymap';
 import { formatDuration } from '../../format';
 import { sliderKeyDown } from './slider-keys';
+import { ChapterMarks, useSeekPreview } from './seek-preview'; // issue 34: seek
 
 const Track = styled.div`
   position: relative;
@@ -87,6 +88,8 @@ export function SeekBar({
 }) {
   const [hover, setHover] = useState<{ x: number; time: number } | null>(null);
   const [dragging, setDragging] = useState(false);
+  const track = useRef<HTMLDivElement>(null); // issue 34: seek
+  const preview = useSeekPreview(() => track.current?.getBoundingClientRect().width ?? 0); // issue 34: seek
 
   const timeAt = (e: PointerEvent<HTMLDivElement>) => {
     const box = e.currentTarget.getBoundingClientRect();
@@ -115,19 +118,28 @@ export function SeekBar({
       aria-valuenow={Math.round(currentTime)}
       aria-valuetext={seekValueText(currentTime, duration)}
       data-testid="seek-bar"
+      ref={track} // issue 34: seek
       onKeyDown={onKeyDown}
       onPointerDown={(e) => {
         e.currentTarget.setPointerCapture?.(e.pointerId);
         setDragging(true);
         onSeek(timeAt(e).time);
+        preview.press(timeAt(e).time); // issue 34: seek
       }}
       onPointerMove={(e) => {
         const at = timeAt(e);
         setHover(at);
         if (dragging) onSeek(at.time);
+        preview.hover(at.time); // issue 34: seek
       }}
-      onPointerUp={() => setDragging(false)}
-      onPointerLeave={() => setHover(null)}
+      onPointerUp={() => {
+        setDragging(false);
+        preview.release(); // issue 34: seek
+      }}
+      onPointerLeave={() => {
+        setHover(null);
+        preview.leave(); // issue 34: seek
+      }}
     >
       <div className="rail">
         {buffered.map(([start, end]) => (
@@ -139,7 +151,9 @@ export function SeekBar({
           />
         ))}
         <div className="played" style={{ width: percent(currentTime, duration) }} />
+        <ChapterMarks duration={duration} /> {/* issue 34: seek */}
       </div>
+      {preview.render(duration) /* issue 34: seek */}
       <div className="thumb" style={{ left: percent(currentTime, duration) }} />
       {hover && (
         <div className="hover-time" style={{ left: hover.x }} aria-hidden="true">

@@ -6,6 +6,7 @@
 import { useLayoutEffect, useRef, useState } from 'react';
 import type { Comment } from '../../../contract/shapes';
 import { RelativeTime } from '../../components/relative-time';
+import { TimestampText } from '../../components/watch-seek';
 import { More, Notice, PinnedLabel, Text, Tombstone, Who } from './comment-row.styles';
 
 export const COMMENT_DELETED = 'Comment deleted';
@@ -31,7 +32,7 @@ export function CommentText({ text }: { text: string }) {
   return (
     <>
       <Text ref={ref} $collapsed={!expanded}>
-        {text}
+        <TimestampText text={text} /> {/* issue 34: timestamps seek the player */}
       </Text>
       {(long || expanded) && (
         <More type="button" aria-expanded={expanded} onClick={() => setExpanded((e) => !e)}>

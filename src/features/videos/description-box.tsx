@@ -2,10 +2,13 @@
  * The watch page's description: views and age on top, then the text, collapsed to its first
  * DESCRIPTION_COLLAPSE_CHARS characters with 'see more' / 'see less'. Whether it is expanded is
  * pure presentation (no request, no rule), so it stays local state rather than a machine.
+ * Issue 34: its timestamps are links that seek the player, and its chapters are listed under it.
  */
 import { useState, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { DESCRIPTION_COLLAPSE_CHARS } from '../../../machines/constants';
+import { TimestampText } from '../../components/watch-seek';
+import { ChapterList } from './chapter-list';
 
 const Box = styled.section`
   padding: 12px 14px;
@@ -48,13 +51,14 @@ export function DescriptionBox({ stats, text }: { stats: ReactNode; text: string
     <Box aria-label="Description">
       <Stats>{stats}</Stats>
       <Text>
-        {collapsedText(text, expanded)}
+        <TimestampText text={collapsedText(text, expanded)} />
         {long && (
           <Toggle type="button" aria-expanded={expanded} onClick={() => setExpanded((e) => !e)}>
             {expanded ? 'see less' : 'see more'}
           </Toggle>
         )}
       </Text>
+      <ChapterList />
     </Box>
   );
 }

@@ -1,0 +1,46 @@
+/**
+ * Where a watch came from (issue 34), told to the watch call as `?source=` so the creator's
+ * analytics can count views per traffic source without anything personal: only the kind of page
+ * the click was on. A click on a link to a watch page notes the page it was on:
+ *   `/` → feed, `/search` → search, a watch page → upNext (Up next, More from this channel),
+ *   a channel's pages → channel, anything else in the site → elsewhere.
+ * A watch page opened without a click in the site (the page's first load): a link from another
+ * site (a referrer of another origin) → elsewhere, no referrer (a pasted or messaged link, the
+ * share dialog's copy) → shared.
+ */
+import type { ViewSource } from '../../contract/video-analytics';
+
+let noted: ViewSource | null = null;
+let firstLoad = true;
+
+export function sourceOfPage(pathname: string): ViewSource {
+  const path = pathname.toLowerCase();
+  if (path === '/' || path === '') return 'feed';
+  if (path.startsWith('/search')) return 'search';
+  if (path.startsWith('/watch/')) return 'upNext';
+  if (path.startsWith('/channel/')) return 'channel';
+  return 'elsewhere';
+}
+
+function onClick(event: MouseEvent) {
+  const link = (event.target as Element | null)?.closest?.('a[href]');
+  if (!link) return;
+  const href = new URL((link as HTMLAnchorElement).href, window.location.href);
+  if (href.origin !== window.location.origin || !/^\/watch\//i.test(href.pathname)) return;
+  noted = sourceOfPage(window.location.pathname);
+}
+
+if (typeof document !== 'undefined') document.addEventListener('click', onClick, true);
+
+/** The source of the watch being opened now (read once per watch call). */
+export function takeWatchSource(): ViewSource {
+  const source = noted ?? (firstLoad ? landingSource() : 'elsewhere');
+  noted = null;
+  firstLoad = false;
+  return source;
+}
+
+function landingSource(): ViewSource {
+  if (typeof document === 'undefined' || !document.referrer) return 'shared';
+  return 'elsewhere';
+}
