@@ -57,6 +57,7 @@ import { Avatar } from '../ui/avatar';
 import { Button } from '../ui/button';
 import { PageSpinner } from '../ui/spinner';
 import { useDocumentTitle } from '../use-document-title';
+import { VisibilityBadge } from '../features/videos/visibility-badge';
 import { useMemo, useRef, useState } from 'react';
 import { ShareDialog } from '../features/videos/share-dialog';
 import { SaveVideoDialog } from '../components/lazy-save-video';
@@ -168,6 +169,8 @@ function WatchVideo({ videoId }: { videoId: string }) {
         />
       </PlayerArea>
       <Primary>
+        {/* issue 34: V */}
+        <VisibilityBadge video={video} />
         <Title>{video.title}</Title>
         <Bar>
           <ChannelRow video={video} />
