@@ -48,8 +48,9 @@ it('publishes at 2 what was scheduled at 1, with its notification', async () => 
   const feed = await fan.session.request(api2, 'GET', '/api/v1/subscriptions/videos');
   expect((feed.json.data.videos as { _id: string }[]).map((v) => v._id)).toContain(id);
   const bell = await fan.session.request(api2, 'GET', '/api/v1/notifications?limit=50');
-  const told = (bell.json.data.notifications as { video?: { _id: string } }[]).filter(
-    (n) => n.video?._id === id,
-  );
+  const { notifications } = bell.json.data as unknown as {
+    notifications: { video?: { _id: string } }[];
+  };
+  const told = notifications.filter((n) => n.video?._id === id);
   expect(told).toHaveLength(1);
 });
