@@ -7,7 +7,7 @@
  * restored) is published by the next start or maintenance pass. Either way it is announced once:
  * publishIn locks the row and publishes only what is not public yet.
  */
-import { eq } from 'drizzle-orm';
+import { lte, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ServerContext } from '../context.js';
 import { videos } from '../db/schema.js';
@@ -26,7 +26,9 @@ export async function runPublish(ctx: ServerContext, data: PublishJob, run: JobR
   const at = new Date(data.publishAt);
   const published = await ctx.db.transaction(async (tx) => {
     await run.lease.hold(tx);
-    return publishIn(tx, data.videoId, eq(videos.publishAt, at));
+    // To the millisecond: the schedule was stored from the same JavaScript date.
+    const sameTime = sql`date_trunc('milliseconds', ${videos.publishAt}) = ${at.toISOString()}::timestamptz`;
+    return publishIn(tx, data.videoId, sameTime);
   });
   if (published) {
     run.log.info({ videoId: data.videoId, publishAt: data.publishAt }, 'scheduled video published');
@@ -37,9 +39,9 @@ export async function runPublish(ctx: ServerContext, data: PublishJob, run: JobR
 export async function publishOverdue(ctx: ServerContext, log: FastifyBaseLogger) {
   const due = await overdueSchedules(ctx.db, OVERDUE_BATCH);
   for (const { id, publishAt } of due) {
-    if (!publishAt) continue;
+    // Still due when locked (a schedule moved later meanwhile is the job's).
     const published = await ctx.db.transaction((tx) =>
-      publishIn(tx, id, eq(videos.publishAt, publishAt)),
+      publishIn(tx, id, lte(videos.publishAt, sql`now()`)),
     );
     if (!published) continue;
     log.warn({ videoId: id, publishAt }, 'overdue scheduled video published');
