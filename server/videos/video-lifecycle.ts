@@ -28,9 +28,15 @@ import { storeThumbnail } from './video-upload.js';
 
 /**
  * Loads a video for a mutation by `callerId`: 404 when unknown (or unpublished and not theirs,
- * which is the same thing for them), 403 when it is someone else's.
+ * which is the same thing for them), 403 when it is someone else's. With `strangerNotFound`
+ * (the visibility operation, issue 34) anyone else's video is 404 too, whatever its state.
  */
-export async function findOwnedVideo(db: Db, videoId: string, callerId: string) {
+export async function findOwnedVideo(
+  db: Db,
+  videoId: string,
+  callerId: string,
+  { strangerNotFound = false } = {},
+) {
   const [video] = await db
     .select({
       id: videos.id,
@@ -40,7 +46,12 @@ export async function findOwnedVideo(db: Db, videoId: string, callerId: string) 
       thumbnailKey: videos.thumbnailKey,
     })
     .from(videos)
-    .where(and(eq(videos.id, videoId), visibleTo(callerId)));
+    .where(
+      and(
+        eq(videos.id, videoId),
+        strangerNotFound ? eq(videos.ownerId, callerId) : visibleTo(callerId),
+      ),
+    );
   if (!video) throw notFound(VIDEO_NOT_FOUND);
   if (video.ownerId !== callerId) throw forbidden('Only the owner can change this video');
   return video;

@@ -78,6 +78,8 @@ export async function publishIn(
   await tx
     .update(videos)
     .set({
+      // Named with visibility: triggers `UPDATE OF is_published` (history's visible flag) fire.
+      isPublished: true,
       visibility: 'public',
       publishAt: null,
       updatedAt: sql`now()`,

@@ -3,19 +3,18 @@
  * private; anything else → public, clearing a schedule) and `PATCH /videos/{id}/visibility`
  * (contract/video-visibility.ts). Becoming public goes through video-publication.ts (announced
  * the first time only). Becoming private, from public or unlisted, retires the media URLs that
- * others saw; becoming unlisted keeps them (whoever has the link may watch it).
+ * others saw; becoming unlisted keeps them (whoever has the link may watch it). Every write
+ * names is_published with visibility, so the triggers `UPDATE OF is_published` fire (0004: the
+ * history's visible flag, which its count reads).
  */
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { VisibilityBody } from '../../contract/video-visibility.js';
 import type { ServerContext } from '../context.js';
-import type { Db } from '../db/client.js';
 import { newId } from '../db/ids.js';
 import { videos } from '../db/schema.js';
-import { notFound } from '../errors.js';
 import { renamedKey } from '../media/image-keys.js';
 import { retireHlsNames } from '../processing/index.js';
-import { VIDEO_NOT_FOUND } from './video-dto.js';
 import { deleteFilesIfUnused, findOwnedVideo } from './video-lifecycle.js';
 import { checkedPublishAt, publishNow, schedulePublish } from './video-publication.js';
 
@@ -33,22 +32,6 @@ export async function togglePublish(
   else await publishNow(ctx, video.id, log);
 }
 
-/** Only the owner's own video: anyone else's, whatever its visibility, is not found. */
-async function ownVideo(db: Db, videoId: string, callerId: string): Promise<OwnedVideo> {
-  const [video] = await db
-    .select({
-      id: videos.id,
-      ownerId: videos.ownerId,
-      visibility: videos.visibility,
-      videoKey: videos.videoKey,
-      thumbnailKey: videos.thumbnailKey,
-    })
-    .from(videos)
-    .where(and(eq(videos.id, videoId), eq(videos.ownerId, callerId)));
-  if (!video) throw notFound(VIDEO_NOT_FOUND);
-  return video;
-}
-
 /** PATCH /videos/{videoId}/visibility by `callerId`. */
 export async function setVisibility(
   ctx: ServerContext,
@@ -57,7 +40,7 @@ export async function setVisibility(
   body: VisibilityBody,
   log: FastifyBaseLogger,
 ): Promise<void> {
-  const video = await ownVideo(ctx.db, videoId, callerId);
+  const video = await findOwnedVideo(ctx.db, videoId, callerId, { strangerNotFound: true });
   const publishAt = checkedPublishAt(body);
   if (body.visibility === 'public') return publishNow(ctx, video.id, log);
   await makeHidden(ctx, video, body.visibility, publishAt);
@@ -81,7 +64,7 @@ async function makeHidden(
     await ctx.db.transaction(async (tx) => {
       await tx
         .update(videos)
-        .set({ visibility, publishAt, updatedAt: sql`now()` })
+        .set({ isPublished: false, visibility, publishAt, updatedAt: sql`now()` })
         .where(eq(videos.id, video.id));
       if (publishAt) await schedulePublish(ctx, tx, video.id, publishAt);
     });
@@ -112,7 +95,14 @@ async function makeHidden(
     const changed = await db.transaction(async (tx) => {
       const rows = await tx
         .update(videos)
-        .set({ visibility, publishAt, videoKey, thumbnailKey, updatedAt: sql`now()` })
+        .set({
+          isPublished: false,
+          visibility,
+          publishAt,
+          videoKey,
+          thumbnailKey,
+          updatedAt: sql`now()`,
+        })
         // A concurrent change may have made it private already: then these copies are not needed.
         .where(and(eq(videos.id, video.id), ne(videos.visibility, 'private')))
         .returning({ id: videos.id });

@@ -69,6 +69,13 @@ describe('video visibility and schedule', () => {
 
   it('makes a video unlisted: playable by its link, in no list, and says so', async () => {
     const id = await insertVideo(t, alice, { title: 'Unlisted by link' });
+    // Watched while public: Bob's history lists it, then no more (its total too).
+    expect((await watch(bob, id)).statusCode).toBe(200);
+    const history = async () =>
+      (await t.app.inject({ url: '/api/v1/users/history?limit=50', headers: bob.headers })).json<{
+        data: { history: { video: { _id: string } }[]; totalHistory: number };
+      }>().data;
+    expect((await history()).history.map((h) => h.video._id)).toContain(id);
     const res = await setVisibility(alice, id, { visibility: 'unlisted' });
     expect(res.statusCode).toBe(200);
     const data = res.json<{ data: OwnVideoItem; message: string }>();
@@ -83,6 +90,9 @@ describe('video visibility and schedule', () => {
     expect(data.data.processing.state).toBe('ready');
     expect((await watch(bob, id)).statusCode).toBe(200);
     expect(await inFeeds(bob, id)).toEqual([]);
+    const after = await history();
+    expect(after.history.map((h) => h.video._id)).not.toContain(id);
+    expect(after.totalHistory).toBe(after.history.length);
     const comments = await t.app.inject({ url: `/api/v1/comments/${id}`, headers: bob.headers });
     expect(comments.statusCode).toBe(200);
   });
