@@ -4,6 +4,7 @@
  */
 import { Type, type Static } from '@sinclair/typebox';
 import { DateString, Id } from './common.js';
+import { Visibility } from './video-visibility.js';
 
 /**
  * One stored width of an image, for `srcset` (`url 320w, …`). Lists are narrowest first and end
@@ -56,6 +57,10 @@ export const VideoItem = Type.Object({
   duration: Type.Number(),
   views: Type.Integer(),
   isPublished: Type.Boolean(),
+  /** Issue 34 (contract/video-visibility.ts): public, unlisted or private; isPublished means public. */
+  visibility: Type.Optional(Visibility),
+  /** Issue 34: a scheduled video's publication time; null when none. */
+  publishAt: Type.Optional(Type.Union([DateString, Type.Null()])),
   tags: Type.Array(Type.String()),
   createdAt: DateString,
   owner: Owner,

@@ -6,7 +6,8 @@
 import { VideoProcessing } from './processing.js';
 import { ProgressSeconds } from './watch-progress.js';
 import { Type, type Static } from '@sinclair/typebox';
-import { Id, PageQuery, ClosedBody } from './common.js';
+import { DateString, Id, PageQuery, ClosedBody } from './common.js';
+import { Visibility } from './video-visibility.js';
 import { TEXT_RULES } from './field-rules.js';
 import { LIMITS, PAGE_SIZE } from './limits.js';
 import { Owner, VideoItem } from './shapes.js';
@@ -137,6 +138,11 @@ export const VideoUploadBody = ClosedBody(
   Type.Composite([
     VideoFormFields,
     Type.Object({ thumbnail: Type.Optional(BinaryFile), videoFile: BinaryFile }),
+    // Issue 34 (contract/video-visibility.ts): default public; a schedule with private or unlisted.
+    Type.Object({
+      visibility: Type.Optional(Visibility),
+      publishAt: Type.Optional(DateString),
+    }),
   ]),
 );
 export type VideoUploadBody = Static<typeof VideoUploadBody>;

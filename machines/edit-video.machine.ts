@@ -3,7 +3,9 @@
  * (form-dialog.ts): title, description, tags and thumbnail. The current thumbnail is kept unless
  * the user picks a new one.
  *
- * Input:   { values: { title, description, tags, thumbnail: null } } — the video's own.
+ * Input:   { values: { title, description, tags, thumbnail: null, visibility? } } — the video's
+ *          own; `visibility` is the schedule picker's choice (issue 34), refused while it names a
+ *          problem (a time in the past…).
  * Actor:   save — input EditVideoValues (title and description trimmed, tags as typed; `thumbnail`
  *          null means "keep the current one"), output VideoItem (emitted as `saved.result`).
  * Events, emitted and selectors: those of form-dialog.ts, and selectShowsTagHint. The view edits
@@ -19,6 +21,7 @@ import { formDialogMachine } from './form-dialog.js';
 import { DASHBOARD_MESSAGES } from './dashboard-messages.js';
 import { UPLOAD_REQUIRED_MESSAGE } from './upload.types.js';
 import { isBlank } from './validation.js';
+import type { VisibilityChoice } from './video-visibility.machine.js';
 
 export type EditVideoValues = Readonly<{
   title: string;
@@ -26,6 +29,8 @@ export type EditVideoValues = Readonly<{
   tags: readonly string[];
   /** A newly chosen image; null keeps the video's current thumbnail. */
   thumbnail: Blob | null;
+  /** Issue 34: the schedule picker's choice (video-visibility.machine.ts); absent: unchanged. */
+  visibility?: VisibilityChoice;
 }>;
 
 export const editVideoMachine = formDialogMachine<EditVideoValues>({
@@ -33,7 +38,7 @@ export const editVideoMachine = formDialogMachine<EditVideoValues>({
   check: (v) =>
     isBlank(v.title) || isBlank(v.description) || v.tags.length === 0
       ? UPLOAD_REQUIRED_MESSAGE
-      : null,
+      : (v.visibility?.problem ?? null),
   prepare: (v) => ({ ...v, title: v.title.trim(), description: v.description.trim() }),
   failed: DASHBOARD_MESSAGES.videoEditFailed,
 });

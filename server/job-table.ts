@@ -13,6 +13,7 @@ import { IMAGE_CONVERSION_QUEUE, runImageConversion } from './maintenance/image-
 import { ACCOUNT_MAIL_QUEUE, runAccountMail, type AccountMailJob } from './accounts/index.js';
 import { TRANSCODE_QUEUE, type TranscodeJob } from './processing/index.js';
 import { giveUpTranscode, runTranscode, settleStrandedTranscodes } from './processing/index.js';
+import { PUBLISH_QUEUE, publishOverdue, runPublish, type PublishJob } from './videos/index.js';
 
 /** A run past this is hung (its lease lapses): a 1-hour 1080p source takes about an hour per rendition here. */
 const FOUR_HOURS = 4 * 60 * 60;
@@ -61,8 +62,24 @@ export const accountMailJob = defineJob<AccountMailJob, AppContext>({
   run: runAccountMail,
 });
 
+/**
+ * Issue 34: one per stored schedule, sent with `startAfter` its time (videos/publish-job.ts); a
+ * changed schedule sends a new one and leaves the old one nothing to do. `settle` publishes
+ * overdue schedules that no job published (after a restart, on every maintenance pass).
+ */
+export const publishJob = defineJob<PublishJob, AppContext>({
+  name: PUBLISH_QUEUE,
+  policy: 'standard',
+  retries: () => ({ limit: 8, delaySeconds: 5 }),
+  maxRunSeconds: 60,
+  concurrency: () => 1,
+  run: runPublish,
+  settle: publishOverdue,
+});
+
 export const JOB_TABLE: readonly JobDefinition<object, AppContext>[] = [
   transcodeJob,
   imageConversionJob,
   accountMailJob,
+  publishJob,
 ];

@@ -8,7 +8,7 @@ import { and, eq, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.js';
 import { channelBlockedUsers, comments, videos } from '../db/schema.js';
 import { forbidden, notFound } from '../errors.js';
-import { VIDEO_NOT_FOUND, visibleTo } from '../videos/index.js';
+import { VIDEO_NOT_FOUND, reachableBy } from '../videos/index.js';
 import { COMMENT_NOT_FOUND } from './comment-rows.js';
 
 export const COMMENTS_OFF = 'Comments are turned off';
@@ -29,7 +29,7 @@ export async function videoFor(db: Db | Tx, videoId: string, callerId: string) {
       conversationCount: videos.conversationCount,
     })
     .from(videos)
-    .where(and(eq(videos.id, videoId), visibleTo(callerId)));
+    .where(and(eq(videos.id, videoId), reachableBy(callerId)));
   if (!video) throw notFound(VIDEO_NOT_FOUND);
   return video;
 }
@@ -60,7 +60,7 @@ export async function commentFor(db: Db | Tx, commentId: string, callerId: strin
     .where(
       and(
         eq(comments.id, commentId),
-        visibleTo(callerId),
+        reachableBy(callerId),
         or(
           eq(comments.status, 'published'),
           eq(comments.ownerId, callerId),

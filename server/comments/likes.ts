@@ -14,7 +14,7 @@ import { countedToggle } from '../db/counted-toggle.js';
 import { announceNotifications } from '../events/live-topics.js';
 import { isLikeMilestone, notifyOne } from '../notifications/index.js';
 import { TWEET_NOT_FOUND } from '../tweets/index.js';
-import { VIDEO_NOT_FOUND, visibleTo } from '../videos/index.js';
+import { VIDEO_NOT_FOUND, reachableBy } from '../videos/index.js';
 import { assertVisibleVideo } from '../videos/index.js';
 
 type Target = 'video' | 'comment' | 'tweet';
@@ -36,7 +36,7 @@ async function assertVisibleComment(db: Db, commentId: string, viewerId: string)
     .where(
       and(
         eq(comments.id, commentId),
-        visibleTo(viewerId),
+        reachableBy(viewerId),
         seenBy(viewerId),
         isNull(comments.deletedAt),
       ),
@@ -57,7 +57,7 @@ export async function videoLikeStatus(
   const [video] = await db
     .select({ likeCount: videos.likesCount })
     .from(videos)
-    .where(and(eq(videos.id, videoId), visibleTo(userId)));
+    .where(and(eq(videos.id, videoId), reachableBy(userId)));
   if (!video) throw notFound(VIDEO_NOT_FOUND);
   const [mine] = await db
     .select({ userId: likes.userId })

@@ -11,7 +11,7 @@ import type { Db } from '../db/client.js';
 import { statementSet } from '../db/prepared.js';
 import { descNullsLast } from '../db/order.js';
 import { comments, videos } from '../db/schema.js';
-import { visibleTo } from '../videos/index.js';
+import { reachableBy } from '../videos/index.js';
 import { seenBy, selectComments, shownTo, type Param } from './comment-rows.js';
 
 /** What a video's list shows the viewer (comments, not replies). */
@@ -75,7 +75,7 @@ function listHead(db: Db, videoId: Param<string>, viewerId: Param<string>) {
           and (c.deleted_at is null or c.reply_count > 0))`.mapWith(Number),
     })
     .from(videos)
-    .where(and(eq(videos.id, videoId), visibleTo(viewerId)));
+    .where(and(eq(videos.id, videoId), reachableBy(viewerId)));
 }
 
 /** The caller's own held or blocked replies in a thread. */

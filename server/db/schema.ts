@@ -127,7 +127,16 @@ export const videos = pgTable(
      */
     commentCount: integer('comment_count').notNull().default(0),
     conversationCount: integer('conversation_count').notNull().default(0),
+    /** Means "public" (videos_published_is_public); kept in step with `visibility` by a trigger (0021). */
     isPublished: boolean('is_published').notNull().default(true),
+    /** Issue 34: public, unlisted (by link only) or private. */
+    visibility: text('visibility', { enum: ['public', 'unlisted', 'private'] })
+      .notNull()
+      .default('public'),
+    /** Issue 34: a private or unlisted video's scheduled publication (publish-job.ts). */
+    publishAt: timestamp('publish_at', { withTimezone: true }),
+    /** Issue 34: when it first became public (set by the trigger); announced to subscribers then. */
+    firstPublicAt: timestamp('first_public_at', { withTimezone: true }),
     videoKey: text('video_key').notNull(),
     thumbnailKey: text('thumbnail_key').notNull(),
     createdAt: createdAt(),
@@ -142,6 +151,12 @@ export const videos = pgTable(
       .on(t.ownerId, t.createdAt.desc(), t.id.desc())
       .where(sql`${t.isPublished}`),
     index('videos_popularity_idx').on(t.isPublished, t.viewsTier.desc()),
+    check('videos_visibility_check', sql`${t.visibility} in ('public', 'unlisted', 'private')`),
+    check('videos_published_is_public', sql`${t.isPublished} = (${t.visibility} = 'public')`),
+    check('videos_schedule_not_public', sql`${t.publishAt} is null or ${t.visibility} <> 'public'`),
+    index('videos_schedule_idx')
+      .on(t.publishAt)
+      .where(sql`${t.publishAt} is not null`),
     // Feed sorts by duration and title (sortBy) without sorting the whole catalogue.
     index('videos_duration_idx').on(t.duration.desc()),
     index('videos_title_idx').on(t.title),

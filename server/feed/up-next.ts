@@ -22,7 +22,7 @@ import { statementSet, type PreparedStatements } from '../db/prepared.js';
 import { users, videos } from '../db/schema.js';
 import { notFound } from '../errors.js';
 import type { MediaUrls } from '../media/media-urls.js';
-import { VIDEO_NOT_FOUND, toVideoItem, videoItemColumns, visibleTo } from '../videos/index.js';
+import { VIDEO_NOT_FOUND, reachableBy, toVideoItem, videoItemColumns } from '../videos/index.js';
 
 /** How many of the video's most recent viewers are read for co-watching. */
 export const CO_VIEWERS = 100;
@@ -141,7 +141,7 @@ const upNextStatements = statementSet((db) => {
     visible: db
       .select({ id: videos.id })
       .from(videos)
-      .where(and(eq(videos.id, sql.placeholder('videoId')), visibleTo(sql.placeholder('viewer'))))
+      .where(and(eq(videos.id, sql.placeholder('videoId')), reachableBy(sql.placeholder('viewer'))))
       .prepare('up_next_visible'),
     page: db
       .select(videoItemColumns)

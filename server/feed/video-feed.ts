@@ -30,7 +30,7 @@ import type { PreparedStatements } from '../db/prepared.js';
 import { users, videoProcessing, videos } from '../db/schema.js';
 import { preparedFeedPage, scopeCount, singleScope } from './feed-pages.js';
 import { ascNullsFirst, descNullsLast } from '../db/order.js';
-import { toProcessing } from '../processing/index.js';
+import { ownVideoColumns, toOwnVideoItem } from '../videos/index.js';
 import { toVideoItem, videoItemColumns, type VideoItemRow } from '../videos/index.js';
 import type { MediaUrls } from '../media/media-urls.js';
 import {
@@ -287,7 +287,7 @@ export async function listOwnVideos(
   const where = eq(videos.ownerId, ownerId);
   const [rows, [total]] = await Promise.all([
     db
-      .select({ ...videoItemColumns, likeCount: videos.likesCount, processing: videoProcessing })
+      .select(ownVideoColumns)
       .from(videos)
       .innerJoin(users, eq(users.id, videos.ownerId))
       // Videos from before adaptive streaming (the demo's) have no row: ready, MP4 only.
@@ -299,11 +299,7 @@ export async function listOwnVideos(
     db.select({ n: count() }).from(videos).where(where),
   ]);
   return {
-    videos: rows.map((row) => ({
-      ...toVideoItem(row, urls),
-      likeCount: row.likeCount,
-      processing: toProcessing(row.processing, urls),
-    })),
+    videos: rows.map((row) => toOwnVideoItem(row, urls)),
     totalVideos: total?.n ?? 0,
     page,
     limit,

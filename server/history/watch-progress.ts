@@ -9,7 +9,7 @@ import type { Db } from '../db/client.js';
 import { newId } from '../db/ids.js';
 import { videos, watchHistory } from '../db/schema.js';
 import { invalid, notFound } from '../errors.js';
-import { VIDEO_NOT_FOUND, visibleTo } from '../videos/index.js';
+import { VIDEO_NOT_FOUND, reachableBy } from '../videos/index.js';
 
 /** A report may overshoot the probed duration by this much (players round and overrun). */
 const DURATION_SLACK_SECONDS = 1;
@@ -23,7 +23,7 @@ export async function saveWatchProgress(
   const [video] = await db
     .select({ duration: videos.duration })
     .from(videos)
-    .where(and(eq(videos.id, videoId), visibleTo(userId)));
+    .where(and(eq(videos.id, videoId), reachableBy(userId)));
   if (!video) throw notFound(VIDEO_NOT_FOUND);
   if (seconds > video.duration + DURATION_SLACK_SECONDS) {
     throw invalid(`seconds: must be at most the video's duration (${video.duration})`);

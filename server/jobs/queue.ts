@@ -65,6 +65,11 @@ export interface QueueSpec<Data extends object = object> {
   readonly data?: Data;
 }
 
+export interface SendOptions {
+  /** Not run before this moment (a scheduled publication, issue 34). */
+  startAfter?: Date;
+}
+
 export interface QueueOptions {
   /** Whether this process runs pg-boss's maintenance (expiry, archive); true where workers run. */
   supervise: boolean;
@@ -90,7 +95,7 @@ export interface JobQueue {
    * Enqueues a job on the queue `name`; with `tx`, inside that transaction (committed with the
    * row that needs it). By name: services send jobs without importing what runs them.
    */
-  send(name: string, data: object, tx?: Db | Tx): Promise<void>;
+  send(name: string, data: object, tx?: Db | Tx, options?: SendOptions): Promise<void>;
   /**
    * On the embedded database this process is the only worker, so jobs still `active` at start
    * belong to a run that crashed: they are failed now (and so retried, or failed for good when
@@ -176,8 +181,8 @@ export async function openJobQueue(database: Database, options: QueueOptions): P
         }
       });
     },
-    async send(name, data, tx) {
-      await boss.send(name, data, tx ? { db: executorFor(tx) } : {});
+    async send(name, data, tx, options = {}) {
+      await boss.send(name, data, { ...options, ...(tx ? { db: executorFor(tx) } : {}) });
     },
     async recoverCrashedJobs(names) {
       if (database.kind !== 'pglite') return;

@@ -143,21 +143,24 @@ export class LiveHub {
   }
 
   /**
-   * The watchers here of each of `videoIds` who may see it now: everyone while it is published,
-   * its owner only while it is not, nobody once it is deleted.
+   * The watchers here of each of `videoIds` who may see it now: everyone while it is public or
+   * unlisted, its owner only while it is private, nobody once it is deleted.
    */
   private async whoMaySee(videoIds: string[]): Promise<Map<string, Stream[]>> {
     const seeing = new Map<string, Stream[]>();
     for (const ids of chunks(videoIds)) {
       const rows = await this.ctx.db
-        .select({ id: videos.id, ownerId: videos.ownerId, isPublished: videos.isPublished })
+        .select({ id: videos.id, ownerId: videos.ownerId, visibility: videos.visibility })
         .from(videos)
         .where(inArray(videos.id, ids));
       for (const row of rows) {
         const watchers = [...(this.streams.watching(row.id) ?? [])];
         seeing.set(
           row.id,
-          row.isPublished ? watchers : watchers.filter((s) => s.userId === row.ownerId),
+          // Unlisted: whoever watches it has its link (issue 34).
+          row.visibility !== 'private'
+            ? watchers
+            : watchers.filter((s) => s.userId === row.ownerId),
         );
       }
     }

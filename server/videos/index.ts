@@ -4,10 +4,19 @@
  * views, the history entry of a watch), edit, publish, delete, fields and the VideoItem shape.
  */
 export { storedTagScore } from './tag-scores.js';
-export { VIDEO_NOT_FOUND, toVideoItem, videoItemColumns, visibleTo } from './video-dto.js';
+export {
+  VIDEO_NOT_FOUND,
+  reachableBy,
+  toVideoItem,
+  videoItemColumns,
+  visibleTo,
+} from './video-dto.js';
 export type { VideoItemRow } from './video-dto.js';
 export { parseTagsField } from './video-fields.js';
 export { videoItemById } from './video-lifecycle.js';
+export { ownVideoColumns, ownVideoItem, toOwnVideoItem } from './own-video-item.js';
+export { PUBLISH_QUEUE, type PublishJob } from './video-publication.js';
+export { publishOverdue, runPublish } from './publish-job.js';
 export { default as videoProcessingRoutes } from './video-processing.routes.js';
 export { uploadVideo } from './video-upload.js';
 export { assertVisibleVideo, publishedPosterKey } from './video-watch.js';

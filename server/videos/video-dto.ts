@@ -3,8 +3,9 @@
  * (media/media-urls.ts) and the owner object (accounts/owner-dto.ts), and holds the visibility
  * rule every query of someone else's video goes through.
  */
-import { or, eq, type Placeholder, type SQL } from 'drizzle-orm';
+import { or, eq, ne, type Placeholder, type SQL } from 'drizzle-orm';
 import type { VideoItem } from '../../contract/shapes.js';
+import type { Visibility } from '../../contract/video-visibility.js';
 import { users, videos } from '../db/schema.js';
 import { mediaSizes, mediaUrl, type MediaUrls } from '../media/media-urls.js';
 import { toOwner } from '../accounts/index.js';
@@ -20,6 +21,8 @@ export const videoItemColumns = {
   duration: videos.duration,
   views: videos.views,
   isPublished: videos.isPublished,
+  visibility: videos.visibility,
+  publishAt: videos.publishAt,
   videoKey: videos.videoKey,
   thumbnailKey: videos.thumbnailKey,
   createdAt: videos.createdAt,
@@ -37,6 +40,9 @@ export interface VideoItemRow {
   duration: number;
   views: number;
   isPublished: boolean;
+  /** Absent from lists that select public videos only (then: public). */
+  visibility?: Visibility;
+  publishAt?: Date | null;
   videoKey: string;
   thumbnailKey: string;
   createdAt: Date;
@@ -57,6 +63,8 @@ export function toVideoItem(row: VideoItemRow, urls: MediaUrls): VideoItem {
     duration: row.duration,
     views: row.views,
     isPublished: row.isPublished,
+    visibility: row.visibility ?? (row.isPublished ? 'public' : 'private'),
+    publishAt: row.publishAt ? row.publishAt.toISOString() : null,
     tags: row.tags,
     createdAt: row.createdAt.toISOString(),
     owner: toOwner(
@@ -72,11 +80,22 @@ export function toVideoItem(row: VideoItemRow, urls: MediaUrls): VideoItem {
 }
 
 /**
- * The visibility rule of DESIGN.md: an unpublished video exists only for its owner. Every query
- * that can return someone else's video goes through this condition. A prepared statement passes
- * the viewer as its placeholder.
+ * The listing rule of DESIGN.md: a video that is not public (unlisted, private, scheduled) is
+ * listed only for its owner. Every query that can list someone else's videos, or count them, goes
+ * through this condition (or filters on is_published, which means public). A prepared statement
+ * passes the viewer as its placeholder.
  */
 export function visibleTo(viewerId: string | Placeholder<string> | null): SQL {
   if (!viewerId) return eq(videos.isPublished, true);
   return or(eq(videos.isPublished, true), eq(videos.ownerId, viewerId))!;
+}
+
+/**
+ * The access rule of one video named by its id (issue 34): its owner, or anyone when it is public
+ * or unlisted (whoever has the link). Watching, its comments, likes, progress and live events go
+ * through this; lists never do (visibleTo).
+ */
+export function reachableBy(viewerId: string | Placeholder<string> | null): SQL {
+  if (!viewerId) return ne(videos.visibility, 'private');
+  return or(ne(videos.visibility, 'private'), eq(videos.ownerId, viewerId))!;
 }

@@ -1,6 +1,6 @@
 /**
- * A video's life after upload, by its owner: ownership check, edit (with a new thumbnail), publish
- * toggle and delete. Multi-table changes run in one transaction; files are removed only after
+ * A video's life after upload, by its owner: ownership check, edit (with a new thumbnail) and
+ * delete (the publish toggle and visibility: video-visibility.ts). Multi-table changes run in one transaction; files are removed only after
  * the rows no longer point at them, and a new file whose row change fails is removed again.
  */
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
@@ -8,17 +8,14 @@ import type { VideoProcessing } from '../../contract/processing.js';
 import type { ServerContext } from '../context.js';
 import { crashPoint } from '../crash-point.js';
 import type { Db } from '../db/client.js';
-import { newId } from '../db/ids.js';
 import { comments, likes, users, videoViews, videos, watchHistory } from '../db/schema.js';
 import { conflict, forbidden, notFound } from '../errors.js';
 import type { ReceivedFile } from '../media/received-file.js';
 import type { MediaStorage } from '../storage/storage.js';
 import { VIDEO_NOT_FOUND, toVideoItem, videoItemColumns, visibleTo } from './video-dto.js';
 import type { MediaUrls } from '../media/media-urls.js';
-import { renamedKey } from '../media/image-keys.js';
 import { deleteStored } from '../media/sized-images.js';
 import { parseTagsField } from './video-fields.js';
-import { retireHlsNames } from '../processing/index.js';
 import {
   deleteHlsFiles,
   enqueueTranscode,
@@ -31,19 +28,30 @@ import { storeThumbnail } from './video-upload.js';
 
 /**
  * Loads a video for a mutation by `callerId`: 404 when unknown (or unpublished and not theirs,
- * which is the same thing for them), 403 when it is someone else's.
+ * which is the same thing for them), 403 when it is someone else's. With `strangerNotFound`
+ * (the visibility operation, issue 34) anyone else's video is 404 too, whatever its state.
  */
-async function findOwnedVideo(db: Db, videoId: string, callerId: string) {
+export async function findOwnedVideo(
+  db: Db,
+  videoId: string,
+  callerId: string,
+  { strangerNotFound = false } = {},
+) {
   const [video] = await db
     .select({
       id: videos.id,
       ownerId: videos.ownerId,
-      isPublished: videos.isPublished,
+      visibility: videos.visibility,
       videoKey: videos.videoKey,
       thumbnailKey: videos.thumbnailKey,
     })
     .from(videos)
-    .where(and(eq(videos.id, videoId), visibleTo(callerId)));
+    .where(
+      and(
+        eq(videos.id, videoId),
+        strangerNotFound ? eq(videos.ownerId, callerId) : visibleTo(callerId),
+      ),
+    );
   if (!video) throw notFound(VIDEO_NOT_FOUND);
   if (video.ownerId !== callerId) throw forbidden('Only the owner can change this video');
   return video;
@@ -61,64 +69,6 @@ async function updateVideo(db: Db, videoId: string, changes: VideoChanges): Prom
     .update(videos)
     .set({ ...changes, updatedAt: sql`now()` })
     .where(eq(videos.id, videoId));
-}
-
-/**
- * Publishes or unpublishes `callerId`'s own video. Media URLs are public and cached as immutable, so hiding
- * a video must also retire the URLs anyone saw while it was public: unpublishing gives its file
- * and thumbnail fresh unguessable names, known only to the owner, and frees the old ones (unless a
- * catalogue row shares them). Copies are made before the row changes, so a crash leaves at worst
- * an orphan for the reconciliation, never a row without its file. Publishing keeps the names.
- */
-export async function togglePublish(
-  ctx: ServerContext,
-  videoId: string,
-  callerId: string,
-): Promise<void> {
-  const { db, storage } = ctx;
-  const video = await findOwnedVideo(db, videoId, callerId);
-  if (!video.isPublished) {
-    await db
-      .update(videos)
-      .set({ isPublished: true, updatedAt: sql`now()` })
-      .where(eq(videos.id, video.id));
-    return;
-  }
-  await retireHlsNames(ctx, video.id);
-  const copied: string[] = [];
-  // The copies, then the old names once the row stops naming them: all in flight until the end.
-  const recorded = [video.videoKey, video.thumbnailKey];
-  const copyUnderFreshName = async (key: string) => {
-    // A row whose file is missing (see maintenance/) has no URL left to retire.
-    if ((await storage.size(key)) === null) return key;
-    // The same folder and kind of key under a fresh random name (every width of a thumbnail).
-    const fresh = renamedKey(key, newId());
-    recorded.push(fresh.key);
-    await ctx.journal.record([fresh.key, key]);
-    for (const { from, to } of fresh.copies) {
-      await storage.copy(from, to);
-      copied.push(to);
-    }
-    return fresh.key;
-  };
-  const removeCopies = () => Promise.all(copied.map((key) => storage.delete(key)));
-  try {
-    const videoKey = await copyUnderFreshName(video.videoKey);
-    const thumbnailKey = await copyUnderFreshName(video.thumbnailKey);
-    const changed = await db
-      .update(videos)
-      .set({ isPublished: false, videoKey, thumbnailKey, updatedAt: sql`now()` })
-      // A concurrent toggle may have unpublished it already: then these copies are not needed.
-      .where(and(eq(videos.id, video.id), eq(videos.isPublished, true)))
-      .returning({ id: videos.id });
-    if (changed.length === 0) await removeCopies();
-  } catch (error) {
-    await removeCopies();
-    await ctx.journal.clear(recorded);
-    throw error;
-  }
-  await deleteFilesIfUnused(db, storage, [video.videoKey, video.thumbnailKey]);
-  await ctx.journal.clear(recorded);
 }
 
 /** A video by id with its owner, without visibility rules (for answers to its owner). */
@@ -195,7 +145,7 @@ export const CRASH_BEFORE_HLS_DELETE = 'video delete: HLS files next';
  * Removes stored files that no video points at any more. Synthetic catalogue rows
  * (npm run seed -- --videos N) share media files, so a file stays while another row uses it.
  */
-async function deleteFilesIfUnused(db: Db, storage: MediaStorage, keys: string[]) {
+export async function deleteFilesIfUnused(db: Db, storage: MediaStorage, keys: string[]) {
   const stillUsed = await db
     .select({ videoKey: videos.videoKey, thumbnailKey: videos.thumbnailKey })
     .from(videos)

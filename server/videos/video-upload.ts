@@ -23,10 +23,19 @@ import { announceNewVideo } from '../events/live-topics.js';
 import { notifySubscribersOfVideo } from '../notifications/index.js';
 import { createProcessing, enqueueTranscode } from '../processing/index.js';
 import { parseTagsField } from './video-fields.js';
+import type { Visibility } from '../../contract/video-visibility.js';
+import { checkedPublishAt, schedulePublish } from './video-publication.js';
 
 export interface VideoUploadInput {
   /** Checked by the route's body schema; title and description already trimmed. */
-  fields: { title: string; description?: string | undefined; tags: string };
+  fields: {
+    title: string;
+    description?: string | undefined;
+    tags: string;
+    /** Issue 34: default public; a schedule with private or unlisted (checked as the API does). */
+    visibility?: Visibility | undefined;
+    publishAt?: string | undefined;
+  };
   files: { videoFile?: ReceivedFile | undefined; thumbnail?: ReceivedFile | undefined };
 }
 
@@ -49,6 +58,8 @@ export async function uploadVideo(
   { fields, files }: VideoUploadInput,
 ): Promise<string> {
   const tags = parseTagsField(fields.tags, 1);
+  const visibility = fields.visibility ?? 'public';
+  const publishAt = checkedPublishAt({ visibility, publishAt: fields.publishAt });
   const { videoFile, thumbnail } = files;
   if (!videoFile) throw requiredField('videoFile');
   const stored: string[] = [];
@@ -91,12 +102,15 @@ export async function uploadVideo(
         description: fields.description ?? '',
         tags,
         duration,
-        isPublished: true,
+        visibility,
+        publishAt,
         videoKey,
         thumbnailKey,
       });
       await createProcessing(tx, id);
-      notified = await notifySubscribersOfVideo(tx, id, ownerId);
+      // Announced when it first becomes public (video-publication.ts): now, or at its schedule.
+      if (visibility === 'public') notified = await notifySubscribersOfVideo(tx, id, ownerId);
+      if (publishAt) await schedulePublish(ctx, tx, id, publishAt);
       await enqueueTranscode(ctx, tx, id);
       await ctx.journal.clear(recorded, tx);
     });

@@ -20,7 +20,7 @@ import { isSessionActive, sessionIsLive } from '../auth/sessions.js';
 import { recordWatchStep } from './watch-entry.js';
 import { processingColumns, seekPreviewsUrl, toProcessing } from '../processing/index.js'; // issue 34: seek
 import type { ViewSource } from '../../contract/video-analytics.js'; // issue 34: sources
-import { VIDEO_NOT_FOUND, toVideoItem, videoItemColumns, visibleTo } from './video-dto.js';
+import { VIDEO_NOT_FOUND, reachableBy, toVideoItem, videoItemColumns } from './video-dto.js';
 import type { MediaUrls } from '../media/media-urls.js';
 import type { ViewCounter } from './view-counter.js';
 
@@ -32,7 +32,7 @@ export async function assertVisibleVideo(db: Db, videoId: string, viewerId: stri
   const [row] = await db
     .select({ id: videos.id, ownerId: videos.ownerId })
     .from(videos)
-    .where(and(eq(videos.id, videoId), visibleTo(viewerId)));
+    .where(and(eq(videos.id, videoId), reachableBy(viewerId)));
   if (!row) throw notFound(VIDEO_NOT_FOUND);
   return row;
 }
@@ -63,7 +63,7 @@ const watchStatements = statementSet((db) => {
   const viewerId = sql.placeholder('viewerId');
   const watched = and(
     eq(videos.id, sql.placeholder('videoId')),
-    visibleTo(viewerId),
+    reachableBy(viewerId),
     sessionIsLive(sql.placeholder('sessionId'), viewerId),
   );
   const recorded = recordWatchStep(

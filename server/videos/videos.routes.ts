@@ -5,7 +5,9 @@
  */
 import { EmptyObject, Envelope } from '../../contract/common.js';
 import { VideoItem } from '../../contract/shapes.js';
+import { VISIBILITY_MESSAGES, VisibilityBody } from '../../contract/video-visibility.js';
 import {
+  OwnVideoItem,
   VideoDetail,
   VideoEditBody,
   VideoIdParams,
@@ -23,7 +25,9 @@ import {
 import { normalizeFields } from '../http/normalize-fields.js';
 import type { App, RouteOptions } from '../http/app-types.js';
 import type { VideosContext } from './videos-context.js';
-import { deleteVideo, editVideo, togglePublish, videoItemById } from './video-lifecycle.js';
+import { deleteVideo, editVideo, videoItemById } from './video-lifecycle.js';
+import { setVisibility, togglePublish } from './video-visibility.js';
+import { ownVideoItem } from './own-video-item.js';
 import { uploadVideo } from './video-upload.js';
 import { watchVideo } from './video-watch.js';
 import { WatchQuery } from '../../contract/video-analytics.js'; // issue 34: sources
@@ -87,9 +91,35 @@ export default async function videosRoutes(app: App, { ctx }: RouteOptions<Video
     },
     async (request) => {
       const { videoId } = request.params;
-      await togglePublish(ctx, videoId, callerId(request));
+      await togglePublish(ctx, videoId, callerId(request), request.log);
       const video = await videoItemById(ctx.db, videoId, mediaUrlsOf(request, ctx));
       return ok(video, video.isPublished ? 'Video published' : 'Video unpublished');
+    },
+  );
+
+  // Issue 34: public, unlisted or private, and a scheduled publication (video-visibility.ts).
+  app.patch(
+    '/:videoId/visibility',
+    {
+      onRequest: app.requireAuth,
+      onSend: feedWrite,
+      schema: {
+        tags,
+        security,
+        summary: 'Set an own video public, unlisted or private, or schedule its publication',
+        params: VideoIdParams,
+        body: VisibilityBody,
+        response: { 200: Envelope(OwnVideoItem), ...errorResponses(400, 401, 404) },
+      },
+    },
+    async (request) => {
+      const { videoId } = request.params;
+      await setVisibility(ctx, videoId, callerId(request), request.body, request.log);
+      const video = await ownVideoItem(ctx.db, videoId, mediaUrlsOf(request, ctx));
+      const message = video.publishAt
+        ? VISIBILITY_MESSAGES.scheduled
+        : VISIBILITY_MESSAGES[video.visibility ?? 'public'];
+      return ok(video, message);
     },
   );
 

@@ -62,6 +62,7 @@ import { useMemo, useRef, useState, type RefObject } from 'react';
 import { parseChapters } from '../../machines/chapters';
 import { WatchSeekProvider, type WatchSeek } from '../components/watch-seek';
 import { play, seekTo } from '../features/player/media-commands';
+import { VisibilityBadge } from '../features/videos/visibility-badge';
 import { ShareDialog } from '../features/videos/share-dialog';
 import { SaveVideoDialog } from '../components/lazy-save-video';
 import { RelativeTime } from '../components/relative-time';
@@ -193,6 +194,8 @@ function WatchVideo({ videoId }: { videoId: string }) {
           />
         </PlayerArea>
         <Primary>
+          {/* issue 34: V */}
+          <VisibilityBadge video={video} />
           <Title>{video.title}</Title>
           <Bar>
             <ChannelRow video={video} />

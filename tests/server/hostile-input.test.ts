@@ -28,6 +28,7 @@ import {
   type RawAnswer,
 } from './tus-helpers.js';
 import { insertVideo, upload } from './video-helpers.js';
+import { openSse } from './sse-client.js';
 import { eq } from 'drizzle-orm';
 import { secondStepOf } from '../../server/accounts/second-step.js';
 import {
@@ -1478,3 +1479,209 @@ it("answers every hostile request of issue 34 (S) to a video's analytics and the
     acceptedBadInput: 0,
   });
 });
+
+it("answers every hostile request of issue 34's visibility the same way, and leaks no unlisted or scheduled video", async () => {
+  const category = 'visibility (issue 34)';
+  const api = '/api/v1';
+  const JSON_TYPE = { 'content-type': 'application/json' };
+  const hit = (
+    method: string,
+    target: string,
+    { user, body, bad = false, stranger = false }: HitOptions = {},
+  ) => {
+    const who = user === null ? {} : (user ?? alice).headers;
+    const payload =
+      body === undefined
+        ? undefined
+        : Buffer.from(typeof body === 'string' ? body : JSON.stringify(body));
+    return send(
+      category,
+      method,
+      `${api}${target}`,
+      { ...who, ...(payload ? JSON_TYPE : {}) },
+      payload,
+      { bad, stranger },
+    );
+  };
+  const as = (user: TestUser, method: string, target: string, body?: unknown) =>
+    rawRequest(
+      port,
+      method,
+      `${api}${target}`,
+      body === undefined ? user.headers : { ...user.headers, ...JSON_TYPE },
+      body === undefined ? undefined : Buffer.from(JSON.stringify(body)),
+    );
+  const idOf = (answer: RawAnswer) =>
+    (JSON.parse(answer.body) as { data: { _id: string } }).data._id;
+
+  // Carol subscribes to Alice and watches one of her public videos live. Alice then makes an
+  // unlisted video (by upload) and a scheduled one (by the API), with words and a tag found
+  // nowhere else, and puts both in a playlist.
+  const carol = await createUser(t, 'h34carol');
+  await as(carol, 'POST', `/subscriptions/c/${alice.id}`);
+  const stream = await openSse(
+    `http://127.0.0.1:${port}${api}/events?video=${videoId}`,
+    carol.cookie,
+  );
+  await stream.started();
+  const unlistedAnswer = await upload(t, alice, {
+    fields: {
+      title: 'Quetzalunlisted morning',
+      description: 'quetzalunlisted',
+      tags: '["quetzaltag"]',
+      visibility: 'unlisted',
+    },
+  });
+  const unlisted = unlistedAnswer.json<{ data: { _id: string } }>().data._id;
+  const scheduled = await insertVideo(t, alice, {
+    title: 'Axolotlscheduled evening',
+    description: 'axolotlscheduled',
+    tags: ['axolotltag'],
+  });
+  const inAnHour = new Date(Date.now() + 3_600_000).toISOString();
+  await as(alice, 'PATCH', `/videos/${scheduled}/visibility`, {
+    visibility: 'private',
+    publishAt: inAnHour,
+  });
+  const playlist = idOf(
+    await as(alice, 'POST', '/playlist', { title: 'h34 list', description: 'both' }),
+  );
+  for (const id of [unlisted, scheduled, videoId]) {
+    await as(alice, 'PATCH', `/playlist/add/${id}/${playlist}`);
+  }
+  // After those writes, an event Carol hears: anything they sent her came before it.
+  await as(alice, 'POST', `/comments/${videoId}`, { content: 'sentinel' });
+  const heard = await stream.next((m) => m.event === 'comment');
+  const before = stream.messages.slice(0, stream.messages.indexOf(heard));
+  stream.close();
+  // The unlisted video plays by its link (and so is in Carol's own history's table).
+  expect((await as(carol, 'GET', `/videos/${unlisted}`)).status).toBe(200);
+  const secrets = [unlisted, scheduled, 'quetzal', 'axolotl'];
+  const leaks: string[] = [];
+  if (before.some((m) => m.event === 'notifications')) leaks.push('live event: notifications');
+
+  const lists = [
+    '/videos?limit=50',
+    `/videos?userId=${alice.id}&limit=50`,
+    '/videos?query=quetzalunlisted',
+    '/videos?query=axolotlscheduled',
+    '/videos?query=quetzalunlistd',
+    '/videos?query=axolotlschedule',
+    '/videos?tag=quetzaltag',
+    '/videos?tag=axolotltag',
+    '/videos/tags/popular?limit=30',
+    '/search/suggestions?q=quetz',
+    '/search/suggestions?q=axolo',
+    `/videos/${videoId}/up-next`,
+    '/subscriptions/videos?limit=50',
+    `/playlist/${playlist}`,
+    `/playlist/user/${alice.id}`,
+    '/notifications?limit=50',
+    '/notifications/unread-count',
+    '/users/history',
+  ];
+  for (const user of [carol, bob, null]) {
+    for (const target of lists) {
+      const answer = await hit('GET', target, { user });
+      if (answer.status >= 400 && user !== null) leaks.push(`${target}: ${answer.status}`);
+      const found = secrets.filter((s) => answer.body.toLowerCase().includes(s));
+      if (found.length > 0)
+        leaks.push(`${user?.userName ?? 'anonymous'} ${target}: ${found.join()}`);
+    }
+  }
+  // Counts: the channel's total and the playlist's count say what the lists show.
+  const channel = JSON.parse(
+    (await as(carol, 'GET', `/videos?userId=${alice.id}&limit=50`)).body,
+  ) as {
+    data: { videos: unknown[]; totalVideos: number };
+  };
+  if (channel.data.totalVideos !== channel.data.videos.length) leaks.push('channel total');
+  const lists34 = JSON.parse((await as(carol, 'GET', `/playlist/user/${alice.id}`)).body) as {
+    data: { _id: string; videos: number }[];
+  };
+  if (lists34.data.find((p) => p._id === playlist)?.videos !== 1) leaks.push('playlist count');
+  const unread = JSON.parse((await as(carol, 'GET', '/notifications/unread-count')).body) as {
+    data: { unreadCount: number };
+  };
+  const bell = JSON.parse((await as(carol, 'GET', '/notifications?limit=50')).body) as {
+    data: { notifications: unknown[] };
+  };
+  if (unread.data.unreadCount !== bell.data.notifications.length) leaks.push('unread count');
+  if (leaks.length > 0) {
+    tallies.get(category)!.authorizationFailures += leaks.length;
+    problems.push(...leaks.map((leak) => `leak: ${leak}`));
+  }
+
+  // The scheduled one is its owner's alone.
+  await hit('GET', `/videos/${scheduled}`, { user: carol, stranger: true });
+  await hit('GET', `/events?video=${scheduled}`, { user: carol, stranger: true });
+
+  const snapshot = async () =>
+    JSON.stringify(
+      await t.ctx.db
+        .select({
+          id: videosTable.id,
+          visibility: videosTable.visibility,
+          publishAt: videosTable.publishAt,
+          videoKey: videosTable.videoKey,
+        })
+        .from(videosTable)
+        .orderBy(videosTable.id),
+    );
+  const state = await snapshot();
+  // Another user's video, of every visibility, and no session.
+  for (const id of [videoId, unlisted, scheduled]) {
+    for (const body of [
+      { visibility: 'public' },
+      { visibility: 'unlisted' },
+      { visibility: 'private', publishAt: inAnHour },
+    ]) {
+      await hit('PATCH', `/videos/${id}/visibility`, { user: bob, body, stranger: true });
+      await hit('PATCH', `/videos/${id}/visibility`, { user: null, body, stranger: true });
+    }
+    await hit('PATCH', `/videos/toggle/publish/${id}`, { user: bob, stranger: true });
+  }
+  // Bad ids and bodies.
+  for (const id of badIds(videoId)) {
+    await hit('PATCH', `/videos/${id}/visibility`, { body: { visibility: 'public' }, bad: true });
+  }
+  const far = new Date(Date.now() + 400 * 86_400_000).toISOString();
+  for (const body of [
+    'null',
+    '{}',
+    '[]',
+    '"public"',
+    '{"visibility": "Public"}',
+    '{"visibility": "hidden"}',
+    '{"visibility": 1}',
+    '{"visibility": null}',
+    '{"visibility": "public", "more": 1}',
+    '{"visibility": "public", "publishAt": "2030-01-01T00:00:00Z"}',
+    '{"visibility": "private", "publishAt": "tomorrow"}',
+    '{"visibility": "private", "publishAt": 1893456000000}',
+    '{"visibility": "private", "publishAt": "2001-01-01T00:00:00Z"}',
+    '{"visibility": "unlisted", "publishAt": "0000-00-00T00:00:00Z"}',
+    '{"visibility": "unlisted", "publishAt": "9999-12-31T23:59:59Z"}',
+    `{"visibility": "unlisted", "publishAt": "${far}"}`,
+    `{"visibility": "unlisted", "publishAt": ${JSON.stringify('x'.repeat(10_000))}}`,
+  ]) {
+    await hit('PATCH', `/videos/${unlisted}/visibility`, { body, bad: true });
+  }
+  if ((await snapshot()) !== state) {
+    tallies.get(category)!.authorizationFailures += 1;
+    problems.push('the videos changed');
+  }
+  expect(tallies.get(category)).toMatchObject({
+    serverErrors: 0,
+    outsideEnvelope: 0,
+    authorizationFailures: 0,
+    acceptedBadInput: 0,
+  });
+}, 180_000);
+
+interface HitOptions {
+  user?: TestUser | null;
+  body?: unknown;
+  bad?: boolean;
+  stranger?: boolean;
+}

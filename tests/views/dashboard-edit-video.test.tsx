@@ -140,7 +140,14 @@ describe('Edit video dialog', () => {
     fireEvent.click(dialog().getByRole('button', { name: 'Save' }));
     expect(editedIds).toEqual([video._id]);
     expect(saveVideoEdit.calls).toEqual([
-      { title: 'Sunrise', description: 'At the beach', tags: ['sea', 'sun'], thumbnail: image },
+      {
+        title: 'Sunrise',
+        description: 'At the beach',
+        tags: ['sea', 'sun'],
+        thumbnail: image,
+        // Issue 34: the picker's choice, unchanged (the save sends visibility only if changed).
+        visibility: { visibility: 'public', publishAt: null, problem: null },
+      },
     ]);
     // While saving every button is disabled, the close button included.
     // (The busy Save button's name includes its spinner's 'Loading'.)

@@ -1,6 +1,6 @@
 /**
  * One row of the dashboard's Videos tab: thumbnail, title linking to the watch page, the
- * Public/Private badge, upload age, views and likes, the conversion status while it is not ready,
+ * visibility badge (Public, Unlisted, Private or Scheduled · time; issue 34), upload age, views and likes, the conversion status while it is not ready,
  * and the Edit, Add to playlist, Publish/Unpublish and Delete actions. The row only reports which action was asked for; the
  * confirmation machine or the dialogs decide what runs.
  */
@@ -9,7 +9,7 @@ import { Link } from 'wouter';
 import { AnalyticsLink } from './analytics-link'; // issue 34: S analytics
 import type { OwnVideoItem } from '../../../contract/videos';
 import type { ConfirmAction } from '../../../machines/confirm-action.machine';
-import { formatViewCount, formatViews } from '../../format';
+import { formatFullDate, formatViewCount, formatViews } from '../../format';
 import { Button } from '../../ui/button';
 import { Thumbnail } from '../../components/thumbnail';
 import { THUMBNAIL_SIZES } from '../../../contract/thumbnail-sizes';
@@ -63,6 +63,19 @@ const Badge = styled.span<{ $public: boolean }>`
   color: ${({ $public, theme }) => ($public ? theme.colors.text : theme.colors.textMuted)};
 `;
 
+/**
+ * The row's state as it is (issue 34): "Public", "Unlisted", "Private", or "Scheduled · <date
+ * time>" (the viewer's zone) for a private or unlisted video with a publication time. A server
+ * older than the field says only isPublished.
+ */
+export function visibilityLabel(
+  video: Pick<OwnVideoItem, 'isPublished' | 'visibility' | 'publishAt'>,
+) {
+  if (video.publishAt) return `Scheduled · ${formatFullDate(video.publishAt)}`;
+  const visibility = video.visibility ?? (video.isPublished ? 'public' : 'private');
+  return { public: 'Public', unlisted: 'Unlisted', private: 'Private' }[visibility];
+}
+
 /** "1 like", "1.2K likes": the row's likes, abbreviated like its views. */
 function formatLikeCount(likes: number): string {
   return `${formatViews(likes)} ${likes === 1 ? 'like' : 'likes'}`;
@@ -88,7 +101,7 @@ export function DashboardVideoRow({
       <Thumbnail video={video} sizes={THUMBNAIL_SIZES.small} />
       <Info>
         <Link href={watch}>{video.title}</Link>
-        <Badge $public={video.isPublished}>{video.isPublished ? 'Public' : 'Private'}</Badge>
+        <Badge $public={video.isPublished}>{visibilityLabel(video)}</Badge>
         <Meta>
           <RelativeTime iso={video.createdAt} /> · <span>{formatViewCount(video.views)}</span> ·{' '}
           <span>{formatLikeCount(video.likeCount)}</span>

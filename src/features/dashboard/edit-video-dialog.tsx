@@ -1,7 +1,7 @@
 /**
  * The Edit video dialog (machines/edit-video.machine.ts): title, description, tags (the upload
- * form's tag box and rules) and the thumbnail, whose current image is kept and previewed until
- * another is chosen. The machine decides; this view renders its values and sends CHANGE, SUBMIT
+ * form's tag box and rules), the thumbnail, whose current image is kept and previewed until
+ * another is chosen, and (issue 34) the visibility and schedule (visibility-field.tsx). The machine decides; this view renders its values and sends CHANGE, SUBMIT
  * and CLOSE, and hands the saved video to the list.
  *
  * Choices where the spec is silent: the fields follow the upload dialog's rules (issue 29: title,
@@ -28,6 +28,7 @@ import { useFormDialog } from '../../components/form-dialog/use-form-dialog';
 import { ThumbnailField, TitleAndDescription } from '../../components/video-form-fields';
 import { useDashboardDialogActors } from './dialog-actors';
 import { FormDialogFrame } from '../../components/form-dialog/form-dialog-frame';
+import { VisibilityField } from './visibility-field';
 
 export function EditVideoDialog({
   video,
@@ -42,11 +43,21 @@ export function EditVideoDialog({
   const { saveVideoEdit } = useDashboardDialogActors();
   // Bound once per opening: the dialog edits one video for its whole life.
   const [machine] = useState(() =>
-    editVideoMachine.provide({ actors: { save: saveVideoEdit(video._id) } }),
+    editVideoMachine.provide({ actors: { save: saveVideoEdit(video._id, video) } }),
   );
+  const visibility = {
+    visibility: video.visibility ?? (video.isPublished ? 'public' : 'private'),
+    publishAt: video.publishAt ?? null,
+  } as const;
   const form = useFormDialog<EditVideoValues, VideoItem>(
     machine,
-    { title: video.title, description: video.description, tags: video.tags, thumbnail: null },
+    {
+      title: video.title,
+      description: video.description,
+      tags: video.tags,
+      thumbnail: null,
+      visibility: { ...visibility, problem: null },
+    },
     { onSaved, onClose },
   );
   const { actor: edit, values, saving, change } = form;
@@ -105,6 +116,11 @@ export function EditVideoDialog({
         />
         {showsTagHint && <small id={`${ids}-tag-hint`}>{DASHBOARD_MESSAGES.tagHint}</small>}
       </Field>
+      <VisibilityField
+        video={visibility}
+        disabled={saving}
+        onChoice={(choice) => change({ visibility: choice })}
+      />
     </FormDialogFrame>
   );
 }
