@@ -38,18 +38,6 @@ export async function assertVisibleVideo(db: Db, videoId: string, viewerId: stri
 }
 
 /**
- * The thumbnail key of a published video (the watch page's poster), null for any other id. Public
- * data only: the HTML of a watch page preloads it (server/pages/first-screen-html.ts).
- */
-export async function publishedPosterKey(db: Db, videoId: string): Promise<string | null> {
-  const [row] = await db
-    .select({ key: videos.thumbnailKey })
-    .from(videos)
-    .where(and(eq(videos.id, videoId), eq(videos.isPublished, true)));
-  return row?.key ?? null;
-}
-
-/**
  * The video with everything the watch page needs, in one query: its owner's subscriber count,
  * its adaptive-streaming state,
  * whether the viewer subscribes, whether the viewer's view already counted this hour, and the
