@@ -55,6 +55,7 @@ const DOMAINS = [
   'feed',
   'channels',
   'comments',
+  'captions',
 ];
 
 /**
@@ -205,6 +206,7 @@ export const LAYERS = [
   domain('feed', ['processing', 'videos']),
   domain('channels', ['accounts', 'notifications']),
   domain('comments', ['accounts', 'notifications', 'tweets', 'videos']),
+  domain('captions', ['processing', 'videos']),
   {
     name: 'server/maintenance',
     paths: ['server/maintenance'],

@@ -49,6 +49,7 @@ import { channelSearchRoutes } from './channels/index.js';
 import { subscriptionFeedRoutes } from './feed/index.js';
 import { subscriptionsRoutes } from './channels/index.js';
 import { tweetsRoutes } from './tweets/index.js';
+import { captionsRoutes, embedRoutes } from './captions/index.js';
 import { usersRoutes } from './accounts/index.js';
 import { usersAvailabilityRoutes } from './accounts/index.js';
 import { accountMailRoutes } from './accounts/index.js';
@@ -187,6 +188,9 @@ export async function buildApp({ ctx, logger = false }: BuildOptions): Promise<A
       await api.register(dashboardRoutes, { ...options, prefix: '/dashboard' });
       await api.register(notificationsRoutes, { ...options, prefix: '/notifications' });
       await api.register(liveEventsRoutes, { ...options, hub: liveHub, prefix: '/events' });
+      // issue 34: C
+      await api.register(captionsRoutes, { ...options, prefix: '/videos' });
+      await api.register(embedRoutes, { ...options, prefix: '/embed' });
     },
     { prefix: API_PREFIX },
   );
