@@ -12,13 +12,7 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.js';
-import {
-  resumableUploads,
-  users,
-  videoCaptions,
-  videoProcessing,
-  videos,
-} from '../db/schema.js';
+import { resumableUploads, users, videoCaptions, videoProcessing, videos } from '../db/schema.js';
 import { storedKeysOf } from '../media/image-keys.js';
 import { isDefaultImageKey } from '../media/default-images.js';
 import type { MediaJournal } from '../storage/media-journal.js';
