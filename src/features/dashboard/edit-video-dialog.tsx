@@ -28,6 +28,7 @@ import { useFormDialog } from '../../components/form-dialog/use-form-dialog';
 import { ThumbnailField, TitleAndDescription } from '../../components/video-form-fields';
 import { useDashboardDialogActors } from './dialog-actors';
 import { FormDialogFrame } from '../../components/form-dialog/form-dialog-frame';
+import { CaptionsSection } from './captions-section';
 
 export function EditVideoDialog({
   video,
@@ -105,6 +106,8 @@ export function EditVideoDialog({
         />
         {showsTagHint && <small id={`${ids}-tag-hint`}>{DASHBOARD_MESSAGES.tagHint}</small>}
       </Field>
+      {/* issue 34: captions */}
+      <CaptionsSection videoId={video._id} />
     </FormDialogFrame>
   );
 }
