@@ -30,7 +30,7 @@ const fail = (message: string): never => {
 };
 
 const TIME = /^(?:(\d{1,3}):)?([0-5]\d):([0-5]\d)[.,](\d{3})$/;
-const SETTING = /^(vertical|line|position|size|align|region):[^\s:]+$/;
+const SETTING = /^(vertical|line|position|size|align|region):[A-Za-z0-9%.,_-]+$/;
 const ALLOWED_TAGS = new Set(['b', 'i', 'u', 'c', 'v', 'lang', 'ruby', 'rt']);
 const ALLOWED_NAMES = 'b, i, u, c, v, lang, ruby, rt';
 

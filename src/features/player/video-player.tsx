@@ -153,9 +153,15 @@ export function VideoPlayer({
     const tracks = Array.from(element.querySelectorAll('track'));
     tracks.forEach((t) => t.addEventListener('load', apply));
     element.addEventListener('loadedmetadata', apply);
+    // Cues arrive after the track shows; lift each as it becomes active (the bar covers the
+    // default line).
+    const textTracks = Array.from(element.textTracks ?? []);
+    const lift = (event: Event) => liftCues(event.target as TextTrack);
+    textTracks.forEach((t) => t.addEventListener('cuechange', lift));
     return () => {
       tracks.forEach((t) => t.removeEventListener('load', apply));
       element.removeEventListener('loadedmetadata', apply);
+      textTracks.forEach((t) => t.removeEventListener('cuechange', lift));
     };
   }, [element, captionLanguage, captions]);
   const chooseCaptions = (language: string | null) => {
