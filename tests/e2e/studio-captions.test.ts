@@ -194,7 +194,7 @@ describe.skipIf(!hasBrowser)('studio: captions and the embed', () => {
       await visitor.page.goto(`http://localhost:${port}/`);
       const frameElement = visitor.page.locator('iframe');
       await frameElement.waitFor();
-      const frame = (await (await frameElement.elementHandle())!.contentFrame())!;
+      const frame = (await (await frameElement.elementHandle()).contentFrame())!;
       await frame.getByRole('link', { name: TITLE }).waitFor();
       await frame.waitForFunction(
         () => (document.querySelector('video')?.currentTime ?? 0) > 0.5,
