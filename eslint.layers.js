@@ -56,6 +56,7 @@ const DOMAINS = [
   'channels',
   'comments',
   'syndication',
+  'captions',
 ];
 
 /**
@@ -207,6 +208,7 @@ export const LAYERS = [
   domain('channels', ['accounts', 'notifications']),
   domain('comments', ['accounts', 'notifications', 'tweets', 'videos']),
   domain('syndication', []),
+  domain('captions', ['processing', 'videos']),
   {
     name: 'server/maintenance',
     paths: ['server/maintenance'],

@@ -6,8 +6,8 @@
  *
  * Input:   none
  * Events:  PLAYING · PAUSED · ACTIVITY · HOLD · RELEASE · OPEN_MENU { menu } · CLOSE_MENU ·
- *          CHOOSE_SPEED { rate } · CHOOSE_QUALITY { level }
- * Emitted: speed { rate } · quality { level }
+ *          CHOOSE_SPEED { rate } · CHOOSE_QUALITY { level } · CHOOSE_CAPTIONS { language }
+ * Emitted: speed { rate } · quality { level } · captions { language }
  *
  * Choices where the issue is silent: the bar hides CONTROLS_HIDE_DELAY_MS (3 s, as the large
  * sites) after the last pointer move or key, only while playing, with no menu open and neither the
@@ -17,7 +17,7 @@ import { and, emit, setup, stateIn, type SnapshotFrom } from 'xstate';
 
 export const CONTROLS_HIDE_DELAY_MS = 3000;
 
-export type PlayerMenu = 'speed' | 'quality';
+export type PlayerMenu = 'speed' | 'quality' | 'captions';
 
 export type PlayerChromeEvent =
   /** The media element started or resumed playing. */
@@ -37,10 +37,24 @@ export type PlayerChromeEvent =
   /** A speed chosen in the speed menu. */
   | { type: 'CHOOSE_SPEED'; rate: number }
   /** A quality chosen in the quality menu (-1 = Auto). */
-  | { type: 'CHOOSE_QUALITY'; level: number };
+  | { type: 'CHOOSE_QUALITY'; level: number }
+  /** Issue 34: a language chosen in the subtitles menu (null = Off). */
+  | { type: 'CHOOSE_CAPTIONS'; language: string | null };
 
 export type PlayerChromeEmitted =
-  { type: 'speed'; rate: number } | { type: 'quality'; level: number };
+  | { type: 'speed'; rate: number }
+  | { type: 'quality'; level: number }
+  | { type: 'captions'; language: string | null };
+
+const MENUS: PlayerMenu[] = ['speed', 'quality', 'captions'];
+
+/** OPEN_MENU from `open` (null: none): the same menu's button closes it, another's opens that. */
+const opening = (open: PlayerMenu | null) =>
+  MENUS.map((menu) =>
+    menu === open
+      ? { guard: { type: 'isSameMenu' as const, params: menu }, target: 'closed' }
+      : { guard: { type: 'isSameMenu' as const, params: menu }, target: menu },
+  );
 
 export const playerChromeMachine = setup({
   types: {
@@ -59,6 +73,7 @@ export const playerChromeMachine = setup({
   actions: {
     emitSpeed: emit((_, rate: number) => ({ type: 'speed' as const, rate })),
     emitQuality: emit((_, level: number) => ({ type: 'quality' as const, level })),
+    emitCaptions: emit((_, language: string | null) => ({ type: 'captions' as const, language })),
   },
 }).createMachine({
   id: 'playerChrome',
@@ -99,20 +114,10 @@ export const playerChromeMachine = setup({
     menu: {
       initial: 'closed',
       states: {
-        closed: {
-          on: {
-            OPEN_MENU: [
-              { guard: { type: 'isSameMenu', params: 'speed' }, target: 'speed' },
-              { target: 'quality' },
-            ],
-          },
-        },
+        closed: { on: { OPEN_MENU: opening(null) } },
         speed: {
           on: {
-            OPEN_MENU: [
-              { guard: { type: 'isSameMenu', params: 'speed' }, target: 'closed' },
-              { target: 'quality' },
-            ],
+            OPEN_MENU: opening('speed'),
             CHOOSE_SPEED: {
               target: 'closed',
               actions: { type: 'emitSpeed', params: ({ event }) => event.rate },
@@ -121,13 +126,20 @@ export const playerChromeMachine = setup({
         },
         quality: {
           on: {
-            OPEN_MENU: [
-              { guard: { type: 'isSameMenu', params: 'quality' }, target: 'closed' },
-              { target: 'speed' },
-            ],
+            OPEN_MENU: opening('quality'),
             CHOOSE_QUALITY: {
               target: 'closed',
               actions: { type: 'emitQuality', params: ({ event }) => event.level },
+            },
+          },
+        },
+        // issue 34: the subtitles menu (Off and each language).
+        captions: {
+          on: {
+            OPEN_MENU: opening('captions'),
+            CHOOSE_CAPTIONS: {
+              target: 'closed',
+              actions: { type: 'emitCaptions', params: ({ event }) => event.language },
             },
           },
         },
@@ -142,4 +154,4 @@ export type PlayerChromeSnapshot = SnapshotFrom<typeof playerChromeMachine>;
 /** Selectors the views use. */
 export const selectControlsShown = (s: PlayerChromeSnapshot) => s.matches({ chrome: 'shown' });
 export const selectOpenMenu = (s: PlayerChromeSnapshot): PlayerMenu | null =>
-  s.matches({ menu: 'speed' }) ? 'speed' : s.matches({ menu: 'quality' }) ? 'quality' : null;
+  MENUS.find((menu) => s.matches({ menu })) ?? null;

@@ -7,7 +7,8 @@
  *
  * Input:   { hasCaptions }
  * Events:  TOGGLE_FULLSCREEN · FULLSCREEN_CHANGED { on } · TOGGLE_THEATER · RESTORE_THEATER ·
- *          SHOW_SHORTCUTS · CLOSE_SHORTCUTS · KEY { command } · ANNOUNCE { text }
+ *          SHOW_SHORTCUTS · CLOSE_SHORTCUTS · KEY { command } · ANNOUNCE { text } ·
+ *          CAPTIONS_LISTED { has } (issue 34: the video's captions arrived)
  * Emitted: media { command } · fullscreen { enter } · theater { on }
  *
  * Choices where the issue is silent:
@@ -45,7 +46,9 @@ export type PlayerControlsEvent =
   /** A keyboard shortcut's command (player-keymap.ts), already checked to be meant for the player. */
   | { type: 'KEY'; command: PlayerCommand }
   /** What the view did to the media, for screen readers ("Volume 55%"). */
-  | { type: 'ANNOUNCE'; text: string };
+  | { type: 'ANNOUNCE'; text: string }
+  /** Issue 34: the video's captions were read: whether it has any (c toggles them then). */
+  | { type: 'CAPTIONS_LISTED'; has: boolean };
 
 export type PlayerControlsEmitted =
   | { type: 'media'; command: PlayerCommand }
@@ -94,6 +97,7 @@ export const playerControlsMachine = setup({
   }),
   on: {
     ANNOUNCE: { actions: { type: 'announce', params: ({ event }) => event.text } },
+    CAPTIONS_LISTED: { actions: assign({ hasCaptions: ({ event }) => event.has }) },
     KEY: [
       // The dialog has the keyboard while it is open (the view sends nothing then, either).
       { guard: not('shortcutsClosed') },

@@ -50,6 +50,7 @@ import { channelSearchRoutes } from './channels/index.js';
 import { subscriptionFeedRoutes } from './feed/index.js';
 import { subscriptionsRoutes } from './channels/index.js';
 import { tweetsRoutes } from './tweets/index.js';
+import { captionsRoutes, embedRoutes } from './captions/index.js';
 import { usersRoutes } from './accounts/index.js';
 import { usersAvailabilityRoutes } from './accounts/index.js';
 import { accountMailRoutes } from './accounts/index.js';
@@ -189,6 +190,9 @@ export async function buildApp({ ctx, logger = false }: BuildOptions): Promise<A
       await api.register(notificationsRoutes, { ...options, prefix: '/notifications' });
       await api.register(liveEventsRoutes, { ...options, hub: liveHub, prefix: '/events' });
       await api.register(syndicationRoutes, options);
+      // issue 34: C
+      await api.register(captionsRoutes, { ...options, prefix: '/videos' });
+      await api.register(embedRoutes, { ...options, prefix: '/embed' });
     },
     { prefix: API_PREFIX },
   );

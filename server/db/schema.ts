@@ -821,3 +821,23 @@ export const signInChallenges = pgTable(
   },
   (t) => [index('sign_in_challenges_expiry_idx').on(t.expiresAt)],
 );
+
+/**
+ * Issue 34: a video's captions, one WebVTT file per language (captions/captions.ts). The file
+ * lives in the media storage under `storage_key`; a new upload takes a fresh key.
+ */
+export const videoCaptions = pgTable(
+  'video_captions',
+  {
+    videoId: text('video_id')
+      .notNull()
+      .references(() => videos.id, { onDelete: 'cascade' }),
+    /** BCP 47 in canonical case: en, pt-BR. */
+    language: text('language').notNull(),
+    label: text('label').notNull(),
+    storageKey: text('storage_key').notNull(),
+    cueCount: integer('cue_count').notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.videoId, t.language] })],
+);

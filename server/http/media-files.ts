@@ -30,6 +30,8 @@ const CONTENT_TYPES: Record<string, string> = {
   // HLS (processing/video-transcode.ts): playlists and fragmented-MP4 segments.
   '.m3u8': 'application/vnd.apple.mpegurl',
   '.m4s': 'video/iso.segment',
+  // Captions (issue 34, server/captions).
+  '.vtt': 'text/vtt; charset=utf-8',
 };
 
 /** An HLS master playlist gains a line as each rendition is ready, so playlists are revalidated;

@@ -61,6 +61,22 @@ export function mediaHeaders(base: HeaderMap, config: Pick<Config, 'corsOrigins'
   return { ...base, 'cross-origin-resource-policy': 'cross-origin' };
 }
 
+/** Where the embeddable player's page lives (issue 34): the one path other sites may frame. */
+export const EMBED_PAGE_PREFIX = '/embed/';
+
+/**
+ * The embed page's headers: any site may put it in a frame (`frame-ancestors *`, no
+ * X-Frame-Options); everything else stays as strict as every other page's.
+ */
+export function embedHeaders(base: HeaderMap): HeaderMap {
+  const { 'x-frame-options': _refused, ...rest } = base;
+  const policy = rest['content-security-policy'] ?? '';
+  return {
+    ...rest,
+    'content-security-policy': policy.replace(/frame-ancestors [^;]*/, 'frame-ancestors *'),
+  };
+}
+
 /** Sets the headers first thing on every request that reaches routing. */
 export function installSecurityHeaders(
   app: FastifyInstance,
@@ -69,8 +85,12 @@ export function installSecurityHeaders(
 ): HeaderMap {
   const base = securityHeaders(config, mediaOrigins);
   const media = mediaHeaders(base, config);
+  const embed = embedHeaders(base);
   app.addHook('onRequest', (request, reply, done) => {
-    void reply.headers(request.url.startsWith(MEDIA_PREFIX) ? media : base);
+    const { url } = request;
+    void reply.headers(
+      url.startsWith(MEDIA_PREFIX) ? media : url.startsWith(EMBED_PAGE_PREFIX) ? embed : base,
+    );
     done();
   });
   return base;

@@ -12,7 +12,7 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.js';
-import { resumableUploads, users, videoProcessing, videos } from '../db/schema.js';
+import { resumableUploads, users, videoCaptions, videoProcessing, videos } from '../db/schema.js';
 import { storedKeysOf } from '../media/image-keys.js';
 import { isDefaultImageKey } from '../media/default-images.js';
 import type { MediaJournal } from '../storage/media-journal.js';
@@ -46,6 +46,10 @@ export async function referencedKeys(db: Db): Promise<Set<string>> {
   for (const row of await db.select({ a: videos.videoKey, b: videos.thumbnailKey }).from(videos)) {
     add(row.a);
     add(row.b);
+  }
+  // Caption files (issue 34, captions/captions.ts).
+  for (const row of await db.select({ key: videoCaptions.storageKey }).from(videoCaptions)) {
+    keys.add(row.key);
   }
   const hls = db
     .select({

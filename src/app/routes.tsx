@@ -33,6 +33,8 @@ const NotFoundPage = lazyPage(() => import('../pages/not-found-page'));
 const ForgotPasswordPage = lazyPage(() => import('../pages/forgot-password-page'));
 const ResetPasswordPage = lazyPage(() => import('../pages/reset-password-page'));
 const ConfirmEmailPage = lazyPage(() => import('../pages/confirm-email-page'));
+// issue 34: C — the embeddable player, outside the layout.
+const EmbedPage = lazyPage(() => import('../pages/embed-page'));
 
 /**
  * Loads the page a cold load of `pathname` shows first, for the routes whose chunks index.html
@@ -87,6 +89,12 @@ export function AppRoutes() {
             <SignupPage />
           </Bare>
         </PublicOnly>
+      </Route>
+      {/* issue 34: C — the embeddable player (/embed/{id}), the player alone. */}
+      <Route path="/embed/:videoId">
+        <Bare>
+          <EmbedPage />
+        </Bare>
       </Route>
       <Route path="/forgot-password">
         <Bare>

@@ -24,12 +24,15 @@ export const model: Model<typeof playerChromeMachine> = {
     'menu.closed': 'no menu of the bar is open',
     'menu.speed': 'the speed menu is open',
     'menu.quality': 'the quality menu is open',
+    'menu.captions': 'the subtitles menu is open (Off and each language)',
   },
   events: {
     OPEN_MENU: [
       { type: 'OPEN_MENU', menu: 'speed' },
       { type: 'OPEN_MENU', menu: 'quality' },
+      { type: 'OPEN_MENU', menu: 'captions' },
     ],
+    CHOOSE_CAPTIONS: [{ type: 'CHOOSE_CAPTIONS', language: 'pt-BR' }],
     CHOOSE_SPEED: [{ type: 'CHOOSE_SPEED', rate: 1.5 }],
     CHOOSE_QUALITY: [{ type: 'CHOOSE_QUALITY', level: 1 }],
   },
@@ -57,6 +60,10 @@ export const model: Model<typeof playerChromeMachine> = {
     }
     if (event.type === 'CHOOSE_QUALITY' && selectOpenMenu(before) === 'quality') {
       expect(emitted).toEqual([{ type: 'quality', level: 1 }]);
+      expect(selectOpenMenu(s)).toBeNull();
+    }
+    if (event.type === 'CHOOSE_CAPTIONS' && selectOpenMenu(before) === 'captions') {
+      expect(emitted).toEqual([{ type: 'captions', language: 'pt-BR' }]);
       expect(selectOpenMenu(s)).toBeNull();
     }
     if (event.type === 'OPEN_MENU') {

@@ -40,9 +40,13 @@ export const model: Model<typeof playerControlsMachine> = {
       key({ type: 'toggleCaptions' }),
     ],
     ANNOUNCE: [{ type: 'ANNOUNCE', text: 'Volume 55%' }],
+    CAPTIONS_LISTED: [
+      { type: 'CAPTIONS_LISTED', has: true },
+      { type: 'CAPTIONS_LISTED', has: false },
+    ],
   },
-  // The announcement counter grows; the chart's value is what matters.
-  serialize: (s) => JSON.stringify(s.value),
+  // The announcement counter grows; the chart's value and whether there are captions matter.
+  serialize: (s) => JSON.stringify([s.value, (s as PlayerControlsSnapshot).context.hasCaptions]),
   assert: (snapshot, _fakes, { event, previous, emitted }) => {
     const s = snapshot as PlayerControlsSnapshot;
     const before = previous as PlayerControlsSnapshot | undefined;
@@ -72,9 +76,13 @@ export const model: Model<typeof playerControlsMachine> = {
     if (event.type === 'KEY' && !selectShortcutsOpen(before)) {
       const command = event.command as { type: string };
       if (command.type === 'togglePlay') expect(emitted).toEqual([{ type: 'media', command }]);
-      if (command.type === 'toggleCaptions') {
+      if (command.type === 'toggleCaptions' && !before.context.hasCaptions) {
         expect(selectAnnouncement(s).text).toBe(NO_CAPTIONS);
         expect(emitted).toEqual([]);
+      }
+      // Issue 34: with captions, c is the view's to apply (on, or off).
+      if (command.type === 'toggleCaptions' && before.context.hasCaptions) {
+        expect(emitted).toEqual([{ type: 'media', command }]);
       }
       if (command.type === 'showShortcuts') expect(selectShortcutsOpen(s)).toBe(true);
     }

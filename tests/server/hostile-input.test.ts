@@ -446,6 +446,69 @@ it('answers every hostile request of issue 29 on the new operations the same way
     stranger: true,
   });
 
+  // issue 34: C — captions and the embed: a stranger's or nobody's upload and delete, bad
+  // language tags and ids, JSON instead of a file, hostile files; the embed of bad ids.
+  const captionFile = (text: string) =>
+    multipart(
+      {},
+      { file: { filename: 'c.vtt', contentType: 'text/vtt', data: Buffer.from(text) } },
+    );
+  const goodVtt = 'WEBVTT\n\n00:00:01.000 --> 00:00:02.000\nHi\n';
+  for (const [who, user] of [
+    ['another user', bob],
+    ['anonymous', null],
+  ] as const) {
+    const body = captionFile(goodVtt);
+    await send(
+      `captions (${who})`,
+      'PUT',
+      `${api}/videos/${videoId}/captions/en`,
+      { ...(user?.headers ?? {}), ...body.headers },
+      body.body,
+      { stranger: true },
+    );
+    await hit(`captions (${who})`, 'DELETE', `/videos/${videoId}/captions/en`, {
+      user,
+      stranger: true,
+    });
+  }
+  for (const language of ['e', 'english!', 'en-', '../x', 'x'.repeat(40), 'en%00']) {
+    const body = captionFile(goodVtt);
+    await send(
+      'captions',
+      'PUT',
+      `${api}/videos/${videoId}/captions/${language}`,
+      { ...alice.headers, ...body.headers },
+      body.body,
+      { bad: true },
+    );
+  }
+  for (const id of badIds(videoId)) {
+    await hit('captions', 'GET', `/videos/${id}/captions`, { bad: true });
+    await hit('embed', 'GET', `/embed/${id}`, { bad: true });
+  }
+  await hit('captions', 'PUT', `/videos/${videoId}/captions/en`, {
+    body: { file: 'WEBVTT' },
+    bad: true,
+  });
+  for (const text of [
+    '<script>alert(1)</script>',
+    'WEBVTT\n\n00:00:01.000 --> 00:00:02.000\n<img src=x onerror=alert(1)>\n',
+    'WEBVTT\n\n99:99:99.999 --> 00:00:02.000\nx\n',
+    'WEBVTT\n\n00:00:01.000 --> 00:00:02.000 align:<script>\nx\n',
+    '\u0000\u0001',
+  ]) {
+    const body = captionFile(text);
+    await send(
+      'captions',
+      'PUT',
+      `${api}/videos/${videoId}/captions/en`,
+      { ...alice.headers, ...body.headers },
+      body.body,
+      { bad: true },
+    );
+  }
+
   // Watch later: someone else's list by id, through the alias, bad ids, no session.
   for (const [method, target] of [
     ['GET', `/playlist/${watchLater}`],

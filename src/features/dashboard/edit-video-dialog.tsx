@@ -29,6 +29,7 @@ import { ThumbnailField, TitleAndDescription } from '../../components/video-form
 import { useDashboardDialogActors } from './dialog-actors';
 import { FormDialogFrame } from '../../components/form-dialog/form-dialog-frame';
 import { VisibilityField } from './visibility-field';
+import { CaptionsSection } from './captions-section';
 
 export function EditVideoDialog({
   video,
@@ -121,6 +122,8 @@ export function EditVideoDialog({
         disabled={saving}
         onChoice={(choice) => change({ visibility: choice })}
       />
+      {/* issue 34: captions */}
+      <CaptionsSection videoId={video._id} />
     </FormDialogFrame>
   );
 }

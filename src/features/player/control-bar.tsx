@@ -7,6 +7,7 @@
 import styled from 'styled-components';
 import { PLAYBACK_SPEEDS } from '../../../machines/player-keymap';
 import type { PlayerMenu as MenuName } from '../../../machines/player-chrome.machine';
+import type { Caption } from '../../../contract/captions';
 import { formatDuration } from '../../format';
 import { ControlButton } from './control-button';
 import { AUTO_LEVEL, type Rendition } from './hls-playback';
@@ -60,6 +61,20 @@ const Row = styled.div`
   }
 `;
 
+/** CC, underlined in red while captions show (as the largest player marks it). */
+const CcText = styled.span<{ $on: boolean }>`
+  font-size: 13px;
+  font-weight: 700;
+  letter-spacing: 0.5px;
+  padding: 0 3px;
+  border: 2px solid #fff;
+  border-radius: 3px;
+  box-shadow: ${({ $on }) => ($on ? 'inset 0 -3px 0 #f03' : 'none')};
+`;
+
+const captionLabel = (captions: Caption[], language: string | null) =>
+  captions.find((c) => c.language === language)?.label ?? 'Off';
+
 export function qualityText(level: number, renditions: Rendition[], playingHeight: number | null) {
   if (level !== AUTO_LEVEL) return renditions.find((r) => r.level === level)?.name ?? 'Auto';
   return playingHeight ? `Auto (${playingHeight}p)` : 'Auto';
@@ -85,7 +100,15 @@ export interface ControlBarProps {
   onTheater: () => void;
   onFullscreen: () => void;
   onHold: (held: boolean) => void;
+  /** Issue 34: the video's captions, the one shown (null: off), CC and the subtitles menu. */
+  captions: Caption[];
+  captionLanguage: string | null;
+  onToggleCaptions: () => void;
+  onCaptions: (language: string | null) => void;
 }
+
+/** The subtitles menu's "Off" entry (a menu value cannot be null). */
+const CAPTIONS_OFF = 'off';
 
 export function ControlBar(p: ControlBarProps) {
   const { media } = p;
@@ -123,6 +146,32 @@ export function ControlBar(p: ControlBarProps) {
         </span>
         <CurrentChapter currentTime={media.currentTime} /> {/* issue 34: seek */}
         <span className="spacer" />
+        {p.captions.length > 0 && (
+          <>
+            <ControlButton
+              className="cc"
+              label="Subtitles/closed captions (c)"
+              aria-pressed={p.captionLanguage !== null}
+              onClick={p.onToggleCaptions}
+            >
+              <CcText $on={p.captionLanguage !== null}>CC</CcText>
+            </ControlButton>
+            <PlayerMenu
+              name="Subtitles"
+              buttonText={p.captionLanguage ?? 'Off'}
+              buttonLabel={`Subtitles: ${captionLabel(p.captions, p.captionLanguage)}`}
+              open={p.openMenu === 'captions'}
+              options={[
+                { value: CAPTIONS_OFF, label: 'Off' },
+                ...p.captions.map((c) => ({ value: c.language, label: c.label })),
+              ]}
+              value={p.captionLanguage ?? CAPTIONS_OFF}
+              onToggle={() => p.onMenu('captions')}
+              onClose={() => p.onMenu(null)}
+              onChoose={(value) => p.onCaptions(value === CAPTIONS_OFF ? null : value)}
+            />
+          </>
+        )}
         <PlayerMenu
           name="Playback speed"
           buttonText={`${media.rate}×`}

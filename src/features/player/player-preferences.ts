@@ -1,6 +1,6 @@
 /**
  * What the player remembers per browser (issue 23): volume, mute, speed, quality, theater
- * mode and the Autoplay switch (issue 31), in localStorage under one key. Quality is kept as a height (720), not an hls.js level
+ * mode, the Autoplay switch (issue 31) and the captions language (issue 34), in localStorage under one key. Quality is kept as a height (720), not an hls.js level
  * index, because each video has its own ladder: the next video plays the same height or the
  * nearest below it. Unreadable or foreign values fall back to the defaults, and a browser that
  * refuses storage (private mode, quota) simply remembers nothing.
@@ -19,6 +19,8 @@ export interface PlayerPreferences {
   theater: boolean;
   /** Play the first of Up next when the video ends (on by default, as on the largest site). */
   autoplay: boolean;
+  /** Issue 34: the captions language shown last (BCP 47), null when captions are off. */
+  captions: string | null;
 }
 
 export const DEFAULT_PREFERENCES: PlayerPreferences = {
@@ -28,6 +30,7 @@ export const DEFAULT_PREFERENCES: PlayerPreferences = {
   quality: null,
   theater: false,
   autoplay: true,
+  captions: null,
 };
 
 const isSpeed = (v: unknown): v is number =>
@@ -53,6 +56,10 @@ export function readPreferences(): PlayerPreferences {
           : null,
       theater: typeof raw.theater === 'boolean' ? raw.theater : d.theater,
       autoplay: typeof raw.autoplay === 'boolean' ? raw.autoplay : d.autoplay,
+      captions:
+        typeof raw.captions === 'string' && /^[A-Za-z0-9-]{2,12}$/.test(raw.captions)
+          ? raw.captions
+          : null,
     };
   } catch {
     return { ...DEFAULT_PREFERENCES };

@@ -32,6 +32,8 @@ import {
 } from '../../../machines/player-controls.machine';
 import type { PlayerCommand } from '../../../machines/player-keymap';
 import { useEmitted } from '../../use-emitted';
+import type { Caption } from '../../../contract/captions';
+import { chosenLanguage, liftCues, showTrack } from './caption-tracks';
 import { ControlBar } from './control-bar';
 import { useHlsPlayback } from './hls-playback';
 import { applyMediaCommand, seekTo, setSpeed, setVolume, speedLabel } from './media-commands';
@@ -68,6 +70,17 @@ const Frame = styled.div<{ $hideCursor: boolean }>`
     object-fit: contain;
     background: #000;
   }
+  /*
+   * Issue 34: cues sized to the player (the frame is the size container, full screen included):
+   * 18 px on a phone's 390 px player, 28 px at 1280, up to 40 px in full screen; white on a dark
+   * box, as the large players draw them, readable over any picture.
+   */
+  video::cue {
+    font-size: clamp(16px, 3.2cqw, 40px);
+    line-height: 1.35;
+    color: #fff;
+    background: rgba(8, 8, 8, 0.78);
+  }
 `;
 
 const LiveRegion = styled.div`
@@ -87,6 +100,8 @@ export interface VideoPlayerProps {
   onElement?: (element: HTMLVideoElement | null) => void;
   /** Shown over the picture, above the bar (the resume notice); told whether the bar shows. */
   overlay?: (controlsShown: boolean) => ReactNode;
+  /** Issue 34: the video's captions, one `<track>` each (caption-tracks.ts). */
+  captions?: Caption[];
 }
 
 export function VideoPlayer({
@@ -97,6 +112,7 @@ export function VideoPlayer({
   onTheaterChange,
   onElement,
   overlay,
+  captions = [],
 }: VideoPlayerProps) {
   // Read once per player: what this browser chose last time.
   const [preferences] = useState(readPreferences);
@@ -119,6 +135,48 @@ export function VideoPlayer({
   const theater = useSelector(controls, selectIsTheater);
   const shortcutsOpen = useSelector(controls, selectShortcutsOpen);
   const announcement = useSelector(controls, selectAnnouncement);
+  // Issue 34: the language shown (null: off), and the one CC turns back on.
+  const [captionLanguage, setCaptionLanguage] = useState<string | null>(null);
+  const lastLanguage = useRef<string | null>(preferences.captions);
+  useEffect(() => {
+    controls.send({ type: 'CAPTIONS_LISTED', has: captions.length > 0 });
+    setCaptionLanguage(chosenLanguage(captions, readPreferences().captions));
+  }, [captions, controls]);
+  useEffect(() => {
+    if (!element) return;
+    const apply = () => {
+      showTrack(element, captionLanguage);
+      for (const track of Array.from(element.textTracks ?? [])) liftCues(track);
+    };
+    apply();
+    // A track's cues arrive when it loads; a new source resets nothing, but apply again anyway.
+    const tracks = Array.from(element.querySelectorAll('track'));
+    tracks.forEach((t) => t.addEventListener('load', apply));
+    element.addEventListener('loadedmetadata', apply);
+    // Cues arrive after the track shows; lift each as it becomes active (the bar covers the
+    // default line).
+    const textTracks = Array.from(element.textTracks ?? []);
+    const lift = (event: Event) => liftCues(event.target as TextTrack);
+    textTracks.forEach((t) => t.addEventListener('cuechange', lift));
+    return () => {
+      tracks.forEach((t) => t.removeEventListener('load', apply));
+      element.removeEventListener('loadedmetadata', apply);
+      textTracks.forEach((t) => t.removeEventListener('cuechange', lift));
+    };
+  }, [element, captionLanguage, captions]);
+  const chooseCaptions = (language: string | null) => {
+    setCaptionLanguage(language);
+    if (language) lastLanguage.current = language;
+    savePreferences({ captions: language });
+    const label = captions.find((c) => c.language === language)?.label;
+    controls.send({ type: 'ANNOUNCE', text: label ? `Subtitles ${label}` : 'Subtitles off' });
+  };
+  const toggleCaptions = () =>
+    chooseCaptions(
+      captionLanguage
+        ? null
+        : (chosenLanguage(captions, lastLanguage.current) ?? captions[0]?.language ?? null),
+    );
 
   // The latest callback, so that a new one per render does not re-attach the element.
   const reportElement = useRef(onElement);
@@ -185,6 +243,7 @@ export function VideoPlayer({
   const run = (command: PlayerCommand) => {
     const element = video.current;
     if (!element) return;
+    if (command.type === 'toggleCaptions') return toggleCaptions();
     const said = applyMediaCommand(element, command);
     if (command.type === 'volumeBy' || command.type === 'toggleMute') {
       savePreferences({ volume: element.volume, muted: element.muted });
@@ -218,6 +277,7 @@ export function VideoPlayer({
       savePreferences({ quality: chosen?.height ?? null });
       controls.send({ type: 'ANNOUNCE', text: `Quality ${chosen?.name ?? 'Auto'}` });
     },
+    captions: ({ language }) => chooseCaptions(language),
   });
 
   usePlayerKeys((command) => {
@@ -251,7 +311,11 @@ export function VideoPlayer({
         onClick={togglePlay}
         onDoubleClick={() => controls.send({ type: 'TOGGLE_FULLSCREEN' })}
         onError={source.kind === 'native' ? hls.fallBack : undefined}
-      />
+      >
+        {captions.map((c) => (
+          <track key={c.url} kind="subtitles" src={c.url} srcLang={c.language} label={c.label} />
+        ))}
+      </video>
       {/* Out of the way while a menu of the bar is open. */}
       {overlay?.(shown && openMenu === null)}
       <ControlBar
@@ -274,6 +338,10 @@ export function VideoPlayer({
         onMenu={(menu) => chrome.send(menu ? { type: 'OPEN_MENU', menu } : { type: 'CLOSE_MENU' })}
         onSpeed={(rate) => chrome.send({ type: 'CHOOSE_SPEED', rate })}
         onQuality={(level) => chrome.send({ type: 'CHOOSE_QUALITY', level })}
+        captions={captions}
+        captionLanguage={captionLanguage}
+        onToggleCaptions={toggleCaptions}
+        onCaptions={(language) => chrome.send({ type: 'CHOOSE_CAPTIONS', language })}
         onShortcuts={() => controls.send({ type: 'SHOW_SHORTCUTS' })}
         onTheater={() => controls.send({ type: 'TOGGLE_THEATER' })}
         onFullscreen={() => controls.send({ type: 'TOGGLE_FULLSCREEN' })}

@@ -7,6 +7,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import type { VideoDetail } from '../../../contract/videos';
 import type { StartPoint } from '../../../machines/watch-resume';
+import { useCaptionList } from './caption-tracks';
 import { ResumeNotice } from './resume-notice';
 import { useWatchProgress } from './use-watch-progress';
 import { VideoPlayer } from './video-player';
@@ -34,6 +35,7 @@ export function WatchedPlayer({
 }) {
   const [element, setElement] = useState<HTMLVideoElement | null>(null);
   const { notice, startOver, dismiss } = useWatchProgress(video._id, start, element);
+  const captions = useCaptionList(video._id);
   useEffect(() => {
     if (!element) return;
     const ended = () => onEnded?.();
@@ -53,6 +55,7 @@ export function WatchedPlayer({
       hlsUrl={video.processing.hlsUrl}
       poster={video.thumbnail}
       title={video.title}
+      captions={captions}
       onTheaterChange={onTheaterChange}
       onElement={(next) => {
         setElement(next);
