@@ -1,6 +1,6 @@
 /**
  * The embed's read (contract/embed.ts): what the player alone needs, for anyone, of a video a
- * visitor may watch (reachableBy(null): published; unlisted too once visibility lands). It writes
+ * visitor may watch (reachableBy(null): public or unlisted, never private). It writes
  * nothing: no view, no history (decisions.md, "Studio (issue 34): captions and the embed").
  */
 import { and, eq } from 'drizzle-orm';
