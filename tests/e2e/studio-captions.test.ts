@@ -1,7 +1,7 @@
 /**
  * Issue 34, captions and the embed, in Chromium: the creator uploads English captions in the
  * edit dialog's Captions section; a viewer turns CC on and the cue is shown over the picture
- * (the track is showing and its cue active at the playing time); the choice is remembered on the
+ * (its text drawn over the picture, above the control bar, inside the player); the choice is remembered on the
  * next video page. Share's Embed gives the <iframe> code, which a page on another origin (a
  * second local server, on `localhost`, another site than the app's 127.0.0.1) uses to play the
  * video, captions included, without signing in. Screenshots studio-captions-* and studio-embed-*
@@ -31,26 +31,32 @@ const TITLE = 'Colour bars with captions';
 const CUE = 'Hello from the captions journey';
 const VTT = `WEBVTT\n\n00:00:00.000 --> 00:00:19.000\n${CUE}\n`;
 
-/** The showing subtitles track's language and the text of its active cues, in the page's player. */
+/**
+ * The language of the track the player turned on (hidden: the player draws its cues itself) and
+ * the cue text drawn over the picture, in the page's player.
+ */
 const shownCues = (where: Page | Frame) =>
-  where.locator('video').evaluate((v: HTMLVideoElement) => {
-    const track = Array.from(v.textTracks).find((t) => t.mode === 'showing');
+  where.getByTestId('player').evaluate((player: HTMLElement) => {
+    const v = player.querySelector('video')!;
+    const track = Array.from(v.textTracks).find((t) => t.mode !== 'disabled');
+    const drawn = player.querySelector('[data-testid="caption-cues"]');
     return {
       language: track?.language ?? null,
-      cues: Array.from(track?.activeCues ?? []).map((c) => (c as VTTCue).text),
+      cues: Array.from(drawn?.children ?? []).map((line) => line.textContent),
       time: v.currentTime,
     };
   });
 
+/** Waits until the cue's text is drawn over the picture, inside the player's box. */
 async function cueOnScreen(where: Page | Frame) {
-  await where.waitForFunction(
-    (text) => {
-      const v = document.querySelector('video');
-      const track = v && Array.from(v.textTracks).find((t) => t.mode === 'showing');
-      return Array.from(track?.activeCues ?? []).some((c) => (c as VTTCue).text === text);
-    },
-    CUE,
-    { timeout: 30_000 },
+  const drawn = where.getByTestId('caption-cues').getByText(CUE, { exact: true });
+  await drawn.waitFor({ state: 'visible', timeout: 30_000 });
+  const [cue, player] = await Promise.all([
+    drawn.boundingBox(),
+    where.getByTestId('player').boundingBox(),
+  ]);
+  expect(cue && player && cue.y >= player.y && cue.y + cue.height <= player.y + player.height).toBe(
+    true,
   );
 }
 

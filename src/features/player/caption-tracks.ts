@@ -1,7 +1,7 @@
 /**
  * Captions in the player (issue 34): each of the video's WebVTT files is a
  * `<track kind="subtitles">` of the <video>, so every playback path has them (the MP4, native HLS
- * and hls.js alike: the element renders the cues itself). One track shows at a time; which one is
+ * and hls.js alike: the element loads the cues; caption-cues.tsx draws them). One track shows at a time; which one is
  * remembered per browser (player-preferences.ts `captions`).
  */
 import { useEffect, useState } from 'react';
@@ -33,24 +33,16 @@ export function chosenLanguage(captions: Caption[], preferred: string | null): s
   return captions.find((c) => c.language.split('-')[0] === base)?.language ?? null;
 }
 
-/** Shows the track of `language` (null: none) on the element's text tracks. */
+/**
+ * Turns on the track of `language` (null: none) on the element's text tracks: `hidden`, so its
+ * cues load and become active while the player draws them itself (caption-cues.tsx).
+ */
 export function showTrack(element: HTMLVideoElement, language: string | null): void {
   const tracks = element.textTracks as TextTrackList | undefined;
   if (!tracks) return;
   for (let i = 0; i < tracks.length; i += 1) {
     const track = tracks[i];
     if (!track || track.kind !== 'subtitles') continue;
-    track.mode = track.language === language ? 'showing' : 'disabled';
-  }
-}
-
-/**
- * Lifts cues placed at the default line three lines up, so the control bar (about 70 px over the
- * picture's bottom) never covers them; cues the file places itself keep their place.
- */
-export function liftCues(track: TextTrack): void {
-  for (const cue of Array.from(track.cues ?? [])) {
-    const vtt = cue as VTTCue;
-    if (vtt.line === 'auto') vtt.line = -3;
+    track.mode = track.language === language ? 'hidden' : 'disabled';
   }
 }

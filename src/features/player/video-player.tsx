@@ -33,7 +33,8 @@ import {
 import type { PlayerCommand } from '../../../machines/player-keymap';
 import { useEmitted } from '../../use-emitted';
 import type { Caption } from '../../../contract/captions';
-import { chosenLanguage, liftCues, showTrack } from './caption-tracks';
+import { chosenLanguage, showTrack } from './caption-tracks';
+import { CaptionCues } from './caption-cues';
 import { ControlBar } from './control-bar';
 import { useHlsPlayback } from './hls-playback';
 import { applyMediaCommand, seekTo, setSpeed, setVolume, speedLabel } from './media-commands';
@@ -69,17 +70,6 @@ const Frame = styled.div<{ $hideCursor: boolean }>`
     display: block;
     object-fit: contain;
     background: #000;
-  }
-  /*
-   * Issue 34: cues sized to the player (the frame is the size container, full screen included):
-   * 18 px on a phone's 390 px player, 28 px at 1280, up to 40 px in full screen; white on a dark
-   * box, as the large players draw them, readable over any picture.
-   */
-  video::cue {
-    font-size: clamp(16px, 3.2cqw, 40px);
-    line-height: 1.35;
-    color: #fff;
-    background: rgba(8, 8, 8, 0.78);
   }
 `;
 
@@ -144,24 +134,15 @@ export function VideoPlayer({
   }, [captions, controls]);
   useEffect(() => {
     if (!element) return;
-    const apply = () => {
-      showTrack(element, captionLanguage);
-      for (const track of Array.from(element.textTracks ?? [])) liftCues(track);
-    };
+    const apply = () => showTrack(element, captionLanguage);
     apply();
-    // A track's cues arrive when it loads; a new source resets nothing, but apply again anyway.
+    // A track loads after the element: turn the chosen one on again when it does.
     const tracks = Array.from(element.querySelectorAll('track'));
     tracks.forEach((t) => t.addEventListener('load', apply));
     element.addEventListener('loadedmetadata', apply);
-    // Cues arrive after the track shows; lift each as it becomes active (the bar covers the
-    // default line).
-    const textTracks = Array.from(element.textTracks ?? []);
-    const lift = (event: Event) => liftCues(event.target as TextTrack);
-    textTracks.forEach((t) => t.addEventListener('cuechange', lift));
     return () => {
       tracks.forEach((t) => t.removeEventListener('load', apply));
       element.removeEventListener('loadedmetadata', apply);
-      textTracks.forEach((t) => t.removeEventListener('cuechange', lift));
     };
   }, [element, captionLanguage, captions]);
   const chooseCaptions = (language: string | null) => {
@@ -316,6 +297,7 @@ export function VideoPlayer({
           <track key={c.url} kind="subtitles" src={c.url} srcLang={c.language} label={c.label} />
         ))}
       </video>
+      <CaptionCues element={element} language={captionLanguage} raised={shown} />
       {/* Out of the way while a menu of the bar is open. */}
       {overlay?.(shown && openMenu === null)}
       <ControlBar
