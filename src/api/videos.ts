@@ -54,7 +54,7 @@ export function getVideo(videoId: string, signal?: AbortSignal): Promise<VideoDe
   return request<VideoDetail>({
     method: 'GET',
     url: `/videos/${encodeURIComponent(videoId)}`,
-    params: { source: takeWatchSource() }, // issue 34: sources
+    params: { source: takeWatchSource(videoId) }, // issue 34: sources
     signal,
   });
 }

@@ -12,6 +12,8 @@ import type { ViewSource } from '../../contract/video-analytics';
 
 let noted: ViewSource | null = null;
 let firstLoad = true;
+/** The last watch's video and source: a retry of the same call (after a 401) keeps its source. */
+let last: { videoId: string; source: ViewSource } | null = null;
 
 export function sourceOfPage(pathname: string): ViewSource {
   const path = pathname.toLowerCase();
@@ -32,11 +34,17 @@ function onClick(event: MouseEvent) {
 
 if (typeof document !== 'undefined') document.addEventListener('click', onClick, true);
 
-/** The source of the watch being opened now (read once per watch call). */
-export function takeWatchSource(): ViewSource {
+/**
+ * The source of the watch of `videoId` being opened now. Asked again for the same video with no
+ * click between (the call retried after a refresh, the page asking after the first screen's
+ * early call), it answers the same source: the view that finally counts came from there.
+ */
+export function takeWatchSource(videoId: string): ViewSource {
+  if (noted === null && last?.videoId === videoId) return last.source;
   const source = noted ?? (firstLoad ? landingSource() : 'elsewhere');
   noted = null;
   firstLoad = false;
+  last = { videoId, source };
   return source;
 }
 

@@ -4,6 +4,7 @@
  * controllable fake, and the first page already answered.
  */
 import { act, screen } from '@testing-library/react';
+import { fromPromise } from 'xstate';
 import type { VideoProcessing } from '../../contract/processing';
 import type { OwnVideoItem } from '../../contract/videos';
 import type { BatchInput, BatchItem, SaveEntryInput } from '../../machines/add-to-playlist.machine';
@@ -56,6 +57,8 @@ export async function openVideoList(items: OwnVideoItem[], total = items.length)
       savePlaylistEntry: savePlaylistEntry.logic,
       fetchProcessing: fetchProcessing.logic,
       retryProcessing: retryProcessing.logic,
+      // Issue 34: the edit dialog's Captions section lists a video's captions: none here.
+      fetchCaptions: fromPromise(async () => []),
     },
   });
   // The session resolves first, then the list asks for its page.

@@ -34,7 +34,7 @@ function serve(answer: (call: string) => Answer | Promise<Answer>) {
 
 const SESSION = 'POST /api/v1/users/session';
 const FEED = 'GET /api/v1/videos?page=1&limit=12';
-const VIDEO = 'GET /api/v1/videos/v1';
+const VIDEO = 'GET /api/v1/videos/v1?source=shared';
 const page = { videos: [], totalVideos: 0, page: 1, limit: 12, totalPages: 0 };
 
 const run = <T,>(logic: Parameters<typeof createActor>[0], input: unknown) =>
