@@ -10,6 +10,10 @@
  *   nothing is stored then.
  * - `DELETE /videos/{videoId}/captions/{language}` *auth, owner*: removes it → null; 404 when the
  *   video is not the caller's or has no captions in that language.
+ * - `GET /videos/{videoId}/captions/{language}/{file}` (sign-in optional): the WebVTT itself
+ *   (`text/vtt`), checked like the list, from this origin whatever the storage: a `<track>` loads
+ *   only same-origin files unless the media has CORS, and a bucket's URL would be another origin.
+ *   `file` names the stored file, so a replaced file's old URL is a 404, never the new text.
  */
 import { Type, type Static } from '@sinclair/typebox';
 import { ClosedBody, Id } from './common.js';
@@ -41,6 +45,13 @@ export const CaptionParams = Type.Object({
 });
 export type CaptionParams = Static<typeof CaptionParams>;
 
+/** The stored file's name: its 16-character id and `.vtt` (server/captions/captions.ts keys). */
+export const CaptionFileParams = Type.Composite([
+  CaptionParams,
+  Type.Object({ file: Type.String({ pattern: '^[A-Za-z0-9_-]{16}\\.vtt$', maxLength: 20 }) }),
+]);
+export type CaptionFileParams = Static<typeof CaptionFileParams>;
+
 export const CaptionBody = ClosedBody(
   Type.Object({
     file: Type.String({
@@ -56,7 +67,7 @@ export const Caption = Type.Object({
   language: Type.String(),
   /** What the player's menu shows: given on upload, else the language's own name (English). */
   label: Type.String(),
-  /** The WebVTT file (a media URL, served like the video's other files). */
+  /** The WebVTT file, served by the API from this origin (GET …/captions/{language}/{file}). */
   url: Type.String(),
   cueCount: Type.Integer(),
   updatedAt: Type.String({ format: 'date-time' }),

@@ -42,6 +42,8 @@ import type { PasskeyActors } from './api/passkeys';
 // Issue 33: the watch page's conversation and the creator's desk.
 import type { ConversationActors } from './api/conversation';
 import type { ModerationActors } from './api/moderation';
+// Issue 34: the edit dialog's Captions section.
+import type { CaptionActors } from './api/captions';
 
 type CoreActors = SessionActors & VideoActors & SearchSuggestActors;
 
@@ -69,7 +71,8 @@ export type AppActors = CoreActors &
   SearchActors &
   PasskeyActors &
   ConversationActors &
-  ModerationActors;
+  ModerationActors &
+  CaptionActors;
 
 const coreActors: CoreActors = {
   ...sessionActors,

@@ -2,12 +2,14 @@
  * Captions (contract/captions.ts): the list for whoever may see the video (sign-in optional, so
  * the embed's visitors get them), and upload, replace and delete for the owner.
  */
+import type { Readable } from 'node:stream';
 import { Type } from '@sinclair/typebox';
 import { Envelope } from '../../contract/common.js';
 import {
   CAPTION_LIMITS,
   Caption,
   CaptionBody,
+  CaptionFileParams,
   CaptionList,
   CaptionParams,
 } from '../../contract/captions.js';
@@ -23,7 +25,7 @@ import {
 } from '../http/multipart-body.js';
 import type { App, RouteOptions } from '../http/app-types.js';
 import { errorResponses, mediaUrlsOf, SIGNED_IN } from '../http/route-helpers.js';
-import { deleteCaption, listCaptions, putCaption } from './captions.js';
+import { captionFileKey, deleteCaption, listCaptions, putCaption } from './captions.js';
 
 const tags = ['captions'];
 
@@ -47,6 +49,31 @@ export default async function captionsRoutes(app: App, { ctx }: RouteOptions) {
         mediaUrlsOf(request, ctx),
       );
       return ok(list, 'Captions fetched successfully');
+    },
+  );
+
+  app.get(
+    '/:videoId/captions/:language/:file',
+    {
+      schema: {
+        tags,
+        summary: 'One WebVTT file of a video the caller may see (sign-in optional)',
+        params: CaptionFileParams,
+        produces: ['text/vtt'],
+        // A stream is sent as it is (no serializer runs for it).
+        response: {
+          200: Type.Unsafe<Readable>({ type: 'string', description: 'WebVTT' }),
+          ...errorResponses(400, 404),
+        },
+      },
+    },
+    async (request, reply) => {
+      const key = await captionFileKey(ctx.db, request.params, request.auth?.userId ?? null);
+      // Private: who may read it depends on the caller; a new file gets a new URL.
+      return reply
+        .type('text/vtt; charset=utf-8')
+        .header('cache-control', 'private, max-age=300')
+        .send(ctx.storage.stream(key));
     },
   );
 

@@ -19,7 +19,8 @@ import type { Db } from '../db/client.js';
 import { newId } from '../db/ids.js';
 import { videoCaptions, videos } from '../db/schema.js';
 import { fieldRefusal, notFound } from '../errors.js';
-import { mediaUrl, type MediaUrls } from '../media/media-urls.js';
+import type { MediaUrls } from '../media/media-urls.js';
+import { API_PREFIX } from '../../contract/limits.js';
 import type { ReceivedFile } from '../media/received-file.js';
 import { VIDEO_NOT_FOUND, reachableBy } from '../videos/index.js';
 import { CaptionProblem, parseCaptions, toWebVtt } from './caption-format.js';
@@ -28,10 +29,15 @@ export const CAPTION_NOT_FOUND = 'Captions not found';
 
 type CaptionRow = typeof videoCaptions.$inferSelect;
 
+/** The file's own route (contract/captions.ts): same origin as the page, local or S3 storage. */
+const captionUrl = (row: CaptionRow, urls: MediaUrls) =>
+  `${urls.origin}${API_PREFIX}/videos/${encodeURIComponent(row.videoId)}/captions/` +
+  `${row.language}/${path.posix.basename(row.storageKey)}`;
+
 const toCaption = (row: CaptionRow, urls: MediaUrls): Caption => ({
   language: row.language,
   label: row.label,
-  url: mediaUrl(urls, row.storageKey),
+  url: captionUrl(row, urls),
   cueCount: row.cueCount,
   updatedAt: row.updatedAt.toISOString(),
 });
@@ -54,6 +60,32 @@ export async function listCaptions(
     .where(eq(videoCaptions.videoId, videoId))
     .orderBy(asc(videoCaptions.label), asc(videoCaptions.language));
   return rows.map((row) => toCaption(row, urls));
+}
+
+/**
+ * The storage key of a caption file `viewerId` may read (null: a visitor): the video's current
+ * file in that language, of a video the viewer may open; a 404 otherwise (a replaced file too).
+ */
+export async function captionFileKey(
+  db: Db,
+  { videoId, language, file }: { videoId: string; language: string; file: string },
+  viewerId: string | null,
+): Promise<string> {
+  const key = `captions/${file}`;
+  const [row] = await db
+    .select({ key: videoCaptions.storageKey })
+    .from(videoCaptions)
+    .innerJoin(videos, eq(videos.id, videoCaptions.videoId))
+    .where(
+      and(
+        eq(videoCaptions.videoId, videoId),
+        eq(videoCaptions.language, canonicalLanguage(language)),
+        eq(videoCaptions.storageKey, key),
+        reachableBy(viewerId),
+      ),
+    );
+  if (!row) throw notFound(CAPTION_NOT_FOUND);
+  return row.key;
 }
 
 async function assertOwnVideo(db: Db, videoId: string, callerId: string) {

@@ -81,6 +81,30 @@ describe('captions', () => {
     expect(file.body).toBe('WEBVTT\n\n00:00:00.500 --> 00:00:04.000\nHello <i>captions</i>\n');
   });
 
+  it("serves a file from this origin's API, only to who may open its video", async () => {
+    const saved = (await put(owner, hidden, 'en', VTT)).json<{ data: CaptionAnswer }>().data;
+    // Same origin whatever the storage (a <track> loads no other origin's file without CORS).
+    expect(new URL(saved.url).pathname).toMatch(
+      new RegExp(`^/api/v1/videos/${hidden}/captions/en/[A-Za-z0-9_-]{16}\\.vtt$`),
+    );
+    const read = (user: TestUser | null) =>
+      t.app.inject({ url: new URL(saved.url).pathname, headers: user?.headers ?? {} });
+    expect((await read(owner)).statusCode).toBe(200);
+    // The video is private: its captions are nobody else's to read, signed in or not.
+    for (const who of [other, null]) {
+      const res = await read(who);
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toMatchObject({ message: 'Captions not found', success: false });
+    }
+    // A file name that is not the current one is a 404 too, as is a name that is no file's.
+    const url = new URL(saved.url).pathname;
+    for (const wrong of [url.replace(/[^/]{16}\.vtt$/, 'AAAAAAAAAAAAAAAA.vtt'), `${url}x`]) {
+      expect(
+        (await t.app.inject({ url: wrong, headers: owner.headers })).statusCode,
+      ).toBeGreaterThanOrEqual(400);
+    }
+  });
+
   it('converts SubRip to WebVTT, with the tag in canonical case and a given label', async () => {
     const res = await put(owner, video, 'fr-ca', SRT, { label: 'Français (Canada)' });
     expect(res.statusCode, res.body).toBe(200);

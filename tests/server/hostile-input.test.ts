@@ -485,8 +485,22 @@ it('answers every hostile request of issue 29 on the new operations the same way
   }
   for (const id of badIds(videoId)) {
     await hit('captions', 'GET', `/videos/${id}/captions`, { bad: true });
+    await hit('captions', 'GET', `/videos/${id}/captions/en/AAAAAAAAAAAAAAAA.vtt`, { bad: true });
     await hit('embed', 'GET', `/embed/${id}`, { bad: true });
   }
+  // A caption file's own route: names that are no stored file's, paths out of the folder.
+  for (const file of [
+    'x.vtt',
+    'AAAAAAAAAAAAAAAA.srt',
+    '..%2F..%2Fetc%2Fpasswd',
+    'AAAAAAAAAAAAAAAA.vtt%00',
+  ]) {
+    await hit('captions', 'GET', `/videos/${videoId}/captions/en/${file}`, { bad: true });
+  }
+  await hit('captions', 'GET', `/videos/${videoId}/captions/en/AAAAAAAAAAAAAAAA.vtt`, {
+    user: bob,
+    stranger: true,
+  });
   await hit('captions', 'PUT', `/videos/${videoId}/captions/en`, {
     body: { file: 'WEBVTT' },
     bad: true,

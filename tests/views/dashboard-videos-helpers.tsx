@@ -5,6 +5,7 @@
  */
 import { act, screen } from '@testing-library/react';
 import { fromPromise } from 'xstate';
+import type { Caption } from '../../contract/captions';
 import type { VideoProcessing } from '../../contract/processing';
 import type { OwnVideoItem } from '../../contract/videos';
 import type { BatchInput, BatchItem, SaveEntryInput } from '../../machines/add-to-playlist.machine';
@@ -58,7 +59,7 @@ export async function openVideoList(items: OwnVideoItem[], total = items.length)
       fetchProcessing: fetchProcessing.logic,
       retryProcessing: retryProcessing.logic,
       // Issue 34: the edit dialog's Captions section lists a video's captions: none here.
-      fetchCaptions: fromPromise(async () => []),
+      fetchCaptions: fromPromise<Caption[], { videoId: string }>(async () => []),
     },
   });
   // The session resolves first, then the list asks for its page.
