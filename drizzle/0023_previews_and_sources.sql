@@ -10,7 +10,7 @@ ALTER TABLE "watch_history" ADD COLUMN "furthest_seconds" double precision;
 -- One row per video and UTC hour: counted views, seconds watched, likes and comments added, and
 -- counted views per traffic source. Counters only: no viewer is named anywhere in it.
 CREATE TABLE "video_stat_hours" (
-	"video_id" text NOT NULL REFERENCES "videos"("id") ON DELETE cascade,
+	"video_id" text NOT NULL,
 	"hour" timestamp with time zone NOT NULL,
 	"views" integer DEFAULT 0 NOT NULL,
 	"watch_seconds" double precision DEFAULT 0 NOT NULL,
@@ -25,13 +25,19 @@ CREATE TABLE "video_stat_hours" (
 	CONSTRAINT "video_stat_hours_pk" PRIMARY KEY ("video_id", "hour")
 );
 --> statement-breakpoint
+-- Named as drizzle names it (schema.ts), so a write racing a delete answers 404 (server/missing-reference.ts).
+ALTER TABLE "video_stat_hours" ADD CONSTRAINT "video_stat_hours_video_id_videos_id_fk" FOREIGN KEY ("video_id") REFERENCES "public"."videos"("id") ON DELETE cascade ON UPDATE no action;
+--> statement-breakpoint
 -- Viewers whose furthest point reached each tenth of the video (0 = started … 10 = the end).
 CREATE TABLE "video_retention" (
-	"video_id" text NOT NULL REFERENCES "videos"("id") ON DELETE cascade,
+	"video_id" text NOT NULL,
 	"tenth" smallint NOT NULL CHECK ("tenth" BETWEEN 0 AND 10),
 	"viewers" integer DEFAULT 0 NOT NULL,
 	CONSTRAINT "video_retention_pk" PRIMARY KEY ("video_id", "tenth")
 );
+--> statement-breakpoint
+-- Named as drizzle names it (schema.ts), so a write racing a delete answers 404 (server/missing-reference.ts).
+ALTER TABLE "video_retention" ADD CONSTRAINT "video_retention_video_id_videos_id_fk" FOREIGN KEY ("video_id") REFERENCES "public"."videos"("id") ON DELETE cascade ON UPDATE no action;
 --> statement-breakpoint
 -- 0003's function, now also adding each view to its video's hour.
 CREATE OR REPLACE FUNCTION dashboard_add_views(video_ids text[], ats timestamptz[], counts integer[])

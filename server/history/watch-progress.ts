@@ -20,24 +20,30 @@ export async function saveWatchProgress(
   videoId: string,
   seconds: number,
 ): Promise<WatchProgress> {
-  const [video] = await db
-    .select({ duration: videos.duration })
-    .from(videos)
-    .where(and(eq(videos.id, videoId), reachableBy(userId)));
-  if (!video) throw notFound(VIDEO_NOT_FOUND);
-  if (seconds > video.duration + DURATION_SLACK_SECONDS) {
-    throw invalid(`seconds: must be at most the video's duration (${video.duration})`);
-  }
-  const position = Math.min(seconds, video.duration);
-  await db
-    .insert(watchHistory)
-    .values({ id: newId(), userId, videoId, positionSeconds: position })
-    // Only the position moves: the entry keeps its place in history (its latest opening).
-    .onConflictDoUpdate({
-      target: [watchHistory.userId, watchHistory.videoId],
-      set: { positionSeconds: sql`excluded.position_seconds` },
-    });
-  return { videoId, seconds: position };
+  // The video's row first (key share), then the history row: a delete of the video takes them in
+  // that order too, so the two wait for each other instead of deadlocking (issue 34's retention
+  // trigger makes the history write check the video's key).
+  return db.transaction(async (tx) => {
+    const [video] = await tx
+      .select({ duration: videos.duration })
+      .from(videos)
+      .where(and(eq(videos.id, videoId), reachableBy(userId)))
+      .for('key share');
+    if (!video) throw notFound(VIDEO_NOT_FOUND);
+    if (seconds > video.duration + DURATION_SLACK_SECONDS) {
+      throw invalid(`seconds: must be at most the video's duration (${video.duration})`);
+    }
+    const position = Math.min(seconds, video.duration);
+    await tx
+      .insert(watchHistory)
+      .values({ id: newId(), userId, videoId, positionSeconds: position })
+      // Only the position moves: the entry keeps its place in history (its latest opening).
+      .onConflictDoUpdate({
+        target: [watchHistory.userId, watchHistory.videoId],
+        set: { positionSeconds: sql`excluded.position_seconds` },
+      });
+    return { videoId, seconds: position };
+  });
 }
 
 /** The caller's positions for these videos (one index lookup each), those with none left out. */
