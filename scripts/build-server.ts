@@ -27,7 +27,7 @@ export async function buildServer(): Promise<void> {
     packages: 'external',
     platform: 'node',
     format: 'esm',
-    target: 'node20',
+    target: 'node22',
     // Files for debugging only: Node loads them just with --enable-source-maps.
     sourcemap: 'linked',
     logLevel: 'warning',

@@ -4,7 +4,7 @@
  * first JSON line, then one line per object event. Exits when the parent closes its stdin, so a
  * crashed parent leaves no server behind. Used by the server tests (tests/server/s3-server.ts)
  * and by `npm run cluster`. Run it with --openssl-legacy-provider: s3rver signs ListObjectsV2
- * continuation tokens with DES, which Node 20's OpenSSL 3 only provides with that flag.
+ * continuation tokens with DES, which Node's OpenSSL 3 provides only with that flag.
  */
 import S3rver from 's3rver';
 

@@ -1,7 +1,7 @@
 /**
  * A real S3-compatible server for server tests: s3rver (npm) on a free port with a temp
  * directory, started by the test file that needs it. It runs in a child process because s3rver
- * signs ListObjectsV2 continuation tokens with DES, which Node 20's OpenSSL 3 only provides
+ * signs ListObjectsV2 continuation tokens with DES, which Node's OpenSSL 3 provides only
  * with --openssl-legacy-provider, a flag the test workers themselves should not carry.
  */
 import { spawn } from 'node:child_process';
