@@ -4,7 +4,7 @@
  *
  *   npm run bench                      every bench
  *   npm run bench -- startup media     only the named ones (startup, seed, js, lcp, thumbs, api,
- *                                      suggest, lists, search, dashboard, upnext, comments, media, memory,
+ *                                      suggest, lists, search, dashboard, upnext, comments, media, mixed, memory,
  *                                      transcode, previews, analytics, forgot, and on PostgreSQL only: sse, feed;
  *                                      cluster)
  *   npm run bench -- cluster           only when named: two replicas behind nginx (bench/cluster.ts)
@@ -27,6 +27,7 @@ import { spawnServer } from './lib/server.js';
 import { printTable, type Row } from './lib/table.js';
 import { benchMedia } from './media.js';
 import { benchMemory } from './memory.js';
+import { benchMixedLoad } from './mixed-load.js';
 import { benchSearch } from './search.js';
 import { benchSeed } from './seed.js';
 import { benchSse } from './sse.js';
@@ -55,6 +56,7 @@ const NAMES = [
   'forgot',
   'media',
   'memory',
+  'mixed',
   'transcode',
   'previews',
   'analytics',
@@ -193,6 +195,12 @@ if (enabled('forgot')) {
 }
 
 if (enabled('media')) await section('media streaming and upload memory', benchMedia);
+if (enabled('mixed')) {
+  await section(
+    'mixed load: 100 signed-in viewers reading and writing (embedded PGlite)',
+    benchMixedLoad,
+  );
+}
 
 if (enabled('memory')) {
   await section('server memory: idle after the demo seed, 60 s mixed load', benchMemory);

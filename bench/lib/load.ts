@@ -1,5 +1,6 @@
 /** One autocannon run with exact percentiles (autocannon's own summary has no p95). */
 import autocannon from 'autocannon';
+import { percentileOf as percentile } from './stats.js';
 
 export interface LoadResult {
   rps: number;
@@ -11,11 +12,6 @@ export interface LoadResult {
   failures: number;
   /** The failures by kind: the status answered (`502`), the socket error (`ECONNRESET`), `timeout`. */
   failureKinds: Record<string, number>;
-}
-
-function percentile(sorted: readonly number[], p: number): number {
-  if (sorted.length === 0) return Number.NaN;
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 }
 
 export async function load(
