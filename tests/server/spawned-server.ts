@@ -36,8 +36,12 @@ export async function startServer(
   dataDir: string,
   port: number,
   env: Record<string, string> = {},
-  /** How long the start may take (a first start that seeds the demo takes minutes when loaded). */
-  { startMs = 90_000 } = {},
+  /**
+   * How long the start may take. A first start on an empty DATA_DIR loads the server under tsx
+   * twice (the database-making child, then the server): 60 s at load average 12 on 2 cores
+   * (2026-11-30, where 90 s once ran out); one that seeds the demo takes minutes when loaded.
+   */
+  { startMs = 180_000 } = {},
 ): Promise<SpawnedServer> {
   // tsx as a loader, not its CLI: the CLI would run the server in a child that SIGKILL misses.
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server/main.ts')], {
