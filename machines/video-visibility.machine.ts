@@ -108,46 +108,38 @@ export const videoVisibilityMachine = setup({
         ],
       },
     },
-    unlisted: {
-      initial: 'now',
-      on: { CHOOSE: { guard: 'isPublic', target: 'public', actions: 'clearProblem' } },
-      states: {
-        now: {
-          on: {
-            SCHEDULE_ON: { target: 'scheduled', actions: 'proposeTime' },
-            CHOOSE: { guard: 'isPrivate', target: '#videoVisibility.private.now' },
-          },
-        },
-        scheduled: {
-          on: {
-            SCHEDULE_OFF: { target: 'now', actions: 'clearProblem' },
-            SET_TIME: { actions: 'setTime' },
-            CHOOSE: { guard: 'isPrivate', target: '#videoVisibility.private.scheduled' },
-          },
-        },
-      },
-    },
-    private: {
-      initial: 'now',
-      on: { CHOOSE: { guard: 'isPublic', target: 'public', actions: 'clearProblem' } },
-      states: {
-        now: {
-          on: {
-            SCHEDULE_ON: { target: 'scheduled', actions: 'proposeTime' },
-            CHOOSE: { guard: 'isUnlisted', target: '#videoVisibility.unlisted.now' },
-          },
-        },
-        scheduled: {
-          on: {
-            SCHEDULE_OFF: { target: 'now', actions: 'clearProblem' },
-            SET_TIME: { actions: 'setTime' },
-            CHOOSE: { guard: 'isUnlisted', target: '#videoVisibility.unlisted.scheduled' },
-          },
-        },
-      },
-    },
+    unlisted: hidden('private', 'isPrivate'),
+    private: hidden('unlisted', 'isUnlisted'),
   },
 });
+
+/**
+ * Unlisted and Private have the same chart: now or scheduled (the schedule's time kept between
+ * them), Public drops the schedule, and choosing the other one keeps whether it is scheduled.
+ */
+function hidden(other: 'unlisted' | 'private', choosesOther: 'isUnlisted' | 'isPrivate') {
+  return {
+    initial: 'now' as const,
+    on: {
+      CHOOSE: { guard: 'isPublic' as const, target: 'public', actions: 'clearProblem' as const },
+    },
+    states: {
+      now: {
+        on: {
+          SCHEDULE_ON: { target: 'scheduled', actions: 'proposeTime' as const },
+          CHOOSE: { guard: choosesOther, target: `#videoVisibility.${other}.now` },
+        },
+      },
+      scheduled: {
+        on: {
+          SCHEDULE_OFF: { target: 'now', actions: 'clearProblem' as const },
+          SET_TIME: { actions: 'setTime' as const },
+          CHOOSE: { guard: choosesOther, target: `#videoVisibility.${other}.scheduled` },
+        },
+      },
+    },
+  };
+}
 
 function fromVideo(video: PickerInput): PickerContext {
   return {

@@ -12,6 +12,7 @@ import { defineJob, type JobDefinition } from './jobs/job-definition.js';
 import { IMAGE_CONVERSION_QUEUE, runImageConversion } from './maintenance/image-conversion-job.js';
 import { ACCOUNT_MAIL_QUEUE, runAccountMail, type AccountMailJob } from './accounts/index.js';
 import { TRANSCODE_QUEUE, type TranscodeJob } from './processing/index.js';
+import { PREVIEW_BACKFILL_QUEUE, runPreviewBackfill } from './processing/index.js';
 import { giveUpTranscode, runTranscode, settleStrandedTranscodes } from './processing/index.js';
 import { PUBLISH_QUEUE, publishOverdue, runPublish, type PublishJob } from './videos/index.js';
 
@@ -77,9 +78,26 @@ export const publishJob = defineJob<PublishJob, AppContext>({
   settle: publishOverdue,
 });
 
+/**
+ * Issue 34: seek previews for videos that became ready before the media job made them
+ * (processing/preview-backfill.ts): one video at a time, after any waiting conversion, at the
+ * lowest CPU priority. Every start asks; at most one waits and one runs on all workers.
+ */
+export const previewBackfillJob = defineJob<Record<string, never>, AppContext>({
+  name: PREVIEW_BACKFILL_QUEUE,
+  policy: 'stately',
+  retries,
+  // A run hands over to a fresh one after 20 minutes; the limit only catches a hung one.
+  maxRunSeconds: FOUR_HOURS,
+  concurrency: () => 1,
+  run: runPreviewBackfill,
+  askAfterStart: {},
+});
+
 export const JOB_TABLE: readonly JobDefinition<object, AppContext>[] = [
   transcodeJob,
   imageConversionJob,
   accountMailJob,
   publishJob,
+  previewBackfillJob,
 ];

@@ -3,6 +3,7 @@
  * commands), a time limit and a bounded output buffer.
  */
 import { execFile } from 'node:child_process';
+import os from 'node:os';
 
 export interface BinaryResult {
   stdout: string;
@@ -19,9 +20,18 @@ export class BinaryError extends Error {
   }
 }
 
-export function runBinary(file: string, args: string[], timeoutMs: number): Promise<BinaryResult> {
+/**
+ * `niceness` (0…19) lowers the child's CPU priority below the API's, for background work (the
+ * seek-preview backfill runs at 19, the lowest: uploads' transcodes at 10 go first).
+ */
+export function runBinary(
+  file: string,
+  args: string[],
+  timeoutMs: number,
+  niceness = 0,
+): Promise<BinaryResult> {
   return new Promise((resolve, reject) => {
-    execFile(
+    const child = execFile(
       file,
       args,
       { timeout: timeoutMs, maxBuffer: 4 * 1024 * 1024, windowsHide: true, encoding: 'utf8' },
@@ -33,5 +43,6 @@ export function runBinary(file: string, args: string[], timeoutMs: number): Prom
         resolve({ stdout, stderr });
       },
     );
+    if (niceness > 0 && child.pid) os.setPriority(child.pid, niceness);
   });
 }

@@ -4,6 +4,7 @@
  * state, the transcode job, renditions and HLS files.
  */
 export { giveUpTranscode, runTranscode, settleStrandedTranscodes } from './transcode-job.js';
+export { PREVIEW_BACKFILL_QUEUE, runPreviewBackfill } from './preview-backfill.js';
 export { retireHlsNames } from './video-hls-files.js';
 export {
   TRANSCODE_QUEUE,

@@ -49,13 +49,14 @@ export async function makeSeekPreviews(
   videoId: string,
   row: Pick<ProcessingRow, 'hlsPrefix' | 'previews'>,
   source: SpriteSource,
-  options: { dir: string; signal?: AbortSignal },
+  options: { dir: string; signal?: AbortSignal; niceness?: number },
 ): Promise<boolean> {
   if (row.previews) return true;
   const id = randomBytes(8).toString('hex');
   const made = await makePreviews(source, options.dir, previewStem(row.hlsPrefix, { id }), {
     ffmpeg: ctx.config.ffmpegPath,
     signal: options.signal,
+    niceness: options.niceness,
   });
   const previews: StoredPreviews = { id, interval: made.interval, tiles: made.tiles };
   const keys = previewKeys(row.hlsPrefix, previews);

@@ -46,13 +46,14 @@ async function copyRenamed(
 
 /**
  * Gives the video's HLS files a fresh prefix and frees the old names. Call it before the row is
- * marked unpublished; a video without renditions has nothing to retire.
+ * marked unpublished; a video without renditions or previews has nothing to retire.
  */
 export async function retireHlsNames(ctx: ServerContext, videoId: string): Promise<void> {
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
     const row = await processingOf(ctx.db, videoId);
-    // Until a rendition is ready no HLS URL was ever handed out: nothing to retire.
-    if (!row || row.renditions.length === 0) return;
+    // Until a rendition or the seek previews are ready no URL was handed out: nothing to retire
+    // (the preview backfill gives previews to videos that have no rendition).
+    if (!row || (row.renditions.length === 0 && !row.previews)) return;
     const fresh = newId();
     const copied: string[] = [];
     const keys = processingKeys(row);

@@ -10,10 +10,8 @@
  * stale run's late upload lands on keys nobody reads.
  */
 import { randomBytes } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { pipeline } from 'node:stream/promises';
 import { eq } from 'drizzle-orm';
 import type { ServerContext } from '../context.js';
 import type { Db, Tx } from '../db/client.js';
@@ -22,7 +20,6 @@ import { videos, type StoredRendition } from '../db/schema.js';
 import { renditionStem } from '../media/hls/keys.js';
 import { codecsOf, renditionName, renditionsFor } from '../media/hls/ladder.js';
 import { transcodeRendition } from '../media/hls/transcode-rendition.js';
-import { probeVideo } from '../media/video-probe.js';
 import {
   removeAbandonedAttempts,
   storeAttempt,
@@ -30,6 +27,7 @@ import {
   type Recorder,
 } from './rendition-attempt.js';
 import { makeSeekPreviews } from './preview-step.js';
+import { fetchSource } from './source-file.js';
 import { markReady, processingOf, recordProgress, type ProcessingRow } from './video-processing.js';
 
 /** Progress is written at most this often: a row update per ffmpeg report would be wasteful. */
@@ -75,11 +73,8 @@ export async function transcodeVideo(
   const workDir = path.join(ctx.tmpDir, `transcode-${newId()}`);
   await mkdir(workDir, { recursive: true });
   try {
-    const sourcePath = path.join(workDir, 'source');
-    await pipeline(ctx.storage.stream(video.videoKey), createWriteStream(sourcePath));
-    const probe = await probeVideo(sourcePath, ctx.config.ffprobePath);
-    const source = { path: sourcePath, ...probe };
-    const ladder = renditionsFor(Math.min(probe.width, probe.height));
+    const source = await fetchSource(ctx, video.videoKey, workDir);
+    const ladder = renditionsFor(Math.min(source.width, source.height));
     let current: ProcessingRow = row;
     let made = 0;
     for (const [index, rendition] of ladder.entries()) {
@@ -111,7 +106,7 @@ export async function transcodeVideo(
         height: output.height,
         bandwidth: output.peak,
         averageBandwidth: output.average,
-        codecs: codecsOf(rendition, probe.hasAudio),
+        codecs: codecsOf(rendition, source.hasAudio),
         segments: output.segments,
       };
       const added = await storeAttempt(
@@ -145,7 +140,7 @@ export async function transcodeVideo(
       { check: lease?.check, recorded },
       videoId,
       latest,
-      { path: sourcePath, duration: probe.duration, width: probe.width, height: probe.height },
+      source,
       { dir: workDir, signal: run.signal },
     );
     if (!previewed) throw new Error('seek previews not recorded: the row moved on');

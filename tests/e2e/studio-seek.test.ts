@@ -2,8 +2,10 @@
  * Issue 34 (S) in Chromium: a description with chapters shows marks on the seek bar, the current
  * chapter beside the time and a chapter list; a timestamp link in the description seeks the
  * player; hovering the bar shows the preview tile of that moment (the media job's sprite); the
- * analytics page of a watched video, reached from the dashboard row, draws a retention curve.
- * Screenshots at 1280 and 390 px, each after a layout check.
+ * analytics page of a watched video, reached from the dashboard row, draws a retention curve
+ * (screenshotted under reduced motion: drawn complete at once). At 390 px the preview tile and the
+ * resume notice ("Start over") do not overlap. Screenshots at 1280 and 390 px, each after a
+ * layout check.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
@@ -68,6 +70,10 @@ describe.skipIf(!hasBrowser)('chapters, seek previews and video analytics', () =
     await server?.stop();
   });
 
+  type Box = { x: number; y: number; width: number; height: number };
+  const intersects = (a: Box, b: Box) =>
+    a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
   /** Hovers the seek bar at `fraction` of its width. */
   async function hoverBar(p: Page, fraction: number) {
     const controls = p.getByTestId('player-controls');
@@ -125,6 +131,9 @@ describe.skipIf(!hasBrowser)('chapters, seek previews and video analytics', () =
       });
       expect(res.status()).toBe(200);
     }
+    // Charts grow into place; a viewer who asks for reduced motion gets them drawn at once, so
+    // the screenshot below holds the whole curve, never a frame of its growth.
+    await page.emulateMedia({ reducedMotion: 'reduce' });
     await page.goto(`${server.url}/Dashboard/Content`);
     await page.getByRole('link', { name: 'Analytics' }).first().click();
     await page.waitForURL(`**/Dashboard/Content/Videos/${videoId}/Analytics`);
@@ -144,10 +153,18 @@ describe.skipIf(!hasBrowser)('chapters, seek previews and video analytics', () =
       v.muted = true;
       v.pause();
     });
-    await hoverBar(phone.page, 0.25);
+    // The creator watched 25 s (the test before): the page resumes there and says so.
+    const notice = phone.page.getByTestId('resume-notice');
+    await notice.getByRole('button', { name: 'Start over' }).waitFor();
+    // Near the start of the bar, under the notice's left edge: the tile must not cover it.
+    await hoverBar(phone.page, 0.1);
     const preview = phone.page.getByTestId('seek-preview');
     await preview.waitFor();
+    const [tile, box] = [await preview.boundingBox(), await notice.boundingBox()];
+    console.log('phone seek preview', JSON.stringify({ tile, notice: box }));
+    expect(intersects(tile!, box!)).toBe(false);
     await screenshot(phone.page, 'studio-seek-phone', { preview });
+    await phone.page.emulateMedia({ reducedMotion: 'reduce' });
     await phone.page.goto(`${server.url}/Dashboard/Content/Videos/${videoId}/Analytics`);
     const retention = phone.page.getByRole('img', { name: /Audience retention/ });
     await retention.waitFor();

@@ -57,13 +57,13 @@ export async function makePreviews(
   source: SpriteSource,
   dir: string,
   stem: string,
-  options: { ffmpeg?: string; signal?: AbortSignal } = {},
+  options: { ffmpeg?: string; signal?: AbortSignal; niceness?: number } = {},
 ): Promise<MadePreviews> {
   if (options.signal?.aborted) throw new Error('previews aborted');
   const sprite = `${stem}.jpg`;
   const map = `${stem}.vtt`;
   const { args, interval, tiles, height } = spriteArgs(source, path.join(dir, sprite));
-  await runBinary(ffmpegPath(options.ffmpeg), args, timeLimitMs(source.duration));
+  await runBinary(ffmpegPath(options.ffmpeg), args, timeLimitMs(source.duration), options.niceness);
   await writeFile(
     path.join(dir, map),
     previewMap(sprite, { duration: source.duration, interval, tiles, height }),

@@ -1,59 +1,13 @@
 /**
- * Issue 34's charts of one video, drawn as the dashboard draws its views (views-chart.tsx:
- * straight segments, never smoothed; chart.js in this lazy chunk only): views and watch time per
- * day, the audience retention curve over the video's tenths, likes and comments per day.
+ * Issue 34's charts of one video, drawn as the dashboard draws its views (chart-kit.ts, shared
+ * with views-chart.tsx; chart.js in this lazy chunk only): views and watch time per day, the
+ * audience retention curve over the video's tenths, likes and comments per day.
  */
-import {
-  BarController,
-  BarElement,
-  CategoryScale,
-  Chart,
-  Filler,
-  Legend,
-  LinearScale,
-  LineController,
-  LineElement,
-  PointElement,
-  Tooltip,
-  type ChartData,
-  type ChartOptions,
-} from 'chart.js';
+import type { ChartData, ChartOptions } from 'chart.js';
 import { Chart as ChartView } from 'react-chartjs-2';
-import { useTheme } from 'styled-components';
 import type { VideoAnalytics } from '../../../contract/video-analytics';
 import { formatDuration } from '../../format';
-
-Chart.register(
-  BarController,
-  BarElement,
-  LineController,
-  LineElement,
-  PointElement,
-  CategoryScale,
-  LinearScale,
-  Filler,
-  Tooltip,
-  Legend,
-);
-
-function dayLabel(date: string): string {
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(y, m - 1, d)).toLocaleDateString('en-US', {
-    month: 'short',
-    day: 'numeric',
-    timeZone: 'UTC',
-  });
-}
-
-function useAxes() {
-  const { colors } = useTheme();
-  const axis = { ticks: { color: colors.textMuted }, grid: { color: colors.border } };
-  const x = {
-    ...axis,
-    ticks: { ...axis.ticks, maxTicksLimit: 8, maxRotation: 0, autoSkipPadding: 16 },
-  };
-  return { colors, axis, x };
-}
+import { countBars, countLine, dayLabel, useChartStyle } from './chart-kit';
 
 export type AnalyticsChartKind = 'views' | 'retention' | 'engagement';
 
@@ -64,27 +18,17 @@ export default function AnalyticsChart({
   kind: AnalyticsChartKind;
   data: VideoAnalytics;
 }) {
-  const { colors, axis, x } = useAxes();
-  const labels = figures.daily.map((d) => dayLabel(d.date));
-  const base: ChartOptions<'bar' | 'line'> = {
-    responsive: true,
-    maintainAspectRatio: false,
-    interaction: { mode: 'index', intersect: false },
-    plugins: { legend: { labels: { color: colors.text } } },
-  };
+  const { colors, axis, x, right, base } = useChartStyle();
   if (kind === 'retention') {
     const data: ChartData<'line'> = {
       labels: figures.retention.map((_, i) => formatDuration((figures.duration * i) / 10)),
       datasets: [
-        {
-          label: 'Viewers still watching (%)',
-          data: figures.retention.map((share) => Math.round(share * 1000) / 10),
-          borderColor: colors.accent,
-          backgroundColor: 'rgba(174, 122, 255, 0.18)',
-          fill: true,
-          tension: 0,
-          pointRadius: 3,
-        },
+        countLine(
+          colors,
+          'Viewers still watching (%)',
+          figures.retention.map((share) => Math.round(share * 1000) / 10),
+          { pointRadius: 3 },
+        ),
       ],
     };
     return (
@@ -105,48 +49,37 @@ export default function AnalyticsChart({
     );
   }
   const views = kind === 'views';
+  const daily = (pick: (d: VideoAnalytics['daily'][number]) => number) => figures.daily.map(pick);
   const data: ChartData<'bar' | 'line'> = {
-    labels,
+    labels: figures.daily.map((d) => dayLabel(d.date)),
     datasets: views
       ? [
-          {
-            type: 'line',
-            label: 'Views',
-            data: figures.daily.map((d) => d.views),
-            borderColor: colors.accent,
-            backgroundColor: 'rgba(174, 122, 255, 0.18)',
-            fill: true,
-            tension: 0,
-            pointRadius: 0,
-            yAxisID: 'y',
-          },
-          {
-            type: 'bar',
-            label: 'Watch time (minutes)',
-            data: figures.daily.map((d) => Math.round(d.watchSeconds / 6) / 10),
-            backgroundColor: colors.success,
-            borderRadius: 2,
-            maxBarThickness: 14,
-            yAxisID: 'y1',
-          },
+          countLine(
+            colors,
+            'Views',
+            daily((d) => d.views),
+            { yAxisID: 'y' },
+          ),
+          countBars(
+            colors.success,
+            'Watch time (minutes)',
+            daily((d) => Math.round(d.watchSeconds / 6) / 10),
+            { borderRadius: 2, yAxisID: 'y1' },
+          ),
         ]
       : [
-          {
-            type: 'bar',
-            label: 'Likes',
-            data: figures.daily.map((d) => d.likes),
-            backgroundColor: colors.accent,
-            maxBarThickness: 14,
-            yAxisID: 'y',
-          },
-          {
-            type: 'bar',
-            label: 'Comments',
-            data: figures.daily.map((d) => d.comments),
-            backgroundColor: colors.success,
-            maxBarThickness: 14,
-            yAxisID: 'y',
-          },
+          countBars(
+            colors.accent,
+            'Likes',
+            daily((d) => d.likes),
+            { yAxisID: 'y' },
+          ),
+          countBars(
+            colors.success,
+            'Comments',
+            daily((d) => d.comments),
+            { yAxisID: 'y' },
+          ),
         ],
   };
   return (
@@ -158,16 +91,7 @@ export default function AnalyticsChart({
         scales: {
           x,
           y: { ...axis, beginAtZero: true, ticks: { ...axis.ticks, precision: 0 } },
-          ...(views
-            ? {
-                y1: {
-                  ...axis,
-                  position: 'right' as const,
-                  beginAtZero: true,
-                  grid: { drawOnChartArea: false },
-                },
-              }
-            : {}),
+          ...(views ? { y1: right } : {}),
         },
       }}
       role="img"

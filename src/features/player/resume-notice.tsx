@@ -1,4 +1,7 @@
-/** "Resumed at 1:33 · Start over" over the picture, above the control bar, shown with the bar. */
+/**
+ * "Resumed at 1:33 · Start over" over the picture, above the control bar (at the top on phones),
+ * shown with the bar.
+ */
 import styled from 'styled-components';
 import { formatDuration } from '../../format';
 
@@ -31,6 +34,15 @@ const Box = styled.div`
   button.close {
     background: none;
     padding: 6px 8px;
+  }
+  /*
+   * Phones: the player is about 200 px tall, so above the controls there is room for the seek
+   * preview or this notice, not both: the notice docks at the top of the picture, the preview
+   * tile stays above the bar (seek-preview.tsx draws it smaller there).
+   */
+  @media (max-width: 520px) {
+    top: 6px;
+    bottom: auto;
   }
 `;
 

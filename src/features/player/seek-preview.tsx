@@ -15,6 +15,9 @@ import { usePageActors } from '../../actors';
 import { useWatchSeek } from '../../components/watch-seek';
 import { formatDuration } from '../../format';
 
+/** The tile's size on phones, against its 160 px (media/previews/keys.ts). */
+const PHONE_TILE_SCALE = 0.6;
+
 const Tile = styled.div`
   position: absolute;
   bottom: 46px;
@@ -25,6 +28,19 @@ const Tile = styled.div`
   background-repeat: no-repeat;
   pointer-events: none;
   box-shadow: 0 2px 8px rgba(0, 0, 0, 0.6);
+  transform-origin: bottom center;
+  /*
+   * Phones: a 160 px tile would reach almost to the top of a 200 px tall player, over the resume
+   * notice (resume-notice.tsx docks at the top there): drawn at 60 %, above the bar as before,
+   * with its chapter title kept at full size.
+   */
+  @media (max-width: 520px) {
+    transform: translateX(-50%) scale(${PHONE_TILE_SCALE});
+    & > div {
+      transform: translateX(-50%) scale(${1 / PHONE_TILE_SCALE});
+      transform-origin: bottom center;
+    }
+  }
 `;
 
 const Caption = styled.div`
