@@ -22,6 +22,17 @@ declare module 'vitest' {
   }
 }
 
+/** Waits for the seek-preview backfill to report its end; fails with the server's log if not. */
+async function backfilled(output: () => string): Promise<void> {
+  const deadline = Date.now() + 300_000;
+  while (!output().includes('seek-preview backfill: done')) {
+    if (Date.now() > deadline) {
+      throw new Error(`the demo's seek previews were not made in 300 s:\n${output()}`);
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+}
+
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   if (!hasBrowser) {
     project.provide('e2eEmptyDataDir', '');
@@ -34,7 +45,12 @@ export default async function setup(project: TestProject): Promise<() => Promise
   await mkdir(empty);
   await (await runServer(empty, { SEED_DEMO: '0' })).stop({ keepData: true });
   await cp(empty, seeded, { recursive: true });
-  await (await runServer(seeded, { SEED_DEMO: '1' })).stop({ keepData: true });
+  // The demo site as a visitor finds it a few minutes after a first start: its videos have seek
+  // previews (the backfill's, processing/preview-backfill.ts), and no file starts with that
+  // ffmpeg work still running beside its own test.
+  const demo = await runServer(seeded, { SEED_DEMO: '1', LOG_LEVEL: 'info' });
+  await backfilled(demo.output);
+  await demo.stop({ keepData: true });
   project.provide('e2eEmptyDataDir', empty);
   project.provide('e2eSeededDataDir', seeded);
   return () => rm(folder, { recursive: true, force: true });
