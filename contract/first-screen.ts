@@ -1,6 +1,20 @@
 /**
- * The HTML of `/` carries the home feed's first page (server/pages/first-screen-html.ts), as the
- * API answers `GET /videos?page=1` to a visitor, in a `<script type="application/json">` element
- * of this id; the SPA reads it instead of asking (src/api/first-screen.ts).
+ * What the HTML of a page carries for the SPA's first screen (server/pages/first-screen-html.ts,
+ * page-session.ts), each in a `<script type="application/json">` element, which never runs; the
+ * SPA reads them instead of asking (src/api/first-screen.ts).
  */
+import type { User } from './shapes';
+
+/** The home feed's first page on `/`, as the API answers `GET /videos?page=1` to a visitor. */
 export const FIRST_FEED_ELEMENT_ID = 'first-feed';
+
+/** Who the page was built for, on every page (issue 35): the session answer without its request. */
+export const FIRST_SESSION_ELEMENT_ID = 'first-session';
+
+/**
+ * The session as the HTML carries it: the signed-in user (the fields `POST /users/session`
+ * answers), `null` for nobody, or `resume` when only the session call can tell: the access token
+ * has lapsed and the refresh token, whose cookie the page request does not carry (its path is the
+ * API's), may renew it.
+ */
+export type FirstSession = { user: User } | { user: null; resume?: true };

@@ -11,3 +11,11 @@ export const escapeMarkup = (value: string): string =>
     .replace(/>/g, '&gt;')
     .replace(/"/g, '&quot;')
     .replace(/'/g, '&#39;');
+
+/**
+ * JSON text made safe inside an HTML `<script type="application/json">` element: `<`, `>` and `&`
+ * as `\u` escapes, so no value can write `</script>` or `<!--` and leave the element, and U+2028 /
+ * U+2029, which older JavaScript parsers took for line ends. JSON.parse reads the same value back.
+ */
+export const jsonForHtml = (json: string): string =>
+  json.replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);

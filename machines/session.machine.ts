@@ -4,6 +4,8 @@
  *
  * States: checking (asks the server once at start: the user, or null for a visitor; the server
  * refreshes an expired access token within that one call) → signedIn | signedOut;
+ * when the page's HTML already said who is signed in (issue 35), the actor starts from
+ * `startingSnapshot` in signedIn or signedOut instead, and asks nothing;
  * signedIn —LOGOUT→ signingOut → signedOut (success) | signedIn (failure).
  *
  * Events:
@@ -135,6 +137,16 @@ export const sessionMachine = setup({
 });
 
 type SessionSnapshot = SnapshotFrom<typeof sessionMachine>;
+
+/**
+ * Where the session starts when the page's HTML carried the answer the check would get (issue 35,
+ * server/pages/page-session.ts): signedIn with its user, or signedOut; no request. Pass it as the
+ * actor's `snapshot`. Both are the chart's own states, reached as the check's answer reaches them,
+ * so every path from there is one the model already walks. `logic` is the machine as provided.
+ */
+export function startingSnapshot(logic: typeof sessionMachine, user: User | null): SessionSnapshot {
+  return logic.resolveState({ value: user ? 'signedIn' : 'signedOut', context: { user } });
+}
 
 /** Selectors the views use. */
 export const selectUser = (s: SessionSnapshot) => s.context.user;

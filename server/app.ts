@@ -54,7 +54,8 @@ import { captionsRoutes, embedRoutes } from './captions/index.js';
 import { usersRoutes } from './accounts/index.js';
 import { usersAvailabilityRoutes } from './accounts/index.js';
 import { accountMailRoutes } from './accounts/index.js';
-import { usersSessionRoutes } from './accounts/index.js';
+import { findUserDto, usersSessionRoutes } from './accounts/index.js';
+import type { MediaUrls } from './media/media-urls.js';
 import { passkeysRoutes } from './accounts/index.js';
 import { devicesRoutes, secondStepRoutes, twoStepRoutes } from './accounts/index.js';
 import { videosRoutes } from './videos/index.js';
@@ -202,7 +203,9 @@ export async function buildApp({ ctx, logger = false }: BuildOptions): Promise<A
   app.addHook('onClose', () => ctx.searchLog.close());
 
   const mediaRoot = ctx.storage instanceof LocalDiskStorage ? ctx.storage.root : undefined;
-  await installStatic(app, mediaRoot, config.clientDir, pageRenderer(ctx));
+  // Pages name their user (issue 35) with the accounts' DTO, which server/pages may not import.
+  const findUser = (userId: string, urls: MediaUrls) => findUserDto(ctx.statements, userId, urls);
+  await installStatic(app, mediaRoot, config.clientDir, pageRenderer(ctx, findUser));
   if (ctx.storage.direct) installMediaRedirect(app, ctx.storage, ctx.storage.direct);
   return app;
 }

@@ -4,7 +4,7 @@
  * call (src/api/client.ts) ends the session.
  */
 import { createActorContext } from '@xstate/react';
-import { useEffect, useMemo, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { notify } from './notify';
 import {
   selectIsChecking,
@@ -12,7 +12,9 @@ import {
   selectIsSigningOut,
   selectUser,
   sessionMachine,
+  startingSnapshot,
 } from '../machines/session.machine';
+import type { User } from '../contract/shapes';
 import { SESSION_MESSAGES } from '../machines/session-messages';
 import { useActors } from './actors';
 import { onSessionExpired } from './api/client';
@@ -20,8 +22,18 @@ import { useEmitted } from './use-emitted';
 
 export const SessionContext = createActorContext(sessionMachine);
 
-/** Starts the session actor; tests swap the API through <ActorsProvider>. */
-export function SessionProvider({ children }: { children: ReactNode }) {
+/**
+ * Starts the session actor; tests swap the API through <ActorsProvider>. With `initial` (who the
+ * page's HTML said is signed in, src/api/first-screen.ts) it starts there and asks nothing;
+ * without, it asks the server once.
+ */
+export function SessionProvider({
+  initial,
+  children,
+}: {
+  initial?: { user: User | null } | undefined;
+  children: ReactNode;
+}) {
   const actors = useActors();
   const logic = useMemo(
     () =>
@@ -30,8 +42,12 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       }),
     [actors],
   );
+  // Read once, as the actor is made once: a later `initial` means nothing.
+  const [options] = useState(() =>
+    initial ? { snapshot: startingSnapshot(logic, initial.user) } : undefined,
+  );
   return (
-    <SessionContext.Provider logic={logic}>
+    <SessionContext.Provider logic={logic} options={options}>
       <SessionEffects />
       {children}
     </SessionContext.Provider>

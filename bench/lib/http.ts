@@ -29,17 +29,19 @@ export async function signIn(baseUrl: string): Promise<SignedIn> {
 }
 
 interface VideoList {
-  data: { videos: { _id: string; videoFile: string }[] };
+  data: { videos: { _id: string; videoFile: string; title: string }[] };
 }
 
 /** The newest published video (the one the home page shows first). */
-export async function firstVideo(baseUrl: string): Promise<{ id: string; videoFile: string }> {
+export async function firstVideo(
+  baseUrl: string,
+): Promise<{ id: string; videoFile: string; title: string }> {
   const res = await fetch(`${baseUrl}/api/v1/videos?page=1&limit=1`);
   if (!res.ok) throw new Error(`video list failed: ${res.status} ${await res.text()}`);
   const body = (await res.json()) as VideoList;
   const video = body.data.videos[0];
   if (!video) throw new Error('the dataset has no published video');
-  return { id: video._id, videoFile: video.videoFile };
+  return { id: video._id, videoFile: video.videoFile, title: video.title };
 }
 
 /** Registers `userName` (no pictures) and signs in; returns the Cookie header of the session. */

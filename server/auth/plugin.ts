@@ -15,7 +15,7 @@ import { API_PREFIX } from '../../contract/limits.js';
 import type { PreparedStatements } from '../db/prepared.js';
 import { unauthorized } from '../errors.js';
 import { isSessionActive, type IssuedTokens } from './sessions.js';
-import { ACCESS_TOKEN_TTL_MS, REFRESH_TOKEN_TTL_MS, verifyAccessToken } from './tokens.js';
+import { REFRESH_TOKEN_TTL_MS, verifyAccessToken } from './tokens.js';
 
 export interface AuthContext {
   userId: string;
@@ -107,12 +107,18 @@ export function sessionClaimOf(request: FastifyRequest): AuthContext {
   return request.sessionClaim;
 }
 
+/**
+ * Both cookies live as long as the refresh token. The access token inside still lapses after
+ * ACCESS_TOKEN_TTL_MS (its own `exp`, checked on every request), but the browser keeps sending the
+ * lapsed token, so a page's HTML, whose request never carries the refresh cookie (its path is the
+ * API's), can tell a visitor (no cookie) from a session to renew (server/pages/page-session.ts).
+ */
 export function setAuthCookies(reply: FastifyReply, tokens: IssuedTokens, secure: boolean): void {
   const base = { httpOnly: true, sameSite: 'lax' as const, secure };
   reply.setCookie(ACCESS_COOKIE, tokens.accessToken, {
     ...base,
     path: '/',
-    maxAge: Math.floor(ACCESS_TOKEN_TTL_MS / 1000),
+    maxAge: Math.floor(REFRESH_TOKEN_TTL_MS / 1000),
   });
   reply.setCookie(REFRESH_COOKIE, tokens.refreshToken, {
     ...base,

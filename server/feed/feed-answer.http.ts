@@ -5,10 +5,30 @@
  * per cache period.
  */
 import type { FeedContext } from './feed-context.js';
-import type { VideoList } from '../../contract/videos.js';
+import type { VideoFeedQuery, VideoList } from '../../contract/videos.js';
 import { ok } from '../http/envelope.js';
 import type { MediaUrls } from '../media/media-urls.js';
 import { listFeed, type FeedFilters } from './video-feed.js';
+
+/**
+ * The feed's filters for a `GET /videos` query, as the route and the HTML of `/search` both read
+ * it: normalised once here, so both ask the cache with the same key.
+ */
+export function feedFiltersOf(q: VideoFeedQuery): FeedFilters {
+  return {
+    userId: q.userId || undefined,
+    query: q.query?.trim() || undefined,
+    tag: q.tag?.trim().toLowerCase() || undefined,
+    uploaded: q.uploaded,
+    duration: q.duration,
+    // Only a search is corrected, so only a search's cache key holds `exact`.
+    exact: q.query?.trim() ? q.exact === true : undefined,
+    sortBy: q.sortBy,
+    sortType: q.sortType,
+    page: q.page,
+    limit: q.limit,
+  };
+}
 
 export function feedAnswer(
   ctx: FeedContext,

@@ -15,7 +15,7 @@ import { callerId } from '../auth/plugin.js';
 import { ok } from '../http/envelope.js';
 import type { App, RouteOptions } from '../http/app-types.js';
 import { errorResponses, mediaUrlsOf } from '../http/route-helpers.js';
-import { feedAnswer } from './feed-answer.http.js';
+import { feedAnswer, feedFiltersOf } from './feed-answer.http.js';
 import type { FeedContext } from './feed-context.js';
 import { popularTags } from './popular-tags.js';
 import { listOwnVideos } from './video-feed.js';
@@ -36,20 +36,7 @@ export default async function feedRoutes(app: App, { ctx }: RouteOptions<FeedCon
       },
     },
     async (request, reply) => {
-      const q = request.query;
-      const filters = {
-        userId: q.userId || undefined,
-        query: q.query?.trim() || undefined,
-        tag: q.tag?.trim().toLowerCase() || undefined,
-        uploaded: q.uploaded,
-        duration: q.duration,
-        // Only a search is corrected, so only a search's cache key holds `exact`.
-        exact: q.query?.trim() ? q.exact === true : undefined,
-        sortBy: q.sortBy,
-        sortType: q.sortType,
-        page: q.page,
-        limit: q.limit,
-      };
+      const filters = feedFiltersOf(request.query);
       const body = await feedAnswer(ctx, filters, mediaUrlsOf(request, ctx));
       // `body` is the envelope already serialized (strings are sent as they are); the typed reply
       // only knows the object form of the schema.

@@ -4,7 +4,7 @@
  * statistics and totals), the feed cache and its changes, the subscription feed, popular tags,
  * suggestions while typing and the log of searches that found something, Up next.
  */
-export { feedAnswer } from './feed-answer.http.js';
+export { feedAnswer, feedFiltersOf } from './feed-answer.http.js';
 export { FeedCache } from './feed-cache.js';
 export { announceFeedChange, followFeedChanges } from './feed-changes.js';
 export type { FeedContext } from './feed-context.js';

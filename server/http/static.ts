@@ -15,8 +15,21 @@ import { MEDIA_PREFIX } from '../storage/storage.js';
 import { failure } from './envelope.js';
 import { IMMUTABLE, installMediaFiles } from './media-files.js';
 
-/** The HTML of the client route at `pathname` (server/pages/page-renderer.ts builds it). */
-export type RenderPage = (request: FastifyRequest, pathname: string) => Promise<string>;
+/**
+ * The HTML of the client route at `pathname` (server/pages/page-renderer.ts builds it), and
+ * whether it is the caller's alone (it names the signed-in user).
+ */
+export type RenderPage = (
+  request: FastifyRequest,
+  pathname: string,
+) => Promise<{ html: string; personal: boolean }>;
+
+/**
+ * A page naming its user is never stored (`no-store`: not on disk, not by a shared cache); any
+ * other is revalidated each time. Both vary with the cookie, so no cache hands one caller's page to
+ * another. Pages carry no validator (ETag, Last-Modified): a 304 can never stand for another's page.
+ */
+const pageCaching = (personal: boolean) => (personal ? 'private, no-store' : 'no-cache');
 
 export async function installStatic(
   app: FastifyInstance,
@@ -52,11 +65,14 @@ export async function installStatic(
     reply: FastifyReply,
     pathname: string,
     html: RenderPage,
-  ) =>
-    reply
-      .header('cache-control', 'no-cache')
+  ) => {
+    const page = await html(request, pathname);
+    return reply
+      .header('cache-control', pageCaching(page.personal))
+      .header('vary', 'Cookie')
       .type('text/html; charset=utf-8')
-      .send(await html(request, pathname));
+      .send(page.html);
+  };
   if (render) {
     app.get('/', { schema: { hide: true } }, (request, reply) =>
       sendPage(request, reply, '/', render),

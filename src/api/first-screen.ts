@@ -5,10 +5,18 @@
  * feed (or the watched video) was only asked for once the page's chunk had arrived and rendered:
  * an idle network between the chunk and the data (issue 11).
  *
- * The session call goes first: it holds the client's refresh slot, so a data call that meets a
- * 401 meanwhile waits for it rather than rotating the same refresh token twice (client.ts).
+ * The session usually comes with the HTML too (issue 35, server/pages/page-session.ts): who is
+ * signed in, or nobody, and then there is no session call at all; the session machine starts from
+ * it (src/session.tsx). Only when the HTML says the access token has lapsed (or says nothing) is
+ * the session asked for, and that call goes first: it holds the client's refresh slot, so a data
+ * call that meets a 401 meanwhile waits for it rather than rotating the same refresh token twice
+ * (client.ts).
  */
-import { FIRST_FEED_ELEMENT_ID } from '../../contract/first-screen';
+import {
+  FIRST_FEED_ELEMENT_ID,
+  FIRST_SESSION_ELEMENT_ID,
+  type FirstSession,
+} from '../../contract/first-screen';
 import { PAGE_SIZE } from '../../contract/limits';
 import { feedTagOf, PAGE_ROUTES, pageOf } from '../../contract/page-routes';
 import type { User } from '../../contract/shapes';
@@ -24,6 +32,8 @@ export const videoKey = (videoId: string) => `video:${videoId}`;
 
 const started = new Map<string, Promise<unknown>>();
 let startedAt = 0;
+/** Who the HTML said is signed in, when it could tell; undefined when the session is asked. */
+let inlinedSession: { user: User | null } | undefined;
 
 function start(key: string, call: Promise<unknown>): void {
   // Nobody may take it (a visitor's /watch answers 401): a failure must not be "unhandled".
@@ -38,12 +48,15 @@ function start(key: string, call: Promise<unknown>): void {
  */
 export function startFirstScreen(pathname: string, search = ''): void {
   startedAt = performance.now();
-  start('session', resumeSession<User>());
+  inlinedSession = embeddedSession();
+  if (!inlinedSession) start('session', resumeSession<User>());
   const page = pageOf(pathname);
   if (page?.route === PAGE_ROUTES.home && !feedTagOf(search))
     start(FEED_KEY, embeddedFeed() ?? listVideos({ page: 1, limit: PAGE_SIZE.homeFeed }));
   const watched = page?.route === PAGE_ROUTES.watch ? decoded(page.params.videoId) : null;
-  if (watched) start(videoKey(watched), getVideo(watched));
+  // The watch page is for signed-in users: for a visitor the HTML named, the call would only be
+  // refused (and then try a refresh that cannot work); the page asks once signed in.
+  if (watched && inlinedSession?.user !== null) start(videoKey(watched), getVideo(watched));
 }
 
 /**
@@ -59,6 +72,28 @@ function embeddedFeed(): Promise<VideoList> | null {
   } catch {
     return null; // unreadable: ask the API, as without it
   }
+}
+
+/**
+ * The session as the HTML carries it, when it is an answer: the user, or null for nobody.
+ * Undefined when the HTML came without it or says the access token has lapsed (`resume`): only
+ * the session call can renew that.
+ */
+function embeddedSession(): { user: User | null } | undefined {
+  const element = document.getElementById(FIRST_SESSION_ELEMENT_ID);
+  element?.remove();
+  try {
+    const session = JSON.parse(element?.textContent ?? 'null') as FirstSession | null;
+    if (!session || 'resume' in session) return undefined;
+    return { user: session.user ?? null };
+  } catch {
+    return undefined; // unreadable: ask, as without it
+  }
+}
+
+/** Who the HTML said is signed in, for the session machine to start from (src/app/main.tsx). */
+export function firstScreenSession(): { user: User | null } | undefined {
+  return inlinedSession;
 }
 
 function decoded(segment: string | undefined): string | null {

@@ -4,6 +4,7 @@
  */
 import { lazy, Suspense, type ReactNode } from 'react';
 import { ThemeProvider } from 'styled-components';
+import type { User } from '../../contract/shapes';
 import { Router, type BaseLocationHook } from 'wouter';
 import { ActorsProvider, type AppActors } from '../actors';
 import { GlobalStyle } from '../global-style';
@@ -30,17 +31,19 @@ export interface AppProps {
   actors?: Partial<AppActors>;
   /** A wouter location hook (tests use memoryLocation). */
   location?: BaseLocationHook & { searchHook?: () => string };
+  /** Who is signed in, when the page's HTML said so (src/api/first-screen.ts): no session call. */
+  session?: { user: User | null } | undefined;
   children?: ReactNode;
 }
 
 /** Everything around the routes; tests also use it to render a single page. */
-export function AppProviders({ actors, location, children }: AppProps) {
+export function AppProviders({ actors, location, session, children }: AppProps) {
   return (
     <ThemeProvider theme={theme}>
       <GlobalStyle />
       <ActorsProvider actors={actors}>
         <Router {...(location ? { hook: location, searchHook: location.searchHook } : {})}>
-          <SessionProvider>
+          <SessionProvider initial={session}>
             <LiveProvider>{children}</LiveProvider>
           </SessionProvider>
         </Router>

@@ -6,6 +6,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app';
 import { preloadFirstPage } from './routes';
 import { installPlaceMemory } from '../remembered-place';
+import { firstScreenSession } from '../api/first-screen';
 
 // Keys every history entry from now on, so Back can bring a list's place back (issue 29).
 installPlaceMemory();
@@ -25,7 +26,7 @@ void preloadFirstPage(window.location.pathname)
     flushSync(() =>
       root.render(
         <StrictMode>
-          <App />
+          <App session={firstScreenSession()} />
         </StrictMode>,
       ),
     );

@@ -7,7 +7,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FIRST_FEED_ELEMENT_ID } from '../../contract/first-screen.js';
+import { FIRST_FEED_ELEMENT_ID, FIRST_SESSION_ELEMENT_ID } from '../../contract/first-screen.js';
 import { THUMBNAIL_SIZES } from '../../contract/thumbnail-sizes.js';
 import type { VideoList } from '../../contract/videos.js';
 import { firstFeedHead } from '../../server/pages/first-screen-html.js';
@@ -26,6 +26,10 @@ function embeddedEnvelope(html: string): { data: VideoList } | null {
   const match = DATA_BLOCK.exec(html);
   return match ? (JSON.parse(match[1]!) as { data: VideoList }) : null;
 }
+
+const SESSION_BLOCK = new RegExp(
+  `<script type="application/json" id="${FIRST_SESSION_ELEMENT_ID}">[^<]*</script>`,
+);
 
 const preloadsOf = (html: string) =>
   [...html.matchAll(/<link rel="preload" as="image" fetchpriority="high" ([^>]*)>/g)].map(
@@ -83,16 +87,18 @@ describe('the HTML of /', () => {
   it('keeps a hostile title inside the data block and the page free of unpublished videos', async () => {
     const { body } = await t.app.inject({ url: '/' });
     expect(body).not.toContain(HOSTILE_TITLE);
-    // The data block's own end tag is the only one: the title could not close it.
-    expect(body.split('</script>')).toHaveLength(2);
+    // The data blocks' own end tags (feed, session) are the only ones: the title closed none.
+    expect(body.split('</script>')).toHaveLength(3);
     expect(body).not.toContain('Private draft');
   });
 
-  it('is the same page for a signed-in owner as for a visitor', async () => {
+  it('carries the same feed for a signed-in owner as for a visitor, only the session differs', async () => {
+    // Who asks travels in its own block (page-session.test.ts); the rest is public.
+    const withoutSession = (html: string) => html.replace(SESSION_BLOCK, '');
     const visitor = await t.app.inject({ url: '/' });
     const owner = await t.app.inject({ url: '/', headers: { cookie: ownerCookie } });
-    expect(owner.body).toBe(visitor.body);
-    expect(owner.body).not.toContain('first_screen_owner@example.com');
+    expect(withoutSession(owner.body)).toBe(withoutSession(visitor.body));
+    expect(withoutSession(owner.body)).not.toContain('first_screen_owner@example.com');
   });
 
   it('preloads the first four thumbnails, in feed order', async () => {
@@ -125,10 +131,29 @@ describe('the HTML of /', () => {
       expect(embeddedEnvelope(body)).toBeNull();
     });
 
-    it('preloads nothing for a visitor, an unpublished video or an unknown id', async () => {
+    it('preloads nothing for a visitor (or a forged cookie), an unpublished video or an unknown id', async () => {
+      expect(preloadsOf((await watch(publishedId, 'accessToken=forged')).body)).toEqual([]);
       expect(preloadsOf((await watch(publishedId)).body)).toEqual([]);
       expect(preloadsOf((await watch(draftId, ownerCookie)).body)).toEqual([]);
       expect(preloadsOf((await watch('no-such-video-id', ownerCookie)).body)).toEqual([]);
+    });
+  });
+
+  describe('the HTML of /search', () => {
+    it("preloads the first result's thumbnail with the result row's sizes, as the page's search answers", async () => {
+      const api = await t.app.inject({
+        url: '/api/v1/videos?query=clip&sortBy=views&page=1&limit=9',
+      });
+      const first = (JSON.parse(api.body) as { data: VideoList }).data.videos[0]!;
+      const { body } = await t.app.inject({ url: '/search?query=%20clip%20&sort=views' });
+      // These rows have a single stored file each: the preload names it as the <img> would.
+      expect(preloadsOf(body)).toEqual([`href="${first.thumbnail}"`]);
+    });
+
+    it('preloads nothing for a blank query or a search that finds nothing', async () => {
+      for (const url of ['/search', '/search?query=%20', '/search?query=zzzqqqxxx&exact=1']) {
+        expect(preloadsOf((await t.app.inject({ url })).body)).toEqual([]);
+      }
     });
   });
 });

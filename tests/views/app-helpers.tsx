@@ -97,11 +97,18 @@ function logicOf(fakes: AccountFakes): AccountActors {
   ) as unknown as AccountActors;
 }
 
-/** Renders the app at `path`. `applyAccept: false` lets tests offer non-image files to pickers. */
-export function renderApp(path: string, fakes: AccountFakes = accountFakes()) {
+/**
+ * Renders the app at `path`. `applyAccept: false` lets tests offer non-image files to pickers.
+ * `session`: who the page's HTML said is signed in (issue 35); without it the session is asked.
+ */
+export function renderApp(
+  path: string,
+  fakes: AccountFakes = accountFakes(),
+  session?: { user: User | null },
+) {
   const location = memoryLocation({ path, record: true });
   const user = userEvent.setup({ applyAccept: false });
-  const view = render(<App actors={logicOf(fakes)} location={location.hook} />);
+  const view = render(<App actors={logicOf(fakes)} location={location.hook} session={session} />);
   return {
     ...view,
     user,

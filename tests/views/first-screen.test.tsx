@@ -5,8 +5,8 @@
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, toPromise } from 'xstate';
-import { FIRST_FEED_ELEMENT_ID } from '../../contract/first-screen';
-import { startFirstScreen } from '../../src/api/first-screen';
+import { FIRST_FEED_ELEMENT_ID, FIRST_SESSION_ELEMENT_ID } from '../../contract/first-screen';
+import { firstScreenSession, startFirstScreen } from '../../src/api/first-screen';
 import { currentSession } from '../../src/api/users';
 import { fetchVideo, fetchVideoPage } from '../../src/api/video-actors';
 import { alice } from './app-helpers';
@@ -43,16 +43,19 @@ const run = <T,>(logic: Parameters<typeof createActor>[0], input: unknown) =>
 afterEach(() => {
   vi.unstubAllGlobals();
   document.getElementById(FIRST_FEED_ELEMENT_ID)?.remove();
+  document.getElementById(FIRST_SESSION_ELEMENT_ID)?.remove();
 });
 
-/** The data block the server's HTML of `/` carries (server/pages/first-screen-html.ts). */
-function embedFeed(text: string) {
+/** A data block as the server's HTML carries it (server/pages/first-screen-html.ts, page-session.ts). */
+function embed(id: string, text: string) {
   const element = document.createElement('script');
   element.type = 'application/json';
-  element.id = FIRST_FEED_ELEMENT_ID;
+  element.id = id;
   element.textContent = text;
   document.head.append(element);
 }
+const embedFeed = (text: string) => embed(FIRST_FEED_ELEMENT_ID, text);
+const embedSession = (text: string) => embed(FIRST_SESSION_ELEMENT_ID, text);
 
 describe('first screen', () => {
   it('asks the session once and the feed at once on /, and hands both out', async () => {
@@ -136,5 +139,38 @@ describe('first screen', () => {
     signedIn = true;
     expect((await run<{ _id: string }>(fetchVideo, { videoId: 'v1' }))._id).toBe('v1');
     expect(calls).toEqual([SESSION, VIDEO, VIDEO]);
+  });
+
+  describe('the session in the HTML (issue 35)', () => {
+    it('takes the signed-in user from the HTML and asks no session on /', async () => {
+      serve(() => ({ status: 200, data: page }));
+      // As the server escapes it: `<` as \u003c inside the JSON text.
+      embedSession(JSON.stringify({ user: { ...alice, fullName: '\u003c/script>' } }));
+      embedFeed(JSON.stringify({ statusCode: 200, data: page, success: true }));
+      startFirstScreen('/');
+      expect(calls).toEqual([]);
+      expect(firstScreenSession()).toEqual({ user: { ...alice, fullName: '</script>' } });
+      expect(document.getElementById(FIRST_SESSION_ELEMENT_ID)).toBeNull();
+    });
+
+    it("takes a visitor's 'nobody' from the HTML and asks nothing on /watch", () => {
+      serve(() => ({ status: 401, data: null }));
+      embedSession('{"user":null}');
+      startFirstScreen('/watch/v1');
+      // Neither the session nor the video, which would only be refused to a visitor.
+      expect(calls).toEqual([]);
+      expect(firstScreenSession()).toEqual({ user: null });
+    });
+
+    it('asks the session as before when the HTML says the access token lapsed, or is unreadable', async () => {
+      for (const text of ['{"user":null,"resume":true}', '{"user":']) {
+        serve(() => ({ status: 200, data: { user: alice } }));
+        embedSession(text);
+        startFirstScreen('/History');
+        expect(calls).toEqual([SESSION]);
+        expect(firstScreenSession()).toBeUndefined();
+        expect(await currentSession()).toEqual(alice);
+      }
+    });
   });
 });

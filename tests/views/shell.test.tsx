@@ -143,6 +143,24 @@ describe('route access', () => {
     expect(within(dialog).getByRole('link', { name: 'Start Creating' })).toHaveFocus();
   });
 
+  it('shows the user the HTML named in its first render, asking no session (issue 35)', () => {
+    const fakes = { ...accountFakes(), resumeSession: fake<void, User | null>(() => never()) };
+    renderApp('/Subscriptions', fakes, { user: alice });
+    // No await: the first render already knows who is signed in, so no spinner and no popup.
+    expect(screen.getByRole('button', { name: 'Account menu' })).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Log in' })).not.toBeInTheDocument();
+    expect(fakes.resumeSession.calls).toHaveLength(0);
+  });
+
+  it('shows a visitor the HTML named the popup on a guarded page at once, asking no session', () => {
+    const fakes = { ...accountFakes(), resumeSession: fake<void, User | null>(() => never()) };
+    renderApp('/Subscriptions', fakes, { user: null });
+    expect(screen.getByRole('dialog', { name: 'Sign in to continue' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Log in' })).toBeInTheDocument();
+    expect(fakes.resumeSession.calls).toHaveLength(0);
+  });
+
   it('guards the watch page too', async () => {
     renderApp('/watch/v1');
     expect(await screen.findByRole('dialog', { name: 'Sign in to continue' })).toBeInTheDocument();
