@@ -202,7 +202,9 @@ export async function buildApp({ ctx, logger = false }: BuildOptions): Promise<A
   app.addHook('onClose', () => ctx.searchLog.close());
 
   const mediaRoot = ctx.storage instanceof LocalDiskStorage ? ctx.storage.root : undefined;
-  await installStatic(app, mediaRoot, config.clientDir, pageRenderer(ctx));
+  await installStatic(app, mediaRoot, config.clientDir, pageRenderer(ctx), {
+    accelRedirect: config.mediaAccelRedirect,
+  });
   if (ctx.storage.direct) installMediaRedirect(app, ctx.storage, ctx.storage.direct);
   return app;
 }
