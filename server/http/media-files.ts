@@ -92,8 +92,10 @@ async function serveMedia(
         .send(failure(416, 'Range Not Satisfiable'));
     }
     if (delivery.accelRedirect && request.method === 'GET') {
-      // nginx answers the Range (206, Content-Range) from the client's own headers.
+      // nginx answers the Range (206, Content-Range) from the client's own headers, and says
+      // Accept-Ranges itself (it would keep ours too: the header twice).
       return reply
+        .removeHeader('accept-ranges')
         .header('x-accel-redirect', `${delivery.accelRedirect}${key}`)
         .header('content-length', '0')
         .send();
