@@ -5,7 +5,7 @@
  * player seeking around). Three ways (issue 35): nginx alone, our server alone, and our server
  * behind nginx with X-Accel-Redirect (`npm run cluster -- --local-media`'s configuration; its
  * CPU is the API's plus nginx's). Targets: alone, ours ≥ 90 % of nginx's MB/s; behind nginx,
- * ≤ 1.5× nginx's CPU per GB. Each kind runs ROUNDS times, the ways in rotating order, and the
+ * ≤ 1.5× nginx's CPU per GB (beyond each process's idle rate, `measure`). Each kind runs ROUNDS times, the ways in rotating order, and the
  * medians are printed with the load average (the machine is shared: ratios within one run are
  * what count): a single 100 MB burst lasts well under a second, so one run's share swung from 51 %
  * to 101 % between runs a minute apart on the same machine.
@@ -70,12 +70,23 @@ async function cpuSeconds(pid: number): Promise<number> {
 const totalCpu = async (pids: number[]) =>
   (await Promise.all(pids.map(cpuSeconds))).reduce((a, b) => a + b, 0);
 
+/** How long the processes' idle CPU is sampled before each measurement. */
+const IDLE_MS = 2_000;
+
+/**
+ * CPU per GB counts what the processes spent beyond their idle rate, sampled just before: an
+ * API server's background work (job polling, the view flush, timers) costs the same with no
+ * request, and over a burst slowed by a loaded machine it would pass for a cost per GB.
+ */
 async function measure(pids: number[], work: () => Promise<number>): Promise<Figure> {
+  const idleBefore = await totalCpu(pids);
+  await new Promise((resolve) => setTimeout(resolve, IDLE_MS));
   const cpuBefore = await totalCpu(pids);
+  const idleRate = (cpuBefore - idleBefore) / (IDLE_MS / 1000);
   const started = performance.now();
   const bytes = await work();
   const seconds = (performance.now() - started) / 1000;
-  const cpu = (await totalCpu(pids)) - cpuBefore;
+  const cpu = Math.max(0, (await totalCpu(pids)) - cpuBefore - idleRate * seconds);
   return {
     mbPerSecond: bytes / MB / seconds,
     cpuSecondsPerGb: cpu / (bytes / GB),
