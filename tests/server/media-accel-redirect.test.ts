@@ -5,12 +5,12 @@
  * redirect a proxy could follow; without the setting the bytes come from this process as before.
  */
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../server/config.js';
 import { createUser, type TestUser } from './auth-helpers.js';
+import { rawGet } from './raw-get.js';
 import { createTestApp, type TestApp } from './helpers.js';
 import { fixture } from './media-fixtures.js';
 import { upload } from './video-helpers.js';
@@ -18,22 +18,6 @@ import { upload } from './video-helpers.js';
 const PREFIX = '/_media/';
 const KEY = 'videos/accelAAAAAAAAAAA.mp4';
 const SECRET = 'top-secret-token-value';
-
-/** One raw HTTP/1.1 GET, so no client normalises `..` or encoded slashes first. */
-function rawGet(port: number, target: string): Promise<{ status: number; text: string }> {
-  return new Promise((resolve, reject) => {
-    const socket = net.connect(port, '127.0.0.1', () => {
-      socket.write(`GET ${target} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n`);
-    });
-    const chunks: Buffer[] = [];
-    socket.on('data', (c: Buffer) => chunks.push(c));
-    socket.on('error', reject);
-    socket.on('end', () => {
-      const text = Buffer.concat(chunks).toString('latin1');
-      resolve({ status: Number(text.split(' ')[1]), text });
-    });
-  });
-}
 
 async function store(t: TestApp, key: string, bytes: Buffer) {
   const tmp = path.join(t.dataDir, `fixture-${path.basename(key)}`);
