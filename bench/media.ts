@@ -1,5 +1,6 @@
 /**
- * The media path under load: serving a 100 MB file beside nginx (media-stream.ts), and the server's
+ * The media path under load: serving a 100 MB file beside nginx, alone and behind nginx with
+ * X-Accel-Redirect (media-stream.ts; a second server with MEDIA_ACCEL_REDIRECT), and the server's
  * memory while a 1 GB upload streams in to POST /api/v1/videos (`BENCH_MEDIA=stream` skips the
  * upload). The upload is random bytes, so the server
  * refuses it at the end as not a video: what is measured is that it streamed to disk meanwhile
@@ -7,11 +8,12 @@
  */
 import { randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { link, mkdir, mkdtemp, rm } from 'node:fs/promises';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
+import { MEDIA_ACCEL_PREFIX } from '../scripts/cluster/nginx.js';
 import { registerAndSignIn } from './lib/http.js';
 import { spawnServer, type BenchServer } from './lib/server.js';
 import type { Row } from './lib/table.js';
@@ -169,26 +171,60 @@ async function benchUploadMemory(server: BenchServer): Promise<Row[]> {
   ];
 }
 
+/** A second server on its own DATA_DIR holding the same file, that hands bytes to nginx. */
+async function spawnAccelServer(file: string, mediaPath: string) {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'vidtube-bench-media-accel-'));
+  const mediaRoot = path.join(dataDir, 'media');
+  const target = path.join(mediaRoot, mediaPath.slice('/media/'.length));
+  await mkdir(path.dirname(target), { recursive: true });
+  await link(file, target);
+  const server = await spawnServer({
+    env: {
+      DATA_DIR: dataDir,
+      SEED_DEMO: '0',
+      DATABASE_URL: undefined,
+      MEDIA_ACCEL_REDIRECT: MEDIA_ACCEL_PREFIX,
+    },
+  });
+  return {
+    server,
+    mediaRoot,
+    async stop() {
+      await server.stop();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
 export async function benchMedia(): Promise<Row[]> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'vidtube-bench-media-'));
   const server = await spawnServer({
     env: { DATA_DIR: dataDir, SEED_DEMO: '0', DATABASE_URL: undefined },
   });
   const rows: Row[] = [];
+  let accel: Awaited<ReturnType<typeof spawnAccelServer>> | undefined;
   try {
     if (process.env.BENCH_MEDIA !== 'stream') rows.push(...(await benchUploadMemory(server)));
+    const mediaPath = '/media/videos/bench_100mb.mp4';
     const file = path.join(dataDir, 'media', 'videos', 'bench_100mb.mp4');
     await writeRandomFile(file, STREAM_FILE_BYTES);
+    accel = await spawnAccelServer(file, mediaPath);
     rows.push(
       ...(await benchMediaStreaming(
         { url: server.url, pid: server.pid },
         dataDir,
-        '/media/videos/bench_100mb.mp4',
+        mediaPath,
         STREAM_FILE_BYTES,
+        {
+          pid: accel.server.pid,
+          upstream: new URL(accel.server.url).host,
+          mediaRoot: accel.mediaRoot,
+        },
       )),
     );
     return rows;
   } finally {
+    await accel?.stop();
     await server.stop();
     await rm(dataDir, { recursive: true, force: true });
   }

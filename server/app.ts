@@ -205,7 +205,9 @@ export async function buildApp({ ctx, logger = false }: BuildOptions): Promise<A
   const mediaRoot = ctx.storage instanceof LocalDiskStorage ? ctx.storage.root : undefined;
   // Pages name their user (issue 35) with the accounts' DTO, which server/pages may not import.
   const findUser = (userId: string, urls: MediaUrls) => findUserDto(ctx.statements, userId, urls);
-  await installStatic(app, mediaRoot, config.clientDir, pageRenderer(ctx, findUser));
+  await installStatic(app, mediaRoot, config.clientDir, pageRenderer(ctx, findUser), {
+    accelRedirect: config.mediaAccelRedirect,
+  });
   if (ctx.storage.direct) installMediaRedirect(app, ctx.storage, ctx.storage.direct);
   return app;
 }

@@ -26,6 +26,11 @@ export interface Config {
   /** Extra origins allowed to call the API with credentials (same origin is always allowed). */
   corsOrigins: string[];
   /**
+   * The `internal` nginx location (a path prefix ending in `/`) that local media are handed to
+   * with X-Accel-Redirect once checked (http/media-files.ts); absent: the server sends the bytes.
+   */
+  mediaAccelRedirect: string | undefined;
+  /**
    * Whom the client's address and protocol are taken from (X-Forwarded-For/-Proto/-Host): false,
    * the connection itself; true, any proxy in front; a list, only proxies at these addresses or
    * CIDR ranges. It decides the IP the login rate limit counts and the origin of media URLs, so
@@ -123,6 +128,16 @@ function trustProxy(value: string | undefined): boolean | string[] {
   return proxies;
 }
 
+/** A bucket's media never pass through this server: a redirect to nginx's disk would be wrong. */
+function mediaAccelRedirect(prefix: string | undefined, bucket: string | undefined) {
+  if (prefix && bucket) {
+    throw new Error(
+      'MEDIA_ACCEL_REDIRECT: set with S3_BUCKET, but media in a bucket are never read from this disk',
+    );
+  }
+  return prefix;
+}
+
 function loadOrCreateSecrets(dataDir: string): { accessTokenSecret: string } {
   const file = path.join(dataDir, 'secrets.json');
   if (existsSync(file))
@@ -151,6 +166,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       .map((o) => o.trim())
       .filter(Boolean),
     trustProxy: trustProxy(settings.TRUST_PROXY),
+    mediaAccelRedirect: mediaAccelRedirect(settings.MEDIA_ACCEL_REDIRECT, settings.S3_BUCKET),
     // Demo content is for the embedded database; a real server gets it only when asked.
     seedDemo: settings.SEED_DEMO ?? databaseUrl === undefined,
     cookieSecure: settings.COOKIE_SECURE,

@@ -60,6 +60,13 @@ export const SettingsSchema = Type.Object({
         'absolute origin used in media URLs (`https://videos.example.com`); unset: the request’s protocol and host',
     }),
   ),
+  MEDIA_ACCEL_REDIRECT: Type.Optional(
+    Type.String({
+      pattern: '^/[A-Za-z0-9_/-]*/$',
+      description:
+        'behind nginx: a local media request, once checked, is answered with an empty body and `X-Accel-Redirect: {this}{key}`, and nginx sends the file from an `internal` location with this prefix aliased to `DATA_DIR/media/` (docs/operations.md has the location; `npm run cluster -- --local-media` sets both). Unset: the server sends the bytes itself. Not with `S3_BUCKET`',
+    }),
+  ),
   CORS_ORIGINS: Type.Optional(
     Type.String({
       description:

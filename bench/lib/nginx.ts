@@ -2,23 +2,63 @@
  * nginx as the media baseline: one process (`master_process off`, `daemon off`, a child of the
  * bench) serving a folder with `sendfile on`, from a temporary config on a free port. Returns
  * null when nginx is not installed, so the bench can say so and go on without it.
+ *
+ * With `proxy`, the same process also listens on a second port as the balancer of `npm run
+ * cluster -- --local-media`: it passes requests to an API server started with
+ * MEDIA_ACCEL_REDIRECT and sends the files it names from the cluster's own internal location
+ * (scripts/cluster/nginx.ts's `mediaLocation`), so the bench measures the configuration the
+ * cluster runs.
  */
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { MEDIA_ACCEL_PREFIX, mediaLocation } from '../../scripts/cluster/nginx.js';
 import { freePort } from './server.js';
 
 export const NGINX_PATH = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
 
 export interface Nginx {
   url: string;
+  /** The balancer's URL in front of `proxy.upstream`, when asked for. */
+  proxyUrl?: string;
   pid: number;
   stop(): Promise<void>;
 }
 
-function configFor(dir: string, root: string, port: number): string {
+export interface AccelProxy {
+  /** The API server's `host:port` (started with MEDIA_ACCEL_REDIRECT=MEDIA_ACCEL_PREFIX). */
+  upstream: string;
+  /** Its DATA_DIR/media. */
+  mediaRoot: string;
+}
+
+function proxyServer(port: number, { upstream, mediaRoot }: AccelProxy): string {
+  return `
+  upstream api {
+    server ${upstream};
+    keepalive 32;
+  }
+  server {
+    listen 127.0.0.1:${port};
+    location / {
+      proxy_pass http://api;
+      proxy_http_version 1.1;
+      proxy_set_header Connection "";
+      proxy_set_header Host $http_host;
+      proxy_buffering off;
+    }
+    ${mediaLocation({ prefix: MEDIA_ACCEL_PREFIX, root: mediaRoot })}
+  }`;
+}
+
+function configFor(
+  dir: string,
+  root: string,
+  port: number,
+  proxy?: { port: number } & AccelProxy,
+): string {
   // Every temp path inside `dir`: the packaged defaults under /var/lib/nginx may not be writable.
   const temps = ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']
     .map((t) => `  ${t}_temp_path ${path.join(dir, t)};`)
@@ -38,18 +78,22 @@ ${temps}
   server {
     listen 127.0.0.1:${port};
     root ${root};
-  }
+  }${proxy ? proxyServer(proxy.port, proxy) : ''}
 }
 `;
 }
 
 /** Starts nginx serving `root` (the URL path is the path below root), or null when absent. */
-export async function startNginx(root: string): Promise<Nginx | null> {
+export async function startNginx(root: string, proxy?: AccelProxy): Promise<Nginx | null> {
   if (!existsSync(NGINX_PATH)) return null;
   const dir = await mkdtemp(path.join(os.tmpdir(), 'vidtube-bench-nginx-'));
   const port = await freePort();
+  const proxyPort = proxy ? await freePort() : undefined;
   const config = path.join(dir, 'nginx.conf');
-  await writeFile(config, configFor(dir, root, port));
+  await writeFile(
+    config,
+    configFor(dir, root, port, proxy && proxyPort ? { port: proxyPort, ...proxy } : undefined),
+  );
   const child = spawn(NGINX_PATH, ['-p', dir, '-c', config, '-e', path.join(dir, 'error.log')], {
     stdio: ['ignore', 'ignore', 'pipe'],
   });
@@ -82,5 +126,6 @@ export async function startNginx(root: string): Promise<Nginx | null> {
     }
   }
   if (child.pid === undefined) throw new Error('no pid for nginx');
-  return { url, pid: child.pid, stop };
+  const proxyUrl = proxyPort ? `http://127.0.0.1:${proxyPort}` : undefined;
+  return { url, ...(proxyUrl ? { proxyUrl } : {}), pid: child.pid, stop };
 }

@@ -2,7 +2,8 @@
  * `npm run cluster`: the multi-machine deployment on one machine (cluster.ts says what runs), until
  * Ctrl-C, which stops every process and removes the namespaces and the run's own PostgreSQL.
  * `npm run cluster -- --stop` stops a run started elsewhere (another terminal, or in the
- * background); `--loopback` skips the network namespaces. DATABASE_URL reuses a PostgreSQL
+ * background); `--loopback` skips the network namespaces; `--local-media` keeps media in one
+ * folder of the run that nginx sends from (X-Accel-Redirect) instead of the bucket. DATABASE_URL reuses a PostgreSQL
  * server instead of making one; CLUSTER_DIR (default: the temp folder's vidtube-cluster) holds
  * the run; CLUSTER_BASE_PORT (default 26000) moves every port.
  */
@@ -52,6 +53,7 @@ const cluster = await startCluster({
   databaseUrl: process.env.DATABASE_URL,
   basePort: ports.base,
   loopback: args.has('--loopback'),
+  media: args.has('--local-media') ? 'local' : 'bucket',
 });
 writeFileSync(pidFile, String(process.pid));
 const where = cluster.network.isolated ? 'own network namespace' : 'loopback';
@@ -63,7 +65,9 @@ console.log(
     ...cluster.replicas.map((r) => `  ${r.name} (${where}): ${r.url}  log ${r.logFile}`),
     `  worker (${where}): log ${cluster.worker.logFile}`,
     `  PostgreSQL: ${cluster.databaseUrl}`,
-    `  bucket (s3rver): ${cluster.bucketEndpoint}/vidtube`,
+    cluster.mediaDir
+      ? `  media (sent by nginx): ${cluster.mediaDir}`
+      : `  bucket (s3rver): ${cluster.bucketEndpoint}/vidtube`,
     `  nginx: port ${ports.balancer}, files in ${path.join(dir, 'nginx')}`,
     'Ctrl-C (or npm run cluster -- --stop) stops everything.',
   ].join('\n'),

@@ -5,17 +5,31 @@
  * nginx (nginx.ts). Nothing is shared but the database and the bucket: the replicas run with
  * TRANSCODE_CONCURRENCY=0, so every conversion runs on the worker, which reads its source from the
  * bucket. One ACCESS_TOKEN_SECRET for all (a token signed by one replica is checked by another).
+ *
+ * `media: 'local'` (`npm run cluster -- --local-media`, issue 35) leaves the bucket out: every
+ * process's `DATA_DIR/media` is a link to one folder of the run (as a network filesystem would
+ * share it), the replicas answer media requests with X-Accel-Redirect (MEDIA_ACCEL_REDIRECT) and
+ * nginx sends the files from that folder (nginx.ts). Resumable uploads then stay on the disk of
+ * the replica that began them (DATA_DIR/uploads is one process's), so only the bucket topology
+ * takes a tus upload whose requests reach different replicas.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { createWriteStream, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  createWriteStream,
+  mkdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_LIVE_HEARTBEAT_MS } from '../../server/config.js';
 import { buildServer } from '../build-server.js';
 import { openNetwork, type Host, type Network } from './network.js';
-import { errorLogOf, startNginx } from './nginx.js';
+import { errorLogOf, MEDIA_ACCEL_PREFIX, startNginx } from './nginx.js';
 import { dropPostgres, openPostgres, startRelay } from './postgres.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -51,6 +65,8 @@ export interface ClusterOptions {
   basePort?: number;
   /** The loopback fallback even where namespaces could be made. */
   loopback?: boolean;
+  /** Where media live: the S3-compatible bucket (default), or one local folder nginx sends from. */
+  media?: 'bucket' | 'local';
   /** Extra environment for every replica and the worker (tests shorten retries with it). */
   env?: Record<string, string>;
   log?: (line: string) => void;
@@ -85,7 +101,10 @@ export interface Cluster {
   network: Network;
   fallbackReason?: string;
   databaseUrl: string;
+  /** The bucket's URL; empty with local media. */
   bucketEndpoint: string;
+  /** The folder every process's DATA_DIR/media links to, with local media. */
+  mediaDir?: string;
   replicas: Member[];
   worker: Member;
   /** nginx's master process (its worker is its child). */
@@ -160,6 +179,51 @@ function member(
   return self;
 }
 
+/** s3rver on `gateway:port` over the run's `bucket/` folder; resolves with its endpoint. */
+async function startBucket(
+  dir: string,
+  gateway: string,
+  port: number,
+  cleanups: (() => Promise<void> | void)[],
+): Promise<string> {
+  const bucketDir = path.join(dir, 'bucket');
+  mkdirSync(bucketDir, { recursive: true });
+  const s3rver = spawn(
+    process.execPath,
+    [
+      '--openssl-legacy-provider',
+      '--import',
+      'tsx',
+      path.join(ROOT, 'scripts/cluster/s3rver-process.ts'),
+      bucketDir,
+      BUCKET,
+      gateway,
+      String(port),
+    ],
+    { cwd: ROOT, stdio: ['pipe', 'pipe', 'inherit'] },
+  );
+  cleanups.push(async () => {
+    const exited = new Promise((resolve) => s3rver.once('exit', resolve));
+    s3rver.stdin?.end();
+    await exited;
+  });
+  await new Promise<void>((resolve, reject) => {
+    s3rver.once('exit', (code) => reject(new Error(`s3rver exited with code ${code}`)));
+    createInterface({ input: s3rver.stdout }).once('line', () => resolve());
+  });
+  return `http://${gateway}:${port}`;
+}
+
+/**
+ * With local media, `DATA_DIR/media` of every process is a link to the run's one media folder.
+ * A link, not a setting: the server's folder stays DATA_DIR/media, as on a machine that mounts it.
+ */
+function linkMedia(dataDir: string, mediaDir: string): void {
+  mkdirSync(dataDir, { recursive: true });
+  rmSync(path.join(dataDir, 'media'), { recursive: true, force: true });
+  symlinkSync(mediaDir, path.join(dataDir, 'media'));
+}
+
 export async function startCluster(options: ClusterOptions): Promise<Cluster> {
   const { dir, log = console.log } = options;
   const ports = portsFrom(options.basePort ?? DEFAULT_BASE_PORT);
@@ -186,32 +250,10 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
       databaseUrl = relay.url;
     }
 
-    const bucketDir = path.join(dir, 'bucket');
-    mkdirSync(bucketDir, { recursive: true });
-    const s3rver = spawn(
-      process.execPath,
-      [
-        '--openssl-legacy-provider',
-        '--import',
-        'tsx',
-        path.join(ROOT, 'scripts/cluster/s3rver-process.ts'),
-        bucketDir,
-        BUCKET,
-        network.gateway,
-        String(ports.bucket),
-      ],
-      { cwd: ROOT, stdio: ['pipe', 'pipe', 'inherit'] },
-    );
-    cleanups.push(async () => {
-      const exited = new Promise((resolve) => s3rver.once('exit', resolve));
-      s3rver.stdin?.end();
-      await exited;
-    });
-    await new Promise<void>((resolve, reject) => {
-      s3rver.once('exit', (code) => reject(new Error(`s3rver exited with code ${code}`)));
-      createInterface({ input: s3rver.stdout }).once('line', () => resolve());
-    });
-    const bucketEndpoint = `http://${network.gateway}:${ports.bucket}`;
+    const localMedia = options.media === 'local';
+    const bucketEndpoint = localMedia
+      ? ''
+      : await startBucket(dir, network.gateway, ports.bucket, cleanups);
 
     const secretFile = path.join(dir, 'access-token-secret');
     let secret: string;
@@ -221,13 +263,23 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
       secret = randomBytes(32).toString('hex');
       writeFileSync(secretFile, secret, { mode: 0o600 });
     }
-    const shared = {
-      DATABASE_URL: databaseUrl,
+    const mediaDir = localMedia ? path.join(dir, 'media') : undefined;
+    if (mediaDir) mkdirSync(mediaDir, { recursive: true });
+    const dataDirOf = (name: string) => {
+      const dataDir = path.join(dir, name);
+      if (mediaDir) linkMedia(dataDir, mediaDir);
+      return dataDir;
+    };
+    const bucket = {
       S3_BUCKET: BUCKET,
       S3_ENDPOINT: bucketEndpoint,
       S3_FORCE_PATH_STYLE: '1',
       S3_REGION: 'us-east-1',
       ...S3_KEYS,
+    };
+    const shared = {
+      DATABASE_URL: databaseUrl,
+      ...(localMedia ? {} : bucket),
       ACCESS_TOKEN_SECRET: secret,
       SEED_DEMO: '0',
       ...options.env,
@@ -240,7 +292,8 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
         ...shared,
         PORT: String(port),
         HOST: host.address,
-        DATA_DIR: path.join(dir, host.name),
+        DATA_DIR: dataDirOf(host.name),
+        ...(localMedia ? { MEDIA_ACCEL_REDIRECT: MEDIA_ACCEL_PREFIX } : {}),
         // nginx connects from the machine's address: only it may say who the client is.
         TRUST_PROXY: network.gateway,
         TRANSCODE_CONCURRENCY: '0',
@@ -257,7 +310,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
       // Info at least: its readiness is read from its log ("worker ready").
       {
         ...shared,
-        DATA_DIR: path.join(dir, 'worker'),
+        DATA_DIR: dataDirOf('worker'),
         TRANSCODE_CONCURRENCY: '1',
         LOG_LEVEL: 'info',
       },
@@ -279,6 +332,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
       listen: [...new Set(['127.0.0.1', network.gateway])],
       port: ports.balancer,
       heartbeatMs: Number(options.env?.LIVE_HEARTBEAT_MS ?? DEFAULT_LIVE_HEARTBEAT_MS),
+      ...(mediaDir ? { media: { prefix: MEDIA_ACCEL_PREFIX, root: mediaDir } } : {}),
       upstreams: replicas.map((replica, index) => ({
         address: replica.host.address,
         port: ports.replicas[index]!,
@@ -297,6 +351,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
       fallbackReason,
       databaseUrl,
       bucketEndpoint,
+      mediaDir,
       replicas,
       worker,
       balancerPid: nginx.pid,

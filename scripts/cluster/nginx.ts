@@ -13,6 +13,14 @@
  * went silent without closing (a lost machine) lets go of its clients within it. `X-Served-By`
  * names the replica that answered (nginx's $upstream_addr), so a test can tell where a request
  * went; a public balancer would not show its upstreams.
+ *
+ * With local media (`media`), the replicas answer a checked media request with an empty body and
+ * `X-Accel-Redirect` (MEDIA_ACCEL_REDIRECT, server/http/media-files.ts), and nginx sends the file
+ * from an `internal` location over the shared media folder: sendfile, Range (206) and HEAD are
+ * nginx's own, at its CPU cost per GB (issue 35). nginx keeps Content-Type, Cache-Control and
+ * Accept-Ranges of the redirecting answer; every other header the replica set (security
+ * headers, CORS, its ETag) is added back from `$upstream_http_*`, so a client sees the replica's
+ * headers (tests/cluster/local-media.test.ts compares them with a replica's direct answer).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -32,12 +40,83 @@ export interface NginxOptions {
   upstreams: Upstream[];
   /** The replicas' LIVE_HEARTBEAT_MS: the live stream's read timeout is three of them. */
   heartbeatMs: number;
+  /** Local media: the replicas' MEDIA_ACCEL_REDIRECT prefix and the media folder they share. */
+  media?: MediaLocation;
+}
+
+export interface MediaLocation {
+  /** The internal location's prefix, ending in `/` (the replicas' MEDIA_ACCEL_REDIRECT). */
+  prefix: string;
+  /** The folder the replicas' `DATA_DIR/media` is. */
+  root: string;
+}
+
+/** The internal location's prefix `npm run cluster -- --local-media` gives replicas and nginx. */
+export const MEDIA_ACCEL_PREFIX = '/_media/';
+
+/**
+ * Headers of a replica's media answer that nginx drops on X-Accel-Redirect (it keeps
+ * Content-Type, Cache-Control, Accept-Ranges, Content-Disposition, Set-Cookie and Expires):
+ * helmet's security headers, CORS, and the ETag (the file's own is off, so revalidations match
+ * what a replica answers without nginx).
+ */
+export const MEDIA_HEADERS_ADDED_BACK = [
+  'Content-Security-Policy',
+  'Cross-Origin-Opener-Policy',
+  'Cross-Origin-Resource-Policy',
+  'Origin-Agent-Cluster',
+  'Referrer-Policy',
+  'Strict-Transport-Security',
+  'X-Content-Type-Options',
+  'X-DNS-Prefetch-Control',
+  'X-Download-Options',
+  'X-Frame-Options',
+  'X-Permitted-Cross-Domain-Policies',
+  'X-XSS-Protection',
+  'Vary',
+  'Access-Control-Allow-Origin',
+  'Access-Control-Allow-Credentials',
+  'Access-Control-Expose-Headers',
+  'ETag',
+];
+
+const upstreamVariable = (header: string) =>
+  `$upstream_http_${header.toLowerCase().replaceAll('-', '_')}`;
+
+/** The internal location that sends the files replicas name with X-Accel-Redirect. */
+export function mediaLocation({ prefix, root }: MediaLocation): string {
+  const added = MEDIA_HEADERS_ADDED_BACK.map(
+    (header) => `add_header ${header} ${JSON.stringify(upstreamVariable(header))} always;`,
+  );
+  return `location ${prefix} {
+      # Only a replica's X-Accel-Redirect reaches it: a client asking for ${prefix}… gets a 404.
+      internal;
+      alias ${root.replace(/\/*$/, '/')};
+      sendfile on;
+      tcp_nopush on;
+      # The replica checked the file and chose the type; nginx keeps that Content-Type.
+      types {}
+      default_type application/octet-stream;
+      # The replica's weak ETag is added back; nginx's own would differ from a direct answer.
+      etag off;
+      # One range, as a replica answers (several: the whole file).
+      max_ranges 1;
+      ${added.join('\n      ')}
+      add_header X-Served-By $upstream_addr always;
+    }`;
 }
 
 /** Where nginx logs, at `warn`, each request it passed to the next replica or failed. */
 export const errorLogOf = (dir: string) => path.join(dir, 'nginx-error.log');
 
-export function nginxConfig({ dir, listen, port, upstreams, heartbeatMs }: NginxOptions): string {
+export function nginxConfig({
+  dir,
+  listen,
+  port,
+  upstreams,
+  heartbeatMs,
+  media,
+}: NginxOptions): string {
   const temp = (name: string) => `${name}_temp_path ${path.join(dir, `${name}-temp`)};`;
   const proxy = `proxy_pass http://vidtube;
       proxy_set_header Host $http_host;
@@ -79,10 +158,11 @@ ${listen.map((address) => `    listen ${address}:${port};`).join('\n')}
     location / {
       ${proxy}
       proxy_read_timeout 600s;
-      # Answers go out as the replica writes them (small JSON; media are redirects to the bucket).
+      # Answers go out as the replica writes them (small JSON; media are redirects to the bucket
+      # or, with local media, to the location below).
       proxy_buffering off;
     }
-    location /api/v1/events {
+${media ? `    ${mediaLocation(media)}\n` : ''}    location /api/v1/events {
       ${proxy}
       # Never idle for three heartbeats while the replica lives.
       proxy_read_timeout ${Math.ceil((3 * heartbeatMs) / 1000)}s;

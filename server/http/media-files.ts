@@ -4,6 +4,12 @@
  * fresh name, so no ownership lookup is needed per request). Only names the storage itself
  * generates are served, which rules out dot files and any way out of the folder.
  *
+ * Behind nginx (MEDIA_ACCEL_REDIRECT), every check and header stays here and only the bytes move:
+ * the answer is an empty body with `X-Accel-Redirect: {prefix}{key}`, and nginx sends the file
+ * from its `internal` location (Range, HEAD and sendfile included) at its own CPU cost per GB
+ * (issue 35). The headers set here go with it: nginx keeps Content-Type and Cache-Control from
+ * the redirecting answer, and its location adds back the rest (scripts/cluster/nginx.ts).
+ *
  * Why not @fastify/static here: its fs.ReadStream allocates a 64 kB buffer per chunk, and the
  * garbage collections that forces made serving cost 4–13× nginx's CPU per GB; file-pump.ts
  * sends through reused 1 MB buffers instead (issue 11, bench/media-stream.ts).
@@ -45,7 +51,18 @@ export const contentTypeOf = (key: string) =>
 const etagOf = (size: number, mtimeMs: number) =>
   `W/"${size.toString(16)}-${Math.floor(mtimeMs).toString(16)}"`;
 
-async function serveMedia(root: string, request: FastifyRequest, reply: FastifyReply) {
+/** How the bytes of a checked request leave: from this process, or from nginx's location. */
+export interface MediaDelivery {
+  /** nginx's `internal` location prefix (ends in `/`); absent: this process sends the bytes. */
+  accelRedirect?: string;
+}
+
+async function serveMedia(
+  root: string,
+  delivery: MediaDelivery,
+  request: FastifyRequest,
+  reply: FastifyReply,
+) {
   const key = (request.params as { '*': string })['*'];
   if (!SAFE_KEY.test(key)) return reply.callNotFound();
   const file = await open(path.join(root, key)).catch(() => null);
@@ -74,6 +91,15 @@ async function serveMedia(root: string, request: FastifyRequest, reply: FastifyR
         .header('content-range', `bytes */${size}`)
         .send(failure(416, 'Range Not Satisfiable'));
     }
+    if (delivery.accelRedirect && request.method === 'GET') {
+      // nginx answers the Range (206, Content-Range) from the client's own headers, and says
+      // Accept-Ranges itself (it would keep ours too: the header twice).
+      return reply
+        .removeHeader('accept-ranges')
+        .header('x-accel-redirect', `${delivery.accelRedirect}${key}`)
+        .header('content-length', '0')
+        .send();
+    }
     const [start, end] = range.kind === 'part' ? [range.start, range.end] : [0, size - 1];
     if (range.kind === 'part') {
       void reply.code(206).header('content-range', `bytes ${start}-${end}/${size}`);
@@ -93,11 +119,15 @@ async function serveMedia(root: string, request: FastifyRequest, reply: FastifyR
   }
 }
 
-export function installMediaFiles(app: FastifyInstance, root: string): void {
+export function installMediaFiles(
+  app: FastifyInstance,
+  root: string,
+  delivery: MediaDelivery = {},
+): void {
   app.route({
     method: ['GET', 'HEAD'],
     url: `${MEDIA_PREFIX}*`,
     schema: { hide: true },
-    handler: (request, reply) => serveMedia(root, request, reply),
+    handler: (request, reply) => serveMedia(root, delivery, request, reply),
   });
 }

@@ -13,7 +13,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { MEDIA_PREFIX } from '../storage/storage.js';
 import { failure } from './envelope.js';
-import { IMMUTABLE, installMediaFiles } from './media-files.js';
+import { IMMUTABLE, installMediaFiles, type MediaDelivery } from './media-files.js';
 
 /**
  * The HTML of the client route at `pathname` (server/pages/page-renderer.ts builds it), and
@@ -37,8 +37,9 @@ export async function installStatic(
   clientDir: string,
   /** Absent when the SPA is not built: then every unknown path is the JSON 404. */
   renderPage: RenderPage | undefined,
+  mediaDelivery: MediaDelivery = {},
 ): Promise<void> {
-  if (mediaRoot) installMediaFiles(app, mediaRoot);
+  if (mediaRoot) installMediaFiles(app, mediaRoot, mediaDelivery);
 
   const hasClient = existsSync(path.join(clientDir, 'index.html'));
   if (hasClient) {

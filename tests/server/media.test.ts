@@ -6,28 +6,13 @@ import { writeFile } from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rawGet } from './raw-get.js';
 import { createTestApp, type TestApp } from './helpers.js';
 import { signUp } from './fixtures/users.js';
 import { fixture, pngImage } from './media-fixtures.js';
 import { countStatements } from './statement-counter.js';
 
 const SECRET = 'top-secret-token-value';
-
-/** Sends one raw HTTP/1.1 request and returns the status line, headers and body text. */
-function rawGet(port: number, target: string): Promise<{ status: number; text: string }> {
-  return new Promise((resolve, reject) => {
-    const socket = net.connect(port, '127.0.0.1', () => {
-      socket.write(`GET ${target} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n`);
-    });
-    const chunks: Buffer[] = [];
-    socket.on('data', (c: Buffer) => chunks.push(c));
-    socket.on('error', reject);
-    socket.on('end', () => {
-      const text = Buffer.concat(chunks).toString('latin1');
-      resolve({ status: Number(text.split(' ')[1]), text });
-    });
-  });
-}
 
 describe('media serving', () => {
   let t: TestApp;
