@@ -93,6 +93,9 @@ export default defineConfig({
           name: 'views',
           include: ['tests/views/**/*.test.tsx'],
           environment: 'jsdom',
+          // Node 25 and later define a global localStorage of their own (undefined without
+          // --localstorage-file) that hides jsdom's window.localStorage: turned off here.
+          execArgv: ['--no-experimental-webstorage'],
           setupFiles: ['tests/views/setup.ts'],
           // One module graph for all files (143 s → 66 s on the 2-core machine); setup.ts clears
           // what a test leaves behind (DOM, toast queue, storage), and shuffled runs pass.

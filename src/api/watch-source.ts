@@ -52,3 +52,13 @@ function landingSource(): ViewSource {
   if (typeof document === 'undefined' || !document.referrer) return 'shared';
   return 'elsewhere';
 }
+
+/**
+ * Back to a page's first load, nothing noted. For the views suite only, whose files share one
+ * module graph: a click or watch of one test must not decide the source of the next.
+ */
+export function forgetWatchSources(): void {
+  noted = null;
+  firstLoad = true;
+  last = null;
+}

@@ -2,6 +2,8 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { toast } from 'react-toastify';
 import { afterEach, vi } from 'vitest';
+import { releaseRefreshSlot } from '../../src/api/client';
+import { forgetWatchSources } from '../../src/api/watch-source';
 
 // Pages are lazy chunks that vitest transforms on first use: allow for that in findBy*/waitFor.
 configure({ asyncUtilTimeout: 5000 });
@@ -18,4 +20,8 @@ afterEach(() => {
   // What a form keeps over a reload (the sign-up draft) and what the player remembers per browser.
   window.sessionStorage.clear();
   window.localStorage.clear();
+  // A session or refresh call a test left unanswered would hold every later 401's refresh.
+  releaseRefreshSlot();
+  // Where the last watch came from, which a retried watch call of the same video reuses.
+  forgetWatchSources();
 });
