@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react';
 import { PAGE_ROUTES } from './contract/page-routes.js';
 import { precompress } from './scripts/vite-precompress.js';
 import { routePreload } from './scripts/vite-route-preload.js';
+import { styledIds } from './scripts/vite-styled-ids.js';
 
 // The side menu's "Source code" link: SOURCE_CODE_URL at build time, else package.json's repository.
 const repository = (
@@ -14,9 +15,18 @@ const sourceCodeUrl = process.env.SOURCE_CODE_URL ?? repository ?? '';
 // The API server the dev server forwards /api and /media to (npm run dev starts both).
 const apiTarget = process.env.API_URL ?? `http://127.0.0.1:${process.env.API_PORT ?? '3001'}`;
 
+// `vite build --ssr` (the server renderer, issue 35): its bundled React must be the production
+// build, which reads process.env.NODE_ENV at run time unless it is written in here.
+const ssrBuild = process.argv.includes('--ssr');
+
 export default defineConfig({
-  define: { __SOURCE_CODE_URL__: JSON.stringify(sourceCodeUrl) },
+  define: {
+    __SOURCE_CODE_URL__: JSON.stringify(sourceCodeUrl),
+    ...(ssrBuild ? { 'process.env.NODE_ENV': JSON.stringify('production') } : {}),
+  },
   plugins: [
+    // Stable class names, the same in the browser's build and the server renderer's (issue 35).
+    styledIds(),
     react(),
     // The routes a visitor lands on (src/app/routes.tsx): their page chunks are preloaded with index.html.
     routePreload({
@@ -66,6 +76,10 @@ export default defineConfig({
       },
     },
   },
+  // The server renderer (`vite build --ssr src/app/server-render.tsx`, issue 35) carries its
+  // libraries: styled-components and the other browser packages are CommonJS or browser-first,
+  // and bundled they resolve as the browser's build resolves them.
+  ssr: { noExternal: true },
   server: {
     proxy: {
       '/api': { target: apiTarget, changeOrigin: false },

@@ -18,3 +18,20 @@ export const FIRST_SESSION_ELEMENT_ID = 'first-session';
  * API's), may renew it.
  */
 export type FirstSession = { user: User } | { user: null; resume?: true };
+
+/**
+ * The server-rendered first screen's state (issue 35, server/pages/server-render.ts): the persisted
+ * snapshots of the page's remembered actors (src/remembered-place.ts slots, e.g. `home-feed`),
+ * which the HTML was rendered from, and the clock it was rendered at (relative dates). The SPA
+ * hydrates from exactly these, so its first render is the server's.
+ */
+export const FIRST_STATE_ELEMENT_ID = 'first-state';
+
+export interface FirstScreenState {
+  snapshots: Record<string, unknown>;
+  /** Date.now() on the server when the HTML was rendered. */
+  renderedAt: number;
+}
+
+/** The attribute `#root` carries when its content was rendered on the server: hydrate it. */
+export const SERVER_RENDERED_ATTRIBUTE = 'data-server-rendered';

@@ -35,7 +35,8 @@ export function precompress(): Plugin {
   let outDir = 'dist';
   return {
     name: 'vidtube-precompress',
-    apply: 'build',
+    // The browser's build only: the server renderer's (`vite build --ssr`) is never sent.
+    apply: (_, env) => env.command === 'build' && !env.isSsrBuild,
     configResolved(config) {
       outDir = path.resolve(config.root, config.build.outDir);
     },

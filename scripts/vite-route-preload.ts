@@ -38,7 +38,8 @@ export function routePreload(pages: Record<string, string>): Plugin {
   let root = process.cwd();
   return {
     name: 'vidtube-route-preload',
-    apply: 'build',
+    // The browser's build only: the server renderer's (`vite build --ssr`) is never sent.
+    apply: (_, env) => env.command === 'build' && !env.isSsrBuild,
     configResolved(config) {
       root = config.root;
     },

@@ -68,5 +68,7 @@ export function useToastsNeeded(): boolean {
       };
     },
     () => needed,
+    // A server-rendered page holds no toast (issue 35): the container comes with the first one.
+    () => false,
   );
 }

@@ -21,6 +21,7 @@
 import { useActorRef } from '@xstate/react';
 import { useLayoutEffect, useRef, useState } from 'react';
 import type { Actor, ActorOptions, AnyActorLogic, Snapshot } from 'xstate';
+import { useOfferedSnapshot } from './first-screen-state';
 
 /** How many history entries' places are kept (the back stack a person walks is short). */
 export const PLACES_KEPT = 20;
@@ -106,6 +107,8 @@ const useTypedActorRef = useActorRef as <T extends AnyActorLogic>(
 /**
  * `useActorRef(logic, options)` that remembers the actor's state and the scroll position for the
  * history entry it is shown under, and starts from them when the user comes back to the entry.
+ * A server-rendered first screen (issue 35) offers the snapshot its HTML was rendered from: the
+ * actor starts from it (no scrolling: the page is where the browser put it).
  */
 export function useRememberedActor<TLogic extends AnyActorLogic>(
   slot: string,
@@ -113,10 +116,9 @@ export function useRememberedActor<TLogic extends AnyActorLogic>(
   options: ActorOptions<TLogic> = {},
 ): Actor<TLogic> {
   const [restored] = useState(() => placeToRestore(slot));
-  const actor = useTypedActorRef(
-    logic,
-    restored ? { ...options, snapshot: restored.snapshot } : options,
-  );
+  const offered = useOfferedSnapshot(slot);
+  const [snapshot] = useState(() => restored?.snapshot ?? offered);
+  const actor = useTypedActorRef(logic, snapshot ? { ...options, snapshot } : options);
   const key = useRef<string | null>(null);
   const scrollY = useRef(0);
 

@@ -6,6 +6,7 @@
  */
 export { feedAnswer, feedFiltersOf } from './feed-answer.http.js';
 export { FeedCache } from './feed-cache.js';
+export { popularTags } from './popular-tags.js';
 export { announceFeedChange, followFeedChanges } from './feed-changes.js';
 export type { FeedContext } from './feed-context.js';
 export { default as feedRoutes } from './feed.routes.js';

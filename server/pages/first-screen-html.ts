@@ -33,14 +33,17 @@ import { channelFeedHead, watchPreviewHead } from './link-preview-html.js';
 import { hasSession } from './page-session.js';
 import { searchPageHead } from './search-page-head.js';
 
-/** The head's additions for a serialized feed answer (the envelope GET /videos sends). */
-export function firstFeedHead(envelope: string): string {
-  const { data } = JSON.parse(envelope) as { data: VideoList };
-  const preloads = data.videos
+/** Preloads of the grid's first thumbnails (those it loads eagerly), with the grid's srcset. */
+export const feedPreloads = (feed: VideoList): string =>
+  feed.videos
     .slice(0, EAGER_THUMBNAILS)
     .map((video) => thumbnailPreload(video, THUMBNAIL_SIZES.grid))
     .join('');
-  return `${preloads}    <script type="application/json" id="${FIRST_FEED_ELEMENT_ID}">${jsonForHtml(envelope)}</script>\n`;
+
+/** The head's additions for a serialized feed answer (the envelope GET /videos sends). */
+export function firstFeedHead(envelope: string): string {
+  const { data } = JSON.parse(envelope) as { data: VideoList };
+  return `${feedPreloads(data)}    <script type="application/json" id="${FIRST_FEED_ELEMENT_ID}">${jsonForHtml(envelope)}</script>\n`;
 }
 
 /**

@@ -15,6 +15,8 @@
 import {
   FIRST_FEED_ELEMENT_ID,
   FIRST_SESSION_ELEMENT_ID,
+  FIRST_STATE_ELEMENT_ID,
+  type FirstScreenState,
   type FirstSession,
 } from '../../contract/first-screen';
 import { PAGE_SIZE } from '../../contract/limits';
@@ -34,6 +36,8 @@ const started = new Map<string, Promise<unknown>>();
 let startedAt = 0;
 /** Who the HTML said is signed in, when it could tell; undefined when the session is asked. */
 let inlinedSession: { user: User | null } | undefined;
+/** What the server rendered the first screen from, when it did (issue 35). */
+let renderedState: FirstScreenState | undefined;
 
 function start(key: string, call: Promise<unknown>): void {
   // Nobody may take it (a visitor's /watch answers 401): a failure must not be "unhandled".
@@ -49,9 +53,11 @@ function start(key: string, call: Promise<unknown>): void {
 export function startFirstScreen(pathname: string, search = ''): void {
   startedAt = performance.now();
   inlinedSession = embeddedSession();
+  renderedState = embeddedState();
   if (!inlinedSession) start('session', resumeSession<User>());
   const page = pageOf(pathname);
-  if (page?.route === PAGE_ROUTES.home && !feedTagOf(search))
+  // A server-rendered home page holds its feed already (in its snapshots): nothing to ask.
+  if (page?.route === PAGE_ROUTES.home && !feedTagOf(search) && !renderedState)
     start(FEED_KEY, embeddedFeed() ?? listVideos({ page: 1, limit: PAGE_SIZE.homeFeed }));
   const watched = page?.route === PAGE_ROUTES.watch ? decoded(page.params.videoId) : null;
   // The watch page is for signed-in users: for a visitor the HTML named, the call would only be
@@ -89,6 +95,26 @@ function embeddedSession(): { user: User | null } | undefined {
   } catch {
     return undefined; // unreadable: ask, as without it
   }
+}
+
+/**
+ * The state a server-rendered page was rendered from (server/pages/server-render.ts), undefined
+ * for a page the server did not render or an unreadable block.
+ */
+function embeddedState(): FirstScreenState | undefined {
+  const element = document.getElementById(FIRST_STATE_ELEMENT_ID);
+  element?.remove();
+  try {
+    const state = JSON.parse(element?.textContent ?? 'null') as FirstScreenState | null;
+    return state && typeof state.renderedAt === 'number' ? state : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The server-rendered page's state, for hydration (src/app/main.tsx). */
+export function firstScreenState(): FirstScreenState | undefined {
+  return renderedState;
 }
 
 /** Who the HTML said is signed in, for the session machine to start from (src/app/main.tsx). */

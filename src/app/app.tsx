@@ -4,6 +4,7 @@
  */
 import { lazy, Suspense, type ReactNode } from 'react';
 import { ThemeProvider } from 'styled-components';
+import type { FirstScreenState } from '../../contract/first-screen';
 import type { User } from '../../contract/shapes';
 import { Router, type BaseLocationHook } from 'wouter';
 import { ActorsProvider, type AppActors } from '../actors';
@@ -11,6 +12,7 @@ import { GlobalStyle } from '../global-style';
 import { useToastsNeeded } from '../notify';
 import { LiveProvider } from '../live';
 import { AppRoutes } from './routes';
+import { FirstScreenProvider } from '../first-screen-state';
 import { SessionProvider } from '../session';
 import { theme } from '../theme';
 
@@ -33,23 +35,39 @@ export interface AppProps {
   location?: BaseLocationHook & { searchHook?: () => string };
   /** Who is signed in, when the page's HTML said so (src/api/first-screen.ts): no session call. */
   session?: { user: User | null } | undefined;
+  /** The address being rendered on the server (src/app/server-render.tsx), with its query. */
+  ssrPath?: string;
+  /** What the server rendered the first screen from (issue 35): hydration renders the same. */
+  firstScreen?: FirstScreenState | undefined;
   children?: ReactNode;
 }
 
 /** Everything around the routes; tests also use it to render a single page. */
-export function AppProviders({ actors, location, session, children }: AppProps) {
+export function AppProviders({
+  actors,
+  location,
+  session,
+  ssrPath,
+  firstScreen,
+  children,
+}: AppProps) {
   return (
-    <ThemeProvider theme={theme}>
-      <GlobalStyle />
-      <ActorsProvider actors={actors}>
-        <Router {...(location ? { hook: location, searchHook: location.searchHook } : {})}>
-          <SessionProvider initial={session}>
-            <LiveProvider>{children}</LiveProvider>
-          </SessionProvider>
-        </Router>
-      </ActorsProvider>
-      <LazyToasts />
-    </ThemeProvider>
+    <FirstScreenProvider state={firstScreen}>
+      <ThemeProvider theme={theme}>
+        <GlobalStyle />
+        <ActorsProvider actors={actors}>
+          <Router
+            {...(location ? { hook: location, searchHook: location.searchHook } : {})}
+            {...(ssrPath ? { ssrPath } : {})}
+          >
+            <SessionProvider initial={session}>
+              <LiveProvider>{children}</LiveProvider>
+            </SessionProvider>
+          </Router>
+        </ActorsProvider>
+        <LazyToasts />
+      </ThemeProvider>
+    </FirstScreenProvider>
   );
 }
 

@@ -2,11 +2,12 @@
 import './first-screen-start';
 import { StrictMode } from 'react';
 import { flushSync } from 'react-dom';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { SERVER_RENDERED_ATTRIBUTE } from '../../contract/first-screen';
 import { App } from './app';
 import { preloadFirstPage } from './routes';
 import { installPlaceMemory } from '../remembered-place';
-import { firstScreenSession } from '../api/first-screen';
+import { firstScreenSession, firstScreenState } from '../api/first-screen';
 
 // Keys every history entry from now on, so Back can bring a list's place back (issue 29).
 installPlaceMemory();
@@ -17,7 +18,27 @@ installPlaceMemory();
 void preloadFirstPage(window.location.pathname)
   .catch(() => undefined)
   .then(() => {
-    const root = createRoot(document.getElementById('root')!);
+    const container = document.getElementById('root')!;
+    const rendered = firstScreenState();
+    // The server rendered this screen (issue 35, src/app/server-render.tsx): React takes over its
+    // markup, rendering from the same session and snapshots, so nothing on screen changes. A
+    // mismatch would be a bug: it is logged (console.error), and the e2e suite fails on it.
+    if (container.hasAttribute(SERVER_RENDERED_ATTRIBUTE) && rendered) {
+      hydrateRoot(
+        container,
+        <StrictMode>
+          <App session={firstScreenSession()} firstScreen={rendered} />
+        </StrictMode>,
+        {
+          onRecoverableError: (error, info) =>
+            console.error('Hydration failed:', error, info.componentStack),
+        },
+      );
+      return;
+    }
+    // Markup without its state cannot be hydrated: it is replaced.
+    container.replaceChildren();
+    const root = createRoot(container);
     // Synchronously, so the first render's effects run in the same task, before the browser
     // paints: the page's actors start, the first screen's answers (already here, see
     // first-screen.ts) settle in microtasks, and the page re-renders with them before the first
