@@ -46,7 +46,7 @@ import { liveEventsRoutes } from './live/index.js';
 import { notificationsRoutes } from './notifications/index.js';
 import { playlistsRoutes } from './playlists/index.js';
 import { subscribedChannelsRoutes } from './channels/index.js';
-import { channelSearchRoutes } from './channels/index.js';
+import { channelSearchRoutes, searchChannels } from './channels/index.js';
 import { subscriptionFeedRoutes } from './feed/index.js';
 import { subscriptionsRoutes } from './channels/index.js';
 import { tweetsRoutes } from './tweets/index.js';
@@ -205,7 +205,10 @@ export async function buildApp({ ctx, logger = false }: BuildOptions): Promise<A
   const mediaRoot = ctx.storage instanceof LocalDiskStorage ? ctx.storage.root : undefined;
   // Pages name their user (issue 35) with the accounts' DTO, which server/pages may not import.
   const findUser = (userId: string, urls: MediaUrls) => findUserDto(ctx.statements, userId, urls);
-  await installStatic(app, mediaRoot, config.clientDir, pageRenderer(ctx, findUser), {
+  const findChannels = (query: string, callerId: string | null, urls: MediaUrls) =>
+    searchChannels(ctx.db, query, callerId, urls);
+  const renderer = pageRenderer(ctx, findUser, findChannels);
+  await installStatic(app, mediaRoot, config.clientDir, renderer, {
     accelRedirect: config.mediaAccelRedirect,
   });
   if (ctx.storage.direct) installMediaRedirect(app, ctx.storage, ctx.storage.direct);

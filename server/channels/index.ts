@@ -4,5 +4,6 @@
  * channels) and the channels a search names.
  */
 export { default as channelSearchRoutes } from './channel-search.routes.js';
+export { searchChannels } from './channel-search.js';
 export { default as subscribedChannelsRoutes } from './subscribed-channels.routes.js';
 export { default as subscriptionsRoutes } from './subscriptions.routes.js';

@@ -9,25 +9,22 @@ import type { FirstSession } from '../../contract/first-screen.js';
 import type { PageContext } from './page-context.js';
 import { mediaUrlsOf } from '../http/origin.js';
 import type { RenderPage } from '../http/static.js';
-import { feedTagOf, PAGE_ROUTES, pageOf } from '../../contract/page-routes.js';
-import { feedPreloads, firstScreenHeads } from './first-screen-html.js';
+import { firstScreenHeads } from './first-screen-html.js';
 import { pageHtmlOf } from './page-html.js';
 import { hasSession, pageSession, sessionHead, type FindUser } from './page-session.js';
-import { homeRenderer, withRenderedRoot } from './server-render.js';
-
-/** `/` without a ?tag=: the page the server renders as HTML (server-render.ts). */
-function isPlainHome(pathname: string, url: string): boolean {
-  const query = url.includes('?') ? url.slice(url.indexOf('?') + 1) : '';
-  return pageOf(pathname)?.route === PAGE_ROUTES.home && !feedTagOf(query);
-}
+import { screenRenderer, withRenderedRoot, type FindChannels } from './server-render.js';
 
 /** Undefined when the SPA is not built (the server tests, a replica that serves the API only). */
-export function pageRenderer(ctx: PageContext, findUser: FindUser): RenderPage | undefined {
+export function pageRenderer(
+  ctx: PageContext,
+  findUser: FindUser,
+  findChannels: FindChannels,
+): RenderPage | undefined {
   const { clientDir } = ctx.config;
   if (!existsSync(path.join(clientDir, 'index.html'))) return undefined;
   const pageHtml = pageHtmlOf(clientDir);
   const headOf = firstScreenHeads(ctx);
-  const renderHome = homeRenderer(ctx, clientDir);
+  const renderScreen = screenRenderer(ctx, clientDir, findChannels);
   return async (request, pathname) => {
     const urls = mediaUrlsOf(request, ctx);
     // A failed lookup leaves the question to the SPA's session call, as before issue 35.
@@ -37,20 +34,19 @@ export function pageRenderer(ctx: PageContext, findUser: FindUser): RenderPage |
         return { user: null, resume: true } as const;
       },
     );
-    if (isPlainHome(pathname, request.url)) {
-      // A failed render leaves the page to the browser, as before issue 35.
-      const screen = await renderHome(urls, session, request.log).catch((error: unknown) => {
-        request.log.warn({ err: error }, 'the home page goes out without its server rendering');
+    // A failed render leaves the page to the browser, as before issue 35.
+    const screen = await renderScreen(pathname, request.url, urls, session, request.log).catch(
+      (error: unknown) => {
+        request.log.warn({ err: error }, 'a page goes out without its server rendering');
         return undefined;
-      });
-      if (screen) {
-        const who = await session;
-        const head = sessionHead(who) + feedPreloads(screen.feed) + screen.head;
-        return {
-          html: withRenderedRoot(pageHtml(pathname, head), screen.root),
-          personal: hasSession(who),
-        };
-      }
+      },
+    );
+    if (screen) {
+      const who = await session;
+      return {
+        html: withRenderedRoot(pageHtml(pathname, sessionHead(who) + screen.head), screen.root),
+        personal: hasSession(who),
+      };
     }
     // The page works without its additions: a failed query leaves the data to the SPA's calls.
     const extraHead = headOf(pathname, request, urls, session).catch((error: unknown) => {

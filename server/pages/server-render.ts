@@ -25,9 +25,14 @@ import {
 import { PAGE_SIZE } from '../../contract/limits.js';
 import { jsonForHtml } from '../../contract/markup.js';
 import type { VideoList } from '../../contract/videos.js';
-import { feedAnswer, popularTags } from '../feed/index.js';
+import { feedTagOf, PAGE_ROUTES, pageOf } from '../../contract/page-routes.js';
+import type { ChannelResult } from '../../contract/search.js';
+import { THUMBNAIL_SIZES } from '../../contract/thumbnail-sizes.js';
+import { feedAnswer, feedFiltersOf, popularTags } from '../feed/index.js';
+import { feedPreloads } from './first-screen-html.js';
+import { searchQueryOf } from './search-page-head.js';
 import type { MediaUrls } from '../media/media-urls.js';
-import { withinWait } from './image-preload.js';
+import { thumbnailPreload, withinWait } from './image-preload.js';
 import type { PageContext } from './page-context.js';
 
 /** What dist/server-render/server-render.js exports (src/app/server-render.tsx). */
@@ -37,19 +42,31 @@ interface ScreenRendererModule {
     url: string;
     session: FirstSession;
     home?: { feed: VideoList; popularTags: string[] };
+    search?: { videos: VideoList; channels: ChannelResult[] };
   }): Promise<{ html: string; styles: string; state: FirstScreenState }>;
 }
+
+/** The channels a search names for the one who asks (channels' searchChannels, handed down). */
+export type FindChannels = (
+  query: string,
+  callerId: string | null,
+  urls: MediaUrls,
+) => Promise<ChannelResult[]>;
 
 /** A rendered screen's parts for the page: the head's additions and the root's content. */
 export interface ScreenParts {
   head: string;
   root: string;
-  /** The feed answer it was rendered from (its thumbnails are preloaded by the caller). */
-  feed: VideoList;
 }
 
-/** Renders the first screen of `/`, or undefined when this server has no renderer. */
-export type RenderHome = (
+/**
+ * The parts of the page at `pathname` (with the request's `url` for its query), or undefined for a
+ * route the server does not render, when this server has no renderer, or when the data is slower
+ * than FIRST_SCREEN_WAIT_MS. A failed query or render rejects.
+ */
+export type RenderScreen = (
+  pathname: string,
+  url: string,
   urls: MediaUrls,
   session: Promise<FirstSession>,
   log: FastifyBaseLogger,
@@ -71,56 +88,99 @@ function splitHoisted(html: string): { hoisted: string; markup: string } {
   return { hoisted, markup: html.slice(hoisted.length) };
 }
 
-function partsOf(rendered: Awaited<ReturnType<ScreenRendererModule['renderScreen']>>) {
+type Rendered = Awaited<ReturnType<ScreenRendererModule['renderScreen']>>;
+
+function partsOf(rendered: Rendered, preloads: string): ScreenParts {
   const { hoisted, markup } = splitHoisted(rendered.html);
   const state = jsonForHtml(JSON.stringify(rendered.state));
   return {
     head:
-      `    ${hoisted}${rendered.styles}\n` +
+      `${preloads}    ${hoisted}${rendered.styles}\n` +
       `    <script type="application/json" id="${FIRST_STATE_ELEMENT_ID}">${state}</script>\n`,
     root: markup,
   };
 }
 
-export function homeRenderer(ctx: PageContext, clientDir: string): RenderHome {
+/** The query string of a request URL ('' when it has none). */
+const queryOf = (url: string): string => (url.includes('?') ? url.slice(url.indexOf('?') + 1) : '');
+
+const isVisitor = (session: FirstSession) => session.user === null && !('resume' in session);
+
+export function screenRenderer(
+  ctx: PageContext,
+  clientDir: string,
+  findChannels: FindChannels,
+): RenderScreen {
   const renderer = loadRenderer(clientDir).then(
     (module) => ({ module, error: undefined }),
     (error: unknown) => ({ module: undefined, error }),
   );
   let told = false;
-  // The last visitor's page, by the answers it was rendered from.
-  let last: { envelope: string; tags: string; parts: ScreenParts } | undefined;
-  return async (urls, whoAsks, log) => {
-    const { module, error } = await renderer;
-    if (error !== undefined && !told) {
-      told = true;
-      log.error({ err: error }, 'the server renderer did not load: pages render in the browser');
-    }
-    if (!module) return undefined;
+  const wait = <T>(work: Promise<T>) => withinWait(ctx.config.firstScreenWaitMs, work);
+  // The last visitor's home page, by the answers it was rendered from.
+  let lastHome: { envelope: string; tags: string; parts: ScreenParts } | undefined;
+
+  async function home(
+    module: ScreenRendererModule,
+    urls: MediaUrls,
+    whoAsks: Promise<FirstSession>,
+  ) {
     const [session, envelope, tags] = await Promise.all([
       whoAsks,
-      withinWait(
-        ctx.config.firstScreenWaitMs,
-        feedAnswer(ctx, { page: 1, limit: PAGE_SIZE.homeFeed }, urls),
-      ),
-      withinWait(ctx.config.firstScreenWaitMs, popularTags(ctx.db, module.POPULAR_TAGS_FOR_CHIPS)),
+      wait(feedAnswer(ctx, { page: 1, limit: PAGE_SIZE.homeFeed }, urls)),
+      wait(popularTags(ctx.db, module.POPULAR_TAGS_FOR_CHIPS)),
     ]);
     if (envelope === undefined || tags === undefined) return undefined;
-    const visitor = session.user === null && !('resume' in session);
     const tagsKey = tags.join('\n');
-    if (visitor && last?.envelope === envelope && last.tags === tagsKey) return last.parts;
+    const visitor = isVisitor(session);
+    if (visitor && lastHome?.envelope === envelope && lastHome.tags === tagsKey) {
+      return lastHome.parts;
+    }
     const feed = (JSON.parse(envelope) as { data: VideoList }).data;
     const rendered = await module.renderScreen({
       url: '/',
       session,
       home: { feed, popularTags: tags },
     });
-    const parts = { ...partsOf(rendered), feed };
-    if (visitor) last = { envelope, tags: tagsKey, parts };
+    const parts = partsOf(rendered, feedPreloads(feed));
+    if (visitor) lastHome = { envelope, tags: tagsKey, parts };
     return parts;
+  }
+
+  async function search(
+    module: ScreenRendererModule,
+    url: string,
+    urls: MediaUrls,
+    whoAsks: Promise<FirstSession>,
+  ) {
+    const query = searchQueryOf(queryOf(url));
+    if (!query) return undefined; // a blank search: the page asks nothing, the SPA renders it
+    const session = await whoAsks;
+    const [envelope, channels] = await Promise.all([
+      wait(feedAnswer(ctx, feedFiltersOf(query), urls)),
+      wait(findChannels(query.query ?? '', session.user?._id ?? null, urls)),
+    ]);
+    if (envelope === undefined || channels === undefined) return undefined;
+    const videos = (JSON.parse(envelope) as { data: VideoList }).data;
+    const rendered = await module.renderScreen({ url, session, search: { videos, channels } });
+    const first = videos.videos[0];
+    return partsOf(rendered, first ? thumbnailPreload(first, THUMBNAIL_SIZES.row) : '');
+  }
+
+  return async (pathname, url, urls, session, log) => {
+    const page = pageOf(pathname);
+    const route = page?.route;
+    const plainHome = route === PAGE_ROUTES.home && !feedTagOf(queryOf(url));
+    if (!plainHome && route !== PAGE_ROUTES.search) return undefined;
+    const { module, error } = await renderer;
+    if (error !== undefined && !told) {
+      told = true;
+      log.error({ err: error }, 'the server renderer did not load: pages render in the browser');
+    }
+    if (!module) return undefined;
+    return plainHome ? home(module, urls, session) : search(module, url, urls, session);
   };
 }
-
 /** `html` (index.html for the route) with `root` as the server-rendered content of `#root`. */
 export function withRenderedRoot(html: string, root: string): string {
   return html.replace(

@@ -14,8 +14,11 @@ import { prerender } from 'react-dom/static';
 import { ServerStyleSheet } from 'styled-components';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import type { FirstScreenState, FirstSession } from '../../contract/first-screen';
+import type { ChannelResult } from '../../contract/search';
 import type { VideoList } from '../../contract/videos';
 import { feedMachine, POPULAR_TAGS_FOR_CHIPS } from '../../machines/feed.machine';
+import { searchMachine } from '../../machines/search.machine';
+import { parseSearchUrl } from '../features/search/search-url';
 import { selectIsLoadingFirst, type Page, type PageRequest } from '../../machines/pager.machine';
 import { withPager } from '../pager-logic';
 import { App } from './app';
@@ -27,7 +30,25 @@ export interface HomeData {
   popularTags: string[];
 }
 
+/** What the search page's first screen is rendered from: the API's answers for its address. */
+export interface SearchData {
+  /** `GET /videos` with the address's query and filters, page 1 (with its spelling, if any). */
+  videos: VideoList;
+  /** `GET /search/channels?query=…` for the one who asks. */
+  channels: ChannelResult[];
+}
+
 export { POPULAR_TAGS_FOR_CHIPS };
+
+/** A page of the pager as the app's fetchVideoPage answers it (src/api/video-actors.ts). */
+const pageOf = (list: VideoList) =>
+  fromPromise<Page, PageRequest>(() =>
+    Promise.resolve({
+      items: list.videos,
+      total: list.totalVideos,
+      ...(list.spelling ? { meta: { spelling: list.spelling } } : {}),
+    }),
+  );
 
 /** Renders of one screen before giving up on one where nothing suspends (see renderScreen). */
 const MAX_RENDERS = 3;
@@ -41,13 +62,9 @@ const HOME_FEED_SLOT = 'home-feed';
  */
 async function homeSnapshots(data: HomeData, session: FirstSession) {
   const tags = session.user?.tags.map((tag) => tag.name) ?? [];
-  const logic = withPager(
-    feedMachine,
-    fromPromise<Page, PageRequest>(() =>
-      Promise.resolve({ items: data.feed.videos, total: data.feed.totalVideos }),
-    ),
-    { fetchPopularTags: fromPromise(() => Promise.resolve(data.popularTags)) },
-  );
+  const logic = withPager(feedMachine, pageOf(data.feed), {
+    fetchPopularTags: fromPromise(() => Promise.resolve(data.popularTags)),
+  });
   const feed = createActor(logic, { input: { tags, activeTag: null } }).start();
   // What the page sends once the session is known (home-page.tsx).
   feed.send({ type: 'TAGS_CHANGED', tags });
@@ -58,12 +75,35 @@ async function homeSnapshots(data: HomeData, session: FirstSession) {
   return { [HOME_FEED_SLOT]: snapshot };
 }
 
+/** The remembered slot of the search page's actor (src/pages/search-page.tsx). */
+const SEARCH_SLOT = 'search';
+
+/**
+ * The search page's snapshot: the search machine told the address's query and filters, as the page
+ * tells it, run over the data until the results and the channel lookup are done.
+ */
+async function searchSnapshots(data: SearchData, search: string) {
+  const logic = withPager(searchMachine, pageOf(data.videos), {
+    fetchChannels: fromPromise(() => Promise.resolve(data.channels)),
+  });
+  const actor = createActor(logic).start();
+  actor.send({ type: 'QUERY_CHANGED', ...parseSearchUrl(search) });
+  await waitFor(actor, (s) => !s.matches({ searching: 'findingChannel' }));
+  const pager = actor.getSnapshot().children.pager;
+  if (pager) await waitFor(pager, (s) => !selectIsLoadingFirst(s));
+  const snapshot = actor.getPersistedSnapshot();
+  actor.stop();
+  return { [SEARCH_SLOT]: snapshot };
+}
+
 export interface RenderRequest {
   /** The address, with its query (`/`, `/search?query=…`). */
   url: string;
   session: FirstSession;
-  /** The home page's data; the other routes render their shell only for now. */
+  /** The home page's data, on `/`. */
   home?: HomeData;
+  /** The search page's data, on `/search?query=…`. */
+  search?: SearchData;
 }
 
 export interface RenderedScreen {
@@ -77,9 +117,15 @@ export interface RenderedScreen {
 
 /** Renders the app at `url` as the browser's first render will (see above). */
 export async function renderScreen(request: RenderRequest): Promise<RenderedScreen> {
-  const [pathname = '/'] = request.url.split('?');
+  const cut = request.url.indexOf('?');
+  const pathname = cut < 0 ? request.url : request.url.slice(0, cut);
+  const query = cut < 0 ? '' : request.url.slice(cut + 1);
   await preloadFirstPage(pathname);
-  const snapshots = request.home ? await homeSnapshots(request.home, request.session) : {};
+  const snapshots = request.home
+    ? await homeSnapshots(request.home, request.session)
+    : request.search
+      ? await searchSnapshots(request.search, query)
+      : {};
   // A copy for the render: the app hands each snapshot back as it takes it (first-screen-state).
   const state: FirstScreenState = { snapshots, renderedAt: Date.now() };
   const app = () => (
@@ -103,7 +149,7 @@ export async function renderScreen(request: RenderRequest): Promise<RenderedScre
         progressiveChunkSize: Number.MAX_SAFE_INTEGER,
       });
       const html = await new Response(prelude).text();
-      if (!html.includes("<script")) return { html, styles: sheet.getStyleTags(), state };
+      if (!html.includes('<script')) return { html, styles: sheet.getStyleTags(), state };
     } finally {
       sheet.seal();
     }

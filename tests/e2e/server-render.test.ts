@@ -3,7 +3,8 @@
  * feed's cards (titles, thumbnails, the chips, the top bar, styled), for a visitor and for a
  * signed-in user; with scripts on, React hydrates that markup without a warning, without moving
  * anything (no layout shift) and without asking the API for the feed again, and the page then
- * works as before (a chip filters the feed). Screenshots of `/` without scripts at both widths.
+ * works as before (a chip filters the feed). The same for `/search?query=…` (its results, heading
+ * and filters). Screenshots of `/` without scripts at both widths, and of a search on a phone.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, ConsoleMessage, Page } from 'playwright-core';
@@ -150,6 +151,55 @@ describe.skipIf(!hasBrowser)('the first screen as HTML', () => {
       });
     }
   }
+
+  /** A word of a demo video's title, and the titles the search API finds for it, in order. */
+  async function searchCase(context: BrowserContext) {
+    const [title] = await firstTitles(context, server.url);
+    const word = title!.split(/\s+/).find((w) => /^[a-z]{4,}$/i.test(w))!;
+    const answer = await context.request.get(
+      `${server.url}/api/v1/videos?page=1&limit=9&query=${encodeURIComponent(word)}`,
+    );
+    const { videos } = ((await answer.json()) as { data: { videos: { title: string }[] } }).data;
+    return { word, titles: videos.map((v) => v.title) };
+  }
+
+  it('with scripts off, /search?query=… shows its results, heading and filters', async () => {
+    const context = await browser.browser.newContext({
+      viewport: VIEWPORTS.mobile,
+      javaScriptEnabled: false,
+    });
+    const page = await context.newPage();
+    const { word, titles } = await searchCase(context);
+    expect(titles.length).toBeGreaterThan(0);
+    await page.goto(`${server.url}/search?query=${encodeURIComponent(word)}`);
+    expect(await cardTitles(page)).toEqual(titles);
+    expect(await page.getByRole('heading', { name: `Results for “${word}”` }).count()).toBe(1);
+    await screenshot(page, 'server-render-search-no-scripts-mobile', {
+      'top bar': page.getByRole('banner'),
+      'first result': page.getByRole('article').first(),
+    });
+    await context.close();
+  });
+
+  it('hydrates /search?query=… without a warning, a shift or a second search', async () => {
+    const { context, page, problems, calls } = await watchedPage(VIEWPORTS.desktop, true);
+    const { word, titles } = await searchCase(context);
+    calls.length = 0;
+    await page.goto(`${server.url}/search?query=${encodeURIComponent(word)}`, {
+      waitUntil: 'networkidle',
+    });
+    await hydrated(page);
+    expect(await page.locator('#root[data-server-rendered]').count()).toBe(1);
+    expect(await cardTitles(page)).toEqual(titles);
+    expect(problems).toEqual([]);
+    expect(calls.filter((c) => c.startsWith('/api/v1/videos?'))).toEqual([]);
+    expect(calls.filter((c) => c.startsWith('/api/v1/search/channels'))).toEqual([]);
+    const shifts = await page.evaluate(
+      () => (window as unknown as { record: { shifts: number[] } }).record.shifts,
+    );
+    expect(shifts).toEqual([]);
+    await context.close();
+  });
 
   it('after hydration the page works: a chip filters the feed, Back brings All', async () => {
     const { context, page, problems } = await watchedPage(VIEWPORTS.desktop, false);
