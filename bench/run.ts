@@ -3,7 +3,7 @@
  * figures depend on the machine. Datasets are built once and cached under bench/.data.
  *
  *   npm run bench                      every bench
- *   npm run bench -- startup media     only the named ones (startup, seed, js, lcp, thumbs, api,
+ *   npm run bench -- startup media     only the named ones (startup, seed, js, lcp, pages, thumbs, api,
  *                                      suggest, lists, search, dashboard, upnext, comments, media, mixed, memory,
  *                                      transcode, previews, analytics, forgot, and on PostgreSQL only: sse, feed;
  *                                      cluster)
@@ -26,6 +26,7 @@ import { ROOT } from './lib/paths.js';
 import { spawnServer } from './lib/server.js';
 import { printTable, type Row } from './lib/table.js';
 import { benchMedia } from './media.js';
+import { benchPages } from './pages.js';
 import { benchMemory } from './memory.js';
 import { benchMixedLoad } from './mixed-load.js';
 import { benchSearch } from './search.js';
@@ -46,6 +47,7 @@ const NAMES = [
   'seed',
   'js',
   'lcp',
+  'pages',
   'thumbs',
   'api',
   'suggest',
@@ -100,7 +102,7 @@ async function section(title: string, work: () => Promise<Row[]>): Promise<void>
 console.log(
   `VidTube bench on ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, Node ${process.version}, load average ${os.loadavg()[0]?.toFixed(2)}`,
 );
-const onDemo = enabled('js') || enabled('lcp') || enabled('thumbs');
+const onDemo = enabled('js') || enabled('lcp') || enabled('pages') || enabled('thumbs');
 if (onDemo) {
   // The pages are measured as `npm start` serves them: built, minified, hashed.
   const build = spawnSync(
@@ -126,6 +128,7 @@ if (onDemo) {
   try {
     if (enabled('js')) await section('javascript shipped (gzip)', () => benchJsSize(server.url));
     if (enabled('lcp')) await section('largest contentful paint', () => benchLcp(server.url));
+    if (enabled('pages')) await section('the HTML of the pages', () => benchPages(server.url));
     if (enabled('thumbs')) {
       await section('thumbnail bytes of the home page', () => benchThumbs(server.url));
     }
