@@ -720,6 +720,8 @@ export const searchWords = pgTable(
   {
     word: text('word').primaryKey(),
     n: integer('n').notNull().default(0),
+    /** Published videos holding the word in their title or tags (migration 0024). */
+    videos: integer('videos').notNull().default(0),
   },
   (t) => [index('search_words_trgm_idx').using('gin', sql`${t.word} gin_trgm_ops`)],
 );

@@ -7,7 +7,7 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
-import { videos } from '../db/schema.js';
+import { searchWords, videos } from '../db/schema.js';
 import type { LexemeStats } from './search-density.js';
 import type { SearchQueries } from './video-search.js';
 
@@ -96,10 +96,15 @@ export async function countSearch(db: Db, scope: SearchScope): Promise<Counted> 
   const compiledColumns = search.lexemes
     ? sql`${search.lexemes}::text[] as lexemes, ${search.any}::text as "any", ${search.all}::text as "all"`
     : sql`null::text[] as lexemes, null as "any", null as "all"`;
-  const result = await db.execute(sql`
-    select count(*)::int as n, ${compiledColumns}
-    from (select 1 from (select 1 from ${videos} where ${scope.where} offset 0) as s
-          limit ${stopAt}) as m`);
+  const counted = sql`(select count(*)::int from (
+      select 1 from (select 1 from ${videos} where ${scope.where} offset 0) as s limit ${stopAt}
+    ) as m)`;
+  const bound = wordBound(scope);
+  // Evaluated lazily: the matches are counted only when the words' counts leave it open.
+  const matches = bound
+    ? sql`case when ${bound} >= ${stopAt} then ${stopAt} else ${counted} end`
+    : counted;
+  const result = await db.execute(sql`select ${matches} as n, ${compiledColumns}`);
   type Row = { n: number; lexemes: string[] | null; any: string | null; all: string | null };
   const [row] = (result as { rows: Row[] }).rows;
   const n = Number(row?.n ?? 0);
@@ -112,6 +117,21 @@ export async function countSearch(db: Db, scope: SearchScope): Promise<Counted> 
   return { ...total, compiled };
 }
 
+/**
+ * The most published videos any one word of a plain-words search holds in its title or tags
+ * (search_words.videos, trigger-kept by migration 0024): each of them matches the search, so the
+ * search has at least that many matches. Only for a search over the whole catalogue (a filter,
+ * channel or tag narrows it to videos the counts do not describe) matching any of its words (a
+ * quoted phrase needs all). A stop word matches nothing and has no say; the words are tokenized
+ * as the vocabulary's (the simple configuration of the same parser).
+ */
+function wordBound({ narrowed, search }: SearchScope): SQL | undefined {
+  if (narrowed || search.conjunctive || search.words === undefined) return undefined;
+  return sql`(select max(w.videos) from ${searchWords} as w
+    where w.word = any(tsvector_to_array(to_tsvector('simple'::regconfig, ${search.words})))
+      and numnode(plainto_tsquery('english', w.word)) > 0)`;
+}
+
 /** Where counting stops: one row past the cap or past the requested page, whichever is further. */
 export function countStop({
   cap,
@@ -122,7 +142,7 @@ export function countStop({
 }
 
 /** The text's compiled form, when an earlier search of it was counted. */
-function knownCompiled(search: SearchQueries): CompiledSearch | undefined {
+export function knownCompiled(search: SearchQueries): CompiledSearch | undefined {
   return search.words === undefined ? undefined : knownTexts.get(search.words);
 }
 

@@ -8,7 +8,6 @@ import {
   arrayContains,
   asc,
   count,
-  desc,
   eq,
   gte,
   inArray,
@@ -27,27 +26,19 @@ import {
 } from '../../contract/search.js';
 import type { Db } from '../db/client.js';
 import type { PreparedStatements } from '../db/prepared.js';
-import { users, videoProcessing, videos } from '../db/schema.js';
+import { videoProcessing, videos, users } from '../db/schema.js';
 import { preparedFeedPage, scopeCount, singleScope } from './feed-pages.js';
-import { ascNullsFirst, descNullsLast } from '../db/order.js';
+import { descNullsLast } from '../db/order.js';
 import { ownVideoColumns, toOwnVideoItem } from '../videos/index.js';
-import { toVideoItem, videoItemColumns, type VideoItemRow } from '../videos/index.js';
+import { toVideoItem, type VideoItemRow } from '../videos/index.js';
 import type { MediaUrls } from '../media/media-urls.js';
-import {
-  candidatePaths,
-  readsThroughSearchIndex,
-  type SearchStatistics,
-} from './search-density.js';
-import {
-  countSearch,
-  countStop,
-  searchTotal,
-  type SearchScope,
-  type SearchTotal,
-} from './search-total.js';
+import type { SearchStatistics } from './search-density.js';
+import { searchAnswer } from './search-answer.js';
+import { countStop, searchTotal, type SearchScope, type SearchTotal } from './search-total.js';
+import { sortedPage } from './sorted-page.js';
 import { correctedQuery, SPELLING_FEW } from './spelling.js';
 import { namedChannelIds } from './named-channels.js';
-import { relevantSearch, searchQueries, type RankPlan } from './video-search.js';
+import { queryWords, searchQueries } from './video-search.js';
 
 /** What the feed reads: the database, its prepared statements and its search statistics. */
 export interface FeedDatabase {
@@ -68,29 +59,6 @@ export interface FeedFilters {
   sortType?: SortType | undefined;
   page: number;
   limit: number;
-}
-
-const SORT_COLUMNS = {
-  createdAt: [videos.createdAt],
-  // views_tier orders like views and is indexed; views itself is on no index (migration 0005).
-  views: [videos.viewsTier, videos.views],
-  duration: [videos.duration],
-  title: [videos.title],
-} as const;
-
-function orderOf(filters: FeedFilters): SQL[] {
-  const ascending = filters.sortType === 'asc';
-  const columns = SORT_COLUMNS[filters.sortBy ?? 'createdAt'];
-  // Directions mirror the indexes (created_at/views_tier/duration DESC NULLS LAST; title plain
-  // ASC, whose mirror is plain DESC) and the id tie-break runs against the main direction, so an
-  // index scan, forwards or backwards, serves the page without sorting the catalogue
-  // (videos_feed_idx is (is_published, created_at DESC NULLS LAST, id)); the views sort only
-  // sorts within the popularity steps it reads.
-  const main = columns.map((column) => {
-    if (filters.sortBy === 'title') return ascending ? asc(column) : desc(column);
-    return ascending ? ascNullsFirst(column) : descNullsLast(column);
-  });
-  return [...main, ascending ? desc(videos.id) : asc(videos.id)];
 }
 
 /**
@@ -180,7 +148,7 @@ export async function listFeed(
   const narrowed = Boolean(filters.userId || filters.tag || filtered);
   // A channel named exactly: its videos match too (named-channels.ts). Most queries name none,
   // and their statements stay as they were.
-  const named = filters.userId ? [] : await namedChannelIds(db, filters.query);
+  const named = filters.userId ? [] : await namedChannelIds(database.statements, filters.query);
   const scopeOf = (text: string, channels: string[] = []): SearchScope => {
     const search = searchQueries(text);
     const base = and(...conditions);
@@ -191,85 +159,33 @@ export async function listFeed(
     );
     return { where, base, search, narrowed, ...bounds };
   };
-  const typed = scopeOf(filters.query, named);
   const stats = await database.searchStats.current();
-  const typedTotal = await searchTotal(db, typed, stats);
+  let page = await searchAnswer(db, scopeOf(filters.query, named), stats, filters);
   let spelling: Spelling | undefined;
-  let scope = typed;
-  let total: SearchTotal = typedTotal;
-  if (!filters.exact && !typedTotal.atLeast && typedTotal.total < SPELLING_FEW) {
+  const typed = page.total;
+  // One word that found videos by itself (no channel named) matches some: nothing to correct.
+  const matchedAsTyped =
+    typed.total > 0 && named.length === 0 && queryWords(filters.query).length === 1;
+  if (!filters.exact && !typed.atLeast && typed.total < SPELLING_FEW && !matchedAsTyped) {
     const corrected = await correctedQuery(db, filters.query);
     if (corrected) {
       const fixed = scopeOf(corrected);
-      const fixedTotal = await searchTotal(db, fixed, stats);
-      if (typedTotal.total === 0 && fixedTotal.total > 0) {
-        spelling = { corrected, applied: true };
-        scope = fixed;
-        total = fixedTotal;
-      } else if (fixedTotal.atLeast || fixedTotal.total > typedTotal.total) {
-        spelling = { corrected, applied: false };
+      if (typed.total === 0) {
+        // Nothing found as typed: the corrected query's page is the answer when it finds any.
+        const fixedPage = await searchAnswer(db, fixed, stats, filters);
+        if (fixedPage.total.total > 0) {
+          spelling = { corrected, applied: true };
+          page = fixedPage;
+        }
+      } else {
+        const fixedTotal = await searchTotal(db, fixed, stats);
+        if (fixedTotal.atLeast || fixedTotal.total > typed.total) {
+          spelling = { corrected, applied: false };
+        }
       }
     }
   }
-  const page = await searchPage(database, scope, total, filters);
   return { ...answer(page.rows, page.total, true), ...(spelling ? { spelling } : {}) };
-}
-
-/** A page in the order the filters ask for (the feed's; a search's with a chosen sort). */
-function sortedPage(
-  db: Db,
-  where: SQL | undefined,
-  filters: FeedFilters,
-  offset: number,
-): Promise<VideoItemRow[]> {
-  return db
-    .select(videoItemColumns)
-    .from(videos)
-    .innerJoin(users, eq(users.id, videos.ownerId))
-    .where(where)
-    .orderBy(...orderOf(filters))
-    .limit(filters.limit)
-    .offset(offset);
-}
-
-/**
- * A search's page: in the chosen sort, or by relevance (video-search.ts) over every match when
- * the total is exact (at most the cap), else over the bounded candidates, read as the statistics
- * say. A short page ends the matches before a promised total: the statistics were wrong, and the
- * total is counted.
- */
-async function searchPage(
-  { db, searchStats }: FeedDatabase,
-  scope: SearchScope,
-  total: SearchTotal & { estimated?: boolean; compiled?: { lexemes: string[] } },
-  filters: FeedFilters,
-): Promise<{ rows: VideoItemRow[]; total: SearchTotal }> {
-  const { where, search, offset, limit } = scope;
-  const lexemes = total.compiled?.lexemes ?? null;
-  const stats = await searchStats.current();
-  let rows: VideoItemRow[];
-  if (filters.sortBy) {
-    // Few matches (an exact total, or a rare word by the statistics) are read through the search
-    // index and sorted: walking the sort's index for them could read the whole catalogue (a rare
-    // word sorted by views took 1.6 s at 100 000 videos).
-    const few =
-      !total.atLeast ||
-      (!scope.narrowed && readsThroughSearchIndex(stats, lexemes, offset + limit) === true);
-    const read = few
-      ? and(sql`${videos.id} in (select ${videos.id} from ${videos} where ${where} offset 0)`)
-      : where;
-    rows = await sortedPage(db, read, filters, offset);
-  } else if (!total.atLeast) {
-    rows = await relevantSearch(db, where, search, offset, limit, { kind: 'every' });
-  } else {
-    const paths = candidatePaths(stats, lexemes, search.conjunctive);
-    // Matches few enough to read through the search index are read once and all ranked.
-    const plan: RankPlan =
-      paths.any === 'index' ? { kind: 'every' } : { kind: 'candidates', paths, base: scope.base };
-    rows = await relevantSearch(db, where, search, offset, limit, plan);
-  }
-  if (total.estimated && rows.length < limit) return { rows, total: await countSearch(db, scope) };
-  return { rows, total };
 }
 
 /**

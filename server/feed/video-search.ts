@@ -203,6 +203,32 @@ function relevanceColumns(search: SearchQueries): SQL {
 const MATCH_COLUMNS = sql`v.id, v.title, v.description, v.tags, v.duration, v.views,
   v.views_tier, v.is_published, v.video_key, v.thumbnail_key, v.created_at, v.owner_id`;
 
+/** The ranked rows (MATCH_COLUMNS and the relevance keys) a page of `where`'s matches reads. */
+function rankedRows(
+  where: SQL | undefined,
+  search: SearchQueries,
+  offset: number,
+  limit: number,
+  plan: RankPlan,
+): SQL {
+  if (plan.kind === 'every') {
+    return sql`select ${MATCH_COLUMNS}, 0 as part, ${relevanceColumns(search)}
+      from (select * from ${videos} where ${where} offset 0) as v`;
+  }
+  const candidates = sql`select ${MATCH_COLUMNS}, 0 as part, ${relevanceColumns(search)}
+    from ${videos} as v where v.id in (select id from c)`;
+  // At least min(CANDIDATES, matches) candidates exist, so a page ending within them needs
+  // nothing else; a later one reads the other matches, newest first, after them.
+  const rest = sql`union all
+    select ${MATCH_COLUMNS}, 1, false, false, 0 from (
+      select * from ${videos} where ${where} and ${videos.id} not in (select id from c)
+      order by ${videos.createdAt} desc nulls last, ${videos.id}
+      limit ${offset + limit}
+    ) as v`;
+  return sql`with c as (${candidateIds(where, search, plan)})
+    ${candidates} ${offset + limit <= CANDIDATES ? sql`` : rest}`;
+}
+
 /**
  * The page of `where`'s matches (published videos, any filters, the search condition) in
  * relevance order, read as `plan` says.
@@ -215,47 +241,51 @@ export async function relevantSearch(
   limit: number,
   plan: RankPlan,
 ): Promise<VideoItemRow[]> {
-  let ranked: SQL;
-  if (plan.kind === 'every') {
-    ranked = sql`select ${MATCH_COLUMNS}, 0 as part, ${relevanceColumns(search)}
-      from (select * from ${videos} where ${where} offset 0) as v`;
-  } else {
-    const candidates = sql`select ${MATCH_COLUMNS}, 0 as part, ${relevanceColumns(search)}
-      from ${videos} as v where v.id in (select id from c)`;
-    // At least min(CANDIDATES, matches) candidates exist, so a page ending within them needs
-    // nothing else; a later one reads the other matches, newest first, after them.
-    const rest = sql`union all
-      select ${MATCH_COLUMNS}, 1, false, false, 0 from (
-        select * from ${videos} where ${where} and ${videos.id} not in (select id from c)
-        order by ${videos.createdAt} desc nulls last, ${videos.id}
-        limit ${offset + limit}
-      ) as v`;
-    ranked = sql`with c as (${candidateIds(where, search, plan)})
-      ${candidates} ${offset + limit <= CANDIDATES ? sql`` : rest}`;
-  }
-  return readPage(db, ranked, offset, limit);
+  const ranked = rankedRows(where, search, offset, limit, plan);
+  return (await readPage(db, ranked, offset, limit, false)).rows;
 }
 
-/** A page of `ranked` (rows of MATCH_COLUMNS and the relevance keys) with their owners. */
+/**
+ * The same page ranked over every match, with the number of matches, counted by the statement
+ * that ranks them (undefined past the last match, where the page has no row to carry it).
+ */
+export function countedRelevantSearch(
+  db: Db,
+  where: SQL | undefined,
+  search: SearchQueries,
+  offset: number,
+  limit: number,
+): Promise<{ rows: VideoItemRow[]; matches: number | undefined }> {
+  const ranked = rankedRows(where, search, offset, limit, { kind: 'every' });
+  return readPage(db, ranked, offset, limit, true);
+}
+
+/** A page of `ranked` with their owners, and with `counted` the number of rows `ranked` holds. */
 async function readPage(
   db: Db,
   ranked: SQL,
   offset: number,
   limit: number,
-): Promise<VideoItemRow[]> {
+  counted: boolean,
+): Promise<{ rows: VideoItemRow[]; matches: number | undefined }> {
   // Raw rows: drivers differ in how they hand back timestamps (Date or text).
-  type RawRow = Omit<VideoItemRow, 'createdAt'> & { createdAt: Date | string };
+  type RawRow = Omit<VideoItemRow, 'createdAt'> & { createdAt: Date | string; matches?: number };
   const result = await db.execute(sql`
     select r.id, r.title, r.description, r.tags, r.duration, r.views,
            r.is_published as "isPublished", r.video_key as "videoKey",
            r.thumbnail_key as "thumbnailKey", r.created_at as "createdAt",
            ${users.id} as "ownerId", ${users.userName} as "ownerUserName",
            ${users.fullName} as "ownerFullName", ${users.avatarKey} as "ownerAvatarKey"
+           ${counted ? sql`, count(*) over ()::int as matches` : sql``}
     from (${ranked}) as r
     join ${users} on ${users.id} = r.owner_id
     order by r.part, r.all_words desc, r.phrase desc, r.field desc,
              r.views_tier desc nulls last, r.created_at desc nulls last, r.id
     limit ${limit} offset ${offset}`);
   const { rows } = result as { rows: RawRow[] };
-  return rows.map((row) => ({ ...row, createdAt: new Date(row.createdAt) }));
+  const matches = rows[0]?.matches;
+  return {
+    rows: rows.map(({ matches: _, ...row }) => ({ ...row, createdAt: new Date(row.createdAt) })),
+    matches: matches === undefined ? undefined : Number(matches),
+  };
 }

@@ -1,6 +1,8 @@
 /**
  * The search vocabulary (search_words, migration 0015): the words of published videos' titles and
- * tags and of channel names, counted, kept by triggers; nothing of an unpublished video.
+ * tags and of channel names, counted, kept by triggers; nothing of an unpublished video. Each
+ * word also counts the published videos alone (`videos`, migration 0024), which bound a search's
+ * total from below (feed/search-total.ts).
  */
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -19,14 +21,17 @@ describe('search vocabulary', () => {
   });
   afterAll(() => t.close());
 
-  async function counts(...words: string[]) {
+  /** Each word's `n` (videos and channels), or with `column` 'videos' its published videos. */
+  async function countsOf(column: 'n' | 'videos', words: string[]) {
     const result = await t.ctx.db.execute(
-      sql`select word, n from search_words where word in ${words} order by word`,
+      sql`select word, ${sql.identifier(column)} as n from search_words where word in ${words} order by word`,
     );
     return Object.fromEntries(
       (result as { rows: { word: string; n: number }[] }).rows.map((r) => [r.word, r.n]),
     );
   }
+  const counts = (...words: string[]) => countsOf('n', words);
+  const videoCounts = (...words: string[]) => countsOf('videos', words);
 
   it('counts the words of published titles and tags, once per video', async () => {
     await insertVideo(t, owner, {
@@ -56,6 +61,20 @@ describe('search vocabulary', () => {
     await t.ctx.db.update(videos).set({ isPublished: true }).where(eq(videos.id, id));
     await t.ctx.db.delete(videos).where(eq(videos.id, id));
     expect(await counts('zanzibarian', 'teas')).toEqual({});
+  });
+
+  it('counts the published videos of each word apart from the channels of that name', async () => {
+    await createUser(t, 'marmots');
+    const id = await insertVideo(t, owner, { title: 'Marmots at dawn', tags: ['marmots'] });
+    await insertVideo(t, owner, { title: 'Alpine marmots', isPublished: false });
+    expect(await counts('marmots')).toEqual({ marmots: 2 });
+    expect(await videoCounts('marmots', 'dawn', 'alpine')).toEqual({ dawn: 1, marmots: 1 });
+    await t.ctx.db.update(videos).set({ title: 'Ibex at dawn' }).where(eq(videos.id, id));
+    expect(await videoCounts('marmots', 'ibex')).toEqual({ ibex: 1, marmots: 1 }); // still a tag
+    await t.ctx.db.update(videos).set({ tags: [] }).where(eq(videos.id, id));
+    expect(await videoCounts('marmots', 'ibex')).toEqual({ ibex: 1, marmots: 0 });
+    await t.ctx.db.delete(videos).where(eq(videos.id, id));
+    expect(await videoCounts('ibex', 'dawn')).toEqual({});
   });
 
   it('holds channel names', async () => {
