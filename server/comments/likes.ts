@@ -115,15 +115,39 @@ function bumpCounter(targetType: OtherTarget, targetId: string) {
  * the like goes if it is there, else it is inserted, and the counter moves by the rows that
  * changed. Two toggles of the same pair at once on PostgreSQL: the later one may find the row
  * neither deletable (its snapshot predates it) nor insertable (conflict); it changes nothing and
- * is run again with a fresh snapshot. No row at all: the video is not there for the caller (404).
+ * runs again, under the pair's lock. No row at all: the video is not there for the caller (404).
  */
 async function toggleVideoLike(
   db: Db,
   userId: string,
   videoId: string,
 ): Promise<{ on: boolean; count: number; ownerId: string }> {
-  for (let attempt = 0; attempt < 5; attempt++) {
-    const result = await db.execute(sql`
+  const statement = videoToggleStatement(userId, videoId);
+  for (let attempt = 0; attempt < MAX_VIDEO_TOGGLE_ATTEMPTS; attempt++) {
+    // A toggle that did not settle tries again after its twins, under the pair's lock
+    // (countedToggle's): its statement's snapshot then follows every twin that went before.
+    const result =
+      attempt === 0
+        ? await db.execute(statement)
+        : await db.transaction(async (tx) => {
+            const key = `like:video:${videoId}:${userId}`;
+            await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`);
+            return tx.execute(statement);
+          });
+    const [row] = (result as { rows: ToggledRow[] }).rows;
+    if (!row) throw notFound(VIDEO_NOT_FOUND);
+    if (row.added + row.removed > 0) {
+      return { on: row.added > 0, count: Number(row.n), ownerId: row.owner_id };
+    }
+  }
+  throw new Error('toggle did not settle under contention');
+}
+
+/** Each round of twins settles at least one of them (the one whose row change committed). */
+const MAX_VIDEO_TOGGLE_ATTEMPTS = 25;
+
+function videoToggleStatement(userId: string, videoId: string) {
+  return sql`
       with target as (
         select ${videos.id} as id from ${videos}
         where ${and(eq(videos.id, videoId), reachableBy(userId))}
@@ -148,14 +172,7 @@ async function toggleVideoLike(
         returning ${videos.likesCount} as n, ${videos.ownerId} as owner_id
       )
       select (select count(*) from added)::int as added, (select count(*) from removed)::int as removed,
-        n, owner_id from counted`);
-    const [row] = (result as { rows: ToggledRow[] }).rows;
-    if (!row) throw notFound(VIDEO_NOT_FOUND);
-    if (row.added + row.removed > 0) {
-      return { on: row.added > 0, count: Number(row.n), ownerId: row.owner_id };
-    }
-  }
-  throw new Error('toggle did not settle under contention');
+        n, owner_id from counted`;
 }
 
 interface ToggledRow {
