@@ -22,8 +22,8 @@ import {
   NOT_AUTHOR,
   NOT_AUTHOR_OR_CREATOR,
   assertMayComment,
-  assertNotBlockedNow,
   commentFor,
+  insertUnlessBlocked,
   videoFor,
 } from './comment-access.js';
 import { statusFor } from './held-words.js';
@@ -75,8 +75,11 @@ export async function addComment(
   const status = await statusFor(db, video.ownerId, authorId, content);
   const id = newId();
   const notified = await db.transaction(async (tx) => {
-    await assertNotBlockedNow(tx, video.ownerId, authorId);
-    await tx.insert(comments).values({ id, videoId, ownerId: authorId, content, status });
+    await insertUnlessBlocked(
+      tx,
+      { id, videoId, ownerId: authorId, content, status },
+      video.ownerId,
+    );
     if (status !== 'published') return [];
     return notifyPublished(tx, {
       id,
