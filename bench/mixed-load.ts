@@ -14,9 +14,18 @@ import { cp, mkdtemp, rm } from 'node:fs/promises';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import { openDatabase } from '../server/db/client.js';
 import { ensureEmbeddedDataset, ensurePostgresDataset } from './lib/datasets.js';
 import { registerAndSignIn } from './lib/http.js';
 import { load } from './lib/load.js';
+import {
+  WriteLedger,
+  countWrites,
+  embeddedQuery,
+  lostWrites,
+  postgresQuery,
+  type WriteCounts,
+} from './lib/mixed-writes.js';
 import { spawnServer } from './lib/server.js';
 import { percentileOf } from './lib/stats.js';
 import { ms, type Row } from './lib/table.js';
@@ -41,6 +50,8 @@ const DECK: Kind[] = MIX.flatMap(([kind, n]) => Array<Kind>(n).fill(kind));
 interface Answer {
   status: number;
   ms: number;
+  /** The body, kept only when asked for (a like's answer says whether it is liked now). */
+  body?: string;
 }
 
 function send(
@@ -50,6 +61,7 @@ function send(
   pathname: string,
   cookie: string,
   body?: string,
+  keepBody = false,
 ): Promise<Answer> {
   const started = performance.now();
   return new Promise((resolve) => {
@@ -68,9 +80,15 @@ function send(
         },
       },
       (response) => {
-        response.resume();
+        const chunks: Buffer[] = [];
+        if (keepBody) response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        else response.resume();
         response.on('end', () =>
-          resolve({ status: response.statusCode ?? 0, ms: performance.now() - started }),
+          resolve({
+            status: response.statusCode ?? 0,
+            ms: performance.now() - started,
+            ...(keepBody ? { body: Buffer.concat(chunks).toString() } : {}),
+          }),
         );
       },
     );
@@ -111,7 +129,20 @@ interface MixedResult {
   rps: number;
   reads: number[];
   writes: number[];
+  /** Each kind's answer times, to see which kind waits. */
+  byKind: Record<Kind, number[]>;
   failures: Record<string, number>;
+  ledger: WriteLedger;
+}
+
+/** Notes a 2xx write in the ledger (mixed-writes.ts). */
+function noteWrite(ledger: WriteLedger, kind: Kind, viewer: number, video: string, answer: Answer) {
+  if (kind === 'comment') ledger.comments += 1;
+  else if (kind === 'watch') ledger.watched(viewer, video);
+  else if (kind === 'like') {
+    const { data } = JSON.parse(answer.body ?? '{}') as { data?: { liked?: boolean } };
+    ledger.toggled(viewer, video, data?.liked === true);
+  }
 }
 
 /** CONNECTIONS loops for SECONDS, each a viewer with its own socket, drawing kinds from DECK. */
@@ -121,6 +152,11 @@ async function mixedLoad(base: string, cookies: string[], videos: string[]): Pro
   const reads: number[] = [];
   const writes: number[] = [];
   const failures: Record<string, number> = {};
+  const byKind = Object.fromEntries(MIX.map(([kind]) => [kind, [] as number[]])) as Record<
+    Kind,
+    number[]
+  >;
+  const ledger = new WriteLedger();
   const end = performance.now() + SECONDS * 1000;
   let n = 0;
   const loop = async (viewer: number) => {
@@ -129,28 +165,48 @@ async function mixedLoad(base: string, cookies: string[], videos: string[]): Pro
       const kind = DECK[(n * 7 + viewer) % DECK.length]!;
       const video = videos[(n * 13 + viewer) % videos.length]!;
       const [method, pathname, body] = requestOf(kind, video, n);
-      const answer = await send(agent, url, method, pathname, cookies[viewer]!, body);
+      const answer = await send(
+        agent,
+        url,
+        method,
+        pathname,
+        cookies[viewer]!,
+        body,
+        kind === 'like',
+      );
       (WRITES.has(kind) ? writes : reads).push(answer.ms);
+      byKind[kind].push(answer.ms);
       if (answer.status < 200 || answer.status >= 300) {
         const key = `${kind} ${answer.status}`;
         failures[key] = (failures[key] ?? 0) + 1;
-      }
+      } else noteWrite(ledger, kind, viewer, video, answer);
     }
   };
   const started = performance.now();
   await Promise.all(cookies.map((_, viewer) => loop(viewer)));
   const seconds = (performance.now() - started) / 1000;
   agent.destroy();
-  return { rps: (reads.length + writes.length) / seconds, reads, writes, failures };
+  return {
+    rps: (reads.length + writes.length) / seconds,
+    reads,
+    writes,
+    byKind,
+    failures,
+    ledger,
+  };
 }
 
-/** The rows of one database's run: req/s, p99 of all, reads and writes apart, failures. */
-function rowsOf(database: string, result: MixedResult): Row[] {
+/**
+ * The rows of one database's run: req/s, p99 of all, reads and writes apart, each kind, failures,
+ * and the 2xx writes missing from the database (`found`: its rows counted after the run).
+ */
+function rowsOf(database: string, result: MixedResult, found: WriteCounts): Row[] {
   const failed = Object.values(result.failures).reduce((a, b) => a + b, 0);
   const sorted = (values: number[]) => [...values].sort((a, b) => a - b);
   const reads = sorted(result.reads);
   const writes = sorted(result.writes);
   const p99 = percentileOf(sorted([...reads, ...writes]), 99);
+  const lost = lostWrites(result.ledger.expected(), found);
   const row = (metric: string, value: string, target?: string, ok?: boolean): Row => ({
     bench: 'mixed',
     metric: `${database}: ${metric}`,
@@ -171,18 +227,34 @@ function rowsOf(database: string, result: MixedResult): Row[] {
       `writes (watch, like, comment; ${writes.length}) p50 · p99`,
       `${ms(percentileOf(writes, 50))} · ${ms(percentileOf(writes, 99))}`,
     ),
+    ...MIX.map(([kind]) => {
+      const times = sorted(result.byKind[kind]);
+      return row(
+        `  ${kind} (${times.length}) p50 · p99`,
+        `${ms(percentileOf(times, 50))} · ${ms(percentileOf(times, 99))}`,
+      );
+    }),
     row('failed requests', failed ? JSON.stringify(result.failures) : '0', '0', failed === 0),
+    row(
+      `2xx writes not in the database (${JSON.stringify(result.ledger.expected())})`,
+      lost,
+      '0',
+      lost === '0',
+    ),
   ];
 }
 
-/** Signs CONNECTIONS new viewers in, then runs the mixed load against `base`. */
-async function viewersLoad(base: string): Promise<MixedResult> {
-  const run = Date.now().toString(36);
+/**
+ * Signs CONNECTIONS new viewers in, then runs the mixed load against `base`; `prefix` starts
+ * the viewers' user names (to count their rows after the run).
+ */
+export async function viewersLoad(base: string): Promise<MixedResult & { prefix: string }> {
+  const prefix = `mixed.${Date.now().toString(36)}.`;
   const cookies: string[] = [];
   for (let i = 0; i < CONNECTIONS; i++) {
-    cookies.push(await registerAndSignIn(base, `mixed.${run}.${i}`));
+    cookies.push(await registerAndSignIn(base, `${prefix}${i}`));
   }
-  return mixedLoad(base, cookies, await newestVideos(base));
+  return { ...(await mixedLoad(base, cookies, await newestVideos(base))), prefix };
 }
 
 /** The run on PostgreSQL (DATABASE_URL's 100 000 videos); its viewers are deleted afterwards. */
@@ -196,14 +268,20 @@ async function onPostgres(databaseUrl: string): Promise<Row[]> {
       AUTH_RATE_LIMIT: '100000',
     },
   });
+  let result: (MixedResult & { prefix: string }) | undefined;
   try {
-    return rowsOf('PostgreSQL 100 000 videos', await viewersLoad(server.url));
+    result = await viewersLoad(server.url);
   } finally {
     await server.stop();
+  }
+  const { default: pg } = await import('pg');
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const found = await countWrites(postgresQuery(client), result.prefix);
+    return rowsOf('PostgreSQL 100 000 videos', result, found);
+  } finally {
     // Their comments, likes and history go with them; the views they counted stay.
-    const { default: pg } = await import('pg');
-    const client = new pg.Client({ connectionString: databaseUrl });
-    await client.connect();
     await client.query(`delete from users where user_name like 'mixed.%'`);
     await client.end();
   }
@@ -230,9 +308,21 @@ export async function benchMixedLoad(): Promise<Row[]> {
     env: { DATA_DIR: dataDir, DATABASE_URL: undefined, SEED_DEMO: '0', AUTH_RATE_LIMIT: '100000' },
   });
   try {
-    rows.push(...rowsOf('embedded 10 000 videos', await viewersLoad(server.url)));
+    let result: (MixedResult & { prefix: string }) | undefined;
+    try {
+      result = await viewersLoad(server.url);
+    } finally {
+      await server.stop();
+    }
+    // The server wrote everything to disk when it stopped; its rows are counted from there.
+    const database = await openDatabase({ pgliteDir: path.join(dataDir, 'pglite') });
+    try {
+      const found = await countWrites(embeddedQuery(database), result.prefix);
+      rows.push(...rowsOf('embedded 10 000 videos', result, found));
+    } finally {
+      await database.close();
+    }
   } finally {
-    await server.stop();
     await rm(dataDir, { recursive: true, force: true });
   }
   const databaseUrl = process.env.DATABASE_URL;

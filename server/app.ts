@@ -17,6 +17,8 @@ import { ErrorEnvelope } from '../contract/common.js';
 import { API_PREFIX, LIMITS } from '../contract/limits.js';
 import { TOTAL_COUNT_HEADER } from '../contract/list-total.js';
 import { authPlugin } from './auth/plugin.js';
+import { SessionCache } from './auth/session-cache.js';
+import { followSessionsEndedAtOnce } from './events/live-topics.js';
 import { clientErrorReply, frameworkErrorReply } from './http/early-replies.js';
 import { installErrorHandling } from './http/error-handler.js';
 import { missingReference } from './missing-reference.js';
@@ -148,10 +150,16 @@ export async function buildApp({ ctx, logger = false }: BuildOptions): Promise<A
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
   app.addSchema(ErrorEnvelope);
+  // The session check's answers kept in memory, only where every ended session reaches them
+  // before the next request can (auth/session-cache.ts): the embedded database's one process.
+  const sessionCache = new SessionCache();
+  const unfollow = followSessionsEndedAtOnce(ctx.events, (ended) => sessionCache.ended(ended));
+  if (unfollow) app.addHook('onClose', async () => unfollow());
   await app.register(authPlugin, {
     statements: ctx.statements,
     tokenSecret: config.accessTokenSecret,
     cookieSecure: config.cookieSecure,
+    sessionCache: unfollow ? sessionCache : undefined,
   });
 
   const liveHub = new LiveHub(ctx);

@@ -14,7 +14,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { API_PREFIX } from '../../contract/limits.js';
 import type { PreparedStatements } from '../db/prepared.js';
 import { unauthorized } from '../errors.js';
-import { isSessionActive, type IssuedTokens } from './sessions.js';
+import type { SessionCache } from './session-cache.js';
+import { liveSessionExpiry, type IssuedTokens } from './sessions.js';
 import { REFRESH_TOKEN_TTL_MS, verifyAccessToken } from './tokens.js';
 
 export interface AuthContext {
@@ -51,6 +52,8 @@ export interface AuthPluginOptions {
   statements: PreparedStatements;
   tokenSecret: string;
   cookieSecure: boolean;
+  /** Live answers of the session check kept in memory, where that is exact (session-cache.ts). */
+  sessionCache?: SessionCache | undefined;
 }
 
 function bearer(request: FastifyRequest): string | undefined {
@@ -60,7 +63,7 @@ function bearer(request: FastifyRequest): string | undefined {
 }
 
 export const authPlugin = fp<AuthPluginOptions>(
-  async (app, { statements, tokenSecret }) => {
+  async (app, { statements, tokenSecret, sessionCache }) => {
     app.decorateRequest('auth', null);
     app.decorateRequest('sessionClaim', null);
 
@@ -78,8 +81,16 @@ export const authPlugin = fp<AuthPluginOptions>(
         request.sessionClaim = { userId: claims.uid, sessionId: claims.sid };
         return;
       }
-      // One indexed lookup: logout and password changes must take effect immediately.
-      if (await isSessionActive(statements, claims.sid, claims.uid)) {
+      // One indexed lookup (or its cached answer, dropped by every ending of the session):
+      // logout and password changes must take effect immediately.
+      if (sessionCache?.isLive(claims.sid, claims.uid)) {
+        request.auth = { userId: claims.uid, sessionId: claims.sid };
+        return;
+      }
+      const generation = sessionCache?.generation ?? 0;
+      const expiresAt = await liveSessionExpiry(statements, claims.sid, claims.uid);
+      if (expiresAt) {
+        sessionCache?.remember(generation, claims.sid, claims.uid, expiresAt);
         request.auth = { userId: claims.uid, sessionId: claims.sid };
       }
     });

@@ -155,8 +155,17 @@ export async function isSessionActive(
   sessionId: string,
   userId: string,
 ): Promise<boolean> {
+  return (await liveSessionExpiry(statements, sessionId, userId)) !== null;
+}
+
+/** When the session expires if it is live now (isSessionActive), else null. */
+export async function liveSessionExpiry(
+  statements: PreparedStatements,
+  sessionId: string,
+  userId: string,
+): Promise<Date | null> {
   const [row] = await statements.of(sessionStatements).lookup.execute({ sessionId, userId });
-  return !!row && !row.revokedAt && row.expiresAt.getTime() > Date.now();
+  return row && !row.revokedAt && row.expiresAt.getTime() > Date.now() ? row.expiresAt : null;
 }
 
 /**

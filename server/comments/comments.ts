@@ -22,8 +22,8 @@ import {
   NOT_AUTHOR,
   NOT_AUTHOR_OR_CREATOR,
   assertMayComment,
-  assertNotBlockedNow,
   commentFor,
+  insertUnlessBlocked,
   videoFor,
 } from './comment-access.js';
 import { statusFor } from './held-words.js';
@@ -75,20 +75,30 @@ export async function addComment(
   const status = await statusFor(db, video.ownerId, authorId, content);
   const id = newId();
   const notified = await db.transaction(async (tx) => {
-    await assertNotBlockedNow(tx, video.ownerId, authorId);
-    await tx.insert(comments).values({ id, videoId, ownerId: authorId, content, status });
-    if (status !== 'published') return [];
-    return notifyPublished(tx, {
-      id,
-      videoId,
-      videoOwnerId: video.ownerId,
-      videoPublished: video.isPublished,
-      authorId,
-      content,
-      parentId: null,
-      threadAuthorId: null,
-      replyToUserId: null,
-    });
+    // Sent together, one round trip while the transaction holds the embedded database's one
+    // connection (issue 35): the notifications stand only if the comment does, since a blocked
+    // author's refusal (the first answer to fail) rolls the transaction back.
+    const inserting = insertUnlessBlocked(
+      tx,
+      { id, videoId, ownerId: authorId, content, status },
+      video.ownerId,
+    );
+    const notifying =
+      status === 'published'
+        ? notifyPublished(tx, {
+            id,
+            videoId,
+            videoOwnerId: video.ownerId,
+            videoPublished: video.isPublished,
+            authorId,
+            content,
+            parentId: null,
+            threadAuthorId: null,
+            replyToUserId: null,
+          })
+        : Promise.resolve([]);
+    const [, written] = await Promise.all([inserting, notifying]);
+    return written;
   });
   // Every viewer of the watch page sees it appear (a held one waits for its approval).
   if (status === 'published') await announceComment(ctx.events, videoId, id, null);

@@ -15,9 +15,10 @@ import { announceNotifications } from '../events/live-topics.js';
 import { isLikeMilestone, notifyOne } from '../notifications/index.js';
 import { TWEET_NOT_FOUND } from '../tweets/index.js';
 import { VIDEO_NOT_FOUND, reachableBy } from '../videos/index.js';
-import { assertVisibleVideo } from '../videos/index.js';
 
 type Target = 'video' | 'comment' | 'tweet';
+/** Comments and tweets toggle through countedToggle; videos in one statement (toggleVideoLike). */
+type OtherTarget = Exclude<Target, 'video'>;
 
 function likeRow(userId: string, targetType: Target, targetId: string) {
   return and(
@@ -74,13 +75,9 @@ export async function videoLikeStatus(
  * (video-lifecycle.ts, comments.ts, tweet-edits.ts), so a like either commits before a delete
  * reads the likes it removes, or finds its target gone here.
  */
-async function lockTarget(tx: Tx, targetType: Target, targetId: string): Promise<void> {
+async function lockTarget(tx: Tx, targetType: OtherTarget, targetId: string): Promise<void> {
   const [table, missing] =
-    targetType === 'video'
-      ? [videos, VIDEO_NOT_FOUND]
-      : targetType === 'tweet'
-        ? [tweets, TWEET_NOT_FOUND]
-        : [comments, COMMENT_NOT_FOUND];
+    targetType === 'tweet' ? [tweets, TWEET_NOT_FOUND] : [comments, COMMENT_NOT_FOUND];
   const rows = await tx
     .select({ id: table.id })
     .from(table)
@@ -89,34 +86,8 @@ async function lockTarget(tx: Tx, targetType: Target, targetId: string): Promise
   if (rows.length === 0) throw notFound(missing);
 }
 
-function bumpCounter(
-  targetType: Target,
-  targetId: string,
-  likerId: string,
-  notified: (ownerId: string) => void,
-) {
+function bumpCounter(targetType: OtherTarget, targetId: string) {
   return async (tx: Tx, delta: 1 | -1) => {
-    if (targetType === 'video') {
-      const [row] = await tx
-        .update(videos)
-        .set({ likesCount: sql`${videos.likesCount} + ${delta}` })
-        .where(eq(videos.id, targetId))
-        .returning({ n: videos.likesCount, ownerId: videos.ownerId });
-      if (row && delta === 1 && isLikeMilestone(row.n)) {
-        // A milestone is everyone's doing: no actor shown, but none when the owner's own like
-        // reached it. Once per video and milestone, however often likes cross it.
-        const written = await notifyOne(tx, {
-          recipientId: row.ownerId,
-          type: 'likeMilestone',
-          causedBy: likerId,
-          videoId: targetId,
-          milestone: row.n,
-          dedupeKey: `likes:${targetId}:${row.n}`,
-        });
-        if (written) notified(row.ownerId);
-      }
-      return row?.n ?? 0;
-    }
     if (targetType === 'tweet') {
       const [row] = await tx
         .update(tweets)
@@ -134,6 +105,106 @@ function bumpCounter(
   };
 }
 
+/**
+ * A video's like toggle in ONE statement (issue 35): the check that the caller may see the video,
+ * the lock on its row, the like's delete or insert and the counter's move. On the embedded
+ * database a transaction holds its one connection across every round trip to the HTTP thread and
+ * back (7 here, milliseconds each under load), and every other request waits meanwhile; the
+ * statement holds it once. The rules are countedToggle's (db/counted-toggle.ts), row for row:
+ * the target's row is locked first (`target`, before any like row: deletes take the same order),
+ * the like goes if it is there, else it is inserted, and the counter moves by the rows that
+ * changed. Two toggles of the same pair at once on PostgreSQL: the later one may find the row
+ * neither deletable (its snapshot predates it) nor insertable (conflict); it changes nothing and
+ * runs again, under the pair's lock. No row at all: the video is not there for the caller (404).
+ */
+async function toggleVideoLike(
+  db: Db,
+  userId: string,
+  videoId: string,
+): Promise<{ on: boolean; count: number; ownerId: string }> {
+  const statement = videoToggleStatement(userId, videoId);
+  for (let attempt = 0; attempt < MAX_VIDEO_TOGGLE_ATTEMPTS; attempt++) {
+    // A toggle that did not settle tries again after its twins, under the pair's lock
+    // (countedToggle's): its statement's snapshot then follows every twin that went before.
+    const result =
+      attempt === 0
+        ? await db.execute(statement)
+        : await db.transaction(async (tx) => {
+            const key = `like:video:${videoId}:${userId}`;
+            await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`);
+            return tx.execute(statement);
+          });
+    const [row] = (result as { rows: ToggledRow[] }).rows;
+    if (!row) throw notFound(VIDEO_NOT_FOUND);
+    if (row.added + row.removed > 0) {
+      return { on: row.added > 0, count: Number(row.n), ownerId: row.owner_id };
+    }
+  }
+  throw new Error('toggle did not settle under contention');
+}
+
+/** Each round of twins settles at least one of them (the one whose row change committed). */
+const MAX_VIDEO_TOGGLE_ATTEMPTS = 25;
+
+function videoToggleStatement(userId: string, videoId: string) {
+  return sql`
+      with target as (
+        select ${videos.id} as id from ${videos}
+        where ${and(eq(videos.id, videoId), reachableBy(userId))}
+        for no key update
+      ),
+      removed as (
+        delete from ${likes} using target
+        where ${likes.userId} = ${userId} and ${likes.targetType} = 'video'
+          and ${likes.targetId} = target.id
+        returning 1
+      ),
+      added as (
+        insert into ${likes} (user_id, target_type, target_id)
+        select ${userId}, 'video', target.id from target where not exists (select 1 from removed)
+        on conflict do nothing
+        returning 1
+      ),
+      counted as (
+        update ${videos} set likes_count = ${videos.likesCount}
+          + (select count(*) from added) - (select count(*) from removed)
+        from target where ${videos.id} = target.id
+        returning ${videos.likesCount} as n, ${videos.ownerId} as owner_id
+      )
+      select (select count(*) from added)::int as added, (select count(*) from removed)::int as removed,
+        n, owner_id from counted`;
+}
+
+interface ToggledRow {
+  added: number;
+  removed: number;
+  n: number | string;
+  owner_id: string;
+}
+
+/**
+ * A like took the video to a milestone: its owner hears of it (a milestone is everyone's doing:
+ * no actor shown, but none when the owner's own like reached it), once per video and milestone
+ * however often likes cross it (the dedupe key). Written right after the like, not in its
+ * statement: were the process to stop in between, that milestone's notice would be missing.
+ */
+async function notifyVideoMilestone(
+  db: Db,
+  videoId: string,
+  likerId: string,
+  ownerId: string,
+  n: number,
+) {
+  return notifyOne(db, {
+    recipientId: ownerId,
+    type: 'likeMilestone',
+    causedBy: likerId,
+    videoId,
+    milestone: n,
+    dedupeKey: `likes:${videoId}:${n}`,
+  });
+}
+
 export async function toggleLike(
   ctx: Pick<ServerContext, 'db' | 'events'>,
   userId: string,
@@ -141,9 +212,16 @@ export async function toggleLike(
   targetId: string,
 ): Promise<LikeToggle> {
   const { db } = ctx;
-  const recipients: string[] = [];
-  if (targetType === 'video') await assertVisibleVideo(db, targetId, userId);
-  else if (targetType === 'tweet') await assertTweet(db, targetId);
+  if (targetType === 'video') {
+    const { on, count, ownerId } = await toggleVideoLike(db, userId, targetId);
+    if (on && isLikeMilestone(count)) {
+      if (await notifyVideoMilestone(db, targetId, userId, ownerId, count)) {
+        await announceNotifications(ctx.events, [ownerId]);
+      }
+    }
+    return { liked: on, likeCount: count };
+  }
+  if (targetType === 'tweet') await assertTweet(db, targetId);
   else await assertVisibleComment(db, targetId, userId);
   const { on, count } = await countedToggle(db, {
     lockKey: `like:${targetType}:${targetId}:${userId}`,
@@ -163,8 +241,7 @@ export async function toggleLike(
           .onConflictDoNothing()
           .returning({ userId: likes.userId })
       ).length > 0,
-    bump: bumpCounter(targetType, targetId, userId, (ownerId) => recipients.push(ownerId)),
+    bump: bumpCounter(targetType, targetId),
   });
-  await announceNotifications(ctx.events, recipients);
   return { liked: on, likeCount: count };
 }

@@ -94,12 +94,24 @@ export function encodeEvent(event: BusEvent): string {
  */
 export class InProcessBus implements EventBus {
   private readonly listeners = new Listeners();
+  private readonly atPublish = new Listeners();
   private closed = false;
 
   async publish(event: BusEvent): Promise<void> {
     const copy = JSON.parse(encodeEvent(event)) as BusEvent;
     if (this.closed) return;
+    this.atPublish.deliver(copy);
     setImmediate(() => this.listeners.deliver(copy));
+  }
+
+  /**
+   * Like subscribe, but the listener runs inside publish() itself, before the publisher's next
+   * step: for state the publisher's own next request reads, which must have changed by then (the
+   * session cache, auth/session-cache.ts: a signed-out session is refused at its next request).
+   * Such a listener must only drop what it holds; anything else belongs in subscribe().
+   */
+  subscribeAtPublish(topic: string, listener: BusListener): () => void {
+    return this.atPublish.subscribe(topic, listener);
   }
 
   subscribe(topic: string, listener: BusListener): () => void {

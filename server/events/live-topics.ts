@@ -5,7 +5,7 @@
  * the API. An announcement that fails is logged, never the request's failure: the write is done,
  * and the client's next refetch (or reconnect) shows it.
  */
-import type { EventBus } from './event-bus.js';
+import { InProcessBus, type EventBus } from './event-bus.js';
 
 export const LIVE_TOPICS = {
   /** `userId`'s notifications changed (a new one, or read marks from another tab). */
@@ -67,4 +67,21 @@ export function announceSessionsEnded(
   ended: { userId: string } | { sessionId: string },
 ) {
   return publish(events, { topic: LIVE_TOPICS.sessionsEnded, ...ended });
+}
+
+/**
+ * Hands each `sessions.ended` announcement to `listener` before the announcing request goes on,
+ * where the bus can (the in-process bus of the embedded database: one process); undefined on
+ * PostgreSQL, whose NOTIFY reaches other replicas only some time after the commit. For the session
+ * cache (auth/session-cache.ts), which may exist only where this holds.
+ */
+export function followSessionsEndedAtOnce(
+  events: EventBus,
+  listener: (ended: { sessionId?: string; userId?: string }) => void,
+): (() => void) | undefined {
+  if (!(events instanceof InProcessBus)) return undefined;
+  const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
+  return events.subscribeAtPublish(LIVE_TOPICS.sessionsEnded, (event) =>
+    listener({ sessionId: text(event.sessionId), userId: text(event.userId) }),
+  );
 }

@@ -5,6 +5,7 @@ import { comments, likes, videos } from '../../server/db/schema.js';
 import { newId } from '../../server/db/ids.js';
 import { createUser, type TestUser } from './auth-helpers.js';
 import { createTestApp, type TestApp } from './helpers.js';
+import { countStatements } from './statement-counter.js';
 import { insertVideo } from './video-helpers.js';
 
 describe('likes', () => {
@@ -63,6 +64,26 @@ describe('likes', () => {
     expect(off.json<{ data: unknown }>().data).toEqual({ liked: false, likeCount: 0 });
     expect(await likeRows(videoId)).toBe(0);
   });
+
+  it.skipIf(!!process.env.TEST_DATABASE_URL)(
+    'toggles a video like in one statement, without a transaction (embedded)',
+    async () => {
+      // bob's session is checked once, then answered from memory (auth/session-cache.ts).
+      expect((await status(bob, videoId)).statusCode).toBe(200);
+      const counter = countStatements(t);
+      try {
+        for (const liked of [true, false]) {
+          const trips = await counter.roundTrips(async () => {
+            const res = await toggle(bob, 'v', videoId);
+            expect(res.json()).toMatchObject({ data: { liked } });
+          });
+          expect(trips).toEqual({ statements: 1, transactions: 0 });
+        }
+      } finally {
+        counter.restore();
+      }
+    },
+  );
 
   it('keeps the counter equal to the rows under 20 concurrent toggles by one user', async () => {
     const id = await insertVideo(t, alice);
