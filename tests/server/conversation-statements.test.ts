@@ -9,7 +9,7 @@ import { channelBlockedUsers, comments, likes } from '../../server/db/schema.js'
 import { createUser, type TestUser } from './auth-helpers.js';
 import { conversation } from './conversation-helpers.js';
 import { createTestApp, type TestApp } from './helpers.js';
-import { countStatements } from './statement-counter.js';
+import { countStatements, warmSessions } from './statement-counter.js';
 import { insertVideo } from './video-helpers.js';
 
 describe('conversation: statements per list call', () => {
@@ -56,6 +56,7 @@ describe('conversation: statements per list call', () => {
         .values(people.slice(0, n).map((p) => ({ channelId: creator.id, userId: p.id })));
       sides.push({ creator, videoId, threadId });
     }
+    await warmSessions(t, [viewer, ...sides.map((side) => side.creator)]);
   }, 120_000);
   afterAll(() => t.close());
 
