@@ -66,6 +66,9 @@ describe.skipIf(!hasBrowser)('adaptive streaming from an S3 bucket', () => {
     };
     await expect.poll(processing, { timeout: 90_000, interval: 500 }).toBe('ready');
 
+    // The page signed in on is left first: its own calls still in flight (the bell's unread
+    // count) would be aborted by the next navigation and counted as the watch page's failures.
+    await page.goto('about:blank');
     const segments: string[] = [];
     const failed: string[] = [];
     page.on('requestfinished', (r) => {
