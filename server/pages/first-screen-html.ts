@@ -81,7 +81,7 @@ export type FirstScreenHead = (
 ) => Promise<string>;
 
 /** The query string of a request URL ('' when it has none). */
-const searchOf = (url: string): string => url.slice(url.indexOf('?') + 1 || url.length);
+export const searchOf = (url: string): string => url.slice(url.indexOf('?') + 1 || url.length);
 
 /**
  * The head's additions for the page at `pathname` ('' for pages without any, or when the data is

@@ -29,7 +29,7 @@ import { feedTagOf, PAGE_ROUTES, pageOf } from '../../contract/page-routes.js';
 import type { ChannelResult } from '../../contract/search.js';
 import { THUMBNAIL_SIZES } from '../../contract/thumbnail-sizes.js';
 import { feedAnswer, feedFiltersOf, popularTags } from '../feed/index.js';
-import { feedPreloads } from './first-screen-html.js';
+import { feedPreloads, searchOf } from './first-screen-html.js';
 import { searchQueryOf } from './search-page-head.js';
 import type { MediaUrls } from '../media/media-urls.js';
 import { thumbnailPreload, withinWait } from './image-preload.js';
@@ -101,9 +101,6 @@ function partsOf(rendered: Rendered, preloads: string): ScreenParts {
   };
 }
 
-/** The query string of a request URL ('' when it has none). */
-const queryOf = (url: string): string => (url.includes('?') ? url.slice(url.indexOf('?') + 1) : '');
-
 const isVisitor = (session: FirstSession) => session.user === null && !('resume' in session);
 
 export function screenRenderer(
@@ -153,7 +150,7 @@ export function screenRenderer(
     urls: MediaUrls,
     whoAsks: Promise<FirstSession>,
   ) {
-    const query = searchQueryOf(queryOf(url));
+    const query = searchQueryOf(searchOf(url));
     if (!query) return undefined; // a blank search: the page asks nothing, the SPA renders it
     const session = await whoAsks;
     const [envelope, channels] = await Promise.all([
@@ -170,7 +167,7 @@ export function screenRenderer(
   return async (pathname, url, urls, session, log) => {
     const page = pageOf(pathname);
     const route = page?.route;
-    const plainHome = route === PAGE_ROUTES.home && !feedTagOf(queryOf(url));
+    const plainHome = route === PAGE_ROUTES.home && !feedTagOf(searchOf(url));
     if (!plainHome && route !== PAGE_ROUTES.search) return undefined;
     const { module, error } = await renderer;
     if (error !== undefined && !told) {

@@ -7,7 +7,7 @@
 import { fromPromise } from 'xstate';
 import { PAGE_SIZE } from '../../contract/limits';
 import type { Comment, VideoItem } from '../../contract/shapes';
-import type { VideoDetail } from '../../contract/videos';
+import type { VideoDetail, VideoList } from '../../contract/videos';
 import type { LikeStatus, ToggleLikeResult } from '../../machines/like-toggle.machine';
 import type { SubscriptionState } from '../../machines/subscribe-toggle.machine';
 import type { Page, PageRequest } from '../../machines/pager.machine';
@@ -26,6 +26,13 @@ import { getWatchProgress, saveProgress } from './watch-progress';
 import { getUpNext } from './up-next';
 
 const text = (v: unknown) => (typeof v === 'string' ? v : null);
+
+/** A `GET /videos` answer as a pager page; a search's spelling correction goes in its meta. */
+export const pageOfVideoList = ({ videos, totalVideos, spelling }: VideoList): Page => ({
+  items: videos,
+  total: totalVideos,
+  ...(spelling ? { meta: { spelling } } : {}),
+});
 
 /**
  * One page of videos (VideoItem); params may hold tag, query or userId, and a search's filters
@@ -49,10 +56,7 @@ export const fetchVideoPage = fromPromise<Page, PageRequest>(async ({ input, sig
     input.page === 1 &&
     input.limit === PAGE_SIZE.homeFeed &&
     Object.keys(input.params).length === 0;
-  const { videos, totalVideos, spelling } = await (isHomeFirstPage
-    ? takeFirstScreen(FEED_KEY, call)
-    : call());
-  return { items: videos, total: totalVideos, ...(spelling ? { meta: { spelling } } : {}) };
+  return pageOfVideoList(await (isHomeFirstPage ? takeFirstScreen(FEED_KEY, call) : call()));
 });
 
 /**

@@ -20,6 +20,7 @@ import { feedMachine, POPULAR_TAGS_FOR_CHIPS } from '../../machines/feed.machine
 import { searchMachine } from '../../machines/search.machine';
 import { parseSearchUrl } from '../features/search/search-url';
 import { selectIsLoadingFirst, type Page, type PageRequest } from '../../machines/pager.machine';
+import { pageOfVideoList } from '../api/video-actors';
 import { withPager } from '../pager-logic';
 import { App } from './app';
 import { preloadFirstPage } from './routes';
@@ -40,15 +41,9 @@ export interface SearchData {
 
 export { POPULAR_TAGS_FOR_CHIPS };
 
-/** A page of the pager as the app's fetchVideoPage answers it (src/api/video-actors.ts). */
+/** The pager's page of a `GET /videos` answer, as the app's fetchVideoPage answers it. */
 const pageOf = (list: VideoList) =>
-  fromPromise<Page, PageRequest>(() =>
-    Promise.resolve({
-      items: list.videos,
-      total: list.totalVideos,
-      ...(list.spelling ? { meta: { spelling: list.spelling } } : {}),
-    }),
-  );
+  fromPromise<Page, PageRequest>(() => Promise.resolve(pageOfVideoList(list)));
 
 /** Renders of one screen before giving up on one where nothing suspends (see renderScreen). */
 const MAX_RENDERS = 3;
