@@ -106,45 +106,44 @@ function bumpCounter(targetType: OtherTarget, targetId: string) {
 }
 
 /**
- * A video's like toggle in ONE statement (issue 35): the check that the caller may see the video,
- * the lock on its row, the like's delete or insert and the counter's move. On the embedded
+ * A video's like toggle (issue 35): the check that the caller may see the video, the lock on its
+ * row, the like's delete or insert and the counter's move, in ONE statement. On the embedded
  * database a transaction holds its one connection across every round trip to the HTTP thread and
  * back (7 here, milliseconds each under load), and every other request waits meanwhile; the
- * statement holds it once. The rules are countedToggle's (db/counted-toggle.ts), row for row:
- * the target's row is locked first (`target`, before any like row: deletes take the same order),
- * the like goes if it is there, else it is inserted, and the counter moves by the rows that
- * changed. Two toggles of the same pair at once on PostgreSQL: the later one may find the row
- * neither deletable (its snapshot predates it) nor insertable (conflict); it changes nothing and
- * runs again, under the pair's lock. No row at all: the video is not there for the caller (404).
+ * statement holds it once, and statements there run one at a time. The rules are countedToggle's
+ * (db/counted-toggle.ts), row for row: the target's row is locked first (`target`, before any like
+ * row: deletes take the same order), the like goes if it is there, else it is inserted, and the
+ * counter moves by the rows that changed. No row at all: the video is not there for the caller
+ * (404).
+ *
+ * On a PostgreSQL server statements run side by side, and the statement alone deadlocks: when
+ * another toggle moved the counter after the statement's snapshot, `target` locks the row's newer
+ * version, `counted` then updates the version its snapshot sees and has to lock the newer one
+ * again, behind a third toggle already queued on it, which waits for this one. There the row is
+ * locked by a statement of its own first, so the toggle's snapshot follows every toggle and
+ * delete before it (the same pair's twins included) and its update finds the newest version.
  */
 async function toggleVideoLike(
-  db: Db,
+  ctx: Pick<ServerContext, 'db' | 'config'>,
   userId: string,
   videoId: string,
 ): Promise<{ on: boolean; count: number; ownerId: string }> {
   const statement = videoToggleStatement(userId, videoId);
-  for (let attempt = 0; attempt < MAX_VIDEO_TOGGLE_ATTEMPTS; attempt++) {
-    // A toggle that did not settle tries again after its twins, under the pair's lock
-    // (countedToggle's): its statement's snapshot then follows every twin that went before.
-    const result =
-      attempt === 0
-        ? await db.execute(statement)
-        : await db.transaction(async (tx) => {
-            const key = `like:video:${videoId}:${userId}`;
-            await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`);
-            return tx.execute(statement);
-          });
-    const [row] = (result as { rows: ToggledRow[] }).rows;
-    if (!row) throw notFound(VIDEO_NOT_FOUND);
-    if (row.added + row.removed > 0) {
-      return { on: row.added > 0, count: Number(row.n), ownerId: row.owner_id };
-    }
-  }
-  throw new Error('toggle did not settle under contention');
+  const result = ctx.config.databaseUrl
+    ? await ctx.db.transaction(async (tx) => {
+        await tx
+          .select({ id: videos.id })
+          .from(videos)
+          .where(eq(videos.id, videoId))
+          .for('no key update');
+        return tx.execute(statement);
+      })
+    : await ctx.db.execute(statement);
+  const [row] = (result as { rows: ToggledRow[] }).rows;
+  if (!row) throw notFound(VIDEO_NOT_FOUND);
+  if (row.added + row.removed === 0) throw new Error('like toggle changed no row');
+  return { on: row.added > 0, count: Number(row.n), ownerId: row.owner_id };
 }
-
-/** Each round of twins settles at least one of them (the one whose row change committed). */
-const MAX_VIDEO_TOGGLE_ATTEMPTS = 25;
 
 function videoToggleStatement(userId: string, videoId: string) {
   return sql`
@@ -206,14 +205,14 @@ async function notifyVideoMilestone(
 }
 
 export async function toggleLike(
-  ctx: Pick<ServerContext, 'db' | 'events'>,
+  ctx: Pick<ServerContext, 'db' | 'events' | 'config'>,
   userId: string,
   targetType: Target,
   targetId: string,
 ): Promise<LikeToggle> {
   const { db } = ctx;
   if (targetType === 'video') {
-    const { on, count, ownerId } = await toggleVideoLike(db, userId, targetId);
+    const { on, count, ownerId } = await toggleVideoLike(ctx, userId, targetId);
     if (on && isLikeMilestone(count)) {
       if (await notifyVideoMilestone(db, targetId, userId, ownerId, count)) {
         await announceNotifications(ctx.events, [ownerId]);
