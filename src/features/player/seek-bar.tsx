@@ -44,8 +44,19 @@ const Track = styled.div`
     left: 0;
     background: #f03;
   }
+  /*
+   * The thumb rides a carrier as wide as the track, moved by a transform (a percentage of its own
+   * width, so of the track's): playing moves no box, so it costs no layout and the browser
+   * reports no layout shift for it (issue 35: a watch page's shifts are its content's only).
+   */
+  .thumb-at {
+    position: absolute;
+    inset: 0;
+    pointer-events: none;
+  }
   .thumb {
     position: absolute;
+    left: 0;
     top: 3px;
     width: 12px;
     height: 12px;
@@ -154,7 +165,12 @@ export function SeekBar({
         <ChapterMarks duration={duration} /> {/* issue 34: seek */}
       </div>
       {preview.render(duration) /* issue 34: seek */}
-      <div className="thumb" style={{ left: percent(currentTime, duration) }} />
+      <div
+        className="thumb-at"
+        style={{ transform: `translateX(${percent(currentTime, duration)})` }}
+      >
+        <div className="thumb" />
+      </div>
       {hover && (
         <div className="hover-time" style={{ left: hover.x }} aria-hidden="true">
           {formatDuration(hover.time)}
