@@ -14,6 +14,12 @@ import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import type { VideoDetail } from '../contract/videos.js';
 import { errorMessage, errorStatus } from './validation.js';
 
+/**
+ * Where a server-rendered watch page keeps this machine's snapshot (issue 35,
+ * src/app/server-render.tsx): the page starts its machine from it.
+ */
+export const watchSlot = (videoId: string) => `watch:${videoId}`;
+
 export interface WatchInput {
   videoId: string;
 }

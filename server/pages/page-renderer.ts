@@ -35,12 +35,10 @@ export function pageRenderer(
       },
     );
     // A failed render leaves the page to the browser, as before issue 35.
-    const screen = await renderScreen(pathname, request.url, urls, session, request.log).catch(
-      (error: unknown) => {
-        request.log.warn({ err: error }, 'a page goes out without its server rendering');
-        return undefined;
-      },
-    );
+    const screen = await renderScreen(pathname, request, urls, session).catch((error: unknown) => {
+      request.log.warn({ err: error }, 'a page goes out without its server rendering');
+      return undefined;
+    });
     if (screen) {
       const who = await session;
       return {

@@ -57,3 +57,17 @@ export const sessionHead = (session: FirstSession): string =>
  */
 export const hasSession = (session: FirstSession): boolean =>
   session.user !== null || 'resume' in session;
+
+/**
+ * The session a page request carries, when its access token is live: who asks and through which
+ * session, for a page rendered from the caller's own data (the watch page, server-render.ts). The
+ * session's liveness is the reader's to check (the watch statement checks it itself).
+ */
+export function pageViewer(
+  ctx: PageContext,
+  cookies: Record<string, string | undefined>,
+): { userId: string; sessionId: string } | null {
+  const token = cookies[ACCESS_COOKIE];
+  const claims = token ? verifyAccessToken(token, ctx.config.accessTokenSecret) : null;
+  return claims ? { userId: claims.uid, sessionId: claims.sid } : null;
+}

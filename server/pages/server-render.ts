@@ -3,16 +3,23 @@
  * components (src/app/server-render.tsx, built beside the SPA into dist/server-render), so a
  * phone paints the feed before any script has run, and the SPA hydrates it from the same state.
  *
- * Rendered today: `/` (the home feed without a ?tag=), for visitors and signed-in users, from the
- * feed's first page (the feed cache's answer) and the popular tags, i.e. public data; who is
- * signed in only changes the header and the chips' own tags. Other routes keep today's HTML (the
- * shell, and the SPA renders). Without the built renderer (the server tests, an API-only replica),
- * or when rendering fails, the page goes out as before: the SPA then renders it itself.
+ * Rendered today:
+ * - `/` (the home feed without a ?tag=), for visitors and signed-in users, from the feed's first
+ *   page (the feed cache's answer) and the popular tags, i.e. public data; who is signed in only
+ *   changes the header and the chips' own tags;
+ * - `/search?query=…`, from the search's answer and the channels the query names;
+ * - `/watch/{id}` for a signed-in viewer (the spec keeps the page behind the sign-in guard), from
+ *   the watch itself: the video is counted and recorded here, once, as its API call would, and the
+ *   browser does not ask again. A visitor's watch page, or one whose video is not there for the
+ *   viewer, goes out as before (the guard's popup, or the API's answer, in the browser).
+ * Other routes keep today's HTML (the shell, and the SPA renders). Without the built renderer (the
+ * server tests, an API-only replica), or when rendering fails, the page goes out as before: the
+ * SPA then renders it itself.
  *
  * A visitor's `/` is the same for every visitor while the feed cache hands out the same answer:
  * it is rendered once per answer (and popular tags), not per request.
  */
-import type { FastifyBaseLogger } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -23,8 +30,11 @@ import {
   type FirstSession,
 } from '../../contract/first-screen.js';
 import { PAGE_SIZE } from '../../contract/limits.js';
-import { jsonForHtml } from '../../contract/markup.js';
-import type { VideoList } from '../../contract/videos.js';
+import { escapeMarkup, jsonForHtml } from '../../contract/markup.js';
+import type { ViewSource } from '../../contract/video-analytics.js';
+import type { VideoDetail, VideoList } from '../../contract/videos.js';
+import { Id } from '../../contract/common.js';
+import { Value } from '@sinclair/typebox/value';
 import { feedTagOf, PAGE_ROUTES, pageOf } from '../../contract/page-routes.js';
 import type { ChannelResult } from '../../contract/search.js';
 import { THUMBNAIL_SIZES } from '../../contract/thumbnail-sizes.js';
@@ -34,6 +44,8 @@ import { searchQueryOf } from './search-page-head.js';
 import type { MediaUrls } from '../media/media-urls.js';
 import { thumbnailPreload, withinWait } from './image-preload.js';
 import type { PageContext } from './page-context.js';
+import { pageViewer } from './page-session.js';
+import { watchForPage } from '../videos/index.js';
 
 /** What dist/server-render/server-render.js exports (src/app/server-render.tsx). */
 interface ScreenRendererModule {
@@ -43,6 +55,7 @@ interface ScreenRendererModule {
     session: FirstSession;
     home?: { feed: VideoList; popularTags: string[] };
     search?: { videos: VideoList; channels: ChannelResult[] };
+    watch?: { video: VideoDetail };
   }): Promise<{ html: string; styles: string; state: FirstScreenState }>;
 }
 
@@ -66,11 +79,18 @@ export interface ScreenParts {
  */
 export type RenderScreen = (
   pathname: string,
-  url: string,
+  request: FastifyRequest,
   urls: MediaUrls,
   session: Promise<FirstSession>,
-  log: FastifyBaseLogger,
 ) => Promise<ScreenParts | undefined>;
+
+/**
+ * Where a watch opened by loading its page came from (issue 34's sources), as the browser's
+ * src/api/watch-source.ts says of a first load: no referrer (a pasted or messaged link) is
+ * `shared`, a referrer is `elsewhere`.
+ */
+const landingSource = (request: FastifyRequest): ViewSource =>
+  request.headers.referer ? 'elsewhere' : 'shared';
 
 /** The built renderer beside `clientDir` (dist/client → dist/server-render), if there is one. */
 function loadRenderer(clientDir: string): Promise<ScreenRendererModule | undefined> {
@@ -164,17 +184,44 @@ export function screenRenderer(
     return partsOf(rendered, first ? thumbnailPreload(first, THUMBNAIL_SIZES.row) : '');
   }
 
-  return async (pathname, url, urls, session, log) => {
+  async function watch(
+    module: ScreenRendererModule,
+    videoId: string,
+    request: FastifyRequest,
+    urls: MediaUrls,
+    whoAsks: Promise<FirstSession>,
+  ) {
+    const viewer = pageViewer(ctx, request.cookies);
+    const session = await whoAsks;
+    if (!viewer || session.user === null) return undefined; // the guard's page: the SPA's
+    // Not `wait`ed: a watch that goes on after the page gave up would count a view the browser
+    // then counts again (a watch is counted once per viewer per hour, so it would not double).
+    const video = await watchForPage(ctx, videoId, viewer, urls, landingSource(request));
+    if (!video) return undefined;
+    const rendered = await module.renderScreen({ url: request.url, session, watch: { video } });
+    const poster = `    <link rel="preload" as="image" fetchpriority="high" href="${escapeMarkup(video.thumbnail)}">\n`;
+    return partsOf(rendered, poster);
+  }
+
+  return async (pathname, request, urls, session) => {
     const page = pageOf(pathname);
     const route = page?.route;
+    const url = request.url;
     const plainHome = route === PAGE_ROUTES.home && !feedTagOf(searchOf(url));
-    if (!plainHome && route !== PAGE_ROUTES.search) return undefined;
+    const watched = route === PAGE_ROUTES.watch ? page?.params.videoId : undefined;
+    // The API's own id rule, so no odd path reaches the database.
+    const watchable = watched !== undefined && Value.Check(Id, watched);
+    if (!plainHome && route !== PAGE_ROUTES.search && !watchable) return undefined;
     const { module, error } = await renderer;
     if (error !== undefined && !told) {
       told = true;
-      log.error({ err: error }, 'the server renderer did not load: pages render in the browser');
+      request.log.error(
+        { err: error },
+        'the server renderer did not load: pages render in the browser',
+      );
     }
     if (!module) return undefined;
+    if (watchable) return watch(module, watched, request, urls, session);
     return plainHome ? home(module, urls, session) : search(module, url, urls, session);
   };
 }

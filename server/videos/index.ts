@@ -19,7 +19,7 @@ export { PUBLISH_QUEUE, type PublishJob } from './video-publication.js';
 export { publishOverdue, runPublish } from './publish-job.js';
 export { default as videoProcessingRoutes } from './video-processing.routes.js';
 export { uploadVideo } from './video-upload.js';
-export { assertVisibleVideo } from './video-watch.js';
+export { assertVisibleVideo, watchForPage, type Viewer } from './video-watch.js';
 export type { VideosContext } from './videos-context.js';
 export { default as videosRoutes } from './videos.routes.js';
 export { EMBEDDED_VIEWS_PER_STATEMENT, ViewCounter } from './view-counter.js';

@@ -15,7 +15,7 @@ import {
   videos,
   watchHistory,
 } from '../db/schema.js';
-import { notFound, unauthorized } from '../errors.js';
+import { isDomainError, notFound, unauthorized } from '../errors.js';
 import { isSessionActive, sessionIsLive } from '../auth/sessions.js';
 import { recordWatchStep } from './watch-entry.js';
 import { processingColumns, seekPreviewsUrl, toProcessing } from '../processing/index.js'; // issue 34: seek
@@ -23,6 +23,7 @@ import type { ViewSource } from '../../contract/video-analytics.js'; // issue 34
 import { VIDEO_NOT_FOUND, reachableBy, toVideoItem, videoItemColumns } from './video-dto.js';
 import type { MediaUrls } from '../media/media-urls.js';
 import type { ViewCounter } from './view-counter.js';
+import type { VideosContext } from './videos-context.js';
 
 /** A view counts at most once per viewer and video in this window. */
 const VIEW_WINDOW = '1 hour';
@@ -142,4 +143,25 @@ export async function watchVideo(
       isSubscribed: row.isSubscribed,
     },
   };
+}
+
+/**
+ * The watch a signed-in viewer's page is rendered from (issue 35, server/pages/server-render.ts):
+ * the same watch as `GET /videos/:videoId`, counted and recorded once (the page then asks no
+ * more), or null when the video is not there for the viewer or the session has ended: the page
+ * then goes out unrendered and the SPA asks, and says what the API says.
+ */
+export async function watchForPage(
+  ctx: Pick<VideosContext, 'statements' | 'viewCounter'>,
+  videoId: string,
+  viewer: Viewer,
+  urls: MediaUrls,
+  source: ViewSource,
+): Promise<VideoDetail | null> {
+  try {
+    return await watchVideo(ctx.statements, ctx.viewCounter, videoId, viewer, urls, source);
+  } catch (error) {
+    if (isDomainError(error, 'not-found') || isDomainError(error, 'unauthorized')) return null;
+    throw error;
+  }
 }

@@ -25,6 +25,7 @@ import type { User } from '../../contract/shapes';
 import type { VideoList } from '../../contract/videos';
 import { ApiError, resumeSession } from './client';
 import { getVideo, listVideos } from './videos';
+import { takeWatchSource } from './watch-source';
 
 /** An early answer older than this is not handed out: the page was long since left. */
 const FRESH_MS = 10_000;
@@ -61,8 +62,10 @@ export function startFirstScreen(pathname: string, search = ''): void {
     start(FEED_KEY, embeddedFeed() ?? listVideos({ page: 1, limit: PAGE_SIZE.homeFeed }));
   const watched = page?.route === PAGE_ROUTES.watch ? decoded(page.params.videoId) : null;
   // The watch page is for signed-in users: for a visitor the HTML named, the call would only be
-  // refused (and then try a refresh that cannot work); the page asks once signed in.
-  if (watched && inlinedSession?.user !== null) start(videoKey(watched), getVideo(watched));
+  // refused (and then try a refresh that cannot work); the page asks once signed in. A page the
+  // server rendered was watched there (counted, in history): this load's watch is spent.
+  if (watched && renderedState) takeWatchSource(watched);
+  else if (watched && inlinedSession?.user !== null) start(videoKey(watched), getVideo(watched));
 }
 
 /**

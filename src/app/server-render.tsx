@@ -15,9 +15,10 @@ import { ServerStyleSheet } from 'styled-components';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import type { FirstScreenState, FirstSession } from '../../contract/first-screen';
 import type { ChannelResult } from '../../contract/search';
-import type { VideoList } from '../../contract/videos';
+import type { VideoDetail, VideoList } from '../../contract/videos';
 import { feedMachine, POPULAR_TAGS_FOR_CHIPS } from '../../machines/feed.machine';
 import { searchMachine } from '../../machines/search.machine';
+import { watchMachine, watchSlot } from '../../machines/watch.machine';
 import { parseSearchUrl } from '../features/search/search-url';
 import { selectIsLoadingFirst, type Page, type PageRequest } from '../../machines/pager.machine';
 import { pageOfVideoList } from '../api/video-actors';
@@ -91,14 +92,31 @@ async function searchSnapshots(data: SearchData, search: string) {
   return { [SEARCH_SLOT]: snapshot };
 }
 
+/**
+ * The watch page's snapshot: its machine run over the watch the server made for the viewer (the
+ * API's answer), so the browser's machine starts loaded and does not ask (and count) again.
+ */
+async function watchSnapshots(video: VideoDetail) {
+  const logic = watchMachine.provide({
+    actors: { fetchVideo: fromPromise(() => Promise.resolve(video)) },
+  });
+  const actor = createActor(logic, { input: { videoId: video._id } }).start();
+  await waitFor(actor, (s) => s.matches('loaded'));
+  const snapshot = actor.getPersistedSnapshot();
+  actor.stop();
+  return { [watchSlot(video._id)]: snapshot };
+}
+
 export interface RenderRequest {
-  /** The address, with its query (`/`, `/search?query=…`). */
+  /** The address, with its query (`/`, `/search?query=…`, `/watch/{id}?t=93`). */
   url: string;
   session: FirstSession;
   /** The home page's data, on `/`. */
   home?: HomeData;
   /** The search page's data, on `/search?query=…`. */
   search?: SearchData;
+  /** The watch page's data, on `/watch/{id}` for a signed-in viewer: `GET /videos/{id}`'s. */
+  watch?: { video: VideoDetail };
 }
 
 export interface RenderedScreen {
@@ -120,7 +138,9 @@ export async function renderScreen(request: RenderRequest): Promise<RenderedScre
     ? await homeSnapshots(request.home, request.session)
     : request.search
       ? await searchSnapshots(request.search, query)
-      : {};
+      : request.watch
+        ? await watchSnapshots(request.watch.video)
+        : {};
   // A copy for the render: the app hands each snapshot back as it takes it (first-screen-state).
   const state: FirstScreenState = { snapshots, renderedAt: Date.now() };
   const app = () => (

@@ -27,9 +27,10 @@ import {
   selectIsNotFound,
   selectVideo,
   watchMachine,
+  watchSlot,
 } from '../../machines/watch.machine';
 import { parseStartTime, startPoint, type StartPoint } from '../../machines/watch-resume';
-import { Link, useParams } from 'wouter';
+import { Link, useParams, useSearch } from 'wouter';
 import {
   Actions,
   Bar,
@@ -51,6 +52,9 @@ import { SubscribeButton, useSubscribeToggle } from '../components/subscribe-but
 import { channelPath } from '../components/video-card';
 import { useActors } from '../actors';
 import { WatchedPlayer } from '../features/player/watched-player';
+import { PlayerPoster } from '../features/player/video-player';
+import { useOfferedSnapshot } from '../first-screen-state';
+import { useHydrated } from '../use-hydrated';
 import { formatSubscribers, formatViewCount } from '../format';
 import { useCurrentUser } from '../session';
 import { Avatar } from '../ui/avatar';
@@ -108,10 +112,10 @@ function ChannelRow({ video }: { video: VideoDetail }) {
 
 /**
  * Where the video starts: a shared link's `?t=` (93 or 1m33s) over where the viewer left off
- * (machines/watch-resume.ts). Read from the address once the video is loaded.
+ * (machines/watch-resume.ts). Read from the address (`search`, its query) once the video is loaded.
  */
-function startOf(video: VideoDetail): StartPoint {
-  const shared = parseStartTime(new URLSearchParams(window.location.search).get('t'));
+function startOf(video: VideoDetail, search: string): StartPoint {
+  const shared = parseStartTime(new URLSearchParams(search).get('t'));
   return startPoint({
     duration: video.duration,
     savedSeconds: video.progressSeconds,
@@ -141,14 +145,20 @@ function seekOf(video: VideoDetail, playing: RefObject<HTMLVideoElement | null>)
 
 function WatchVideo({ videoId }: { videoId: string }) {
   const { fetchVideo } = useActors();
+  // A server-rendered page (issue 35) hands over its loaded machine: the watch was made there.
+  const offered = useOfferedSnapshot(watchSlot(videoId));
   const watch = useActorRef(watchMachine.provide({ actors: { fetchVideo } }), {
     input: { videoId },
+    ...(offered ? { snapshot: offered } : {}),
   });
   const video = useSelector(watch, selectVideo);
   const failed = useSelector(watch, selectHasFailed);
   const notFound = useSelector(watch, selectIsNotFound);
   const [theater, setTheater] = useState(false);
-  const start = useMemo(() => (video ? startOf(video) : null), [video]);
+  const search = useSearch();
+  const start = useMemo(() => (video ? startOf(video, search) : null), [video, search]);
+  // The player picks its source by what this browser supports: the server shows its poster.
+  const hydrated = useHydrated();
   // One dialog at a time: Share or Save.
   const [dialog, setDialog] = useState<'share' | 'save' | null>(null);
   // The playing element, for Share's "Start at" (the player owns it; the page only reads it).
@@ -174,24 +184,28 @@ function WatchVideo({ videoId }: { videoId: string }) {
     <WatchSeekProvider value={seekOf(video, playing)}>
       <Layout $theater={theater}>
         <PlayerArea>
-          <WatchedPlayer
-            key={video._id}
-            video={video}
-            start={start}
-            onTheaterChange={setTheater}
-            onElement={(element) => (playing.current = element)}
-            onEnded={up.onEnded}
-            onResumed={up.onResumed}
-            countdown={
-              up.countdown && (
-                <AutoplayCountdown
-                  seconds={up.countdown.seconds}
-                  title={up.countdown.next.title}
-                  onCancel={up.cancel}
-                />
-              )
-            }
-          />
+          {!hydrated ? (
+            <PlayerPoster poster={video.thumbnail} title={video.title} />
+          ) : (
+            <WatchedPlayer
+              key={video._id}
+              video={video}
+              start={start}
+              onTheaterChange={setTheater}
+              onElement={(element) => (playing.current = element)}
+              onEnded={up.onEnded}
+              onResumed={up.onResumed}
+              countdown={
+                up.countdown && (
+                  <AutoplayCountdown
+                    seconds={up.countdown.seconds}
+                    title={up.countdown.next.title}
+                    onCancel={up.cancel}
+                  />
+                )
+              }
+            />
+          )}
         </PlayerArea>
         <Primary>
           {/* issue 34: V */}

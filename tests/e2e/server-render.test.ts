@@ -4,7 +4,9 @@
  * signed-in user; with scripts on, React hydrates that markup without a warning, without moving
  * anything (no layout shift) and without asking the API for the feed again, and the page then
  * works as before (a chip filters the feed). The same for `/search?query=…` (its results, heading
- * and filters). Screenshots of `/` without scripts at both widths, and of a search on a phone.
+ * and filters). A signed-in viewer's `/watch/{id}` too: the poster, title and channel before any
+ * script, counted once (the server's watch is the page's; the browser does not ask again).
+ * Screenshots of `/` without scripts at both widths, of a search and a watch page on a phone.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, ConsoleMessage, Page } from 'playwright-core';
@@ -106,19 +108,68 @@ describe.skipIf(!hasBrowser)('the first screen as HTML', () => {
       const url = new URL(request.url());
       if (url.pathname.startsWith('/api/')) calls.push(url.pathname + url.search);
     });
-    // The layout shifts from the moment the HTML was parsed whole (readyState "interactive",
-    // before any module script runs) on: hydration's. Before that a slow phone may paint the
-    // document while it still arrives (the top bar's right half not yet parsed): not the app's.
+    // Two records of what hydration moves, from the moment the HTML was parsed whole (readyState
+    // "interactive", before any module script runs):
+    // - `layout`: where every element of the first screen starts then (its top left corner, what
+    //   a layout shift measures; a box that only grows below moves nothing), by its place in the
+    //   tree, to compare with where it is after hydration (layoutMoves below);
+    // - `shifts`: the layout shifts the browser reports from the first frame after that. A slow
+    //   phone may paint the document while it still arrives (the top bar's right half not yet
+    //   parsed); the frame that shows it whole reports a shift, which is the parser's.
     await page.addInitScript(() => {
-      const record = { parsedAt: Infinity, shifts: [] as number[] };
-      (window as unknown as { record: typeof record }).record = record;
+      const record = {
+        layout: {} as Record<string, string>,
+        settledAt: Infinity,
+        shifts: [] as string[],
+      };
+      const win = window as unknown as {
+        record: typeof record;
+        layoutNow: () => Record<string, string>;
+      };
+      win.record = record;
+      // Element → its top left corner, for the elements inside the viewport, keyed by their
+      // path of tag names and places under #root.
+      win.layoutNow = () => {
+        const rects: Record<string, string> = {};
+        const walk = (element: Element, path: string) => {
+          [...element.children].forEach((child, index) => {
+            const key = `${path}/${child.tagName.toLowerCase()}${index}`;
+            const box = child.getBoundingClientRect();
+            if (box.bottom > 0 && box.top < window.innerHeight && box.width > 0) {
+              rects[key] = `${Math.round(box.x)},${Math.round(box.y)}`;
+            }
+            walk(child, key);
+          });
+        };
+        const root = document.getElementById('root');
+        if (root) walk(root, '');
+        return rects;
+      };
       document.addEventListener('readystatechange', () => {
-        if (document.readyState === 'interactive') record.parsedAt = performance.now();
+        if (document.readyState !== 'interactive') return;
+        record.layout = win.layoutNow();
+        requestAnimationFrame(() =>
+          requestAnimationFrame(() => (record.settledAt = performance.now())),
+        );
       });
       new PerformanceObserver((list) => {
         for (const entry of list.getEntries()) {
-          if (entry.startTime >= record.parsedAt)
-            record.shifts.push((entry as unknown as { value: number }).value);
+          if (entry.startTime < record.settledAt) continue;
+          // What moved, named by its element, test id or class, and from where to where.
+          const shift = entry as unknown as {
+            value: number;
+            sources: { node?: Node; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[];
+          };
+          const moved = shift.sources.map(({ node, previousRect: a, currentRect: b }) => {
+            const element = node instanceof Element ? node : null;
+            const name = element
+              ? `${element.tagName.toLowerCase()}${element.getAttribute('data-testid') ? `[${element.getAttribute('data-testid')}]` : ''}.${String(element.className).split(' ')[0]} "${(element.textContent ?? '').slice(0, 30)}"`
+              : String(node?.nodeName);
+            return `${name} ${a.x},${a.y} ${a.width}x${a.height} → ${b.x},${b.y} ${b.width}x${b.height}`;
+          });
+          record.shifts.push(
+            `${shift.value.toFixed(5)} at ${Math.round(entry.startTime)} ms: ${moved.join('; ')}`,
+          );
         }
       }).observe({ type: 'layout-shift', buffered: true });
     });
@@ -146,10 +197,25 @@ describe.skipIf(!hasBrowser)('the first screen as HTML', () => {
     expect(await page.locator('#root[data-server-rendered]').count()).toBe(1);
     expect(problems).toEqual([]);
     expect(calls.filter((call) => notAsked.some((prefix) => call.startsWith(prefix)))).toEqual([]);
-    const shifts = await page.evaluate(
-      () => (window as unknown as { record: { shifts: number[] } }).record.shifts,
-    );
-    expect(shifts).toEqual([]);
+    expect(await layoutMoves(page)).toEqual([]);
+  }
+
+  /**
+   * What moved since the HTML was parsed: the elements of the first screen that are still there
+   * (same place in the tree) but no longer where they were, and the shifts the browser reported.
+   */
+  async function layoutMoves(page: Page): Promise<string[]> {
+    return page.evaluate(() => {
+      const win = window as unknown as {
+        record: { layout: Record<string, string>; shifts: string[] };
+        layoutNow: () => Record<string, string>;
+      };
+      const now = win.layoutNow();
+      const moved = Object.entries(win.record.layout)
+        .filter(([key, rect]) => key in now && now[key] !== rect)
+        .map(([key, rect]) => `${key}: ${rect} → ${now[key]}`);
+      return [...moved, ...win.record.shifts];
+    });
   }
 
   for (const signedIn of [false, true]) {
@@ -232,4 +298,83 @@ describe.skipIf(!hasBrowser)('the first screen as HTML', () => {
     expect(problems).toEqual([]);
     await context.close();
   });
+
+  /** A demo video of the feed's first page, for the watch page's tests. */
+  async function watchCase(context: BrowserContext) {
+    const answer = await context.request.get(`${server.url}/api/v1/videos?page=1&limit=12`);
+    const { videos } = (
+      (await answer.json()) as { data: { videos: { _id: string; title: string }[] } }
+    ).data;
+    return videos.at(-1)!;
+  }
+
+  /** The video the signed-in user's history shows first (the watch the server made). */
+  async function lastWatched(context: BrowserContext) {
+    const answer = await context.request.get(`${server.url}/api/v1/users/history?page=1&limit=1`);
+    const { history } = (
+      (await answer.json()) as { data: { history: { video: { _id: string } }[] } }
+    ).data;
+    return history[0]?.video._id;
+  }
+
+  it('with scripts off, a signed-in /watch/{id} shows the poster, the title and the channel', async () => {
+    const context = await browser.browser.newContext({
+      viewport: VIEWPORTS.mobile,
+      javaScriptEnabled: false,
+    });
+    await context.addCookies(cookies);
+    const page = await context.newPage();
+    const video = await watchCase(context);
+    await page.goto(`${server.url}/watch/${video._id}`);
+    expect(await page.getByRole('heading', { level: 1, name: video.title }).count()).toBe(1);
+    const poster = page.getByTestId('player-poster').getByRole('img');
+    expect(
+      await poster.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth),
+    ).toBeGreaterThan(0);
+    const box = await page.getByTestId('player-poster').boundingBox();
+    expect(box!.width / box!.height).toBeCloseTo(16 / 9, 1);
+    expect(await page.getByTestId('subscriber-count').count()).toBe(1);
+    await screenshot(page, 'server-render-watch-no-scripts-mobile', {
+      poster: page.getByTestId('player-poster'),
+      title: page.getByRole('heading', { level: 1 }),
+    });
+    await context.close();
+  });
+
+  for (const [name, viewport] of Object.entries(VIEWPORTS)) {
+    it(`hydrates a signed-in /watch/{id} at ${name} width quietly, counted and recorded once`, async () => {
+      const { context, page, problems, calls } = await watchedPage(viewport, true);
+      const video = await watchCase(context);
+      calls.length = 0;
+      // The API answers only once hydration was checked: what loads after it (comments, Up
+      // next, the like count) may move things as it always did; hydration itself may not.
+      let openApi!: () => void;
+      const apiHeld = new Promise<void>((resolve) => (openApi = resolve));
+      await page.route('**/api/v1/**', async (route) => {
+        await apiHeld;
+        await route.continue();
+      });
+      await page.goto(`${server.url}/watch/${video._id}`);
+      await hydrated(page);
+      // The player took the poster's place right after hydrating, in the same box.
+      await page.locator('[data-testid="player"] video').waitFor();
+      expect(await page.getByTestId('player-poster').count()).toBe(0);
+      await page.evaluate(
+        () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
+      );
+      expect(await layoutMoves(page)).toEqual([]);
+      openApi();
+      await page.waitForLoadState('networkidle');
+      expect(await page.locator('#root[data-server-rendered]').count()).toBe(1);
+      expect(problems).toEqual([]);
+      expect(calls.filter((call) => call.startsWith(`/api/v1/videos/${video._id}?`))).toEqual([]);
+      // The rest of the page loaded in the browser.
+      expect(calls.some((call) => call.startsWith(`/api/v1/videos/${video._id}/up-next`))).toBe(
+        true,
+      );
+      // Recorded by the server's watch, which the browser did not repeat (no call above).
+      expect(await lastWatched(context)).toBe(video._id);
+      await context.close();
+    });
+  }
 });

@@ -64,7 +64,8 @@ const Frame = styled.div<{ $hideCursor: boolean }>`
     width: 100%;
     height: 100%;
   }
-  video {
+  video,
+  img {
     width: 100%;
     height: 100%;
     display: block;
@@ -72,6 +73,19 @@ const Frame = styled.div<{ $hideCursor: boolean }>`
     background: #000;
   }
 `;
+
+/**
+ * The player before it runs, as the server renders the watch page (issue 35): the poster in the
+ * player's frame, as the `<video>` shows it before playing (contained), so the page's largest
+ * paint arrives with the HTML. The browser puts the player in its place once hydrated.
+ */
+export function PlayerPoster({ poster, title }: { poster: string; title: string }) {
+  return (
+    <Frame data-testid="player-poster" $hideCursor={false}>
+      <img src={poster} alt={`Video: ${title}`} fetchPriority="high" />
+    </Frame>
+  );
+}
 
 const LiveRegion = styled.div`
   ${visuallyHidden}
