@@ -17,10 +17,12 @@ const FORCED_EXIT_MS = 10_000;
 
 let dataDir: string;
 let server: SpawnedServer;
+// A first start on a fresh folder (initdb, migrations) took 36 s alone on a quiet 2-core machine
+// and over a minute in CI beside the suite's other files: more than the hook's default.
 beforeAll(async () => {
   dataDir = await mkdtemp(path.join(os.tmpdir(), 'vidtube-signals-'));
   server = await startServer(dataDir, await freePort(), { LOG_LEVEL: 'info' });
-});
+}, 180_000);
 afterAll(async () => {
   await server?.kill();
   await rm(dataDir, { recursive: true, force: true });
