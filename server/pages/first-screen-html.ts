@@ -18,7 +18,7 @@
  */
 import { Value } from '@sinclair/typebox/value';
 import { Id } from '../../contract/common.js';
-import { escapeMarkup, jsonForHtml } from '../../contract/markup.js';
+import { jsonForHtml } from '../../contract/markup.js';
 import { FIRST_FEED_ELEMENT_ID, type FirstSession } from '../../contract/first-screen.js';
 import { PAGE_SIZE } from '../../contract/limits.js';
 import { feedTagOf, PAGE_ROUTES, pageOf } from '../../contract/page-routes.js';
@@ -28,7 +28,7 @@ import type { PageContext } from './page-context.js';
 import { mediaUrl, type MediaUrls } from '../media/media-urls.js';
 import { feedAnswer } from '../feed/index.js';
 import { publicVideo } from '../syndication/index.js';
-import { thumbnailPreload, withinWait } from './image-preload.js';
+import { posterPreload, thumbnailPreload, withinWait } from './image-preload.js';
 import { channelFeedHead, watchPreviewHead } from './link-preview-html.js';
 import { hasSession } from './page-session.js';
 import { searchPageHead } from './search-page-head.js';
@@ -61,10 +61,7 @@ async function watchPageHead(
     session,
   ]);
   if (!video) return '';
-  const href = escapeMarkup(mediaUrl(urls, video.thumbnailKey));
-  const preload = hasSession(who)
-    ? `    <link rel="preload" as="image" fetchpriority="high" href="${href}">\n`
-    : '';
+  const preload = hasSession(who) ? posterPreload(mediaUrl(urls, video.thumbnailKey)) : '';
   return preload + watchPreviewHead(video, urls);
 }
 

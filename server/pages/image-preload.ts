@@ -23,6 +23,10 @@ export function thumbnailPreload(
   return `    <link rel="preload" as="image" fetchpriority="high" ${source}>\n`;
 }
 
+/** The watch page's poster, its largest paint: fetched first, beside the scripts. */
+export const posterPreload = (href: string): string =>
+  `    <link rel="preload" as="image" fetchpriority="high" href="${escapeMarkup(href)}">\n`;
+
 /**
  * `work`'s answer, or undefined once `waitMs` (FIRST_SCREEN_WAIT_MS) have passed: the HTML waits
  * that long at most for its data, and past it the SPA asks the API itself.

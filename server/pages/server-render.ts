@@ -30,7 +30,7 @@ import {
   type FirstSession,
 } from '../../contract/first-screen.js';
 import { PAGE_SIZE } from '../../contract/limits.js';
-import { escapeMarkup, jsonForHtml } from '../../contract/markup.js';
+import { jsonForHtml } from '../../contract/markup.js';
 import type { ViewSource } from '../../contract/video-analytics.js';
 import type { VideoDetail, VideoList } from '../../contract/videos.js';
 import { Id } from '../../contract/common.js';
@@ -42,7 +42,7 @@ import { feedAnswer, feedFiltersOf, popularTags } from '../feed/index.js';
 import { feedPreloads, searchOf } from './first-screen-html.js';
 import { searchQueryOf } from './search-page-head.js';
 import type { MediaUrls } from '../media/media-urls.js';
-import { thumbnailPreload, withinWait } from './image-preload.js';
+import { posterPreload, thumbnailPreload, withinWait } from './image-preload.js';
 import type { PageContext } from './page-context.js';
 import { pageViewer } from './page-session.js';
 import { watchForPage } from '../videos/index.js';
@@ -194,13 +194,12 @@ export function screenRenderer(
     const viewer = pageViewer(ctx, request.cookies);
     const session = await whoAsks;
     if (!viewer || session.user === null) return undefined; // the guard's page: the SPA's
-    // Not `wait`ed: a watch that goes on after the page gave up would count a view the browser
-    // then counts again (a watch is counted once per viewer per hour, so it would not double).
+    // Not `wait`ed: a page that gave up waiting would go out unrendered with the watch made
+    // anyway, and the browser's own call would record it a second time in history.
     const video = await watchForPage(ctx, videoId, viewer, urls, landingSource(request));
     if (!video) return undefined;
     const rendered = await module.renderScreen({ url: request.url, session, watch: { video } });
-    const poster = `    <link rel="preload" as="image" fetchpriority="high" href="${escapeMarkup(video.thumbnail)}">\n`;
-    return partsOf(rendered, poster);
+    return partsOf(rendered, posterPreload(video.thumbnail));
   }
 
   return async (pathname, request, urls, session) => {
