@@ -33,6 +33,8 @@ export default defineConfig({
       [PAGE_ROUTES.home]: 'src/pages/home-page.tsx',
       [PAGE_ROUTES.search]: 'src/pages/search-page.tsx',
       [PAGE_ROUTES.watch]: 'src/pages/watch-page.tsx',
+      [PAGE_ROUTES.channel]: 'src/pages/channel-page.tsx',
+      [PAGE_ROUTES.playlist]: 'src/pages/playlist-page.tsx',
     }),
     precompress(),
   ],

@@ -12,6 +12,8 @@ export const PAGE_ROUTES = {
   home: '/',
   search: '/search',
   watch: '/watch/:videoId',
+  channel: '/Channel/:userName/:tab?',
+  playlist: '/Playlist/:playListId',
 } as const;
 
 export type PageRoute = (typeof PAGE_ROUTES)[keyof typeof PAGE_ROUTES];

@@ -21,6 +21,8 @@ export const THUMBNAIL_SIZES = {
   row: '(min-width: 1024px) 360px, (min-width: 480px) 40vw, calc(100vw - 24px)',
   /** Beside the player and on dashboard rows: a 160 px column. */
   small: '160px',
+  /** A channel's cover (channel-header.tsx): the content's whole width. */
+  cover: '(min-width: 768px) calc(100vw - 280px), calc(100vw - 24px)',
 } as const;
 
 /**

@@ -25,6 +25,14 @@ import { CHANNEL_TABS, type ChannelTab } from './constants.js';
 import { MESSAGES } from './messages.js';
 import { errorMessage } from './validation.js';
 
+/**
+ * Where the channel page keeps this machine's snapshot (src/pages/channel-page.tsx) and its Videos
+ * tab its pager's (channel-videos-tab.tsx): remembered for Back (issue 29), and offered by a
+ * server-rendered page (issue 35, src/app/server-render.tsx). `userName` is the URL's segment.
+ */
+export const channelSlot = (userName: string) => `channel:${userName}`;
+export const channelVideosSlot = (userId: string) => `channel-videos:${userId}`;
+
 export interface ChannelInput {
   userName: string;
   tab?: string | null;

@@ -20,6 +20,13 @@ import { FIRST_PAGE } from '../contract/limits.js';
 import type { PlaylistDetail } from '../contract/playlists.js';
 import { errorMessage, errorStatus } from './validation.js';
 
+/**
+ * Where the Playlist page keeps this machine's snapshot: remembered for Back (issue 29), and
+ * offered by a server-rendered page (issue 35, src/app/server-render.tsx). `playlistId` is the
+ * URL's segment (`WL` names Watch later).
+ */
+export const playlistSlot = (playlistId: string) => `playlist:${playlistId}`;
+
 export interface PlaylistDetailInput {
   playlistId: string;
 }

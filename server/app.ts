@@ -46,7 +46,7 @@ import { watchProgressRoutes } from './history/index.js';
 import { likesRoutes } from './comments/index.js';
 import { liveEventsRoutes } from './live/index.js';
 import { notificationsRoutes } from './notifications/index.js';
-import { playlistsRoutes } from './playlists/index.js';
+import { playlistForPage, playlistsRoutes } from './playlists/index.js';
 import { subscribedChannelsRoutes } from './channels/index.js';
 import { channelSearchRoutes, searchChannels } from './channels/index.js';
 import { subscriptionFeedRoutes } from './feed/index.js';
@@ -56,8 +56,7 @@ import { captionsRoutes, embedRoutes } from './captions/index.js';
 import { usersRoutes } from './accounts/index.js';
 import { usersAvailabilityRoutes } from './accounts/index.js';
 import { accountMailRoutes } from './accounts/index.js';
-import { findUserDto, usersSessionRoutes } from './accounts/index.js';
-import type { MediaUrls } from './media/media-urls.js';
+import { findChannel, findUserDto, usersSessionRoutes } from './accounts/index.js';
 import { passkeysRoutes } from './accounts/index.js';
 import { devicesRoutes, secondStepRoutes, twoStepRoutes } from './accounts/index.js';
 import { videosRoutes } from './videos/index.js';
@@ -211,11 +210,13 @@ export async function buildApp({ ctx, logger = false }: BuildOptions): Promise<A
   app.addHook('onClose', () => ctx.searchLog.close());
 
   const mediaRoot = ctx.storage instanceof LocalDiskStorage ? ctx.storage.root : undefined;
-  // Pages name their user (issue 35) with the accounts' DTO, which server/pages may not import.
-  const findUser = (userId: string, urls: MediaUrls) => findUserDto(ctx.statements, userId, urls);
-  const findChannels = (query: string, callerId: string | null, urls: MediaUrls) =>
-    searchChannels(ctx.db, query, callerId, urls);
-  const renderer = pageRenderer(ctx, findUser, findChannels);
+  // Pages read accounts, channels and playlists (issue 35), which server/pages may not import.
+  const renderer = pageRenderer(ctx, {
+    findUser: (userId, urls) => findUserDto(ctx.statements, userId, urls),
+    findChannels: (query, callerId, urls) => searchChannels(ctx.db, query, callerId, urls),
+    findChannel: (userName, viewerId, urls) => findChannel(ctx.db, userName, viewerId, urls),
+    findPlaylist: (segment, viewerId, urls) => playlistForPage(ctx.db, segment, viewerId, urls),
+  });
   await installStatic(app, mediaRoot, config.clientDir, renderer, {
     accelRedirect: config.mediaAccelRedirect,
   });

@@ -18,6 +18,7 @@ export { expireRateLimitWindows, postgresRateLimitStore } from './rate-limit-cou
 export { deleteExpiredChallenges } from './sign-in-challenges.js';
 export { default as usersAvailabilityRoutes } from './users-availability.routes.js';
 export { default as usersSessionRoutes } from './users-session.routes.js';
+export { findChannel } from './user-channel.js';
 export { findUserDto } from './users.js';
 export { default as secondStepRoutes } from './second-step.routes.js';
 export { default as twoStepRoutes } from './two-step.routes.js';

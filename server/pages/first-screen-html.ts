@@ -28,7 +28,7 @@ import type { PageContext } from './page-context.js';
 import { mediaUrl, type MediaUrls } from '../media/media-urls.js';
 import { feedAnswer } from '../feed/index.js';
 import { publicVideo } from '../syndication/index.js';
-import { posterPreload, thumbnailPreload, withinWait } from './image-preload.js';
+import { imagePreload, thumbnailPreload, withinWait } from './image-preload.js';
 import { channelFeedHead, watchPreviewHead } from './link-preview-html.js';
 import { hasSession } from './page-session.js';
 import { searchPageHead } from './search-page-head.js';
@@ -61,7 +61,7 @@ async function watchPageHead(
     session,
   ]);
   if (!video) return '';
-  const preload = hasSession(who) ? posterPreload(mediaUrl(urls, video.thumbnailKey)) : '';
+  const preload = hasSession(who) ? imagePreload(mediaUrl(urls, video.thumbnailKey)) : '';
   return preload + watchPreviewHead(video, urls);
 }
 

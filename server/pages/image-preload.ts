@@ -23,8 +23,11 @@ export function thumbnailPreload(
   return `    <link rel="preload" as="image" fetchpriority="high" ${source}>\n`;
 }
 
-/** The watch page's poster, its largest paint: fetched first, beside the scripts. */
-export const posterPreload = (href: string): string =>
+/**
+ * An image drawn from one URL that is its page's largest paint (the watch page's poster, a
+ * channel's cover, a playlist's picture): fetched first, beside the scripts.
+ */
+export const imagePreload = (href: string): string =>
   `    <link rel="preload" as="image" fetchpriority="high" href="${escapeMarkup(href)}">\n`;
 
 /**

@@ -11,29 +11,29 @@ import { mediaUrlsOf } from '../http/origin.js';
 import type { RenderPage } from '../http/static.js';
 import { firstScreenHeads } from './first-screen-html.js';
 import { pageHtmlOf } from './page-html.js';
-import { hasSession, pageSession, sessionHead, type FindUser } from './page-session.js';
-import { screenRenderer, withRenderedRoot, type FindChannels } from './server-render.js';
+import type { PageReaders } from './page-readers.js';
+import { hasSession, pageSession, sessionHead } from './page-session.js';
+import { screenRenderer, withRenderedRoot } from './server-render.js';
 
 /** Undefined when the SPA is not built (the server tests, a replica that serves the API only). */
-export function pageRenderer(
-  ctx: PageContext,
-  findUser: FindUser,
-  findChannels: FindChannels,
-): RenderPage | undefined {
+export function pageRenderer(ctx: PageContext, readers: PageReaders): RenderPage | undefined {
   const { clientDir } = ctx.config;
   if (!existsSync(path.join(clientDir, 'index.html'))) return undefined;
   const pageHtml = pageHtmlOf(clientDir);
   const headOf = firstScreenHeads(ctx);
-  const renderScreen = screenRenderer(ctx, clientDir, findChannels);
+  const renderScreen = screenRenderer(ctx, clientDir, readers);
   return async (request, pathname) => {
     const urls = mediaUrlsOf(request, ctx);
     // A failed lookup leaves the question to the SPA's session call, as before issue 35.
-    const session: Promise<FirstSession> = pageSession(ctx, findUser, request.cookies, urls).catch(
-      (error: unknown) => {
-        request.log.warn({ err: error }, 'a page goes out without its session');
-        return { user: null, resume: true } as const;
-      },
-    );
+    const session: Promise<FirstSession> = pageSession(
+      ctx,
+      readers.findUser,
+      request.cookies,
+      urls,
+    ).catch((error: unknown) => {
+      request.log.warn({ err: error }, 'a page goes out without its session');
+      return { user: null, resume: true } as const;
+    });
     // A failed render leaves the page to the browser, as before issue 35.
     const screen = await renderScreen(pathname, request, urls, session).catch((error: unknown) => {
       request.log.warn({ err: error }, 'a page goes out without its server rendering');

@@ -11,7 +11,6 @@
  * A page that names a user is the caller's alone: http/static.ts sends it `private, no-store`.
  */
 import type { FirstSession } from '../../contract/first-screen.js';
-import type { User } from '../../contract/shapes.js';
 import { FIRST_SESSION_ELEMENT_ID } from '../../contract/first-screen.js';
 import { jsonForHtml } from '../../contract/markup.js';
 import { ACCESS_COOKIE } from '../auth/plugin.js';
@@ -19,16 +18,14 @@ import { isSessionActive } from '../auth/sessions.js';
 import { verifyAccessToken } from '../auth/tokens.js';
 import type { MediaUrls } from '../media/media-urls.js';
 import type { PageContext } from './page-context.js';
-
-/** The user DTO of an account (accounts' findUserDto, handed down by the shell), or null. */
-export type FindUser = (userId: string, urls: MediaUrls) => Promise<User | null>;
+import type { PageReaders } from './page-readers.js';
 
 const NOBODY: FirstSession = { user: null };
 
 /** The session a page request shows (see above). */
 export async function pageSession(
   ctx: PageContext,
-  findUser: FindUser,
+  findUser: PageReaders['findUser'],
   cookies: Record<string, string | undefined>,
   urls: MediaUrls,
 ): Promise<FirstSession> {

@@ -12,6 +12,10 @@
  *   the watch itself: the video is counted and recorded here, once, as its API call would, and the
  *   browser does not ask again. A visitor's watch page, or one whose video is not there for the
  *   viewer, goes out as before (the guard's popup, or the API's answer, in the browser).
+ * - `/Channel/{userName}/{tab}` and `/Playlist/{id}` for a signed-in viewer (guarded too), from
+ *   the channel's profile (and, on its Videos tab, the tab's first page) or the playlist's first
+ *   page, as their API calls answer the viewer. The other tabs render their list's loading state
+ *   and ask in the browser, as before. A channel or playlist that is not there goes out as before.
  * Other routes keep today's HTML (the shell, and the SPA renders). Without the built renderer (the
  * server tests, an API-only replica), or when rendering fails, the page goes out as before: the
  * SPA then renders it itself.
@@ -29,20 +33,24 @@ import {
   type FirstScreenState,
   type FirstSession,
 } from '../../contract/first-screen.js';
-import { PAGE_SIZE } from '../../contract/limits.js';
 import { jsonForHtml } from '../../contract/markup.js';
 import type { ViewSource } from '../../contract/video-analytics.js';
 import type { VideoDetail, VideoList } from '../../contract/videos.js';
 import { Id } from '../../contract/common.js';
 import { Value } from '@sinclair/typebox/value';
 import { feedTagOf, PAGE_ROUTES, pageOf } from '../../contract/page-routes.js';
+import { FIRST_PAGE, LIMITS, PAGE_SIZE } from '../../contract/limits.js';
+import type { PlaylistDetail } from '../../contract/playlists.js';
 import type { ChannelResult } from '../../contract/search.js';
+import type { Channel } from '../../contract/users.js';
 import { THUMBNAIL_SIZES } from '../../contract/thumbnail-sizes.js';
 import { feedAnswer, feedFiltersOf, popularTags } from '../feed/index.js';
 import { feedPreloads, searchOf } from './first-screen-html.js';
+import { channelFeedHead } from './link-preview-html.js';
+import type { PageReaders } from './page-readers.js';
 import { searchQueryOf } from './search-page-head.js';
 import type { MediaUrls } from '../media/media-urls.js';
-import { posterPreload, thumbnailPreload, withinWait } from './image-preload.js';
+import { imagePreload, thumbnailPreload, withinWait } from './image-preload.js';
 import type { PageContext } from './page-context.js';
 import { pageViewer } from './page-session.js';
 import { watchForPage } from '../videos/index.js';
@@ -56,15 +64,12 @@ interface ScreenRendererModule {
     home?: { feed: VideoList; popularTags: string[] };
     search?: { videos: VideoList; channels: ChannelResult[] };
     watch?: { video: VideoDetail };
+    channel?: { channel: Channel; videos?: VideoList };
+    playlist?: { playlist: PlaylistDetail };
   }): Promise<{ html: string; styles: string; state: FirstScreenState }>;
+  /** The tab the channel page shows for the URL's tab segment (machines/channel.machine.ts). */
+  channelTabOf(segment: string | undefined): string;
 }
-
-/** The channels a search names for the one who asks (channels' searchChannels, handed down). */
-export type FindChannels = (
-  query: string,
-  callerId: string | null,
-  urls: MediaUrls,
-) => Promise<ChannelResult[]>;
 
 /** A rendered screen's parts for the page: the head's additions and the root's content. */
 export interface ScreenParts {
@@ -123,10 +128,13 @@ function partsOf(rendered: Rendered, preloads: string): ScreenParts {
 
 const isVisitor = (session: FirstSession) => session.user === null && !('resume' in session);
 
+/** The channel page's Videos tab, whose first page the server reads for it. */
+const CHANNEL_VIDEOS_TAB = 'Videos';
+
 export function screenRenderer(
   ctx: PageContext,
   clientDir: string,
-  findChannels: FindChannels,
+  readers: PageReaders,
 ): RenderScreen {
   const renderer = loadRenderer(clientDir).then(
     (module) => ({ module, error: undefined }),
@@ -175,7 +183,7 @@ export function screenRenderer(
     const session = await whoAsks;
     const [envelope, channels] = await Promise.all([
       wait(feedAnswer(ctx, feedFiltersOf(query), urls)),
-      wait(findChannels(query.query ?? '', session.user?._id ?? null, urls)),
+      wait(readers.findChannels(query.query ?? '', session.user?._id ?? null, urls)),
     ]);
     if (envelope === undefined || channels === undefined) return undefined;
     const videos = (JSON.parse(envelope) as { data: VideoList }).data;
@@ -191,15 +199,78 @@ export function screenRenderer(
     urls: MediaUrls,
     whoAsks: Promise<FirstSession>,
   ) {
-    const viewer = pageViewer(ctx, request.cookies);
-    const session = await whoAsks;
-    if (!viewer || session.user === null) return undefined; // the guard's page: the SPA's
+    const reader = await signedIn(request, whoAsks);
+    if (!reader) return undefined; // the guard's page: the SPA's
     // Not `wait`ed: a page that gave up waiting would go out unrendered with the watch made
     // anyway, and the browser's own call would record it a second time in history.
-    const video = await watchForPage(ctx, videoId, viewer, urls, landingSource(request));
+    const video = await watchForPage(ctx, videoId, reader.viewer, urls, landingSource(request));
     if (!video) return undefined;
-    const rendered = await module.renderScreen({ url: request.url, session, watch: { video } });
-    return partsOf(rendered, posterPreload(video.thumbnail));
+    const rendered = await module.renderScreen({
+      url: request.url,
+      session: reader.session,
+      watch: { video },
+    });
+    return partsOf(rendered, imagePreload(video.thumbnail));
+  }
+
+  /** Who a guarded page is rendered for: its signed-in viewer, or null (the guard's page). */
+  async function signedIn(request: FastifyRequest, whoAsks: Promise<FirstSession>) {
+    const viewer = pageViewer(ctx, request.cookies);
+    const session = await whoAsks;
+    return viewer && session.user !== null ? { viewer, session } : null;
+  }
+
+  async function channel(
+    module: ScreenRendererModule,
+    params: Record<string, string>,
+    request: FastifyRequest,
+    urls: MediaUrls,
+    whoAsks: Promise<FirstSession>,
+  ) {
+    // As the browser's router hands the segments to the page (not decoded), so the page asks the
+    // API for what is read here.
+    const { userName = '', tab } = params;
+    const reader = await signedIn(request, whoAsks);
+    if (!reader || !userName || userName.length > LIMITS.userName.max) return undefined;
+    const found = await wait(readers.findChannel(userName, reader.viewer.userId, urls));
+    if (!found) return undefined;
+    const onVideos = module.channelTabOf(tab) === CHANNEL_VIDEOS_TAB;
+    const filters = { userId: found._id, page: FIRST_PAGE, limit: PAGE_SIZE.channelVideos };
+    const envelope = onVideos ? await wait(feedAnswer(ctx, filters, urls)) : undefined;
+    if (onVideos && envelope === undefined) return undefined;
+    const videos = envelope ? (JSON.parse(envelope) as { data: VideoList }).data : undefined;
+    const rendered = await module.renderScreen({
+      url: request.url,
+      session: reader.session,
+      channel: { channel: found, videos },
+    });
+    // The cover is the page's largest paint; without one, the grid's first thumbnails.
+    const cover = { thumbnail: found.coverImage, thumbnailSizes: found.coverImageSizes };
+    const images = found.coverImage
+      ? thumbnailPreload(cover, THUMBNAIL_SIZES.cover)
+      : videos
+        ? feedPreloads(videos)
+        : '';
+    return partsOf(rendered, images + channelFeedHead(found.userName, urls));
+  }
+
+  async function playlist(
+    module: ScreenRendererModule,
+    playlistId: string | undefined,
+    request: FastifyRequest,
+    urls: MediaUrls,
+    whoAsks: Promise<FirstSession>,
+  ) {
+    const reader = await signedIn(request, whoAsks);
+    if (!reader || !playlistId) return undefined;
+    const found = await wait(readers.findPlaylist(playlistId, reader.viewer.userId, urls));
+    if (!found) return undefined;
+    const rendered = await module.renderScreen({
+      url: request.url,
+      session: reader.session,
+      playlist: { playlist: found },
+    });
+    return partsOf(rendered, found.thumbnail ? imagePreload(found.thumbnail) : '');
   }
 
   return async (pathname, request, urls, session) => {
@@ -210,7 +281,13 @@ export function screenRenderer(
     const watched = route === PAGE_ROUTES.watch ? page?.params.videoId : undefined;
     // The API's own id rule, so no odd path reaches the database.
     const watchable = watched !== undefined && Value.Check(Id, watched);
-    if (!plainHome && route !== PAGE_ROUTES.search && !watchable) return undefined;
+    const rendered =
+      plainHome ||
+      watchable ||
+      route === PAGE_ROUTES.search ||
+      route === PAGE_ROUTES.channel ||
+      route === PAGE_ROUTES.playlist;
+    if (!rendered) return undefined;
     const { module, error } = await renderer;
     if (error !== undefined && !told) {
       told = true;
@@ -221,6 +298,10 @@ export function screenRenderer(
     }
     if (!module) return undefined;
     if (watchable) return watch(module, watched, request, urls, session);
+    if (route === PAGE_ROUTES.channel) return channel(module, page!.params, request, urls, session);
+    if (route === PAGE_ROUTES.playlist) {
+      return playlist(module, page!.params.playListId, request, urls, session);
+    }
     return plainHome ? home(module, urls, session) : search(module, url, urls, session);
   };
 }

@@ -12,7 +12,6 @@ import {
   PlaylistVideoParams,
   PlaylistVideosQuery,
   UpdatePlaylistBody,
-  WATCH_LATER_ALIAS,
 } from '../../contract/playlists.js';
 import { callerId } from '../auth/plugin.js';
 import { created, ok } from '../http/envelope.js';
@@ -21,6 +20,7 @@ import { normalizeFields } from '../http/normalize-fields.js';
 import type { App, RouteOptions } from '../http/app-types.js';
 import { addToPlaylist, playlistsHolding, removeFromPlaylist } from './playlist-entries.js';
 import { createPlaylist, deletePlaylist, updatePlaylist } from './playlist-edits.js';
+import { playlistIdOf } from './playlist-for-page.js';
 import { listUserPlaylists, playlistDetail, watchLaterOf } from './playlists.js';
 import { errorResponses, mediaUrlsOf } from '../http/route-helpers.js';
 import { countedListRoute } from '../http/counted-list.js';
@@ -107,17 +107,9 @@ export default async function playlistsRoutes(app: App, { ctx }: RouteOptions) {
     async (request) => {
       const caller = callerId(request);
       // `WL` names the caller's own Watch later (as on the largest site), so a link can say it.
-      const playlistId =
-        request.params.playlistId === WATCH_LATER_ALIAS
-          ? (await watchLaterOf(ctx.db, caller, mediaUrlsOf(request, ctx)))._id
-          : request.params.playlistId;
-      const data = await playlistDetail(
-        ctx.db,
-        playlistId,
-        caller,
-        request.query,
-        mediaUrlsOf(request, ctx),
-      );
+      const urls = mediaUrlsOf(request, ctx);
+      const playlistId = await playlistIdOf(ctx.db, request.params.playlistId, caller, urls);
+      const data = await playlistDetail(ctx.db, playlistId, caller, request.query, urls);
       return ok(data, 'Playlist fetched');
     },
   );

@@ -48,6 +48,10 @@ export function preloadFirstPage(pathname: string): Promise<unknown> {
       return SearchPage.preload();
     case PAGE_ROUTES.watch:
       return WatchPage.preload();
+    case PAGE_ROUTES.channel:
+      return ChannelPage.preload();
+    case PAGE_ROUTES.playlist:
+      return PlaylistPage.preload();
     default:
       return Promise.resolve();
   }
@@ -165,13 +169,13 @@ export function AppRoutes() {
           <HistoryPage />
         </InLayout>
       </Route>
-      <Route path="/Playlist/:playListId">
+      <Route path={PAGE_ROUTES.playlist}>
         <InLayout guarded>
           <PlaylistPage />
         </InLayout>
       </Route>
       {/* Matching is case-insensitive, so /channel/... works too; default child Videos. */}
-      <Route path="/Channel/:userName/:tab?">
+      <Route path={PAGE_ROUTES.channel}>
         <InLayout guarded>
           <ChannelPage />
         </InLayout>

@@ -16,13 +16,24 @@ import { createActor, fromPromise, waitFor } from 'xstate';
 import type { FirstScreenState, FirstSession } from '../../contract/first-screen';
 import type { ChannelResult } from '../../contract/search';
 import type { VideoDetail, VideoList } from '../../contract/videos';
+import { PAGE_SIZE } from '../../contract/limits';
+import { pageOf as pageOfPath } from '../../contract/page-routes';
+import type { PlaylistDetail } from '../../contract/playlists';
+import type { Channel } from '../../contract/users';
 import { feedMachine, POPULAR_TAGS_FOR_CHIPS } from '../../machines/feed.machine';
 import { searchMachine } from '../../machines/search.machine';
 import { watchMachine, watchSlot } from '../../machines/watch.machine';
+import {
+  channelMachine,
+  channelSlot,
+  channelVideosSlot,
+  tabFromPath,
+} from '../../machines/channel.machine';
+import { playlistDetailMachine, playlistSlot } from '../../machines/playlist-detail.machine';
 import { parseSearchUrl } from '../features/search/search-url';
 import { selectIsLoadingFirst, type Page, type PageRequest } from '../../machines/pager.machine';
 import { pageOfVideoList } from '../api/video-actors';
-import { withPager } from '../pager-logic';
+import { pagerWith, withPager } from '../pager-logic';
 import { App } from './app';
 import { preloadFirstPage } from './routes';
 
@@ -107,6 +118,54 @@ async function watchSnapshots(video: VideoDetail) {
   return { [watchSlot(video._id)]: snapshot };
 }
 
+/** What the channel page's first screen is rendered from: the API's answers for the viewer. */
+export interface ChannelData {
+  /** `GET /users/channel/{userName}`. */
+  channel: Channel;
+  /** On the Videos tab, `GET /videos?userId=…&page=1&limit=6`: the tab's first page. */
+  videos?: VideoList;
+}
+
+/** The tab the channel page shows for the URL's tab segment (the server reads its data). */
+export const channelTabOf = (segment: string | undefined): string => tabFromPath(segment);
+
+/**
+ * The channel page's snapshots: its machine with the page's input, run over the channel, and on
+ * the Videos tab the tab's pager run over its first page. Another tab's list starts in the
+ * browser, from the loading state rendered here.
+ */
+async function channelSnapshots(data: ChannelData, userName: string, tab: string | undefined) {
+  const logic = channelMachine.provide({
+    actors: { fetchChannel: fromPromise(() => Promise.resolve(data.channel)) },
+  });
+  const page = createActor(logic, { input: { userName, tab } }).start();
+  await waitFor(page, (s) => s.matches('loaded'));
+  const snapshots: Record<string, unknown> = {
+    [channelSlot(userName)]: page.getPersistedSnapshot(),
+  };
+  page.stop();
+  if (data.videos) {
+    const input = { pageSize: PAGE_SIZE.channelVideos, params: { userId: data.channel._id } };
+    const pager = createActor(pagerWith(pageOf(data.videos)), { input }).start();
+    await waitFor(pager, (s) => !selectIsLoadingFirst(s));
+    snapshots[channelVideosSlot(data.channel._id)] = pager.getPersistedSnapshot();
+    pager.stop();
+  }
+  return snapshots;
+}
+
+/** The Playlist page's snapshot: its machine run over the playlist's first page. */
+async function playlistSnapshots(playlist: PlaylistDetail, playlistId: string) {
+  const logic = playlistDetailMachine.provide({
+    actors: { fetchPlaylist: fromPromise(() => Promise.resolve(playlist)) },
+  });
+  const actor = createActor(logic, { input: { playlistId } }).start();
+  await waitFor(actor, (s) => s.matches('loaded'));
+  const snapshot = actor.getPersistedSnapshot();
+  actor.stop();
+  return { [playlistSlot(playlistId)]: snapshot };
+}
+
 export interface RenderRequest {
   /** The address, with its query (`/`, `/search?query=…`, `/watch/{id}?t=93`). */
   url: string;
@@ -117,6 +176,22 @@ export interface RenderRequest {
   search?: SearchData;
   /** The watch page's data, on `/watch/{id}` for a signed-in viewer: `GET /videos/{id}`'s. */
   watch?: { video: VideoDetail };
+  /** The channel page's data, on `/Channel/{userName}/{tab}` for a signed-in viewer. */
+  channel?: ChannelData;
+  /** The Playlist page's data, on `/Playlist/{id}` for a signed-in viewer: page 1's. */
+  playlist?: { playlist: PlaylistDetail };
+}
+
+/** The snapshots of the page at `pathname` (with its `query`), run over the request's data. */
+function snapshotsOf(request: RenderRequest, pathname: string, query: string) {
+  const params = pageOfPath(pathname)?.params ?? {};
+  if (request.home) return homeSnapshots(request.home, request.session);
+  if (request.search) return searchSnapshots(request.search, query);
+  if (request.watch) return watchSnapshots(request.watch.video);
+  if (request.channel) return channelSnapshots(request.channel, params.userName ?? '', params.tab);
+  if (request.playlist)
+    return playlistSnapshots(request.playlist.playlist, params.playListId ?? '');
+  return Promise.resolve({});
 }
 
 export interface RenderedScreen {
@@ -134,13 +209,7 @@ export async function renderScreen(request: RenderRequest): Promise<RenderedScre
   const pathname = cut < 0 ? request.url : request.url.slice(0, cut);
   const query = cut < 0 ? '' : request.url.slice(cut + 1);
   await preloadFirstPage(pathname);
-  const snapshots = request.home
-    ? await homeSnapshots(request.home, request.session)
-    : request.search
-      ? await searchSnapshots(request.search, query)
-      : request.watch
-        ? await watchSnapshots(request.watch.video)
-        : {};
+  const snapshots = await snapshotsOf(request, pathname, query);
   // A copy for the render: the app hands each snapshot back as it takes it (first-screen-state).
   const state: FirstScreenState = { snapshots, renderedAt: Date.now() };
   const app = () => (

@@ -8,6 +8,7 @@ import { useEffect } from 'react';
 import { useParams } from 'wouter';
 import {
   channelMachine,
+  channelSlot,
   selectActiveTab,
   selectChannel,
   selectHasFailed,
@@ -50,7 +51,7 @@ function ChannelView({ userName, tab }: { userName: string; tab: string | undefi
   const { fetchChannel } = usePageActors(channelActors);
   // The header comes back with its tab's list (each remembered for Back, issue 29).
   const page = useRememberedActor(
-    `channel:${userName}`,
+    channelSlot(userName),
     channelMachine.provide({ actors: { fetchChannel } }),
     { input: { userName, tab } },
   );

@@ -14,6 +14,7 @@ import { Link, useParams } from 'wouter';
 import { LIBRARY_MESSAGES as TEXT } from '../../machines/messages';
 import {
   playlistDetailMachine,
+  playlistSlot,
   selectHasFailed,
   selectHasMore,
   selectIsLoadingMore,
@@ -35,7 +36,7 @@ import { useRememberedActor } from '../remembered-place';
 function PlaylistDetailView({ playlistId }: { playlistId: string }) {
   const { fetchPlaylist } = usePageActors(playlistDetailActors);
   const detail = useRememberedActor(
-    `playlist:${playlistId}`,
+    playlistSlot(playlistId),
     playlistDetailMachine.provide({ actors: { fetchPlaylist } }),
     { input: { playlistId } },
   );

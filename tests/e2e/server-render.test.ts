@@ -9,7 +9,7 @@
  * Screenshots of `/` without scripts at both widths, of a search and a watch page on a phone.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BrowserContext, ConsoleMessage, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import {
   hasBrowser,
   launchBrowser,
@@ -20,6 +20,13 @@ import {
   type RunningServer,
 } from './harness.js';
 import { freshUser, signUpAndSignIn } from './accounts-api.js';
+import {
+  expectQuietHydration,
+  hydrated,
+  layoutMoves,
+  watchedPage,
+  type Cookies,
+} from './hydration-checks.js';
 
 const PASSWORD = 'server-render-pass-1';
 
@@ -39,7 +46,7 @@ const cardTitles = (page: Page) =>
 describe.skipIf(!hasBrowser)('the first screen as HTML', () => {
   let server: RunningServer;
   let browser: BrowserSession;
-  let cookies: Awaited<ReturnType<BrowserContext['cookies']>>;
+  let cookies: Cookies;
 
   beforeAll(async () => {
     server = await startServer({ SEED_DEMO: '1' });
@@ -94,134 +101,14 @@ describe.skipIf(!hasBrowser)('the first screen as HTML', () => {
     await context.close();
   });
 
-  /** A page that records console errors and warnings, and the API calls it makes. */
-  async function watchedPage(viewport: { width: number; height: number }, signedIn: boolean) {
-    const { context, page } = await browser.newPage(viewport);
-    if (signedIn) await context.addCookies(cookies);
-    const problems: string[] = [];
-    page.on('console', (message: ConsoleMessage) => {
-      if (message.type() === 'error' || message.type() === 'warning') problems.push(message.text());
-    });
-    page.on('pageerror', (error) => problems.push(error.message));
-    const calls: string[] = [];
-    page.on('request', (request) => {
-      const url = new URL(request.url());
-      if (url.pathname.startsWith('/api/')) calls.push(url.pathname + url.search);
-    });
-    // Two records of what hydration moves, from the moment the HTML was parsed whole (readyState
-    // "interactive", before any module script runs):
-    // - `layout`: where every element of the first screen starts then (its top left corner, what
-    //   a layout shift measures; a box that only grows below moves nothing), by its place in the
-    //   tree, to compare with where it is after hydration (layoutMoves below);
-    // - `shifts`: the layout shifts the browser reports from the first frame after that. A slow
-    //   phone may paint the document while it still arrives (the top bar's right half not yet
-    //   parsed); the frame that shows it whole reports a shift, which is the parser's.
-    await page.addInitScript(() => {
-      const record = {
-        layout: {} as Record<string, string>,
-        settledAt: Infinity,
-        shifts: [] as string[],
-      };
-      const win = window as unknown as {
-        record: typeof record;
-        layoutNow: () => Record<string, string>;
-      };
-      win.record = record;
-      // Element → its top left corner, for the elements inside the viewport, keyed by their
-      // path of tag names and places under #root.
-      win.layoutNow = () => {
-        const rects: Record<string, string> = {};
-        const walk = (element: Element, path: string) => {
-          [...element.children].forEach((child, index) => {
-            const key = `${path}/${child.tagName.toLowerCase()}${index}`;
-            const box = child.getBoundingClientRect();
-            if (box.bottom > 0 && box.top < window.innerHeight && box.width > 0) {
-              rects[key] = `${Math.round(box.x)},${Math.round(box.y)}`;
-            }
-            walk(child, key);
-          });
-        };
-        const root = document.getElementById('root');
-        if (root) walk(root, '');
-        return rects;
-      };
-      document.addEventListener('readystatechange', () => {
-        if (document.readyState !== 'interactive') return;
-        record.layout = win.layoutNow();
-        requestAnimationFrame(() =>
-          requestAnimationFrame(() => (record.settledAt = performance.now())),
-        );
-      });
-      new PerformanceObserver((list) => {
-        for (const entry of list.getEntries()) {
-          if (entry.startTime < record.settledAt) continue;
-          // What moved, named by its element, test id or class, and from where to where.
-          const shift = entry as unknown as {
-            value: number;
-            sources: { node?: Node; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[];
-          };
-          const moved = shift.sources.map(({ node, previousRect: a, currentRect: b }) => {
-            const element = node instanceof Element ? node : null;
-            const name = element
-              ? `${element.tagName.toLowerCase()}${element.getAttribute('data-testid') ? `[${element.getAttribute('data-testid')}]` : ''}.${String(element.className).split(' ')[0]} "${(element.textContent ?? '').slice(0, 30)}"`
-              : String(node?.nodeName);
-            return `${name} ${a.x},${a.y} ${a.width}x${a.height} → ${b.x},${b.y} ${b.width}x${b.height}`;
-          });
-          record.shifts.push(
-            `${shift.value.toFixed(5)} at ${Math.round(entry.startTime)} ms: ${moved.join('; ')}`,
-          );
-        }
-      }).observe({ type: 'layout-shift', buffered: true });
-    });
-    return { context, page, problems, calls };
-  }
-
-  /** React took over the markup: a card's link now routes in the page (no document load). */
-  const hydrated = (page: Page) =>
-    page.waitForFunction(() => {
-      const root = document.getElementById('root');
-      return !!root && Object.keys(root).some((key) => key.startsWith('__reactContainer'));
-    });
-
-  /**
-   * React took over the server's markup (it carries the mark) without a console error or warning,
-   * without asking any of `notAsked` again, and without moving anything after the HTML was parsed.
-   */
-  async function expectQuietHydration(
-    page: Page,
-    problems: string[],
-    calls: string[],
-    notAsked: string[],
-  ) {
-    await hydrated(page);
-    expect(await page.locator('#root[data-server-rendered]').count()).toBe(1);
-    expect(problems).toEqual([]);
-    expect(calls.filter((call) => notAsked.some((prefix) => call.startsWith(prefix)))).toEqual([]);
-    expect(await layoutMoves(page)).toEqual([]);
-  }
-
-  /**
-   * What moved since the HTML was parsed: the elements of the first screen that are still there
-   * (same place in the tree) but no longer where they were, and the shifts the browser reported.
-   */
-  async function layoutMoves(page: Page): Promise<string[]> {
-    return page.evaluate(() => {
-      const win = window as unknown as {
-        record: { layout: Record<string, string>; shifts: string[] };
-        layoutNow: () => Record<string, string>;
-      };
-      const now = win.layoutNow();
-      const moved = Object.entries(win.record.layout)
-        .filter(([key, rect]) => key in now && now[key] !== rect)
-        .map(([key, rect]) => `${key}: ${rect} → ${now[key]}`);
-      return [...moved, ...win.record.shifts];
-    });
-  }
-
   for (const signedIn of [false, true]) {
     for (const [name, viewport] of Object.entries(VIEWPORTS)) {
       it(`hydrates ${signedIn ? 'a signed-in' : "a visitor's"} / at ${name} width without a warning, a shift or a second feed request`, async () => {
-        const { context, page, problems, calls } = await watchedPage(viewport, signedIn);
+        const { context, page, problems, calls } = await watchedPage(
+          browser,
+          viewport,
+          signedIn ? cookies : [],
+        );
         await page.goto(`${server.url}/`, { waitUntil: 'networkidle' });
         await expectQuietHydration(page, problems, calls, [
           '/api/v1/videos?',
@@ -262,7 +149,11 @@ describe.skipIf(!hasBrowser)('the first screen as HTML', () => {
   });
 
   it('hydrates /search?query=… without a warning, a shift or a second search', async () => {
-    const { context, page, problems, calls } = await watchedPage(VIEWPORTS.desktop, true);
+    const { context, page, problems, calls } = await watchedPage(
+      browser,
+      VIEWPORTS.desktop,
+      cookies,
+    );
     const { word, titles } = await searchCase(context);
     calls.length = 0;
     await page.goto(`${server.url}/search?query=${encodeURIComponent(word)}`, {
@@ -277,7 +168,7 @@ describe.skipIf(!hasBrowser)('the first screen as HTML', () => {
   });
 
   it('after hydration the page works: a chip filters the feed, Back brings All', async () => {
-    const { context, page, problems } = await watchedPage(VIEWPORTS.desktop, false);
+    const { context, page, problems } = await watchedPage(browser, VIEWPORTS.desktop);
     await page.goto(`${server.url}/`, { waitUntil: 'networkidle' });
     await hydrated(page);
     const all = await cardTitles(page);
@@ -343,7 +234,7 @@ describe.skipIf(!hasBrowser)('the first screen as HTML', () => {
 
   for (const [name, viewport] of Object.entries(VIEWPORTS)) {
     it(`hydrates a signed-in /watch/{id} at ${name} width quietly, counted and recorded once`, async () => {
-      const { context, page, problems, calls } = await watchedPage(viewport, true);
+      const { context, page, problems, calls } = await watchedPage(browser, viewport, cookies);
       const video = await watchCase(context);
       calls.length = 0;
       // The API answers only once hydration was checked: what loads after it (comments, Up

@@ -6,7 +6,8 @@ import { releaseRefreshSlot } from '../../src/api/client';
 import { forgetWatchSources } from '../../src/api/watch-source';
 
 // Pages are lazy chunks that vitest transforms on first use: allow for that in findBy*/waitFor.
-configure({ asyncUtilTimeout: 5000 });
+// A page's first test in a file run alone took 6 to 16 s on a busy 2-core machine (channel-page).
+configure({ asyncUtilTimeout: 15_000 });
 // A whole-app render with user-event typing is slow in jsdom on a 2-core machine.
 vi.setConfig({ testTimeout: 30_000 });
 

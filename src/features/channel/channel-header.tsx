@@ -7,6 +7,8 @@
  * channel; the label stays the spec's. Written down in docs/decisions.md.
  */
 import { useEffect } from 'react';
+import { srcSetOf } from '../../../contract/srcset';
+import { THUMBNAIL_SIZES } from '../../../contract/thumbnail-sizes';
 import type { Channel } from '../../../contract/users';
 import { MESSAGES } from '../../../machines/messages';
 import { formatSubscribers } from '../../format';
@@ -43,7 +45,16 @@ export function ChannelHeader({
   }, [toggle, channel.isSubscribed, channel.subscriberCount]);
   return (
     <>
-      <Cover>{channel.coverImage && <img src={channel.coverImage} alt="" />}</Cover>
+      <Cover>
+        {channel.coverImage && (
+          <img
+            src={channel.coverImage}
+            srcSet={srcSetOf(channel.coverImageSizes)}
+            sizes={THUMBNAIL_SIZES.cover}
+            alt=""
+          />
+        )}
+      </Cover>
       <Head>
         <Avatar src={channel.avatar} sizes={channel.avatarSizes} alt="" size={88} />
         <Names>

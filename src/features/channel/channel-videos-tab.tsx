@@ -6,6 +6,7 @@
 import { useSelector } from '@xstate/react';
 import type { VideoItem } from '../../../contract/shapes';
 import { PAGE_SIZE } from '../../../contract/limits';
+import { channelVideosSlot } from '../../../machines/channel.machine';
 import { CHANNEL_VIDEOS_SENTINEL_THRESHOLD } from '../../../machines/constants';
 import { MESSAGES } from '../../../machines/messages';
 import {
@@ -25,7 +26,7 @@ export const NO_CHANNEL_VIDEOS = 'This channel has no videos yet.';
 
 export function ChannelVideosTab({ userId }: { userId: string }) {
   const { fetchVideoPage } = useActors();
-  const pager = useRememberedActor(`channel-videos:${userId}`, pagerWith(fetchVideoPage), {
+  const pager = useRememberedActor(channelVideosSlot(userId), pagerWith(fetchVideoPage), {
     input: { pageSize: PAGE_SIZE.channelVideos, params: { userId } },
   });
   const videos = useSelector(pager, selectItems<VideoItem>);
