@@ -91,7 +91,9 @@ export async function runServer(
   child.stdout?.on('data', (d: Buffer) => (log += d.toString()));
   child.stderr?.on('data', (d: Buffer) => (log += d.toString()));
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 120_000;
+  // A first start that seeds the demo site makes its media first: 110 s alone, past 120 s beside
+  // other work on a 2-core machine.
+  const deadline = Date.now() + 300_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited early:\n${log}`);
     try {

@@ -53,6 +53,9 @@ export async function watchedPage(
       const walk = (element: Element, path: string) => {
         [...element.children].forEach((child, index) => {
           const key = `${path}/${child.tagName.toLowerCase()}${index}`;
+          // A turning spinner's box moves with each frame by design (a transform, never a
+          // layout shift): an animated element and what it holds are left out.
+          if (getComputedStyle(child).animationName !== 'none') return;
           const box = child.getBoundingClientRect();
           if (box.bottom > 0 && box.top < window.innerHeight && box.width > 0) {
             rects[key] = `${Math.round(box.x)},${Math.round(box.y)}`;

@@ -103,6 +103,7 @@ describe('search filters and sorts', () => {
     }
   });
 
+  // Builds an app of its own inside the test (~10 s alone, 30 s and more beside other suites).
   it('says "at least" past the count cap for a filtered feed', async () => {
     const capped = await createTestApp({ searchCountCap: 2 });
     try {
@@ -116,5 +117,5 @@ describe('search filters and sorts', () => {
     } finally {
       await capped.close();
     }
-  });
+  }, 60_000);
 });
