@@ -1,5 +1,27 @@
-import { Type, type TObject, type TSchema, type Static } from '@sinclair/typebox';
+import {
+  Type,
+  type SchemaOptions,
+  type Static,
+  type TLiteral,
+  type TObject,
+  type TSchema,
+  type TUnion,
+} from '@sinclair/typebox';
 import { FIRST_PAGE, MAX_LIMIT, MAX_PAGE } from './limits.js';
+
+/**
+ * A union of string literals, one per value. Its own function (named in vite.config.ts as pure)
+ * so that the SPA's build drops a schema it never reads: `Type.Union(values.map(…))` kept
+ * TypeBox whole in the entry chunk, as the bundler cannot know `map` has no effect.
+ */
+export const LiteralUnion = <T extends string | number>(
+  values: readonly T[],
+  options: SchemaOptions = {},
+): TUnion<TLiteral<T>[]> =>
+  Type.Union(
+    values.map((value) => Type.Literal(value)),
+    options,
+  );
 
 /** Every response is wrapped in this envelope (API.md, Conventions). */
 export const Envelope = <T extends TSchema>(data: T) =>

@@ -6,7 +6,7 @@
  * Both count only the caller's content, published or not.
  */
 import { Type, type Static } from '@sinclair/typebox';
-import { Id } from './common.js';
+import { Id, LiteralUnion } from './common.js';
 import { DASHBOARD_DEFAULT_PERIOD, DASHBOARD_PERIODS } from './limits.js';
 
 /** API.md's fields, each counted from its own source. */
@@ -33,10 +33,7 @@ export type DashboardStats = Static<typeof DashboardStats>;
 export const TIME_ZONE_MAX_LENGTH = 64;
 
 export const DashboardViewsQuery = Type.Object({
-  days: Type.Union(
-    DASHBOARD_PERIODS.map((d) => Type.Literal(d)),
-    { default: DASHBOARD_DEFAULT_PERIOD },
-  ),
+  days: LiteralUnion(DASHBOARD_PERIODS, { default: DASHBOARD_DEFAULT_PERIOD }),
   /** IANA zone the days are counted in, e.g. Asia/Tokyo; unknown names are a 400. */
   tz: Type.String({ minLength: 1, maxLength: TIME_ZONE_MAX_LENGTH, default: 'UTC' }),
 });

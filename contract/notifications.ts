@@ -3,7 +3,7 @@
  * the bell's list, its unread count, read marks and per-type settings.
  */
 import { Type, type Static } from '@sinclair/typebox';
-import { DateString, Id, PageQuery, ClosedBody } from './common.js';
+import { ClosedBody, DateString, Id, LiteralUnion, PageQuery } from './common.js';
 import { MARK_READ_MAX_IDS, PAGE_SIZE } from './limits.js';
 import { ImageSizes, Owner } from './shapes.js';
 
@@ -28,7 +28,7 @@ export const NotificationId = Type.String({
 
 export const Notification = Type.Object({
   _id: NotificationId,
-  type: Type.Union(NOTIFICATION_TYPES.map((t) => Type.Literal(t))),
+  type: LiteralUnion(NOTIFICATION_TYPES),
   read: Type.Boolean(),
   createdAt: DateString,
   /** Who did it: the uploader, the new subscriber, the commenter; null for milestones and jobs. */

@@ -19,12 +19,12 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { VideoItem } from './shapes.js';
 import { ChannelSubscriber } from './engagement.js';
-import { Id } from './common.js';
+import { Id, LiteralUnion } from './common.js';
 
 /** Upload date filters, newest window first: each keeps videos uploaded within it, counted back from now. */
 export const UPLOAD_DATES = ['hour', 'today', 'week', 'month', 'year'] as const;
 export type UploadDate = (typeof UPLOAD_DATES)[number];
-export const UploadDate = Type.Union(UPLOAD_DATES.map((value) => Type.Literal(value)));
+export const UploadDate = LiteralUnion(UPLOAD_DATES);
 
 /**
  * How far back each upload date reaches, in hours. "Today" is the last 24 hours, as the largest
@@ -42,7 +42,7 @@ export const UPLOAD_DATE_HOURS: Record<UploadDate, number> = {
 /** Duration filters: under 4 minutes, 4 to 20 minutes, over 20 minutes. */
 export const DURATIONS = ['short', 'medium', 'long'] as const;
 export type DurationFilter = (typeof DURATIONS)[number];
-export const DurationFilter = Type.Union(DURATIONS.map((value) => Type.Literal(value)));
+export const DurationFilter = LiteralUnion(DURATIONS);
 
 /** Bounds in seconds, lower bound included, upper excluded (null: unbounded). */
 export const DURATION_SECONDS: Record<DurationFilter, { min: number | null; max: number | null }> =

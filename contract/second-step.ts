@@ -7,7 +7,7 @@
  * A ticket lives SECOND_STEP_TTL_MS, takes SECOND_STEP_MAX_ATTEMPTS wrong codes, and works once.
  */
 import { Type, type Static } from '@sinclair/typebox';
-import { ClosedBody } from './common.js';
+import { ClosedBody, LiteralUnion } from './common.js';
 import { LoginData } from './users.js';
 
 export const SECOND_STEP_TTL_MS = 5 * 60 * 1000;
@@ -21,7 +21,7 @@ export type SecondStepMethod = (typeof SECOND_STEP_METHODS)[number];
 export const SecondStepRequired = Type.Object({
   secondStep: Type.Object({
     ticket: Type.String({ maxLength: TICKET_MAX_LENGTH }),
-    methods: Type.Array(Type.Union(SECOND_STEP_METHODS.map((m) => Type.Literal(m)))),
+    methods: Type.Array(LiteralUnion(SECOND_STEP_METHODS)),
   }),
 });
 export type SecondStepRequired = Static<typeof SecondStepRequired>;

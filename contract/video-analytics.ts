@@ -9,7 +9,7 @@
  * the rules of GET /dashboard/views).
  */
 import { Type, type Static } from '@sinclair/typebox';
-import { Id } from './common.js';
+import { Id, LiteralUnion } from './common.js';
 import { TIME_ZONE_MAX_LENGTH } from './dashboard.js';
 import { DASHBOARD_DEFAULT_PERIOD, DASHBOARD_PERIODS } from './limits.js';
 
@@ -18,17 +18,14 @@ export const VIEW_SOURCES = ['feed', 'search', 'upNext', 'channel', 'shared', 'e
 export type ViewSource = (typeof VIEW_SOURCES)[number];
 
 export const WatchQuery = Type.Object({
-  source: Type.Optional(Type.Union(VIEW_SOURCES.map((s) => Type.Literal(s)))),
+  source: Type.Optional(LiteralUnion(VIEW_SOURCES)),
 });
 export type WatchQuery = Static<typeof WatchQuery>;
 
 export const VideoAnalyticsParams = Type.Object({ videoId: Id });
 
 export const VideoAnalyticsQuery = Type.Object({
-  days: Type.Union(
-    DASHBOARD_PERIODS.map((d) => Type.Literal(d)),
-    { default: DASHBOARD_DEFAULT_PERIOD },
-  ),
+  days: LiteralUnion(DASHBOARD_PERIODS, { default: DASHBOARD_DEFAULT_PERIOD }),
   /** IANA zone the days are counted in, e.g. Asia/Tokyo; unknown names are a 400. */
   timeZone: Type.String({ minLength: 1, maxLength: TIME_ZONE_MAX_LENGTH, default: 'UTC' }),
 });
@@ -73,7 +70,7 @@ export const VideoAnalytics = Type.Object({
   /** Counted views of the period by where they came from, every source present. */
   sources: Type.Array(
     Type.Object({
-      source: Type.Union(VIEW_SOURCES.map((s) => Type.Literal(s))),
+      source: LiteralUnion(VIEW_SOURCES),
       views: Type.Integer(),
     }),
   ),

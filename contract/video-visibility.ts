@@ -11,10 +11,10 @@
  *   PUBLISH_AT_MAX_DAYS ahead; null or absent clears a schedule.
  */
 import { Type, type Static } from '@sinclair/typebox';
-import { ClosedBody, DateString } from './common.js';
+import { ClosedBody, DateString, LiteralUnion } from './common.js';
 
 export const VISIBILITIES = ['public', 'unlisted', 'private'] as const;
-export const Visibility = Type.Union(VISIBILITIES.map((v) => Type.Literal(v)));
+export const Visibility = LiteralUnion(VISIBILITIES);
 export type Visibility = (typeof VISIBILITIES)[number];
 
 /** How far ahead a publication may be scheduled. */

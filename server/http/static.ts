@@ -14,6 +14,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { MEDIA_PREFIX } from '../storage/storage.js';
 import { failure } from './envelope.js';
 import { IMMUTABLE, installMediaFiles, type MediaDelivery } from './media-files.js';
+import { ASSETS_PREFIX } from './security-headers.js';
 
 /**
  * The HTML of the client route at `pathname` (server/pages/page-renderer.ts builds it), and
@@ -86,7 +87,7 @@ export async function installStatic(
       (request.method === 'GET' || request.method === 'HEAD') &&
       !pathname.startsWith('/api/') &&
       !pathname.startsWith(MEDIA_PREFIX) &&
-      !pathname.startsWith('/assets/');
+      !pathname.startsWith(ASSETS_PREFIX);
     if (wantsPage && render) return sendPage(request, reply, pathname, render);
     return reply.status(404).send(failure(404, `Route ${request.method} ${pathname} not found`));
   });

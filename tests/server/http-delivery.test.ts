@@ -63,6 +63,18 @@ describe('delivery', () => {
       expect(res.rawPayload.length).toBeLessThan(SCRIPT.length / 10);
       expect(brotliDecompressSync(res.rawPayload).toString()).toBe(SCRIPT);
     });
+    it("carry a file's headers, not a page's", async () => {
+      const res = await get('br');
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
+      for (const pageOnly of ['content-security-policy', 'x-frame-options', 'referrer-policy']) {
+        expect(res.headers[pageOnly], pageOnly).toBeUndefined();
+      }
+      const page = await t.app.inject({ url: '/' });
+      expect(page.headers['content-security-policy']).toContain("script-src 'self'");
+      expect(page.headers['x-frame-options']).toBe('SAMEORIGIN');
+    });
+
     it('gzip, or the plain file, otherwise', async () => {
       expect((await get('gzip')).headers['content-encoding']).toBe('gzip');
       const plain = await get();
