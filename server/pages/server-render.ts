@@ -67,8 +67,8 @@ interface ScreenRendererModule {
     channel?: { channel: Channel; videos?: VideoList };
     playlist?: { playlist: PlaylistDetail };
   }): Promise<{ html: string; styles: string; state: FirstScreenState }>;
-  /** The tab the channel page shows for the URL's tab segment (machines/channel.machine.ts). */
-  channelTabOf(segment: string | undefined): string;
+  /** Whether the channel page shows its Videos tab for the URL's tab segment. */
+  channelShowsVideos(segment: string | undefined): boolean;
 }
 
 /** A rendered screen's parts for the page: the head's additions and the root's content. */
@@ -127,9 +127,6 @@ function partsOf(rendered: Rendered, preloads: string): ScreenParts {
 }
 
 const isVisitor = (session: FirstSession) => session.user === null && !('resume' in session);
-
-/** The channel page's Videos tab, whose first page the server reads for it. */
-const CHANNEL_VIDEOS_TAB = 'Videos';
 
 export function screenRenderer(
   ctx: PageContext,
@@ -234,7 +231,7 @@ export function screenRenderer(
     if (!reader || !userName || userName.length > LIMITS.userName.max) return undefined;
     const found = await wait(readers.findChannel(userName, reader.viewer.userId, urls));
     if (!found) return undefined;
-    const onVideos = module.channelTabOf(tab) === CHANNEL_VIDEOS_TAB;
+    const onVideos = module.channelShowsVideos(tab);
     const filters = { userId: found._id, page: FIRST_PAGE, limit: PAGE_SIZE.channelVideos };
     const envelope = onVideos ? await wait(feedAnswer(ctx, filters, urls)) : undefined;
     if (onVideos && envelope === undefined) return undefined;

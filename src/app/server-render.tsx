@@ -17,6 +17,7 @@ import type { FirstScreenState, FirstSession } from '../../contract/first-screen
 import type { ChannelResult } from '../../contract/search';
 import type { VideoDetail, VideoList } from '../../contract/videos';
 import { PAGE_SIZE } from '../../contract/limits';
+import { CHANNEL_TABS } from '../../machines/constants';
 import { pageOf as pageOfPath } from '../../contract/page-routes';
 import type { PlaylistDetail } from '../../contract/playlists';
 import type { Channel } from '../../contract/users';
@@ -126,8 +127,9 @@ export interface ChannelData {
   videos?: VideoList;
 }
 
-/** The tab the channel page shows for the URL's tab segment (the server reads its data). */
-export const channelTabOf = (segment: string | undefined): string => tabFromPath(segment);
+/** Whether the channel page shows its Videos tab for the URL's tab segment (the server reads its data). */
+export const channelShowsVideos = (segment: string | undefined): boolean =>
+  tabFromPath(segment) === CHANNEL_TABS[0];
 
 /**
  * The channel page's snapshots: its machine with the page's input, run over the channel, and on
