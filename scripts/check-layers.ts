@@ -168,12 +168,6 @@ function specifier(fromFile: string, place: Place): string {
   const rel = path.posix.relative(path.posix.dirname(fromFile), target);
   return rel.startsWith('..') ? rel : `./${rel}`;
 }
-async function refuses(fromFile: string, spec: string): Promise<boolean> {
-  const [result] = await eslint.lintText(`import '${spec}';\n`, {
-    filePath: path.join(ROOT, fromFile),
-  });
-  return (result?.messages ?? []).some((m) => m.ruleId === 'no-restricted-imports');
-}
 
 let probes = 0;
 const tool = (at: string): Place => ({ kind: 'folder', at });
@@ -181,13 +175,42 @@ const targets = [
   ...LAYERS.flatMap((l) => placesOf(l).map((place) => ({ name: l.name, place }))),
   ...TOOLS.map((at) => ({ name: at, place: tool(at) })),
 ];
-/** Lints `import spec` in `from` and records a failure unless it is refused exactly when it must be. */
-async function probe(from: string, spec: string, at: string, mayImport: boolean, why: string) {
+
+interface Probe {
+  spec: string;
+  at: string;
+  mayImport: boolean;
+  why: string;
+}
+/** Probe imports by the file they are linted in: one lintText per file, one import per line. */
+const probesFrom = new Map<string, Probe[]>();
+/** Records that `import spec` in `from` must be refused exactly unless `mayImport`. */
+function probe(from: string, spec: string, at: string, mayImport: boolean, why: string) {
   probes += 1;
-  if ((await refuses(from, spec)) === mayImport) {
-    fail(
-      `walls: ${from} importing '${spec}' (${at}) is ${mayImport ? 'refused' : 'let through'}, but ${why}`,
+  probesFrom.set(from, [...(probesFrom.get(from) ?? []), { spec, at, mayImport, why }]);
+}
+
+/**
+ * Lints each file's probes as one text (a line per import) and fails every import that is refused
+ * when it may be made or let through when it may not. One text per file, not one per import: the
+ * check linted 5 026 one-line texts: 87 s alone here, 197 s beside the other checks.
+ */
+async function lintProbes() {
+  for (const [from, list] of probesFrom) {
+    const text = list.map((p) => `import '${p.spec}';`).join('\n');
+    const [result] = await eslint.lintText(`${text}\n`, { filePath: path.join(ROOT, from) });
+    const refusedLines = new Set(
+      (result?.messages ?? [])
+        .filter((m) => m.ruleId === 'no-restricted-imports')
+        .map((m) => m.line),
     );
+    list.forEach((p, index) => {
+      if (refusedLines.has(index + 1) === p.mayImport) {
+        fail(
+          `walls: ${from} importing '${p.spec}' (${p.at}) is ${p.mayImport ? 'refused' : 'let through'}, but ${p.why}`,
+        );
+      }
+    });
   }
 }
 
@@ -214,7 +237,7 @@ for (const layer of LAYERS) {
         const door = byName.get(target.name)?.door;
         if (door && !own) {
           // Past the door: refused even where the layer may be imported; the door: as the table says.
-          await probe(
+          probe(
             from,
             specifier(from, target.place),
             target.place.at,
@@ -222,14 +245,15 @@ for (const layer of LAYERS) {
             `${target.name} is imported through its ${door} only`,
           );
           const doorFile = { kind: 'file' as const, at: `${target.place.at}/${door}` };
-          await probe(from, specifier(from, doorFile), doorFile.at, mayImport, why);
+          probe(from, specifier(from, doorFile), doorFile.at, mayImport, why);
         } else {
-          await probe(from, specifier(from, target.place), target.place.at, mayImport, why);
+          probe(from, specifier(from, target.place), target.place.at, mayImport, why);
         }
       }
     }
   }
 }
+await lintProbes();
 
 // --- Every product file is in a layer -----------------------------------------------------------
 
