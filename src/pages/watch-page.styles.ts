@@ -34,6 +34,30 @@ export const Side = styled.div`
   gap: 28px;
 `;
 
+/** One column (the side list under everything): below the theme's `lg`. */
+export const ONE_COLUMN_QUERY = '(max-width: 1023.98px)';
+
+/**
+ * Up next's two places (issue 31): under the comments' opening in one column, at the top of the
+ * side column from `lg`. The server cannot know the width, so it renders both and CSS shows one;
+ * after hydration the page keeps only the one that shows, and nothing on screen moves (issue 35).
+ * `display: contents` leaves the list laid out as if unwrapped. Each hides itself in a media
+ * query, so that where none applies (jsdom) the one the page kept shows.
+ */
+export const UpNextInline = styled.div`
+  display: contents;
+  ${({ theme }) => theme.media.lg} {
+    display: none;
+  }
+`;
+
+export const UpNextBeside = styled.div`
+  display: contents;
+  @media ${ONE_COLUMN_QUERY} {
+    display: none;
+  }
+`;
+
 export const Primary = styled.div`
   grid-area: main;
   display: flex;

@@ -19,7 +19,8 @@
  * - Up next (issue 31) sits at the top of the side column on wide screens, above the spec's list
  *   (which is unchanged, and scrolls on without end: below it Up next could never be reached);
  *   where the page is one column (below `lg`) it sits under the comments' opening (heading and
- *   add box), above the comments themselves, as on the largest site's phone layout.
+ *   add box), above the comments themselves, as on the largest site's phone layout. A page
+ *   rendered on the server holds it in both places and CSS shows one (watch-page.styles.ts).
  */
 import { useActorRef, useSelector } from '@xstate/react';
 import {
@@ -36,11 +37,14 @@ import {
   Bar,
   Channel,
   Layout,
+  ONE_COLUMN_QUERY,
   PlayerArea,
   Primary,
   Side,
   Problem,
   Title,
+  UpNextBeside,
+  UpNextInline,
   ViewChannel,
 } from './watch-page.styles';
 import type { VideoDetail } from '../../contract/videos';
@@ -74,9 +78,6 @@ import { UpNextList } from '../features/videos/up-next-list';
 import { AutoplayCountdown } from '../features/player/autoplay-countdown';
 import { useMediaQuery } from '../use-media-query';
 import { useUpNext } from './use-up-next';
-
-/** One column (the side list under everything): below the theme's `lg`. */
-const ONE_COLUMN_QUERY = '(max-width: 1023.98px)';
 
 export { SHARE_COPIED, SHARE_FAILED } from '../features/videos/share-dialog';
 export const VIDEO_NOT_FOUND = 'This video is not available.';
@@ -166,6 +167,9 @@ function WatchVideo({ videoId }: { videoId: string }) {
   const up = useUpNext(videoId);
   const oneColumn = useMediaQuery(ONE_COLUMN_QUERY);
   const upNextList = <UpNextList upNext={up.upNext} autoplay={up.autoplay} />;
+  // Both places until hydrated (CSS shows the one that fits the width), then only that one.
+  const upNextInline = !hydrated || oneColumn;
+  const upNextBeside = !hydrated || !oneColumn;
 
   // The tab shows what is playing, as on every video site; the product's name until then.
   useDocumentTitle(video?.title);
@@ -234,7 +238,7 @@ function WatchVideo({ videoId }: { videoId: string }) {
           <CommentsSection
             videoId={video._id}
             channelName={video.owner.userName}
-            afterOpening={oneColumn ? upNextList : null}
+            afterOpening={upNextInline ? <UpNextInline>{upNextList}</UpNextInline> : null}
           />
         </Primary>
         {dialog === 'save' && <SaveVideoDialog video={video} onClose={() => setDialog(null)} />}
@@ -246,7 +250,7 @@ function WatchVideo({ videoId }: { videoId: string }) {
           />
         )}
         <Side>
-          {!oneColumn && upNextList}
+          {upNextBeside && <UpNextBeside>{upNextList}</UpNextBeside>}
           <MoreFromChannel ownerId={video.owner._id} currentId={video._id} />
         </Side>
       </Layout>

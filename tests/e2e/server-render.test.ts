@@ -232,6 +232,46 @@ describe.skipIf(!hasBrowser)('the first screen as HTML', () => {
     await context.close();
   });
 
+  /** Where the one visible "Up next" heading is, from the top left of the document. */
+  async function upNextPlace(page: Page) {
+    const heading = page.getByRole('heading', { level: 2, name: 'Up next' });
+    expect(await heading.count()).toBe(1);
+    return heading.evaluate((element) => {
+      const box = element.getBoundingClientRect();
+      return { x: Math.round(box.x + scrollX), y: Math.round(box.y + scrollY) };
+    });
+  }
+
+  for (const [name, viewport] of Object.entries(VIEWPORTS)) {
+    it(`keeps Up next where the server put it at ${name} width: under the comments' opening on a phone, beside the player on a desktop`, async () => {
+      const off = await browser.browser.newContext({ viewport, javaScriptEnabled: false });
+      await off.addCookies(cookies);
+      const plain = await off.newPage();
+      const video = await watchCase(off);
+      await plain.goto(`${server.url}/watch/${video._id}`);
+      const before = await upNextPlace(plain);
+      const addBox = await plain.getByPlaceholder('Add a comment...').boundingBox();
+      const title = await plain.getByRole('heading', { level: 1 }).boundingBox();
+      if (name === 'mobile') expect(before.y).toBeGreaterThan(addBox!.y);
+      else expect(before.x).toBeGreaterThan(title!.x + title!.width);
+      await off.close();
+
+      // The same page hydrated, the API held so that nothing loaded later moves it.
+      const { context, page, problems } = await watchedPage(browser, viewport, cookies);
+      await page.route('**/api/v1/**', () => undefined);
+      await page.goto(`${server.url}/watch/${video._id}`);
+      await hydrated(page);
+      await page.locator('[data-testid="player"] video').waitFor();
+      expect(await upNextPlace(page)).toEqual(before);
+      // The hidden place is gone after hydration: one list, one Autoplay switch.
+      expect(
+        await page.getByRole('switch', { name: 'Autoplay', includeHidden: true }).count(),
+      ).toBe(1);
+      expect(problems).toEqual([]);
+      await context.close();
+    });
+  }
+
   for (const [name, viewport] of Object.entries(VIEWPORTS)) {
     it(`hydrates a signed-in /watch/{id} at ${name} width quietly, counted and recorded once`, async () => {
       const { context, page, problems, calls } = await watchedPage(browser, viewport, cookies);
