@@ -143,7 +143,10 @@ export default defineConfig({
           include: ['tests/server/**/*.test.ts'],
           globalSetup: ['tests/server/global-setup.ts'],
           environment: 'node',
-          testTimeout: 30_000,
+          // Most server tests build an app (a PGlite from the migrated dump, a DATA_DIR): 2-3 s
+          // alone, but 10-16 s when CI's machine is busy, and a test that builds two passed 30 s
+          // there (account-mail, passkeys, seed at load 5). A hung test still fails, a minute on.
+          testTimeout: 60_000,
           hookTimeout: 60_000,
           // PGlite instances are memory-hungry WASM: keep parallelism modest on 2 cores.
           maxWorkers: 2,
