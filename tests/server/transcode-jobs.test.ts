@@ -87,7 +87,9 @@ describe('transcode jobs', () => {
       expect(segment.statusCode).toBe(200);
       expect(segment.rawPayload.length).toBeGreaterThan(1000);
     }
-  }, 90_000);
+    // Longer than `until`'s own 90 s, so a slow transcode fails with its message, not the timeout:
+    // beside other suites two renditions of the HD clip took over 80 s here.
+  }, 150_000);
 
   it("brings an existing queue to the job table's policy at start (a changed TRANSCODE_RETRIES applies)", async () => {
     t = await createTestApp({ transcodeRetries: 3 });
