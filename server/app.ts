@@ -23,7 +23,8 @@ import { clientErrorReply, frameworkErrorReply } from './http/early-replies.js';
 import { installErrorHandling } from './http/error-handler.js';
 import { missingReference } from './missing-reference.js';
 import { GRACEFUL_CLOSE_OPTIONS, installGracefulClose } from './http/graceful-close.js';
-import { AJV_OPTIONS, buildValidator } from './http/validation-options.js';
+import { AJV_OPTIONS } from './http/validation-options.js';
+import { schemaCompilers, type SchemaCompilation } from './http/schema-compilers.js';
 import { markFormBody } from './http/form-bodies.js';
 import { installInputGuard } from './http/input-guard.js';
 import { AccessLog } from './http/logging.js';
@@ -76,9 +77,15 @@ declare module 'fastify' {
 export interface BuildOptions {
   ctx: AppContext;
   logger?: FastifyServerOptions['logger'];
+  /** When route schemas compile (http/schema-compilers.ts): on first use unless a test asks. */
+  schemaCompilation?: SchemaCompilation;
 }
 
-export async function buildApp({ ctx, logger = false }: BuildOptions): Promise<App> {
+export async function buildApp({
+  ctx,
+  logger = false,
+  schemaCompilation = 'at first use',
+}: BuildOptions): Promise<App> {
   const { config } = ctx;
   // With S3, media loads from the bucket's host (see http/media-redirect.ts).
   const mediaOrigins = ctx.storage.direct ? [ctx.storage.direct.origin] : [];
@@ -92,7 +99,7 @@ export async function buildApp({ ctx, logger = false }: BuildOptions): Promise<A
     frameworkErrors: frameworkErrorReply(headers),
     clientErrorHandler: clientErrorReply(headers),
     ajv: AJV_OPTIONS,
-    schemaController: { compilersFactory: { buildValidator } },
+    schemaController: { compilersFactory: schemaCompilers(schemaCompilation) },
     ...GRACEFUL_CLOSE_OPTIONS,
   }).withTypeProvider<TypeBoxTypeProvider>();
 

@@ -42,26 +42,30 @@ type Validate = ((data: unknown) => boolean) & { errors?: unknown };
 type RouteCompile = (route: FastifyRouteSchemaDef<unknown>) => Validate;
 
 /**
- * Fastify's validator factory (`schemaController.compilersFactory.buildValidator`): its own ajv
- * compiler, twice. A body schema gets both validators and picks by how the body arrived.
+ * A Fastify validator factory (`schemaController.compilersFactory.buildValidator`) for one app:
+ * ajv compilers from one pool, twice. A body schema gets both validators and picks by how the
+ * body arrived. The pool lives as long as the app: Fastify asks the factory again for every
+ * plugin's scope, and a pool per call made two ajv instances each time (with their meta-schemas
+ * compiled again), most of the app's start.
  */
-function buildBothValidators(externalSchemas: Record<string, unknown>): RouteCompile {
+export function validatorFactory(): ValidatorFactory {
   const pool = AjvCompiler();
-  const schemas = externalSchemas as Parameters<typeof pool>[0];
-  const textual = pool(schemas, AJV_OPTIONS) as unknown as RouteCompile;
-  const strict = pool(schemas, STRICT_AJV_OPTIONS) as unknown as RouteCompile;
-  return (route) => {
-    if (route.httpPart !== 'body') return textual(route);
-    const asText = textual(route);
-    const asSent = strict(route);
-    const validate: Validate = (data) => {
-      const chosen = isFormBody(data) ? asText : asSent;
-      const valid = chosen(data);
-      validate.errors = chosen.errors;
-      return valid;
+  const build = (externalSchemas: Record<string, unknown>): RouteCompile => {
+    const schemas = externalSchemas as Parameters<typeof pool>[0];
+    const textual = pool(schemas, AJV_OPTIONS) as unknown as RouteCompile;
+    const strict = pool(schemas, STRICT_AJV_OPTIONS) as unknown as RouteCompile;
+    return (route) => {
+      if (route.httpPart !== 'body') return textual(route);
+      const asText = textual(route);
+      const asSent = strict(route);
+      const validate: Validate = (data) => {
+        const chosen = isFormBody(data) ? asText : asSent;
+        const valid = chosen(data);
+        validate.errors = chosen.errors;
+        return valid;
+      };
+      return validate;
     };
-    return validate;
   };
+  return build as unknown as ValidatorFactory;
 }
-
-export const buildValidator = buildBothValidators as unknown as ValidatorFactory;

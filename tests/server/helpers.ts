@@ -8,7 +8,7 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { inject } from 'vitest';
-import { buildApp } from '../../server/app.js';
+import { buildApp, type BuildOptions } from '../../server/app.js';
 import { loadConfig, type Config } from '../../server/config.js';
 import { createContext, type AppContext } from '../../server/app-context.js';
 import type { App } from '../../server/http/app-types.js';
@@ -25,9 +25,12 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+export async function createTestApp(
+  overrides: Partial<Config> = {},
+  { schemaCompilation }: Pick<BuildOptions, 'schemaCompilation'> = {},
+): Promise<TestApp> {
   const database = process.env.TEST_DATABASE_URL ? await freshTestDatabase() : undefined;
-  const app = await startTestApp(overrides, database?.url);
+  const app = await startTestApp(overrides, database?.url, schemaCompilation);
   return {
     ...app,
     async close() {
@@ -74,6 +77,7 @@ function loadSharedTemplate(): Promise<void> {
 async function startTestApp(
   overrides: Partial<Config>,
   databaseUrl: string | undefined,
+  schemaCompilation?: BuildOptions['schemaCompilation'],
 ): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'vidtube-test-'));
   const config: Config = {
@@ -92,7 +96,7 @@ async function startTestApp(
     { pgliteDir: 'memory://' },
   );
   await prepareStart(ctx);
-  const app = await buildApp({ ctx });
+  const app = await buildApp({ ctx, schemaCompilation });
   await app.ready();
   return {
     app,
