@@ -11,7 +11,8 @@ import { build } from 'esbuild';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-export async function buildServer(): Promise<void> {
+/** `outdir`: dist/server for `npm start`; the server tests build their own (tests/server). */
+export async function buildServer(outdir = 'dist/server'): Promise<void> {
   await build({
     absWorkingDir: root,
     entryPoints: {
@@ -21,7 +22,7 @@ export async function buildServer(): Promise<void> {
       // Run by server/first-start.ts as ./first-start-child.mjs beside the bundle.
       'first-start-child': 'server/first-start-child.ts',
     },
-    outdir: 'dist/server',
+    outdir,
     outExtension: { '.js': '.mjs' },
     bundle: true,
     packages: 'external',

@@ -17,8 +17,11 @@
 #   HTTP thread on the uncached feed (PostgreSQL: 1 700 req/s, p99 64 ms; with 16 MB 2 560 req/s,
 #   p99 30 ms). The database worker thread sets its own (server/db/pglite-worker-thread.ts).
 #
+# SERVER_BUNDLE: another build of the same bundle (the server tests run theirs, built by their
+# global setup into dist/test-server, so that `npm start` and the tests never share one).
+#
 # `exec`: the shell becomes Node, so the process id is the server's own (signals reach it
 # directly, and the bench reads its memory by that id).
 export MALLOC_ARENA_MAX=2
 export MALLOC_MMAP_THRESHOLD_=131072
-exec node --max-semi-space-size=16 "$(dirname "$0")/../dist/server/main.mjs" "$@"
+exec node --max-semi-space-size=16 "${SERVER_BUNDLE:-$(dirname "$0")/../dist/server}/main.mjs" "$@"

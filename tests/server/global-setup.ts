@@ -1,6 +1,7 @@
 /**
- * Once per test run, before any server test file: migrates one in-memory database and writes its
- * dump to a temp file, which every test process then starts its databases from (helpers.ts).
+ * Once per test run, before any server test file: builds the server bundle that the tests which
+ * start a real server process run (test-server-bundle.ts), and migrates one in-memory database
+ * and writes its dump to a temp file, which every test process then starts its databases from (helpers.ts).
  * Without it each of the ~140 test processes ran initdb and every migration itself (about 2 s
  * each); a process still makes its own template when this file is absent (a test run alone by
  * another runner). Nothing happens on TEST_DATABASE_URL, where there is no PGlite.
@@ -11,6 +12,8 @@ import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../../server/db/client.js';
 import { memoryTemplateNow } from '../../server/db/pglite-template.js';
+import { buildServer } from '../../scripts/build-server.js';
+import { TEST_SERVER_BUNDLE_DIR } from './test-server-bundle.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -20,6 +23,7 @@ declare module 'vitest' {
 }
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  await buildServer(TEST_SERVER_BUNDLE_DIR);
   if (process.env.TEST_DATABASE_URL) {
     project.provide('pgliteTemplateFile', '');
     return async () => {};

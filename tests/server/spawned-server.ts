@@ -1,6 +1,7 @@
 /**
- * The real server (`server/main.ts`, embedded database on disk) as a child process, for tests that
- * kill it with SIGKILL at chosen moments and start it again on the same DATA_DIR.
+ * The real server (`server/main.ts` as `npm start` runs it, bundled; embedded database on disk) as
+ * a child process, for tests that kill it with SIGKILL at chosen moments and start it again on
+ * the same DATA_DIR.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -8,7 +9,9 @@ import { readdir, readFile } from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { serverCommand } from '../../scripts/server-process.js';
 import { newCredentials } from './fixtures/users.js';
+import { TEST_SERVER_BUNDLE } from './test-server-bundle.js';
 import { until } from './transcode-helpers.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -37,17 +40,21 @@ export async function startServer(
   port: number,
   env: Record<string, string> = {},
   /**
-   * How long the start may take. A first start on an empty DATA_DIR loads the server under tsx
-   * twice (the database-making child, then the server): 60 s at load average 12 on 2 cores
-   * (2026-11-30, where 90 s once ran out); one that seeds the demo takes minutes when loaded.
+   * How long the start may take. A first start on an empty DATA_DIR runs the database-making
+   * child first (initdb in WebAssembly, then the migrations): a minute at load average 12 on
+   * 2 cores; one that seeds the demo takes minutes when loaded.
    */
   { startMs = 180_000 } = {},
 ): Promise<SpawnedServer> {
-  // tsx as a loader, not its CLI: the CLI would run the server in a child that SIGKILL misses.
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server/main.ts')], {
+  // As `npm start` runs it (scripts/start-server.sh, which execs Node: the pid is the server's),
+  // from the bundle this run's global setup built of the current source. Under tsx each start
+  // spent seconds more transforming and resolving the server's modules.
+  const { command, args } = serverCommand(root);
+  const child = spawn(command, args, {
     cwd: root,
     env: {
       ...process.env,
+      SERVER_BUNDLE: TEST_SERVER_BUNDLE,
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
