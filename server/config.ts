@@ -38,6 +38,8 @@ export interface Config {
    */
   trustProxy: boolean | string[];
   seedDemo: boolean;
+  /** Keep the demo's encoded clips for the next seed (seed/demo-media-cache.ts). */
+  demoMediaCache: boolean;
   cookieSecure: boolean;
   accessTokenSecret: string;
   maxVideoBytes: number;
@@ -169,6 +171,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mediaAccelRedirect: mediaAccelRedirect(settings.MEDIA_ACCEL_REDIRECT, settings.S3_BUCKET),
     // Demo content is for the embedded database; a real server gets it only when asked.
     seedDemo: settings.SEED_DEMO ?? databaseUrl === undefined,
+    demoMediaCache: settings.DEMO_MEDIA_CACHE,
     cookieSecure: settings.COOKIE_SECURE,
     accessTokenSecret,
     maxVideoBytes: settings.MAX_VIDEO_BYTES,

@@ -95,6 +95,10 @@ export const SettingsSchema = Type.Object({
       shownDefault: '`1` embedded, `0` with `DATABASE_URL`',
     }),
   ),
+  DEMO_MEDIA_CACHE: flag(true, {
+    description:
+      "keep the demo's encoded clips under node_modules/.cache/vidtube/demo-media (by hash of the ffmpeg run), so the next seed (a new DATA_DIR, the test suites) copies them instead of encoding; `0`: encode every time",
+  }),
   COOKIE_SECURE: flag(false, {
     description: 'mark session cookies `Secure` (set it behind HTTPS)',
   }),

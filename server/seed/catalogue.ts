@@ -22,6 +22,7 @@ import {
   probeDuration,
   type PatternKind,
 } from './media.js';
+import { demoMediaCacheFor } from './demo-media-cache.js';
 import { runLimited } from './pool.js';
 import { createRng, type Rng } from './random.js';
 
@@ -146,6 +147,7 @@ async function mediaPool(ctx: ServerContext, log: SeedLog): Promise<MediaRef[]> 
   );
   await mkdir(workDir, { recursive: true });
   const kinds: PatternKind[] = ['testsrc2', 'mandelbrot', 'life', 'boxes'];
+  const cache = demoMediaCacheFor(ctx.config);
   try {
     return await runLimited(kinds, 2, async (kind, i) => {
       const ref = {
@@ -156,7 +158,7 @@ async function mediaPool(ctx: ServerContext, log: SeedLog): Promise<MediaRef[]> 
       const videoPath = path.join(workDir, `${i}.mp4`);
       const framePath = path.join(workDir, `${i}.jpg`);
       const look = { kind, color: '2f6690', accent: 'f3a712', hue: i * 90, tone: 330 + i * 110 };
-      await makeVideoAndThumbnail({ ...look, seconds: 4 + i }, videoPath, framePath);
+      await makeVideoAndThumbnail({ ...look, seconds: 4 + i }, videoPath, framePath, cache);
       ref.duration = await probeDuration(videoPath);
       await ctx.storage.put(ref.videoKey, videoPath, 'video/mp4');
       await storeImageAs(ctx, framePath, ref.thumbnailKey);

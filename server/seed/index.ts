@@ -38,6 +38,7 @@ import { buildSocialPlan, type SocialPlan } from './demo-social.js';
 import { buildViewHistory, type ViewBatch } from './demo-view-history.js';
 import { readMarker, writeMarker } from './marker.js';
 import { avatarSvg, coverSvg, makeImage, makeVideoAndThumbnail, probeDuration } from './media.js';
+import { demoMediaCacheFor } from './demo-media-cache.js';
 import { runLimited } from './pool.js';
 import { createRng } from './random.js';
 import { addViewHistory } from './view-history-rows.js';
@@ -169,13 +170,14 @@ const seconds = (ms: number) => (ms / 1000).toFixed(1);
 
 async function makeMedia(ctx: ServerContext, plan: DemoPlan, workDir: string): Promise<void> {
   const durations = new Map<string, number>();
+  const cache = demoMediaCacheFor(ctx.config);
   // Videos first (the slow part), images afterwards on the same two slots.
   type Job = () => Promise<void>;
   const jobs: Job[] = [
     ...plan.videoMedia.map((media) => async () => {
       const videoPath = path.join(workDir, `${media.videoId}.mp4`);
       const framePath = path.join(workDir, `${media.videoId}.jpg`);
-      await makeVideoAndThumbnail(media.look, videoPath, framePath);
+      await makeVideoAndThumbnail(media.look, videoPath, framePath, cache);
       durations.set(media.videoId, await probeDuration(videoPath));
       await ctx.storage.put(media.videoKey, videoPath, 'video/mp4');
       await storeImageAs(ctx, framePath, media.thumbnailKey);

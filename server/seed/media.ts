@@ -9,6 +9,7 @@ import { promisify } from 'node:util';
 import { ffmpegPath, ffprobePath } from '../media/binaries.js';
 import sharp from 'sharp';
 import { topWidthFor, type ImageRole } from '../media/image-keys.js';
+import { clipKey, type DemoMediaCache } from './demo-media-cache.js';
 
 const run = promisify(execFile);
 
@@ -91,17 +92,11 @@ async function ffmpeg(args: string[]): Promise<void> {
 }
 
 /**
- * Encodes a playable H.264/AAC MP4 with the moov atom first (+faststart) and a keyframe every 2 s,
- * and in the same ffmpeg run grabs the frame at 1 s as a JPEG (`framePath`, ending in .jpg), the
- * thumbnail's source. One process per video instead of two: on a 2-core machine process start-up
- * and decoding are a real share of the seed's time.
+ * The ffmpeg arguments of a look's clip, outputs left out: an H.264/AAC MP4 with the moov atom
+ * first (+faststart) and a keyframe every 2 s, then the frame at 1 s as a JPEG.
  */
-export async function makeVideoAndThumbnail(
-  look: VideoLook,
-  videoPath: string,
-  framePath: string,
-): Promise<void> {
-  await ffmpeg([
+function clipArguments(look: VideoLook, videoPath: string, framePath: string): string[] {
+  return [
     // Finite inputs (input-side -t): with two outputs ffmpeg only stops when its inputs end.
     ...['-t', String(look.seconds), '-f', 'lavfi', '-i', videoSource(look)],
     ...[
@@ -118,7 +113,25 @@ export async function makeVideoAndThumbnail(
     ...['-af', 'volume=0.2', '-c:a', 'aac', '-b:a', '64k'],
     ...['-movflags', '+faststart', videoPath],
     ...['-map', '0:v', '-ss', '1', '-frames:v', '1', '-q:v', '3', framePath],
-  ]);
+  ];
+}
+
+/**
+ * Encodes a look's clip to `videoPath` and, in the same ffmpeg run, grabs the frame at 1 s as a
+ * JPEG (`framePath`, ending in .jpg), the thumbnail's source. One process per video instead of
+ * two: on a 2-core machine process start-up and decoding are a real share of the seed's time.
+ * A clip made before with the same arguments is copied from `cache` instead (demo-media-cache.ts).
+ */
+export async function makeVideoAndThumbnail(
+  look: VideoLook,
+  videoPath: string,
+  framePath: string,
+  cache?: DemoMediaCache,
+): Promise<void> {
+  const key = clipKey([ffmpegPath(), ...clipArguments(look, 'video.mp4', 'frame.jpg')]);
+  if (cache && (await cache.copyOut(key, { video: videoPath, frame: framePath }))) return;
+  await ffmpeg(clipArguments(look, videoPath, framePath));
+  await cache?.keep(key, { video: videoPath, frame: framePath });
 }
 
 function initials(name: string): string {
