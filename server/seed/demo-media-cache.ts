@@ -2,8 +2,9 @@
  * The demo's clips, kept once made. A look decides its ffmpeg run entirely, so a clip encoded for
  * one first start is the same for the next: a new DATA_DIR, `npm run seed` again, or the test
  * suites, which seed the whole demo three times a run (the seed's own tests, the start log, the
- * browser suite's demo site). Encoding the 33 clips was most of a first start's minute and a half
- * on 2 cores; copying them takes well under a second.
+ * browser suite's demo site). A clip is one ffmpeg encode; its copy is two file copies. (The
+ * seed's other work, the image widths and the rows, is not cached: with 30 of 33 clips kept, the
+ * demo's media still took 49 s at load 8.)
  *
  * Kept under node_modules/.cache/vidtube/demo-media (where build tools keep theirs: gone with
  * node_modules, never committed), one folder per clip named by the hash of ffmpeg's path and
