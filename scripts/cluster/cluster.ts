@@ -228,7 +228,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
   const { dir, log = console.log } = options;
   const ports = portsFrom(options.basePort ?? DEFAULT_BASE_PORT);
   mkdirSync(dir, { recursive: true });
-  // The replicas run the bundle, as `npm start` does (under a second to make).
+  // The replicas run the bundle, as `npm start` does (a few seconds to make).
   await buildServer();
   const cleanups: (() => Promise<void> | void)[] = [];
   const stop = async () => {
