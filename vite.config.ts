@@ -172,6 +172,9 @@ export default defineConfig({
           // share the 2 cores well (429 s → about 270 s in CI). Layout checks poll until the page
           // settles (layout.ts), so a slower page under load is not a failure.
           maxWorkers: 2,
+          // The files of a worker share one module graph (playwright-core, the helpers): each
+          // file still starts its own server and browser; importing again cost every file seconds.
+          isolate: false,
           sequence: { groupOrder: 3 },
         },
       },
