@@ -4,8 +4,13 @@
  */
 import { randomBytes } from 'node:crypto';
 
-/** One per call, so suites run in parallel and start empty. */
-export async function freshTestDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+/**
+ * One per call, so suites run in parallel and start empty: a copy of `template` (a migrated
+ * database, global-setup.ts) when given, else one with no table, which the app then migrates.
+ */
+export async function freshTestDatabase(
+  template?: string,
+): Promise<{ url: string; drop(): Promise<void> }> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set');
   const name = `vidtube_t_${randomBytes(6).toString('hex')}`;
@@ -19,7 +24,7 @@ export async function freshTestDatabase(): Promise<{ url: string; drop(): Promis
       await client.end();
     }
   };
-  await admin(`create database ${name}`);
+  await admin(`create database ${name}${template ? ` template ${template}` : ''}`);
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   return {

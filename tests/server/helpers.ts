@@ -29,7 +29,7 @@ export async function createTestApp(
   overrides: Partial<Config> = {},
   { schemaCompilation }: Pick<BuildOptions, 'schemaCompilation'> = {},
 ): Promise<TestApp> {
-  const database = process.env.TEST_DATABASE_URL ? await freshTestDatabase() : undefined;
+  const database = process.env.TEST_DATABASE_URL ? await migratedTestDatabase() : undefined;
   const app = await startTestApp(overrides, database?.url, schemaCompilation);
   return {
     ...app,
@@ -48,7 +48,7 @@ export async function createTestReplicas(
   count: number,
   overrides: Partial<Config> = {},
 ): Promise<{ replicas: TestApp[]; close(): Promise<void> }> {
-  const database = await freshTestDatabase();
+  const database = await migratedTestDatabase();
   const replicas: TestApp[] = [];
   for (let index = 0; index < count; index += 1) {
     replicas.push(await startTestApp(overrides, database.url));
@@ -60,6 +60,14 @@ export async function createTestReplicas(
       await database.drop();
     },
   };
+}
+
+/**
+ * A fresh database on TEST_DATABASE_URL's server, copied from the run's migrated one
+ * (global-setup.ts): migrating each took about 2 s, the copy 0.2–0.5 s.
+ */
+function migratedTestDatabase(): ReturnType<typeof freshTestDatabase> {
+  return freshTestDatabase(inject('pgTemplateDatabase') || undefined);
 }
 
 let sharedTemplate: Promise<void> | undefined;
