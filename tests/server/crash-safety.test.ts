@@ -5,9 +5,7 @@
  * as a kill would leave them; media-journal.test.ts covers the files of interrupted work, and
  * kill-points.test.ts kills a real server.
  */
-import { spawn } from 'node:child_process';
-import { mkdtemp, rm, utimes } from 'node:fs/promises';
-import os from 'node:os';
+import { rm, utimes } from 'node:fs/promises';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -17,6 +15,7 @@ import { storedKeysOf } from '../../server/media/image-keys.js';
 import { createUser, type TestUser } from './auth-helpers.js';
 import { HOUR, listFiles, placeFile } from './disk-helpers.js';
 import { createTestApp, type TestApp } from './helpers.js';
+import { emptySiteCopy, freePort, startServer } from './spawned-server.js';
 import { insertVideo, upload } from './video-helpers.js';
 
 describe('crash safety', () => {
@@ -142,36 +141,24 @@ describe('crash safety', () => {
 describe('starting the server', () => {
   let dataDir: string;
   beforeAll(async () => {
-    dataDir = await mkdtemp(path.join(os.tmpdir(), 'vidtube-start-'));
-  });
+    dataDir = await emptySiteCopy('vidtube-start-');
+  }, 180_000); // the test process's first empty site is a first start: slow on a loaded machine
   afterAll(() => rm(dataDir, { recursive: true, force: true }));
 
   it('sweeps tmp/ and old orphan media before serving', async () => {
     await placeFile(path.join(dataDir, 'tmp', 'upload-killed'), 0, 1024 * 1024);
     await placeFile(path.join(dataDir, 'media', 'videos', 'orphan.mp4'), 2 * HOUR);
-    const port = 40_000 + Math.floor(Math.random() * 20_000);
-    const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-      env: {
-        ...process.env,
-        DATA_DIR: dataDir,
-        PORT: String(port),
-        SEED_DEMO: '0',
-        HOST: '127.0.0.1',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    server.stdout.on('data', (d: Buffer) => (output += d.toString()));
-    server.stderr.on('data', (d: Buffer) => (output += d.toString()));
+    const server = await startServer(dataDir, await freePort(), { LOG_LEVEL: 'info' });
     try {
       await expect
-        .poll(() => output.includes('media: removed files no row references'), { timeout: 150_000 })
+        .poll(() => server.output().includes('media: removed files no row references'), {
+          timeout: 60_000,
+        })
         .toBe(true);
       expect(await listFiles(path.join(dataDir, 'tmp'))).toEqual([]);
       expect(await listFiles(path.join(dataDir, 'media', 'videos'))).toEqual([]);
     } finally {
-      server.kill('SIGTERM');
-      await new Promise((resolve) => server.once('exit', resolve));
+      await server.stop();
     }
-  }, 180_000); // a fresh DATA_DIR runs every migration first: slow on a loaded machine
+  }, 120_000);
 });

@@ -9,9 +9,8 @@
  * a delete's MP4 and its HLS files) is a crash point the server is started with instead.
  */
 import { existsSync, readdirSync, statSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import http from 'node:http';
-import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -26,6 +25,7 @@ import { listFiles } from './disk-helpers.js';
 import { fixture } from './media-fixtures.js';
 import {
   apiData,
+  emptySiteCopy,
   freePort,
   signUp,
   startServer,
@@ -42,10 +42,11 @@ let server: SpawnedServer | undefined;
 let cookie: string;
 const figures: Record<string, string | number>[] = [];
 
+// The test process's first empty site is a first start: over a minute on a loaded machine.
 beforeAll(async () => {
-  dataDir = await mkdtemp(path.join(os.tmpdir(), 'vidtube-kills-'));
+  dataDir = await emptySiteCopy('vidtube-kills-');
   port = await freePort();
-});
+}, 180_000);
 afterAll(async () => {
   await server?.kill();
   console.table(figures);

@@ -4,13 +4,19 @@
  * the time passes while it is down; started again on the same DATA_DIR it publishes the video
  * (its durable job, or the overdue pass) and the subscriber is told once.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { afterEach, expect, it } from 'vitest';
+import { rm } from 'node:fs/promises';
+import { afterEach, beforeAll, expect, it } from 'vitest';
 import type { NotificationList } from '../../contract/notifications.js';
 import type { OwnVideoItem } from '../../contract/videos.js';
-import { apiData, freePort, signUp, startServer, type SpawnedServer } from './spawned-server.js';
+import {
+  apiData,
+  emptySiteCopy,
+  emptySiteReady,
+  freePort,
+  signUp,
+  startServer,
+  type SpawnedServer,
+} from './spawned-server.js';
 import { until } from './transcode-helpers.js';
 import { uploadBody } from './video-helpers.js';
 
@@ -24,8 +30,11 @@ afterEach(async () => {
   dataDir = undefined;
 });
 
+// The test process's first empty site is a first start: over a minute on a loaded machine.
+beforeAll(emptySiteReady, 180_000);
+
 it('publishes a schedule whose time passed while the server was down, once', async () => {
-  dataDir = await mkdtemp(path.join(os.tmpdir(), 'vidtube-publish-'));
+  dataDir = await emptySiteCopy('vidtube-publish-');
   const port = await freePort();
   server = await startServer(dataDir, port);
   const api = (p: string) => `${server!.url}/api/v1${p}`;

@@ -4,12 +4,10 @@
  * process manager that repeats SIGTERM, or Ctrl-C pressed twice) neither starts a second shutdown
  * nor cuts the first one short. The graceful part of the close is graceful-close.test.ts.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import net from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { freePort, startServer, type SpawnedServer } from './spawned-server.js';
+import { emptySiteCopy, freePort, startServer, type SpawnedServer } from './spawned-server.js';
 import { until } from './transcode-helpers.js';
 
 /** main.ts's limit for a shutdown. */
@@ -17,10 +15,9 @@ const FORCED_EXIT_MS = 10_000;
 
 let dataDir: string;
 let server: SpawnedServer;
-// A first start on a fresh folder (initdb, migrations) took 36 s alone on a quiet 2-core machine
-// and over a minute in CI beside the suite's other files: more than the hook's default.
+// A start took over a minute in CI beside the suite's other files: more than the hook's default.
 beforeAll(async () => {
-  dataDir = await mkdtemp(path.join(os.tmpdir(), 'vidtube-signals-'));
+  dataDir = await emptySiteCopy('vidtube-signals-');
   server = await startServer(dataDir, await freePort(), { LOG_LEVEL: 'info' });
 }, 180_000);
 afterAll(async () => {

@@ -4,9 +4,10 @@
  * the same DATA_DIR.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import { readdir, readFile } from 'node:fs/promises';
+import { readFileSync, rmSync } from 'node:fs';
+import { cp, mkdtemp, readdir, readFile } from 'node:fs/promises';
 import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serverCommand } from '../../scripts/server-process.js';
@@ -102,6 +103,39 @@ export async function startServer(
     },
     stop: () => end('SIGTERM'),
   };
+}
+
+let emptySite: Promise<string> | undefined;
+
+/**
+ * A new DATA_DIR (`prefix` names it) holding a copy of a site with no content, as a first start
+ * and Ctrl-C leave it. The first start, initdb in WebAssembly and every migration, took about
+ * 50 s quiet and well over a minute loaded; it runs once per test process for the files that
+ * restart a server on a site (first-start.test.ts and start-log.test.ts test that start itself).
+ */
+export async function emptySiteCopy(prefix: string): Promise<string> {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), prefix));
+  await cp(await emptySiteOfThisProcess(), dataDir, { recursive: true });
+  return dataDir;
+}
+
+/**
+ * Makes this process's empty site now (a file's `beforeAll`, with a hook timeout that fits a
+ * first start), so that a test's own time is not spent on it.
+ */
+export async function emptySiteReady(): Promise<void> {
+  await emptySiteOfThisProcess();
+}
+
+function emptySiteOfThisProcess(): Promise<string> {
+  emptySite ??= (async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'vidtube-empty-site-'));
+    process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
+    const server = await startServer(dir, await freePort());
+    await server.stop();
+    return dir;
+  })();
+  return emptySite;
 }
 
 /** Whether `pid` is stopped by a signal (Linux /proc state `T`). */

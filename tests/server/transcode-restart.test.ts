@@ -7,17 +7,18 @@
  *   video is then `failed` with a reason on the dashboard's routes (never "processing" for
  *   ever), and the creator's retry brings it to `ready` with every rendition.
  */
-import { mkdtemp, rm, stat } from 'node:fs/promises';
-import os from 'node:os';
+import { rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import HLS from 'hls-parser';
-import { afterEach, expect, it } from 'vitest';
+import { afterEach, beforeAll, expect, it } from 'vitest';
 import type { VideoProcessing } from '../../contract/processing.js';
 import type { OwnVideoList, VideoDetail } from '../../contract/videos.js';
 import { INTERRUPTED_REASON } from '../../server/processing/transcode-job.js';
 import {
   apiData,
   childProcesses,
+  emptySiteCopy,
+  emptySiteReady,
   freePort,
   signUp,
   startServer,
@@ -36,6 +37,9 @@ afterEach(async () => {
   dataDir = undefined;
 });
 
+// The test process's first empty site is a first start: over a minute on a loaded machine.
+beforeAll(emptySiteReady, 180_000);
+
 async function uploadHd(url: string, cookie: string): Promise<string> {
   const { body, headers } = await uploadBody({ video: 'hd.mp4' });
   const uploaded = await apiData<{ _id: string }>(`${url}/api/v1/videos`, cookie, {
@@ -47,7 +51,7 @@ async function uploadHd(url: string, cookie: string): Promise<string> {
 }
 
 it('finishes a transcode after the process is killed in the middle of it', async () => {
-  dataDir = await mkdtemp(path.join(os.tmpdir(), 'vidtube-restart-'));
+  dataDir = await emptySiteCopy('vidtube-restart-');
   const port = await freePort();
   server = await startServer(dataDir, port);
   const cookie = await signUp(server.url);
@@ -76,7 +80,7 @@ it('finishes a transcode after the process is killed in the middle of it', async
 }, 240_000);
 
 it('ends a transcode killed more often than its retries as failed, and the retry makes it ready', async () => {
-  dataDir = await mkdtemp(path.join(os.tmpdir(), 'vidtube-kills-'));
+  dataDir = await emptySiteCopy('vidtube-kills-');
   const port = await freePort();
   const env = { TRANSCODE_RETRIES: '1' };
   server = await startServer(dataDir, port, env);
