@@ -7,7 +7,7 @@
  * minutes of CI; the first start and the seed themselves are tested by the server suite
  * (first-start.test.ts, seed.test.ts) and happen here for real once per run.
  */
-import { cp, mkdir, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
@@ -19,11 +19,6 @@ declare module 'vitest' {
     e2eEmptyDataDir: string;
     /** A DATA_DIR with the demo content, stopped; '' when the suite is skipped. */
     e2eSeededDataDir: string;
-    /**
-     * A folder with a file per spare server a worker started (harness.ts): named by its process
-     * id, holding its DATA_DIR. The teardown ends those no file took.
-     */
-    e2eSpareRegistry: string;
   }
 }
 
@@ -38,32 +33,16 @@ async function backfilled(output: () => string): Promise<void> {
   }
 }
 
-/** Ends the spare servers no file took, with their process groups, and removes their folders. */
-async function endSpares(registry: string): Promise<void> {
-  for (const name of await readdir(registry)) {
-    try {
-      process.kill(-Number(name), 'SIGKILL');
-    } catch {
-      // already gone
-    }
-    await rm(await readFile(path.join(registry, name), 'utf8'), { recursive: true, force: true });
-  }
-}
-
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   if (!hasBrowser) {
     project.provide('e2eEmptyDataDir', '');
     project.provide('e2eSeededDataDir', '');
-    project.provide('e2eSpareRegistry', '');
     return async () => {};
   }
   const folder = await mkdtemp(path.join(os.tmpdir(), 'vidtube-e2e-start-'));
   const empty = path.join(folder, 'empty');
   const seeded = path.join(folder, 'seeded');
-  const spares = path.join(folder, 'spares');
   await mkdir(empty);
-  await mkdir(spares);
-  project.provide('e2eSpareRegistry', spares);
   await (await runServer(empty, { SEED_DEMO: '0' })).stop({ keepData: true });
   await cp(empty, seeded, { recursive: true });
   // The demo site as a visitor finds it a few minutes after a first start: its videos have seek
@@ -74,8 +53,5 @@ export default async function setup(project: TestProject): Promise<() => Promise
   await demo.stop({ keepData: true });
   project.provide('e2eEmptyDataDir', empty);
   project.provide('e2eSeededDataDir', seeded);
-  return async () => {
-    await endSpares(spares);
-    await rm(folder, { recursive: true, force: true });
-  };
+  return () => rm(folder, { recursive: true, force: true });
 }

@@ -7,7 +7,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { cp, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, rm } from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -55,8 +55,6 @@ async function freePort(): Promise<number> {
 export interface RunningServer {
   url: string;
   dataDir: string;
-  /** The server's process id, also its process group's. */
-  pid: number;
   output: () => string;
   stop(options?: { keepData?: boolean }): Promise<void>;
 }
@@ -67,46 +65,16 @@ export interface RunningServer {
  * (global-setup.ts): creating the database and seeding (ffmpeg) once per run, not per file.
  */
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
-  const plain = Object.keys(env).length === 0;
-  const server = (plain && (await takeSpare())) || (await serverOnCopy(env));
-  spare ??= serverOnCopy({}, { spare: true }).catch(() => undefined);
-  return server;
-}
-
-/**
- * The next file's server on the empty site, started while this file's tests run: most files ask
- * for that site (startServer() with no settings), and a start took seconds of each file's time
- * in which its tests waited. A file of this worker takes it; whatever is left at the end of the
- * run is ended by the global setup's teardown, which the spare registry tells of each one.
- */
-let spare: Promise<RunningServer | undefined> | undefined;
-
-async function takeSpare(): Promise<RunningServer | undefined> {
-  const server = await spare;
-  spare = undefined;
-  if (!server) return undefined;
-  await rm(path.join(inject('e2eSpareRegistry'), String(server.pid)), { force: true });
-  return server;
-}
-
-async function serverOnCopy(
-  env: Record<string, string>,
-  { spare = false } = {},
-): Promise<RunningServer> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'vidtube-e2e-'));
   const start = inject(env.SEED_DEMO === '1' ? 'e2eSeededDataDir' : 'e2eEmptyDataDir');
   if (start) await cp(start, dataDir, { recursive: true });
-  const registry = inject('e2eSpareRegistry');
-  return runServer(dataDir, env, {
-    onSpawn: spare ? (pid) => writeFile(path.join(registry, String(pid)), dataDir) : undefined,
-  });
+  return runServer(dataDir, env);
 }
 
 /** Runs the server on `dataDir` until it is healthy; `stop()` removes the folder unless kept. */
 export async function runServer(
   dataDir: string,
   env: Record<string, string> = {},
-  { onSpawn }: { onSpawn?: ((pid: number) => Promise<void>) | undefined } = {},
 ): Promise<RunningServer> {
   const port = await freePort();
   let log = '';
@@ -130,7 +98,6 @@ export async function runServer(
     // A process group of its own, so that `stop()` can end the server with its ffmpeg children.
     detached: true,
   });
-  await onSpawn?.(child.pid!);
   child.stdout?.on('data', (d: Buffer) => (log += d.toString()));
   child.stderr?.on('data', (d: Buffer) => (log += d.toString()));
   const url = `http://127.0.0.1:${port}`;
@@ -151,7 +118,6 @@ export async function runServer(
   return {
     url,
     dataDir,
-    pid: child.pid!,
     output: () => log,
     async stop({ keepData = false } = {}) {
       if (child.exitCode === null) {
