@@ -154,7 +154,13 @@ describe.skipIf(!hasBrowser)('the bell', () => {
 
     const text = `Live from the creator ${uniqueWord('hello')}`;
     await creator.page.getByLabel('Add a comment').fill(text);
+    // The write is answered first, so that the ten seconds below are the delivery's alone, not
+    // the write's as well (the wait ran out once at load 10; how long the write took is unknown).
+    const posted = creator.page.waitForResponse(
+      (r) => r.request().method() === 'POST' && r.url().endsWith(`/api/v1/comments/${id}`),
+    );
     await creator.page.getByRole('button', { name: 'Comment', exact: true }).click();
+    expect((await posted).status()).toBe(201);
 
     await viewer.page.getByText(text).waitFor({ timeout: 10_000 });
     await expect(
