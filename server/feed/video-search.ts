@@ -200,8 +200,12 @@ function relevanceColumns(search: SearchQueries): SQL {
       as field`;
 }
 
-const MATCH_COLUMNS = sql`v.id, v.title, v.description, v.tags, v.duration, v.views,
-  v.views_tier, v.is_published, v.video_key, v.thumbnail_key, v.created_at, v.owner_id`;
+/**
+ * What ranking needs of a match: the order's keys. The page's other columns are read for its own
+ * rows only (readPage): carrying titles and descriptions through the ranking of "guitar riff"'s
+ * 1 984 matches (1.1 MB held for the count, then joined to their owners) was half its time.
+ */
+const MATCH_COLUMNS = sql`v.id, v.views_tier, v.created_at`;
 
 /** The ranked rows (MATCH_COLUMNS and the relevance keys) a page of `where`'s matches reads. */
 function rankedRows(
@@ -270,18 +274,26 @@ async function readPage(
 ): Promise<{ rows: VideoItemRow[]; matches: number | undefined }> {
   // Raw rows: drivers differ in how they hand back timestamps (Date or text).
   type RawRow = Omit<VideoItemRow, 'createdAt'> & { createdAt: Date | string; matches?: number };
+  const order = (r: SQL) => sql`${r}.part, ${r}.all_words desc, ${r}.phrase desc,
+    ${r}.field desc, ${r}.views_tier desc nulls last, ${r}.created_at desc nulls last, ${r}.id`;
+  // The window counts every ranked row: it is computed before the page's limit.
   const result = await db.execute(sql`
-    select r.id, r.title, r.description, r.tags, r.duration, r.views,
-           r.is_published as "isPublished", r.video_key as "videoKey",
-           r.thumbnail_key as "thumbnailKey", r.created_at as "createdAt",
+    select ${videos.id}, ${videos.title}, ${videos.description}, ${videos.tags},
+           ${videos.duration}, ${videos.views}, ${videos.isPublished} as "isPublished",
+           ${videos.videoKey} as "videoKey", ${videos.thumbnailKey} as "thumbnailKey",
+           ${videos.createdAt} as "createdAt",
            ${users.id} as "ownerId", ${users.userName} as "ownerUserName",
            ${users.fullName} as "ownerFullName", ${users.avatarKey} as "ownerAvatarKey"
-           ${counted ? sql`, count(*) over ()::int as matches` : sql``}
-    from (${ranked}) as r
-    join ${users} on ${users.id} = r.owner_id
-    order by r.part, r.all_words desc, r.phrase desc, r.field desc,
-             r.views_tier desc nulls last, r.created_at desc nulls last, r.id
-    limit ${limit} offset ${offset}`);
+           ${counted ? sql`, p.matches` : sql``}
+    from (
+      select r.* ${counted ? sql`, count(*) over ()::int as matches` : sql``}
+      from (${ranked}) as r
+      order by ${order(sql`r`)}
+      limit ${limit} offset ${offset}
+    ) as p
+    join ${videos} on ${videos.id} = p.id
+    join ${users} on ${users.id} = ${videos.ownerId}
+    order by ${order(sql`p`)}`);
   const { rows } = result as { rows: RawRow[] };
   const matches = rows[0]?.matches;
   return {

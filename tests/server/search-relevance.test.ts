@@ -59,6 +59,22 @@ describe('relevance', () => {
     expect(titles.slice(2)).toContain('Sea kayak');
     expect(titles.slice(2)).toContain('Otter popular');
   });
+
+  it('pages in the same order as one long page', async () => {
+    // The ranking reads only the order's keys and fetches each page's own rows after it.
+    for (const query of ['otter', 'sea otter']) {
+      const whole = await titlesOf(t, query);
+      const paged: string[] = [];
+      for (let page = 1; paged.length < whole.length && page <= whole.length; page++) {
+        const url = `/api/v1/videos?query=${encodeURIComponent(query)}&limit=2&page=${page}`;
+        const res = await t.app.inject({ url });
+        paged.push(
+          ...res.json<{ data: { videos: { title: string }[] } }>().data.videos.map((v) => v.title),
+        );
+      }
+      expect(paged).toEqual(whole);
+    }
+  });
 });
 
 describe('relevance over all matches of a broad query', () => {
