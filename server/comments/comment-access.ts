@@ -6,6 +6,7 @@
  */
 import { and, eq, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.js';
+import { fixedText } from '../db/fixed-text.js';
 import { channelBlockedUsers, comments, videos } from '../db/schema.js';
 import { forbidden, notFound } from '../errors.js';
 import { VIDEO_NOT_FOUND, reachableBy } from '../videos/index.js';
@@ -19,17 +20,20 @@ export const NOT_AUTHOR_OR_CREATOR =
 export const onlyCreator = (what: string) => `Only the video's creator can ${what}`;
 
 export async function videoFor(db: Db | Tx, videoId: string, callerId: string) {
-  const [video] = await db
-    .select({
-      id: videos.id,
-      ownerId: videos.ownerId,
-      isPublished: videos.isPublished,
-      commentsOff: videos.commentsOff,
-      commentCount: videos.commentCount,
-      conversationCount: videos.conversationCount,
-    })
-    .from(videos)
-    .where(and(eq(videos.id, videoId), reachableBy(callerId)));
+  const [video] = await fixedText(
+    'video-of-comments',
+    db
+      .select({
+        id: videos.id,
+        ownerId: videos.ownerId,
+        isPublished: videos.isPublished,
+        commentsOff: videos.commentsOff,
+        commentCount: videos.commentCount,
+        conversationCount: videos.conversationCount,
+      })
+      .from(videos)
+      .where(and(eq(videos.id, videoId), reachableBy(callerId))),
+  );
   if (!video) throw notFound(VIDEO_NOT_FOUND);
   return video;
 }
@@ -83,12 +87,15 @@ export async function creatorsComment(db: Db, commentId: string, callerId: strin
 
 /** Whether `channelId` blocked `userId` from commenting on its videos. */
 export async function isBlocked(db: Db | Tx, channelId: string, userId: string) {
-  const [row] = await db
-    .select({ userId: channelBlockedUsers.userId })
-    .from(channelBlockedUsers)
-    .where(
-      and(eq(channelBlockedUsers.channelId, channelId), eq(channelBlockedUsers.userId, userId)),
-    );
+  const [row] = await fixedText(
+    'is-blocked',
+    db
+      .select({ userId: channelBlockedUsers.userId })
+      .from(channelBlockedUsers)
+      .where(
+        and(eq(channelBlockedUsers.channelId, channelId), eq(channelBlockedUsers.userId, userId)),
+      ),
+  );
   return row !== undefined;
 }
 
@@ -107,8 +114,8 @@ export async function takeBlockTurn(
   const key = sql`hashtextextended(${`comment-block:${channelId}:${userId}`}, 0)`;
   await tx.execute(
     mode === 'comment'
-      ? sql`select pg_advisory_xact_lock_shared(${key})`
-      : sql`select pg_advisory_xact_lock(${key})`,
+      ? fixedText('block-turn-comment', sql`select pg_advisory_xact_lock_shared(${key})`)
+      : fixedText('block-turn-block', sql`select pg_advisory_xact_lock(${key})`),
   );
 }
 
@@ -132,13 +139,18 @@ export async function insertUnlessBlocked(
 ) {
   const [, inserted] = await Promise.all([
     takeBlockTurn(tx, channelId, row.ownerId, 'comment'),
-    tx.execute(sql`
+    tx.execute(
+      fixedText(
+        'comment-insert',
+        sql`
       insert into ${comments} (id, video_id, owner_id, content, status)
       select ${row.id}, ${row.videoId}, ${row.ownerId}, ${row.content}, ${row.status}
       where not exists (select 1 from ${channelBlockedUsers}
         where ${channelBlockedUsers.channelId} = ${channelId}
           and ${channelBlockedUsers.userId} = ${row.ownerId})
-      returning id`),
+      returning id`,
+      ),
+    ),
   ]);
   if ((inserted as { rows: unknown[] }).rows.length === 0) throw forbidden(BLOCKED_FROM_CHANNEL);
 }

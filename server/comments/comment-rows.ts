@@ -8,6 +8,7 @@ import { and, eq, gt, isNull, or, sql, type Placeholder, type SQL } from 'drizzl
 import { alias } from 'drizzle-orm/pg-core';
 import type { Comment } from '../../contract/shapes.js';
 import type { Db, Tx } from '../db/client.js';
+import { fixedText } from '../db/fixed-text.js';
 import { comments, users } from '../db/schema.js';
 import { notFound } from '../errors.js';
 import { toOwner } from '../accounts/index.js';
@@ -92,7 +93,10 @@ export async function commentById(
   viewerId: string,
   urls: MediaUrls,
 ): Promise<Comment> {
-  const [row] = await selectComments(db, viewerId).where(eq(comments.id, commentId));
+  const [row] = await fixedText(
+    'comment-by-id',
+    selectComments(db, viewerId).where(eq(comments.id, commentId)),
+  );
   if (!row) throw notFound(COMMENT_NOT_FOUND);
   return toComment(row, urls);
 }

@@ -9,6 +9,7 @@ import { eq } from 'drizzle-orm';
 import type { HeldWords } from '../../contract/conversation.js';
 import { CONVERSATION } from '../../contract/limits.js';
 import type { Db, Tx } from '../db/client.js';
+import { fixedText } from '../db/fixed-text.js';
 import { channelHeldWords } from '../db/schema.js';
 import { invalid } from '../errors.js';
 
@@ -49,10 +50,13 @@ export function containsHeldWord(content: string, words: readonly string[]): boo
 }
 
 export async function heldWordsOf(db: Db | Tx, channelId: string): Promise<string[]> {
-  const rows = await db
-    .select({ word: channelHeldWords.word })
-    .from(channelHeldWords)
-    .where(eq(channelHeldWords.channelId, channelId));
+  const rows = await fixedText(
+    'held-words',
+    db
+      .select({ word: channelHeldWords.word })
+      .from(channelHeldWords)
+      .where(eq(channelHeldWords.channelId, channelId)),
+  );
   return rows.map((r) => r.word).sort();
 }
 

@@ -7,6 +7,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { LikeStatus, LikeToggle } from '../../contract/engagement.js';
 import type { ServerContext } from '../context.js';
 import type { Db, Tx } from '../db/client.js';
+import { fixedText } from '../db/fixed-text.js';
 import { comments, likes, tweets, videos } from '../db/schema.js';
 import { COMMENT_NOT_FOUND, seenBy } from './comment-rows.js';
 import { notFound } from '../errors.js';
@@ -128,7 +129,7 @@ async function toggleVideoLike(
   userId: string,
   videoId: string,
 ): Promise<{ on: boolean; count: number; ownerId: string }> {
-  const statement = videoToggleStatement(userId, videoId);
+  const statement = fixedText('video-like-toggle', videoToggleStatement(userId, videoId));
   const result = ctx.config.databaseUrl
     ? await ctx.db.transaction(async (tx) => {
         await tx

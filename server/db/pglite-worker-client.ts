@@ -13,6 +13,7 @@
  * statements queue in the worker without round-trip gaps, and errors keep their PostgreSQL fields.
  */
 import type { Worker } from 'node:worker_threads';
+import { isFixedText } from './fixed-text.js';
 import { replyParsers, resultOfReply, type Parsers } from './pglite-reply.js';
 import {
   fromSerializedError,
@@ -173,7 +174,7 @@ export class PgliteWorkerClient implements QueryClient {
     const request: Outgoing = { kind: 'query', sql, params, rowMode };
     if (txId !== undefined) request.txId = txId;
     const read: Partial<Pending> = { rowMode };
-    if (this.#named.has(sql)) {
+    if (this.#named.has(sql) || isFixedText(sql)) {
       // Read here with the caller's parsers themselves (pglite-reply.ts).
       request.named = true;
       read.parsers = this.#namedParsers(sql, parsers);

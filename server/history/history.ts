@@ -7,6 +7,7 @@ import type { HistoryPage } from '../../contract/history.js';
 import type { Db } from '../db/client.js';
 import { users, videos, watchHistory } from '../db/schema.js';
 import { descNullsLast } from '../db/order.js';
+import { fixedText } from '../db/fixed-text.js';
 import { toVideoItem, videoItemColumns, visibleTo } from '../videos/index.js';
 import type { MediaUrls } from '../media/media-urls.js';
 
@@ -15,10 +16,13 @@ import type { MediaUrls } from '../media/media-urls.js';
  * as a bare predicate, not `= $1`, so that a generic plan can still prove the index applies.)
  */
 async function countVisibleHistory(db: Db, userId: string): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(watchHistory)
-    .where(and(eq(watchHistory.userId, userId), sql`${watchHistory.visible}`));
+  const [row] = await fixedText(
+    'history-count',
+    db
+      .select({ n: count() })
+      .from(watchHistory)
+      .where(and(eq(watchHistory.userId, userId), sql`${watchHistory.visible}`)),
+  );
   return row?.n ?? 0;
 }
 
@@ -45,19 +49,22 @@ export async function listHistory(
     .offset((page - 1) * limit)
     .as('entries');
   const [rows, totalHistory] = await Promise.all([
-    db
-      .select({
-        ...videoItemColumns,
-        entryId: entries.id,
-        watchedAt: entries.watchedAt,
-        positionSeconds: entries.positionSeconds,
-      })
-      .from(entries)
-      .innerJoin(videos, eq(videos.id, entries.videoId))
-      .innerJoin(users, eq(users.id, videos.ownerId))
-      // The rule every list shares, checked again on the page's few rows.
-      .where(visibleTo(userId))
-      .orderBy(descNullsLast(entries.watchedAt), descNullsLast(entries.id)),
+    fixedText(
+      'history-page',
+      db
+        .select({
+          ...videoItemColumns,
+          entryId: entries.id,
+          watchedAt: entries.watchedAt,
+          positionSeconds: entries.positionSeconds,
+        })
+        .from(entries)
+        .innerJoin(videos, eq(videos.id, entries.videoId))
+        .innerJoin(users, eq(users.id, videos.ownerId))
+        // The rule every list shares, checked again on the page's few rows.
+        .where(visibleTo(userId))
+        .orderBy(descNullsLast(entries.watchedAt), descNullsLast(entries.id)),
+    ),
     countVisibleHistory(db, userId),
   ]);
   return {

@@ -8,6 +8,7 @@
 import { sql } from 'drizzle-orm';
 import type { NotificationType } from '../../contract/notifications.js';
 import type { Db, Tx } from '../db/client.js';
+import { fixedText } from '../db/fixed-text.js';
 
 /** A fresh id made by the database (22 URL-safe characters), for INSERT … SELECT. */
 const newIdSql = sql`rtrim(translate(encode(uuid_send(gen_random_uuid()), 'base64'), '+/', '-_'), '=')`;
@@ -32,13 +33,14 @@ export interface OneNotification {
 export async function notifyOne(tx: Db | Tx, n: OneNotification): Promise<boolean> {
   const causedBy = n.causedBy ?? n.actorId;
   if (causedBy && causedBy === n.recipientId) return false;
-  const result = await tx.execute(sql`
+  const statement = sql`
     insert into notifications (id, recipient_id, type, actor_id, video_id, comment_id, milestone, dedupe_key)
     select ${newIdSql}, ${n.recipientId}, ${n.type}, ${n.actorId ?? null}, ${n.videoId ?? null},
            ${n.commentId ?? null}, ${n.milestone ?? null}, ${n.dedupeKey}
     where ${notMuted(sql`${n.recipientId}`, n.type)}
     on conflict (recipient_id, dedupe_key) do nothing
-    returning id`);
+    returning id`;
+  const result = await tx.execute(fixedText(`notify-one:${n.type}`, statement));
   return (result as { rows: unknown[] }).rows.length > 0;
 }
 

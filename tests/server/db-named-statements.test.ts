@@ -7,6 +7,7 @@ import { eq, sql } from 'drizzle-orm';
 import { boolean, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../server/db/client.js';
+import { fixedText } from '../../server/db/fixed-text.js';
 import { statementSet } from '../../server/db/prepared.js';
 
 const probe = pgTable('named_probe', {
@@ -151,5 +152,38 @@ describe('named prepared statements on the embedded database', () => {
     expect(await prepared().byId.execute({ id: 20 })).toMatchObject([
       { note: 'once', tags: ['a'] },
     ]);
+  });
+
+  it('runs a statement marked as fixed text (fixed-text.ts) named, values bound each call', async () => {
+    const noteOf = (id: number) =>
+      fixedText(
+        'probe-note-of',
+        sql`select ${probe.note} as note from ${probe} where ${probe.id} = ${id}`,
+      );
+    const builder = (id: number) =>
+      fixedText(
+        'probe-builder',
+        database.db.select({ id: probe.id }).from(probe).where(eq(probe.id, id)),
+      );
+    const rowsOf = async (query: PromiseLike<unknown>) =>
+      ((await query) as { rows: unknown[] }).rows;
+    expect(await rowsOf(database.db.execute(noteOf(1)))).toEqual([{ note: 'first' }]);
+    expect(await rowsOf(database.db.execute(noteOf(2)))).toEqual([{ note: null }]);
+    expect(await builder(2)).toEqual([{ id: 2 }]);
+    const texts = await preparedTexts();
+    expect(texts.filter((text) => /as note from "named_probe"/.test(text))).toHaveLength(1);
+    expect(texts).toContain(builder(1).toSQL().sql);
+    // Another text at a marked site (here: a condition more) is not named: only the first is.
+    const other = fixedText(
+      'probe-builder',
+      database.db
+        .select({ id: probe.id })
+        .from(probe)
+        .where(sql`${probe.id} = ${1} and ${probe.flag}`),
+    );
+    expect(await other).toEqual([{ id: 1 }]);
+    expect(
+      (await preparedTexts()).filter((text) => / and "named_probe"\."flag"/.test(text)),
+    ).toEqual([]);
   });
 });
