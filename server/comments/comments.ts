@@ -21,13 +21,18 @@ import { COMMENT_NOT_FOUND, commentById, toComment } from './comment-rows.js';
 import {
   NOT_AUTHOR,
   NOT_AUTHOR_OR_CREATOR,
-  assertMayComment,
+  assertMayCommentOn,
   commentFor,
-  insertUnlessBlocked,
-  videoFor,
+  insertComment,
+  videoForNewComment,
 } from './comment-access.js';
-import { statusFor } from './held-words.js';
-import { notifyMentions, notifyPublished } from './conversation-notify.js';
+import { statusAmong, statusFor } from './held-words.js';
+import {
+  directNotices,
+  mentionedNames,
+  notifyMentions,
+  type PublishedComment,
+} from './conversation-notify.js';
 
 export async function listComments(
   ctx: Pick<ServerContext, 'statements'>,
@@ -37,14 +42,14 @@ export async function listComments(
   urls: MediaUrls,
 ): Promise<CommentList> {
   const statements = ctx.statements.of(listStatements);
-  const [video] = await statements.head.execute({ videoId, viewerId });
+  // Sent together: each waits its turn in the embedded database's queue once, not one after the
+  // other (issue 35). The page is read before the video is known to be there for the viewer, and
+  // dropped when it is not.
+  const [[video], rows] = await Promise.all([
+    statements.head.execute({ videoId, viewerId }),
+    statements[sort].execute({ videoId, viewerId, limit, offset: (page - 1) * limit }),
+  ]);
   if (!video) throw notFound(VIDEO_NOT_FOUND);
-  const rows = await statements[sort].execute({
-    videoId,
-    viewerId,
-    limit,
-    offset: (page - 1) * limit,
-  });
   const [pinned] =
     page === 1 && video.pinnedId
       ? await statements.pinned.execute({ commentId: video.pinnedId, viewerId })
@@ -63,43 +68,43 @@ export async function listComments(
 }
 
 export async function addComment(
-  ctx: Pick<ServerContext, 'db' | 'events'>,
+  ctx: Pick<ServerContext, 'db' | 'events' | 'config'>,
   videoId: string,
   authorId: string,
   content: string,
   urls: MediaUrls,
 ): Promise<Comment> {
   const { db } = ctx;
-  const video = await videoFor(db, videoId, authorId);
-  await assertMayComment(db, video, authorId);
-  const status = await statusFor(db, video.ownerId, authorId, content);
+  const video = await videoForNewComment(db, videoId, authorId);
+  assertMayCommentOn(video);
+  const status = statusAmong(video.heldWords, video.ownerId, authorId, content);
   const id = newId();
-  const notified = await db.transaction(async (tx) => {
-    // Sent together, one round trip while the transaction holds the embedded database's one
-    // connection (issue 35): the notifications stand only if the comment does, since a blocked
-    // author's refusal (the first answer to fail) rolls the transaction back.
-    const inserting = insertUnlessBlocked(
-      tx,
-      { id, videoId, ownerId: authorId, content, status },
-      video.ownerId,
-    );
-    const notifying =
-      status === 'published'
-        ? notifyPublished(tx, {
-            id,
-            videoId,
-            videoOwnerId: video.ownerId,
-            videoPublished: video.isPublished,
-            authorId,
-            content,
-            parentId: null,
-            threadAuthorId: null,
-            replyToUserId: null,
-          })
-        : Promise.resolve([]);
-    const [, written] = await Promise.all([inserting, notifying]);
-    return written;
-  });
+  const published: PublishedComment = {
+    id,
+    videoId,
+    videoOwnerId: video.ownerId,
+    videoPublished: video.isPublished,
+    authorId,
+    content,
+    parentId: null,
+    threadAuthorId: null,
+    replyToUserId: null,
+  };
+  // A comment's direct notice is its creator's, written by the insert itself.
+  const [creatorNotice] = status === 'published' ? directNotices(published) : [];
+  const row = { id, videoId, ownerId: authorId, content, status };
+  const notified = await insertComment(
+    db,
+    !ctx.config.databaseUrl,
+    row,
+    video.ownerId,
+    creatorNotice,
+  );
+  if (status === 'published' && mentionedNames(content).length > 0) {
+    // Rare, and after the comment: were the process to stop in between, its mentions' notices
+    // would be missing (as a like's milestone notice may be, likes.ts).
+    notified.push(...(await notifyMentions(db, published, new Set([video.ownerId]))));
+  }
   // Every viewer of the watch page sees it appear (a held one waits for its approval).
   if (status === 'published') await announceComment(ctx.events, videoId, id, null);
   await announceNotifications(ctx.events, notified);

@@ -7,9 +7,9 @@
  */
 import { and, eq, inArray } from 'drizzle-orm';
 import { CONVERSATION } from '../../contract/limits.js';
-import type { Tx } from '../db/client.js';
+import type { Db, Tx } from '../db/client.js';
 import { users } from '../db/schema.js';
-import { notifyOne } from '../notifications/index.js';
+import { notifyOne, type OneNotification } from '../notifications/index.js';
 
 export interface PublishedComment {
   id: string;
@@ -37,7 +37,7 @@ export function mentionedNames(content: string): string[] {
 
 /** Mentions only (an edit that names someone new). Returns who was notified. */
 export async function notifyMentions(
-  tx: Tx,
+  tx: Db | Tx,
   c: PublishedComment,
   alreadyNotified: Set<string> = new Set(),
 ): Promise<string[]> {
@@ -69,20 +69,21 @@ export async function notifyMentions(
   return written;
 }
 
-/** Everything a newly published comment or reply notifies. Returns the recipients written. */
-export async function notifyPublished(tx: Tx, c: PublishedComment): Promise<string[]> {
-  const told = new Set<string>();
-  const written: string[] = [];
+/**
+ * The notices a newly published comment or reply gives before its mentions: the creator's of a
+ * comment, the thread author's and the answered user's of a reply (each person once).
+ */
+export function directNotices(c: PublishedComment): OneNotification[] {
   const targets =
     c.parentId === null
       ? [{ to: c.videoOwnerId, type: 'comment' as const }]
       : [c.threadAuthorId, c.replyToUserId]
           .filter((id): id is string => id !== null)
           .map((to) => ({ to, type: 'reply' as const }));
+  const notices: OneNotification[] = [];
   for (const { to, type } of targets) {
-    if (told.has(to)) continue;
-    told.add(to);
-    const ok = await notifyOne(tx, {
+    if (notices.some((notice) => notice.recipientId === to)) continue;
+    notices.push({
       recipientId: to,
       type,
       actorId: c.authorId,
@@ -90,8 +91,18 @@ export async function notifyPublished(tx: Tx, c: PublishedComment): Promise<stri
       commentId: c.id,
       dedupeKey: `${type}:${c.id}`,
     });
-    if (ok) written.push(to);
   }
+  return notices;
+}
+
+/** Everything a newly published comment or reply notifies. Returns the recipients written. */
+export async function notifyPublished(tx: Tx, c: PublishedComment): Promise<string[]> {
+  const notices = directNotices(c);
+  const written: string[] = [];
+  for (const notice of notices) {
+    if (await notifyOne(tx, notice)) written.push(notice.recipientId);
+  }
+  const told = new Set(notices.map((notice) => notice.recipientId));
   written.push(...(await notifyMentions(tx, c, told)));
   return written;
 }

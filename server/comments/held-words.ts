@@ -80,5 +80,16 @@ export async function statusFor(
   content: string,
 ): Promise<'published' | 'held'> {
   if (authorId === channelId) return 'published';
-  return containsHeldWord(content, await heldWordsOf(db, channelId)) ? 'held' : 'published';
+  return statusAmong(await heldWordsOf(db, channelId), channelId, authorId, content);
+}
+
+/** statusFor, with the channel's held words already read. */
+export function statusAmong(
+  words: readonly string[],
+  channelId: string,
+  authorId: string,
+  content: string,
+): 'published' | 'held' {
+  if (authorId === channelId) return 'published';
+  return containsHeldWord(content, words) ? 'held' : 'published';
 }

@@ -5,8 +5,10 @@
  */
 export {
   isLikeMilestone,
+  notificationWrite,
   notifyOne,
   notifyProcessingEnded,
   notifySubscribersOfVideo,
 } from './notification-writes.js';
+export type { OneNotification } from './notification-writes.js';
 export { default as notificationsRoutes } from './notifications.routes.js';

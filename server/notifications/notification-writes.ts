@@ -5,7 +5,7 @@
  * switched off, and once per dedupe key (ON CONFLICT DO NOTHING on notifications_dedupe_idx).
  * Only ids are stored (schema.ts, notifications); visibility is decided when listed.
  */
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { NotificationType } from '../../contract/notifications.js';
 import type { Db, Tx } from '../db/client.js';
 import { fixedText } from '../db/fixed-text.js';
@@ -31,17 +31,27 @@ export interface OneNotification {
 
 /** Writes one notification unless the rules above refuse it; true when a row was written. */
 export async function notifyOne(tx: Db | Tx, n: OneNotification): Promise<boolean> {
+  const statement = notificationWrite(n);
+  if (!statement) return false;
+  const result = await tx.execute(fixedText(`notify-one:${n.type}`, statement));
+  return (result as { rows: unknown[] }).rows.length > 0;
+}
+
+/**
+ * notifyOne's statement (returning the recipient when written), or undefined when it would notify
+ * the one who acted. `when` makes it part of a larger statement: written only if that holds (a
+ * comment's insert and its creator's notice as one statement, comments.ts).
+ */
+export function notificationWrite(n: OneNotification, when: SQL = sql`true`): SQL | undefined {
   const causedBy = n.causedBy ?? n.actorId;
-  if (causedBy && causedBy === n.recipientId) return false;
-  const statement = sql`
+  if (causedBy && causedBy === n.recipientId) return undefined;
+  return sql`
     insert into notifications (id, recipient_id, type, actor_id, video_id, comment_id, milestone, dedupe_key)
     select ${newIdSql}, ${n.recipientId}, ${n.type}, ${n.actorId ?? null}, ${n.videoId ?? null},
            ${n.commentId ?? null}, ${n.milestone ?? null}, ${n.dedupeKey}
-    where ${notMuted(sql`${n.recipientId}`, n.type)}
+    where ${when} and ${notMuted(sql`${n.recipientId}`, n.type)}
     on conflict (recipient_id, dedupe_key) do nothing
-    returning id`;
-  const result = await tx.execute(fixedText(`notify-one:${n.type}`, statement));
-  return (result as { rows: unknown[] }).rows.length > 0;
+    returning recipient_id`;
 }
 
 /**
