@@ -233,6 +233,7 @@ export const LAYERS = [
     name: 'server shell',
     paths: [
       'server/app.ts',
+      'server/request-turns.ts',
       'server/app-context.ts',
       'server/job-table.ts',
       'server/missing-reference.ts',

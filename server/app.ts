@@ -30,6 +30,7 @@ import { installInputGuard } from './http/input-guard.js';
 import { AccessLog } from './http/logging.js';
 import { installSecurityHeaders, securityHeaders } from './http/security-headers.js';
 import { installOriginCheck } from './http/security.js';
+import { installRequestTurns } from './request-turns.js';
 import { installMediaRedirect } from './http/media-redirect.js';
 import { installStatic } from './http/static.js';
 import { installMultipartBody } from './http/multipart-body.js';
@@ -105,6 +106,7 @@ export async function buildApp({
 
   // Headers first, so that every reply, early refusals included, carries them.
   installSecurityHeaders(app, config, mediaOrigins);
+  installRequestTurns(app);
   installErrorHandling(app, missingReference);
   installOriginCheck(app, config);
   installInputGuard(app);

@@ -24,6 +24,7 @@ import {
   type WorkerRequest,
 } from './pglite-protocol.js';
 import { openWorker, type OpenInput, type OpenWorker } from './pglite-worker-thread.js';
+import { StatementTurns } from './statement-turns.js';
 
 type Outgoing = WorkerRequest extends infer R ? (R extends unknown ? Omit<R, 'id'> : never) : never;
 
@@ -66,6 +67,8 @@ export class PgliteWorkerClient implements QueryClient {
    * parsers their replies are read with, made on the first reply.
    */
   readonly #named = new Map<string, Parsers | undefined>();
+  /** Which statement outside a transaction goes to the worker next (statement-turns.ts). */
+  readonly #turns = new StatementTurns();
 
   private constructor(input: OpenInput, opened: OpenWorker) {
     this.#input = input;
@@ -183,7 +186,13 @@ export class PgliteWorkerClient implements QueryClient {
       // Were one to do more, named and unnamed results would differ: db-column-types.test.ts.
       request.textTypes = Object.keys(parsers).map(Number);
     }
-    return (await this.#send(request, read))!;
+    if (txId !== undefined) return (await this.#send(request, read))!;
+    const answer = this.#turns.take(() => this.#send(request, read));
+    // Held for its turn, it is still in flight: close() lets it land first.
+    this.#inFlight.add(answer);
+    const forget = () => this.#inFlight.delete(answer);
+    answer.then(forget, forget);
+    return (await answer)!;
   }
 
   #namedParsers(sql: string, overrides: Parsers | undefined): Parsers {

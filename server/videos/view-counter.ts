@@ -40,10 +40,11 @@ export interface ViewCounterOptions {
  * another: it runs one statement at a time, so a second's views in one statement (≈ 1 500 at
  * load, 0.2–0.3 s) held every request behind it (watch p99 330–350 ms; in steps 86–93 ms). A
  * PostgreSQL server runs requests beside the flush, and there the steps' extra statements cost
- * the watch 10 % of its throughput, so it writes a flush in one. 250 views took 42 ms on a quiet
- * machine (issue 35's mixed load, 2026-12-01): every request behind one waited that long.
+ * the watch 10 % of its throughput, so it writes a flush in one. On a quiet machine (issue 35's
+ * mixed load, 2026-12-01) 250 views took 42 ms and 100 took 22: every request behind one waited
+ * that long.
  */
-export const EMBEDDED_VIEWS_PER_STATEMENT = 100;
+export const EMBEDDED_VIEWS_PER_STATEMENT = 50;
 
 const keyOf = (userId: string, videoId: string) => `${userId}\u0000${videoId}`;
 
