@@ -19,6 +19,16 @@ export const THUMBNAIL_SIZES = {
   ].join(', '),
   /** Search results and history (horizontalCardColumns): 360 px, 40 % of the row, or full. */
   row: '(min-width: 1024px) 360px, (min-width: 480px) 40vw, calc(100vw - 24px)',
+  /**
+   * The watch page's poster (the player's frame before it runs, watch-page.styles.ts): the
+   * content beside the 360 px side column from lg, the content alone below. A phone takes 720w
+   * where it took 1280w (issue 35: the watch page's largest paint on the mobile profile).
+   */
+  player: [
+    '(min-width: 1024px) calc(100vw - 664px)',
+    '(min-width: 768px) calc(100vw - 280px)',
+    'calc(100vw - 24px)',
+  ].join(', '),
   /** Beside the player and on dashboard rows: a 160 px column. */
   small: '160px',
   /** A channel's cover (channel-header.tsx): the content's whole width. */

@@ -25,10 +25,10 @@ import { feedTagOf, PAGE_ROUTES, pageOf } from '../../contract/page-routes.js';
 import { EAGER_THUMBNAILS, THUMBNAIL_SIZES } from '../../contract/thumbnail-sizes.js';
 import type { VideoList } from '../../contract/videos.js';
 import type { PageContext } from './page-context.js';
-import { mediaUrl, type MediaUrls } from '../media/media-urls.js';
+import { mediaSizes, mediaUrl, type MediaUrls } from '../media/media-urls.js';
 import { feedAnswer } from '../feed/index.js';
 import { publicVideo } from '../syndication/index.js';
-import { imagePreload, thumbnailPreload, withinWait } from './image-preload.js';
+import { thumbnailPreload, withinWait } from './image-preload.js';
 import { channelFeedHead, watchPreviewHead } from './link-preview-html.js';
 import { hasSession } from './page-session.js';
 import { searchPageHead } from './search-page-head.js';
@@ -61,7 +61,12 @@ async function watchPageHead(
     session,
   ]);
   if (!video) return '';
-  const preload = hasSession(who) ? imagePreload(mediaUrl(urls, video.thumbnailKey)) : '';
+  // The poster's widths with the player's sizes: what its rendered <img> then picks.
+  const poster = {
+    thumbnail: mediaUrl(urls, video.thumbnailKey),
+    thumbnailSizes: mediaSizes(urls, video.thumbnailKey),
+  };
+  const preload = hasSession(who) ? thumbnailPreload(poster, THUMBNAIL_SIZES.player) : '';
   return preload + watchPreviewHead(video, urls);
 }
 

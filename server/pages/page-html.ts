@@ -32,7 +32,23 @@ export function pageHtmlOf(clientDir: string): (pathname: string, extraHead?: st
   }));
   return (pathname, extraHead = '') => {
     const page = variants.find((v) => v.matches.test(pathname))?.html ?? html;
+    if (!extraHead) return page;
     // A replacer function: a replacement string would expand `$&`, `$'`… found in video titles.
-    return extraHead ? page.replace('</head>', () => `${extraHead}  </head>`) : page;
+    const atEnd = (head: string, extra: string) =>
+      head.replace('</head>', () => `${extra}  </head>`);
+    // The first screen's image preloads go before the scripts. Over HTTP/1.1 a browser opens six
+    // connections to a host and hands them out by priority, then in the order it found the
+    // requests: the watch page's poster, high priority like the scripts, waited behind its 19
+    // modulepreloads (LCP 1 390 ms on the mobile profile against 624 for `/`, issue 35).
+    const images = extraHead.match(IMAGE_PRELOAD) ?? [];
+    const scripts = page.indexOf(SCRIPTS_START);
+    if (images.length === 0 || scripts < 0) return atEnd(page, extraHead);
+    const early = page.slice(0, scripts) + images.join('') + page.slice(scripts);
+    return atEnd(early, extraHead.replace(IMAGE_PRELOAD, ''));
   };
 }
+
+/** A first-screen image preload line (image-preload.ts writes them). */
+const IMAGE_PRELOAD = /^ *<link rel="preload" as="image"[^>]*>\n/gm;
+/** Where the built page's scripts start (Vite's entry tag). */
+const SCRIPTS_START = '    <script type="module"';

@@ -207,7 +207,7 @@ export function screenRenderer(
       session: reader.session,
       watch: { video },
     });
-    return partsOf(rendered, imagePreload(video.thumbnail));
+    return partsOf(rendered, thumbnailPreload(video, THUMBNAIL_SIZES.player));
   }
 
   /** Who a guarded page is rendered for: its signed-in viewer, or null (the guard's page). */

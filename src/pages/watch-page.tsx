@@ -160,6 +160,9 @@ function WatchVideo({ videoId }: { videoId: string }) {
   const start = useMemo(() => (video ? startOf(video, search) : null), [video, search]);
   // The player picks its source by what this browser supports: the server shows its poster.
   const hydrated = useHydrated();
+  // The poster width the server-rendered page's srcset chose, for the player's own poster (of
+  // that video only: the page stays as the viewer moves on to others).
+  const chosenPoster = useRef<{ videoId: string; url: string } | undefined>(undefined);
   // One dialog at a time: Share or Save.
   const [dialog, setDialog] = useState<'share' | 'save' | null>(null);
   // The playing element, for Share's "Start at" (the player owns it; the page only reads it).
@@ -189,11 +192,17 @@ function WatchVideo({ videoId }: { videoId: string }) {
       <Layout $theater={theater}>
         <PlayerArea>
           {!hydrated ? (
-            <PlayerPoster poster={video.thumbnail} title={video.title} />
+            <PlayerPoster
+              video={video}
+              onChosen={(url) => (chosenPoster.current = { videoId: video._id, url })}
+            />
           ) : (
             <WatchedPlayer
               key={video._id}
               video={video}
+              poster={
+                chosenPoster.current?.videoId === video._id ? chosenPoster.current.url : undefined
+              }
               start={start}
               onTheaterChange={setTheater}
               onElement={(element) => (playing.current = element)}

@@ -145,19 +145,25 @@ describe.skipIf(!hasBrowser)('first paint', () => {
     await context.close();
   });
 
-  it("/watch/{id} preloads the video's poster, the one the player shows, once", async () => {
-    const { context, page, images } = await recordedPage(VIEWPORTS.desktop);
-    const feed = await context.request.get(`${server.url}/api/v1/videos?page=1&limit=1`);
-    const { _id: id } = ((await feed.json()) as { data: { videos: { _id: string }[] } }).data
-      .videos[0]!;
-    await page.goto(`${server.url}/watch/${id}`, { waitUntil: 'networkidle' });
-    const poster = await page
-      .locator('video')
-      .first()
-      .evaluate((v) => new URL((v as HTMLVideoElement).poster).pathname);
-    const [preload] = await preloadedOf(page);
-    expect(preload?.href && new URL(preload.href, server.url).pathname).toBe(poster);
-    fetchedOnce(images, poster);
-    await context.close();
-  });
+  for (const viewport of Object.values(VIEWPORTS)) {
+    it(`/watch/{id} at ${viewport.width} px preloads the poster's width for the player, the one it then shows, once`, async () => {
+      const { context, page, images } = await recordedPage(viewport);
+      const feed = await context.request.get(`${server.url}/api/v1/videos?page=1&limit=1`);
+      const video = (
+        (await feed.json()) as { data: { videos: { _id: string; thumbnail: string }[] } }
+      ).data.videos[0]!;
+      await page.goto(`${server.url}/watch/${video._id}`, { waitUntil: 'networkidle' });
+      // The player's own poster, after hydration, is the width the rendered page's srcset chose.
+      const poster = await page
+        .locator('video')
+        .first()
+        .evaluate((v) => new URL((v as HTMLVideoElement).poster).pathname);
+      const [preload] = await preloadedOf(page);
+      expect(preload?.priority).toBe('high');
+      expect(preload?.srcset ?? preload?.href).toContain(poster);
+      // No other width of it was fetched: the player did not ask for the largest after hydration.
+      fetchedOnce(images, poster);
+      await context.close();
+    });
+  }
 });

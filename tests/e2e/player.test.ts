@@ -115,6 +115,11 @@ describe.skipIf(!hasBrowser)('the player', () => {
 
   it('is driven by the keyboard, also in full screen, and Space does not scroll', async () => {
     await openVideo('?t=0');
+    // As above: k pauses only once autoplay has started (under load it can start after the click).
+    await page.waitForFunction(() => {
+      const video = document.querySelector('video');
+      return video !== null && !video.paused && video.currentTime > 0;
+    });
     await page.locator('body').click({ position: { x: 5, y: 500 } });
     await page.keyboard.press('k');
     await expect.poll(async () => (await media(page)).paused).toBe(true);

@@ -33,6 +33,9 @@ import {
 import type { PlayerCommand } from '../../../machines/player-keymap';
 import { useEmitted } from '../../use-emitted';
 import type { Caption } from '../../../contract/captions';
+import type { VideoItem } from '../../../contract/shapes';
+import { srcSetOf } from '../../../contract/srcset';
+import { THUMBNAIL_SIZES } from '../../../contract/thumbnail-sizes';
 import { chosenLanguage, showTrack } from './caption-tracks';
 import { CaptionCues } from './caption-cues';
 import { ControlBar } from './control-bar';
@@ -79,10 +82,29 @@ const Frame = styled.div<{ $hideCursor: boolean }>`
  * player's frame, as the `<video>` shows it before playing (contained), so the page's largest
  * paint arrives with the HTML. The browser puts the player in its place once hydrated.
  */
-export function PlayerPoster({ poster, title }: { poster: string; title: string }) {
+export function PlayerPoster({
+  video,
+  onChosen,
+}: {
+  video: Pick<VideoItem, 'thumbnail' | 'thumbnailSizes' | 'title'>;
+  /**
+   * The width the browser chose from the srcset (its URL), for the player's own poster after
+   * hydration: the same image, not a second download of the largest one.
+   */
+  onChosen?: (url: string) => void;
+}) {
   return (
     <Frame data-testid="player-poster" $hideCursor={false}>
-      <img src={poster} alt={`Video: ${title}`} fetchPriority="high" />
+      <img
+        src={video.thumbnail}
+        srcSet={srcSetOf(video.thumbnailSizes)}
+        sizes={THUMBNAIL_SIZES.player}
+        alt={`Video: ${video.title}`}
+        fetchPriority="high"
+        ref={(img) => {
+          if (img?.currentSrc) onChosen?.(img.currentSrc);
+        }}
+      />
     </Frame>
   );
 }

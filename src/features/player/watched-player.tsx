@@ -14,6 +14,7 @@ import { VideoPlayer } from './video-player';
 
 export function WatchedPlayer({
   video,
+  poster,
   start,
   onTheaterChange,
   onElement,
@@ -22,6 +23,8 @@ export function WatchedPlayer({
   countdown,
 }: {
   video: VideoDetail;
+  /** The poster's URL, when the page already showed one of its widths; else the largest. */
+  poster?: string | undefined;
   start: StartPoint;
   onTheaterChange: (on: boolean) => void;
   /** The element playing now (Share reads its time). */
@@ -53,7 +56,7 @@ export function WatchedPlayer({
     <VideoPlayer
       src={video.videoFile}
       hlsUrl={video.processing.hlsUrl}
-      poster={video.thumbnail}
+      poster={poster ?? video.thumbnail}
       title={video.title}
       captions={captions}
       onTheaterChange={onTheaterChange}
