@@ -8,8 +8,8 @@
  * The next one sent is a statement of a request that has already had one run (its follow-up read
  * or write), before the first statement of a request not yet served, so a request waits in the
  * queue about once however many statements it sends. A request's own statements keep their
- * order. Statements outside any request (the view counter's flush, jobs) take their turn as a
- * new request does.
+ * order. Statements outside any request (the view counter's flush, jobs' drizzle statements)
+ * take their turn as a new request does; pg-boss's own (executeSql) go straight to the worker.
  *
  * A transaction's statements never wait here: the worker client sends them straight away, since
  * while a transaction is open the database runs nothing else, and a statement of it held here
