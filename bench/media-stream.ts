@@ -3,8 +3,9 @@
  * file: MB/s and the serving processes' CPU seconds per GB sent (utime + stime from
  * /proc/<pid>/stat), for whole-file GETs and for 1 MB ranges at random offsets, 8 at a time (a
  * player seeking around). Three ways (issue 35): nginx alone, our server alone, and our server
- * behind nginx with X-Accel-Redirect (`npm run cluster -- --local-media`'s configuration; its
- * CPU is the API's plus nginx's). Targets: alone, ours ≥ 90 % of nginx's MB/s; behind nginx,
+ * behind nginx, which has it check each file and sends the bytes itself (`npm run cluster --
+ * --local-media`'s configuration, scripts/cluster/nginx.ts's `mediaLocations`; its CPU is the
+ * API's plus nginx's). Targets: alone, ours ≥ 90 % of nginx's MB/s; behind nginx,
  * ≤ 1.5× nginx's CPU per GB (beyond each process's idle rate, `measure`). Each kind runs ROUNDS times, the ways in rotating order, and the
  * medians are printed with the load average (the machine is shared: ratios within one run are
  * what count): a single 100 MB burst lasts well under a second, so one run's share swung from 51 %
@@ -19,17 +20,19 @@ import type { Row } from './lib/table.js';
 
 const MB = 1024 * 1024;
 const GB = 1024 * MB;
-const WHOLE_RUNS = 5;
-const ROUNDS = 5;
+/** 1.5 GB a round: nginx spends about 0.2 s of CPU on it, 20 ticks of /proc's clock. */
+const WHOLE_RUNS = 15;
+const ROUNDS = 7;
 const RANGE_WORKERS = 8;
-const RANGES_PER_WORKER = 40;
+/** 800 MB a round: about a second, where 320 MB (0.4 s) let one round's share swing by 30 %. */
+const RANGES_PER_WORKER = 100;
 /** Issue 35: our MB/s alone as a share of nginx's. */
 const TARGET_SHARE = 0.9;
 /** Issue 35: CPU per GB behind nginx (ours + nginx's) against nginx's alone. */
 const TARGET_CPU_BEHIND = 1.5;
 const NGINX = 'nginx sendfile';
 const ALONE = 'vidtube alone';
-const BEHIND = 'vidtube behind nginx (X-Accel-Redirect)';
+const BEHIND = 'vidtube behind nginx (checked by vidtube, sent by nginx)';
 /** Linux's USER_HZ: /proc/<pid>/stat counts CPU time in 1/100 s. */
 const CLOCK_TICKS_PER_SECOND = 100;
 

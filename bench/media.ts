@@ -1,6 +1,6 @@
 /**
  * The media path under load: serving a 100 MB file beside nginx, alone and behind nginx with
- * X-Accel-Redirect (media-stream.ts; a second server with MEDIA_ACCEL_REDIRECT), and the server's
+ * its checks (media-stream.ts; a second server with MEDIA_ACCEL_REDIRECT), and the server's
  * memory while a 1 GB upload streams in to POST /api/v1/videos (`BENCH_MEDIA=stream` skips the
  * upload). The upload is random bytes, so the server
  * refuses it at the end as not a video: what is measured is that it streamed to disk meanwhile

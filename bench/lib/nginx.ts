@@ -5,16 +5,20 @@
  *
  * With `proxy`, the same process also listens on a second port as the balancer of `npm run
  * cluster -- --local-media`: it passes requests to an API server started with
- * MEDIA_ACCEL_REDIRECT and sends the files it names from the cluster's own internal location
- * (scripts/cluster/nginx.ts's `mediaLocation`), so the bench measures the configuration the
- * cluster runs.
+ * MEDIA_ACCEL_REDIRECT with the cluster's own media locations (scripts/cluster/nginx.ts's
+ * `mediaLocations`: checked by the API, sent by nginx), so the bench measures the configuration
+ * the cluster runs.
  */
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { MEDIA_ACCEL_PREFIX, mediaLocation } from '../../scripts/cluster/nginx.js';
+import {
+  MEDIA_ACCEL_PREFIX,
+  mediaHttpDirectives,
+  mediaLocations,
+} from '../../scripts/cluster/nginx.js';
 import { freePort } from './server.js';
 
 export const NGINX_PATH = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
@@ -34,8 +38,12 @@ export interface AccelProxy {
   mediaRoot: string;
 }
 
-function proxyServer(port: number, { upstream, mediaRoot }: AccelProxy): string {
+function proxyServer(dir: string, port: number, { upstream, mediaRoot }: AccelProxy): string {
+  const toApi = `proxy_http_version 1.1;
+      proxy_set_header Connection "";
+      proxy_set_header Host $http_host;`;
   return `
+  ${mediaHttpDirectives(path.join(dir, 'media-checks'))}
   upstream api {
     server ${upstream};
     keepalive 32;
@@ -44,12 +52,10 @@ function proxyServer(port: number, { upstream, mediaRoot }: AccelProxy): string 
     listen 127.0.0.1:${port};
     location / {
       proxy_pass http://api;
-      proxy_http_version 1.1;
-      proxy_set_header Connection "";
-      proxy_set_header Host $http_host;
+      ${toApi}
       proxy_buffering off;
     }
-    ${mediaLocation({ prefix: MEDIA_ACCEL_PREFIX, root: mediaRoot })}
+    ${mediaLocations({ prefix: MEDIA_ACCEL_PREFIX, root: mediaRoot }, 'api', toApi)}
   }`;
 }
 
@@ -78,7 +84,7 @@ ${temps}
   server {
     listen 127.0.0.1:${port};
     root ${root};
-  }${proxy ? proxyServer(proxy.port, proxy) : ''}
+  }${proxy ? proxyServer(dir, proxy.port, proxy) : ''}
 }
 `;
 }

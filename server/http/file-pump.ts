@@ -39,7 +39,7 @@ function writeChunk(res: ServerResponse, chunk: Buffer): Promise<void> {
   });
 }
 
-/** Sends bytes start…end (inclusive) of `file` and ends the response; always closes `file`. */
+/** Sends bytes start…end (inclusive) of `file` and ends the response; `file` stays open. */
 export async function pumpFile(
   file: FileHandle,
   res: ServerResponse,
@@ -77,7 +77,5 @@ export async function pumpFile(
     // A client that left (seeking players do, often) or a file cut short: nothing to answer. The
     // buffers are not pooled: a cancelled write may still point into them.
     res.destroy();
-  } finally {
-    await file.close();
   }
 }

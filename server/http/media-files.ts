@@ -14,38 +14,14 @@
  * garbage collections that forces made serving cost 4–13× nginx's CPU per GB; file-pump.ts
  * sends through reused 1 MB buffers instead (issue 11, bench/media-stream.ts).
  */
-import { open } from 'node:fs/promises';
 import type { OutgoingHttpHeaders } from 'node:http';
-import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { MEDIA_PREFIX, SAFE_KEY } from '../storage/storage.js';
 import { byteRange } from './byte-range.js';
 import { failure } from './envelope.js';
 import { pumpFile } from './file-pump.js';
-
-export const IMMUTABLE = 'public, max-age=31536000, immutable';
-
-const CONTENT_TYPES: Record<string, string> = {
-  '.mp4': 'video/mp4',
-  '.webm': 'video/webm',
-  '.webp': 'image/webp',
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.jpeg': 'image/jpeg',
-  '.gif': 'image/gif',
-  // HLS (processing/video-transcode.ts): playlists and fragmented-MP4 segments.
-  '.m3u8': 'application/vnd.apple.mpegurl',
-  '.m4s': 'video/iso.segment',
-  // Captions (issue 34, server/captions).
-  '.vtt': 'text/vtt; charset=utf-8',
-};
-
-/** An HLS master playlist gains a line as each rendition is ready, so playlists are revalidated;
- * everything else under a media name never changes. */
-export const cacheControlOf = (key: string) => (key.endsWith('.m3u8') ? 'no-cache' : IMMUTABLE);
-
-export const contentTypeOf = (key: string) =>
-  CONTENT_TYPES[path.extname(key)] ?? 'application/octet-stream';
+import { cacheControlOf, contentTypeOf } from './media-types.js';
+import { OpenMediaFiles } from './open-media-files.js';
 
 /** The same weak validator @fastify/send gave, so caches keep their entries across the change. */
 const etagOf = (size: number, mtimeMs: number) =>
@@ -58,27 +34,24 @@ export interface MediaDelivery {
 }
 
 async function serveMedia(
-  root: string,
+  files: OpenMediaFiles,
   delivery: MediaDelivery,
   request: FastifyRequest,
   reply: FastifyReply,
 ) {
   const key = (request.params as { '*': string })['*'];
   if (!SAFE_KEY.test(key)) return reply.callNotFound();
-  const file = await open(path.join(root, key)).catch(() => null);
-  if (!file) return reply.callNotFound();
-  let handedOver = false;
+  const lease = await files.lease(key);
+  if (!lease) return reply.callNotFound();
   try {
-    const stats = await file.stat();
-    if (!stats.isFile()) return reply.callNotFound();
-    const { size } = stats;
-    const etag = etagOf(size, stats.mtimeMs);
+    const { handle, size, mtimeMs, mtime } = lease.file;
+    const etag = etagOf(size, mtimeMs);
     void reply.headers({
       'content-type': contentTypeOf(key),
       'accept-ranges': 'bytes',
       'cache-control': cacheControlOf(key),
       etag,
-      'last-modified': stats.mtime.toUTCString(),
+      'last-modified': mtime.toUTCString(),
     });
     if (request.headers['if-none-match'] === etag) return reply.code(304).send();
     // If-Range with another validator: the file changed since the client's first part, send all.
@@ -111,11 +84,10 @@ async function serveMedia(
     reply.hijack();
     const headers = Object.entries(reply.getHeaders()).filter(([, v]) => v !== undefined);
     reply.raw.writeHead(reply.statusCode, Object.fromEntries(headers) as OutgoingHttpHeaders);
-    handedOver = true;
-    await pumpFile(file, reply.raw, start, end);
+    await pumpFile(handle, reply.raw, start, end);
     return reply;
   } finally {
-    if (!handedOver) await file.close();
+    await lease.release();
   }
 }
 
@@ -124,10 +96,12 @@ export function installMediaFiles(
   root: string,
   delivery: MediaDelivery = {},
 ): void {
+  const files = new OpenMediaFiles(root);
+  app.addHook('onClose', () => files.closeAll());
   app.route({
     method: ['GET', 'HEAD'],
     url: `${MEDIA_PREFIX}*`,
     schema: { hide: true },
-    handler: (request, reply) => serveMedia(root, delivery, request, reply),
+    handler: (request, reply) => serveMedia(files, delivery, request, reply),
   });
 }

@@ -14,7 +14,7 @@
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { MEDIA_PREFIX, SAFE_KEY, type DirectReads, type MediaStorage } from '../storage/storage.js';
-import { cacheControlOf, contentTypeOf } from './media-files.js';
+import { cacheControlOf, contentTypeOf } from './media-types.js';
 
 const isPlaylist = (key: string) => key.endsWith('.m3u8');
 

@@ -13,7 +13,8 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { MEDIA_PREFIX } from '../storage/storage.js';
 import { failure } from './envelope.js';
-import { IMMUTABLE, installMediaFiles, type MediaDelivery } from './media-files.js';
+import { installMediaFiles, type MediaDelivery } from './media-files.js';
+import { IMMUTABLE } from './media-types.js';
 import { ASSETS_PREFIX } from './security-headers.js';
 
 /**

@@ -119,6 +119,37 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('local media sent by nginx', () 
     expect(Buffer.from(await internal.arrayBuffer()).equals(onDisk)).toBe(false);
   });
 
+  it('asks a replica once for many ranges of a file, and refuses the file once it is gone', async () => {
+    const key = 'videos/checkedAAAAAAAAAA.mp4';
+    const bytes = randomBytes(4 * MB);
+    await writeFile(path.join(cluster.mediaDir!, key), bytes);
+    const replicaAddresses = cluster.replicas.map((r) => new URL(r.url!).host);
+    const rangeOf = (start: number) =>
+      fetch(`${cluster.url}/media/${key}`, {
+        headers: { range: `bytes=${start}-${start + MB - 1}` },
+      });
+    const first = await rangeOf(0);
+    expect(first.status).toBe(206);
+    expect(Buffer.from(await first.arrayBuffer()).equals(bytes.subarray(0, MB))).toBe(true);
+    // The replica that checked it; the next ranges are sent on that answer, kept by nginx.
+    expect(replicaAddresses).toContain(first.headers.get('x-served-by'));
+    for (const start of [MB, 3 * MB, 2 * MB]) {
+      const part = await rangeOf(start);
+      expect(part.status).toBe(206);
+      expect(part.headers.get('x-served-by')).toBeNull();
+      expect(part.headers.get('cache-control')).toBe(first.headers.get('cache-control'));
+      expect(part.headers.get('etag')).toBe(first.headers.get('etag'));
+      expect(part.headers.get('x-content-type-options')).toBe('nosniff');
+      const body = Buffer.from(await part.arrayBuffer());
+      expect(body.equals(bytes.subarray(start, start + MB))).toBe(true);
+    }
+    // Deleted while nginx still holds the check: nginx finds no file and a replica answers.
+    await rm(path.join(cluster.mediaDir!, key));
+    const gone = await rangeOf(0);
+    expect(gone.status).toBe(404);
+    expect(await gone.json()).toMatchObject({ success: false, data: null });
+  });
+
   it('leaves the bytes to nginx: the replicas read and write far less than was sent', async () => {
     // A file the size of a short clip, so the replicas' own requests and logs are noise beside it.
     const key = 'videos/nginxAAAAAAAAAAA.mp4';
