@@ -6,7 +6,8 @@
  * files of work the media journal says a crash interrupted; other unreferenced files wait out
  * `graceMs`. Later passes run every `intervalMs` until `stop()`. After the first pass, what the job table asks for after a start is
  * sent (the conversion of images stored before sizes existed; a no-op once done). On the
- * embedded database, later passes also vacuum and analyze it (embedded-vacuum.ts).
+ * embedded database, later passes also vacuum and analyze it (embedded-vacuum.ts), and tables
+ * that grew are analyzed between them (embedded-analyze.ts).
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.js';
@@ -17,6 +18,7 @@ import {
   expireRateLimitWindows,
 } from '../accounts/index.js';
 import type { MediaStorage } from '../storage/storage.js';
+import { startEmbeddedAnalyze } from './embedded-analyze.js';
 import { vacuumEmbedded } from './embedded-vacuum.js';
 import { reconcileMedia, type ReconcileReport } from './media-reconcile.js';
 import { sweepTmp } from './tmp-sweep.js';
@@ -105,8 +107,12 @@ export function startMaintenance(options: MaintenanceOptions): Maintenance {
       .catch((error: unknown) => log.error({ err: error }, 'maintenance failed'));
   }, intervalMs);
   timer.unref();
+  const analyze = vacuum ? startEmbeddedAnalyze(db, log) : undefined;
   return {
     firstRun,
-    stop: () => clearInterval(timer),
+    stop: () => {
+      clearInterval(timer);
+      analyze?.stop();
+    },
   };
 }
