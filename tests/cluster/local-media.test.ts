@@ -17,6 +17,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_BASE_PORT, startCluster, type Cluster } from '../../scripts/cluster/cluster.js';
 import { freshTestDatabase } from '../server/fresh-database.js';
 import { fixture } from '../server/media-fixtures.js';
+import { rawGet } from '../server/raw-get.js';
 import { signUp, uploadVideo, type Session } from './harness.js';
 import { CLUSTER_ENV } from './settings.js';
 
@@ -114,6 +115,21 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('local media sent by nginx', () 
     const unknown = await fetch(`${cluster.url}/media/videos/nopeAAAAAAAAAAAA.mp4`);
     expect(unknown.status).toBe(404);
     expect(await unknown.json()).toMatchObject({ success: false, data: null });
+    // A file in the folder under a name the replicas never make: nginx has it, and must not send it.
+    await writeFile(path.join(cluster.mediaDir!, 'videos', '.hiddenAAAAAAAAAA.mp4'), 'top secret');
+    const port = Number(new URL(cluster.url).port);
+    // Sent as written (fetch would resolve the dots first): a way out of the folder, or a name
+    // refused, is no file nginx sends.
+    for (const target of [
+      '/media/videos/.hiddenAAAAAAAAAA.mp4',
+      '/media/videos/../../../../etc/passwd',
+      '/media/videos/%2e%2e/%2e%2e/%2e%2e/%2e%2e/etc/passwd',
+      '/media/videos/..%2F..%2F..%2F..%2Fetc%2Fpasswd',
+    ]) {
+      const res = await rawGet(port, target);
+      expect(res.status, target).toBeGreaterThanOrEqual(400);
+      expect(res.text, target).not.toMatch(/top secret|root:/);
+    }
     const internal = await fetch(`${cluster.url}/_media/${mediaPath.slice(7)}`);
     expect(internal.status).toBe(404);
     expect(Buffer.from(await internal.arrayBuffer()).equals(onDisk)).toBe(false);
