@@ -105,10 +105,15 @@ export async function addComment(
     // would be missing (as a like's milestone notice may be, likes.ts).
     notified.push(...(await notifyMentions(db, published, new Set([video.ownerId]))));
   }
-  // Every viewer of the watch page sees it appear (a held one waits for its approval).
-  if (status === 'published') await announceComment(ctx.events, videoId, id, null);
-  await announceNotifications(ctx.events, notified);
-  return commentById(db, id, authorId, urls);
+  // Every viewer of the watch page sees it appear (a held one waits for its approval). The two
+  // announcements and the read of the comment go out together: on PostgreSQL each is a statement
+  // of its own, and one after another they were three waits for the pool (issue 35).
+  const [comment] = await Promise.all([
+    commentById(db, id, authorId, urls),
+    status === 'published' ? announceComment(ctx.events, videoId, id, null) : undefined,
+    announceNotifications(ctx.events, notified),
+  ]);
+  return comment;
 }
 
 export async function editComment(

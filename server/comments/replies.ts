@@ -92,7 +92,11 @@ export async function addReply(
       replyToUserId: target.ownerId,
     });
   });
-  if (status === 'published') await announceComment(ctx.events, target.videoId, id, threadId);
-  await announceNotifications(ctx.events, notified);
-  return commentById(db, id, authorId, urls);
+  // Together, as for a comment (comments.ts, addComment).
+  const [reply] = await Promise.all([
+    commentById(db, id, authorId, urls),
+    status === 'published' ? announceComment(ctx.events, target.videoId, id, threadId) : undefined,
+    announceNotifications(ctx.events, notified),
+  ]);
+  return reply;
 }
