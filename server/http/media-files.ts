@@ -4,11 +4,15 @@
  * fresh name, so no ownership lookup is needed per request). Only names the storage itself
  * generates are served, which rules out dot files and any way out of the folder.
  *
- * Behind nginx (MEDIA_ACCEL_REDIRECT), every check and header stays here and only the bytes move:
- * the answer is an empty body with `X-Accel-Redirect: {prefix}{key}`, and nginx sends the file
- * from its `internal` location (Range, HEAD and sendfile included) at its own CPU cost per GB
- * (issue 35). The headers set here go with it: nginx keeps Content-Type and Cache-Control from
- * the redirecting answer, and its location adds back the rest (scripts/cluster/nginx.ts).
+ * Behind nginx (MEDIA_ACCEL_REDIRECT), every check and header stays here and only the bytes move.
+ * nginx first asks `HEAD` of a file and, on this answer, sends it itself (its check is kept 10 s,
+ * scripts/cluster/nginx.ts); what it passes on (a revalidation, a file it did not find) is
+ * answered here, and a GET's bytes with an empty body and `X-Accel-Redirect: {prefix}{key}`, which
+ * nginx sends from its `internal` location (Range, HEAD and sendfile included) at its own CPU cost
+ * per GB (issue 35). The headers set here go with it either way.
+ *
+ * Files are held open between requests (open-media-files.ts): a player's ranges of one file cost
+ * one stat each, not an open, a stat and a close.
  *
  * Why not @fastify/static here: its fs.ReadStream allocates a 64 kB buffer per chunk, and the
  * garbage collections that forces made serving cost 4–13× nginx's CPU per GB; file-pump.ts
