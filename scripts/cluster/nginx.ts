@@ -82,8 +82,10 @@ export const MEDIA_HEADERS_ADDED_BACK = [
   'ETag',
 ];
 
-const upstreamVariable = (header: string) =>
-  `$upstream_http_${header.toLowerCase().replaceAll('-', '_')}`;
+/** A header's name as nginx's variables spell it (`X-Frame-Options` → `x_frame_options`). */
+const variableOf = (header: string) => header.toLowerCase().replaceAll('-', '_');
+
+const upstreamVariable = (header: string) => `$upstream_http_${variableOf(header)}`;
 
 /** How long nginx keeps a replica's answer to a media check (`mediaLocations`). */
 export const MEDIA_CHECK_SECONDS = 10;
@@ -94,13 +96,8 @@ const mediaTypes = () =>
     .map(([extension, type]) => `${JSON.stringify(type)} ${extension.slice(1)};`)
     .join(' ');
 
-/** Sets `$media_<header>` from a response's header, in the location that reads it. */
-const checkedHeaders = () =>
-  [...MEDIA_HEADERS_ADDED_BACK, 'Cache-Control'].map(
-    (header) => `auth_request_set $media_${variableOf(header)} ${upstreamVariable(header)};`,
-  );
-
-const variableOf = (header: string) => header.toLowerCase().replaceAll('-', '_');
+/** The check's headers a client gets with the file nginx sends (each as `$media_<header>`). */
+const CHECKED_HEADERS = [...MEDIA_HEADERS_ADDED_BACK, 'Cache-Control'];
 
 /** The http-level half of `mediaLocations`: the checks' cache and which requests skip it. */
 export function mediaHttpDirectives(cacheDir: string): string {
@@ -134,14 +131,17 @@ export function mediaLocations(
   const added = MEDIA_HEADERS_ADDED_BACK.map(
     (header) => `add_header ${header} ${JSON.stringify(upstreamVariable(header))} always;`,
   );
-  const fromCheck = [...MEDIA_HEADERS_ADDED_BACK, 'Cache-Control'].map(
+  const checked = CHECKED_HEADERS.map(
+    (header) => `auth_request_set $media_${variableOf(header)} ${upstreamVariable(header)};`,
+  );
+  const fromCheck = CHECKED_HEADERS.map(
     (header) => `add_header ${header} "$media_${variableOf(header)}" always;`,
   );
   return `location ${MEDIA_PREFIX} {
       error_page 418 = @media_replica;
       if ($media_conditional) { return 418; }
       auth_request /_media_check;
-      ${checkedHeaders().join('\n      ')}
+      ${checked.join('\n      ')}
       auth_request_set $media_checked_by $upstream_addr;
       # A refused check (every refusal arrives as 403) or a file gone: the replica's own answer.
       error_page 403 404 = @media_replica;
