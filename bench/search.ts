@@ -6,7 +6,8 @@
  * (bench/.data/catalogue-100k); with DATABASE_URL, PostgreSQL holds SEARCH_BENCH_VIDEOS (default
  * 1 000 000) catalogue videos, topped up once by `npm run seed -- --videos N`. Before the load,
  * the bench runs each search once through the feed code with a logging database and prints
- * EXPLAIN of every statement that reads videos, and whether any scans videos sequentially.
+ * EXPLAIN of every statement that reads videos, and whether any scans videos or the search
+ * postings sequentially.
  */
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -99,7 +100,8 @@ async function plans(
         );
         const plan = (result.rows as Record<string, string>[]).map((r) => r['QUERY PLAN']!);
         lines.push(...plan.map((l) => `    ${l}`), '');
-        if (plan.some((l) => /Seq Scan on videos/.test(l))) seqScans.push(`${label}, ${variant}`);
+        if (plan.some((l) => /Seq Scan on (videos|search_postings)/.test(l)))
+          seqScans.push(`${label}, ${variant}`);
       }
     }
   }

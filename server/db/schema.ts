@@ -727,6 +727,22 @@ export const searchWords = pgTable(
 );
 
 /**
+ * A published video's search terms (migration 0025, trigger-kept): each lexeme of its title, tags
+ * and description and each pair of lexemes that follow each other in a field, with the best field
+ * holding the term (3 title, 2 tags, 1 description) and the video's popularity step, date and
+ * duration, so that a term's rank index lists its matches in relevance order
+ * (feed/search-postings.ts). The indexes are the migration's (INCLUDE columns).
+ */
+export const searchPostings = pgTable('search_postings', {
+  term: text('term').notNull(),
+  videoId: text('video_id').notNull(),
+  field: smallint('field').notNull(),
+  viewsTier: smallint('views_tier').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+  duration: doublePrecision('duration').notNull(),
+});
+
+/**
  * Single-use links mailed to an account (issue 32): a password reset or the confirmation of an
  * address. Only a SHA-256 of the token is stored; a newer token of the same purpose replaces the
  * older one (one row per account and purpose), so only the newest link works.

@@ -1,11 +1,13 @@
 /**
- * A search's page and its total. When the statistics say a search's matches are few enough to be
- * read all through the search index (search-density.ts), its page reads every match anyway (the
- * relevance order ranks them all, a chosen sort sorts them all), so the statement that reads the
- * page counts them too (`count(*) over ()`) and no count statement is sent: on the embedded
- * database, whose one thread serves requests one after another, counting "guitar riff"'s 1 001
- * matches read 4 300 heap pages of the 5 250 its page read again. Otherwise the total is counted
- * (or promised by the statistics, search-total.ts) first, and the page is read as it says.
+ * A search's page and its total. Plain words or one quoted phrase in relevance order are read
+ * from the search postings, page and total in one statement (search-postings.ts). For the others:
+ * when the statistics say a search's matches are few enough to be read all through the search
+ * index (search-density.ts), its page reads every match anyway (the relevance order ranks them
+ * all, a chosen sort sorts them all), so the statement that reads the page counts them too
+ * (`count(*) over ()`) and no count statement is sent: on the embedded database, whose one thread
+ * serves requests one after another, counting "guitar riff"'s 1 001 matches read 4 300 heap pages
+ * of the 5 250 its page read again. Otherwise the total is counted (or promised by the
+ * statistics, search-total.ts) first, and the page is read as it says.
  */
 import { and, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
@@ -21,6 +23,7 @@ import {
   type SearchTotal,
 } from './search-total.js';
 import { countedSortedPage, sortedPage, type SortShape } from './sorted-page.js';
+import { postingsPage, queryTerms } from './search-postings.js';
 import { countedRelevantSearch, relevantSearch, type RankPlan } from './video-search.js';
 
 export interface SearchAnswer {
@@ -35,10 +38,26 @@ export async function searchAnswer(
   stats: LexemeStats | undefined,
   sort: SortShape,
 ): Promise<SearchAnswer> {
+  if (scope.postings && !sort.sortBy) return postingsAnswer(db, scope, scope.postings, stats);
   const counted = await pageOfEveryMatch(db, scope, stats, sort);
   if (counted) return counted;
   const total = await searchTotal(db, scope, stats);
   return searchPage(db, scope, stats, total, sort);
+}
+
+/** The relevance page and total read from the search postings (search-postings.ts). */
+async function postingsAnswer(
+  db: Db,
+  scope: SearchScope,
+  { plain, phraseOnly, filters }: NonNullable<SearchScope['postings']>,
+  stats: LexemeStats | undefined,
+): Promise<SearchAnswer> {
+  const terms = await queryTerms(db, plain);
+  // Stop words only: the search document holds none of them, so nothing matches.
+  if (terms.lexemes.length === 0) return { rows: [], total: { total: 0, atLeast: false } };
+  const shareOf = (lexeme: string) => stats?.shares.get(lexeme) ?? stats?.otherShare ?? 0;
+  const { cap, offset, limit } = scope;
+  return postingsPage(db, { terms, phraseOnly, filters, shareOf, cap, offset, limit });
 }
 
 /** Every match of `where`, read through the search index (the `offset 0` fence keeps it so). */

@@ -9,6 +9,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { searchWords, videos } from '../db/schema.js';
 import type { LexemeStats } from './search-density.js';
+import type { PostingFilters } from './search-postings.js';
 import type { SearchQueries } from './video-search.js';
 
 /** A query's tsqueries as Postgres printed them (tsquery::text), with its lexemes. */
@@ -77,6 +78,11 @@ export interface SearchScope {
   cap: number;
   offset: number;
   limit: number;
+  /**
+   * Set when the search postings can answer its relevance order (search-postings.ts): plain words
+   * or one quoted phrase over the whole catalogue, with upload date and duration filters only.
+   */
+  postings?: { plain: string; phraseOnly: boolean; filters: PostingFilters };
 }
 
 /**

@@ -38,7 +38,7 @@ import { countStop, searchTotal, type SearchScope, type SearchTotal } from './se
 import { sortedPage } from './sorted-page.js';
 import { correctedQuery, SPELLING_FEW } from './spelling.js';
 import { namedChannelIds } from './named-channels.js';
-import { queryWords, searchQueries } from './video-search.js';
+import { queryWords, searchQueries, WEBSEARCH_SYNTAX } from './video-search.js';
 
 /** What the feed reads: the database, its prepared statements and its search statistics. */
 export interface FeedDatabase {
@@ -78,6 +78,30 @@ function filterConditions(filters: FeedFilters): SQL[] {
     if (max !== null) conditions.push(lt(videos.duration, max));
   }
   return conditions;
+}
+
+/** One quoted phrase and nothing else. */
+const ONE_PHRASE = /^\s*"[^"]+"\s*$/u;
+
+/**
+ * How the search postings read `text` (search-postings.ts), or undefined when they cannot: a
+ * channel or tag narrows the search (the postings hold neither), or the text uses search syntax
+ * beyond one quoted phrase (-exclusions, or).
+ */
+function postingsShape(filters: FeedFilters, text: string): SearchScope['postings'] {
+  if (filters.userId || filters.tag) return undefined;
+  const phraseOnly = ONE_PHRASE.test(text);
+  if (!phraseOnly && WEBSEARCH_SYNTAX.test(text)) return undefined;
+  const duration = filters.duration ? DURATION_SECONDS[filters.duration] : undefined;
+  return {
+    plain: queryWords(text).join(' '),
+    phraseOnly,
+    filters: {
+      sinceHours: filters.uploaded ? UPLOAD_DATE_HOURS[filters.uploaded] : undefined,
+      minDuration: duration?.min,
+      maxDuration: duration?.max,
+    },
+  };
 }
 
 /**
@@ -157,7 +181,8 @@ export async function listFeed(
       base,
       channels.length ? or(matches, inArray(videos.ownerId, channels)) : matches,
     );
-    return { where, base, search, narrowed, ...bounds };
+    const postings = channels.length ? undefined : postingsShape(filters, text);
+    return { where, base, search, narrowed, ...bounds, ...(postings ? { postings } : {}) };
   };
   const stats = await database.searchStats.current();
   let page = await searchAnswer(db, scopeOf(filters.query, named), stats, filters);

@@ -1,6 +1,8 @@
 /**
  * Full-text search over the public feed: what a query matches and the page of matches in
- * relevance order. Their total, capped so that a broad query never counts the whole catalogue, is
+ * relevance order, for the searches the search postings cannot answer (search-postings.ts reads
+ * plain words and one quoted phrase over the whole catalogue; this file a search within a channel
+ * or a tag, one naming a channel, and web-search syntax with -exclusions or `or`). Their total, capped so that a broad query never counts the whole catalogue, is
  * search-total.ts's; how each candidate source is read, search-density.ts's.
  *
  * Relevance (issue 31): matches are ordered by

@@ -1,0 +1,324 @@
+/**
+ * A search's ranked page read from search_postings (migration 0025) in relevance order: a term's
+ * rows in its rank index are its matches ordered as relevance orders them (field, popularity,
+ * date, id), so a page reads about the page's rows per term instead of ranking every match
+ * (ranking "guitar riff"'s 2 000 matches read 1 800 heap pages per request).
+ *
+ * Relevance, as video-search.ts orders the other searches (docs/decisions.md):
+ *   1. the phrase (a plain query of several words, every pair of its words one after the other in
+ *      a field) before all words scattered, before some words;
+ *   2. within the phrase group, the field the phrase is in; within all words, the field every word
+ *      reaches (all in the title 3, all in title or tags 2, else 1); within some words, the best
+ *      field any word is in;
+ *   3. popularity (views_tier), then freshness (created_at), then id: a total order, so pages
+ *      never repeat or skip a video.
+ * Each group's first `offset + limit` are read and the groups joined (a video keeps its best
+ * group), which is exact: a group's next video ranks below those read, and a group is only reached
+ * when the ones above it hold fewer than the page's end.
+ *
+ * - Some words: each word's first `offset + limit` rows, merged (a video's best field is in some
+ *   word's first rows, or more than that many videos rank above it).
+ * - All words, and a phrase of several pairs: none when a term is in no video (one probe each);
+ *   when the rarest term's first SAMPLE rows hold every term SAMPLE_HITS times or more, a walk by
+ *   level (3, 2, 1): the rarest term's rows of fields at or above the level in popularity order,
+ *   each probed for the other terms in the membership index, kept when the lowest field is the
+ *   level; it stops at the page's end (after about k × SAMPLE / hits rows) or after WALK_BUDGET
+ *   rows per level. Else few videos hold them all, and the search document's GIN index
+ *   intersects the words' lists without reading them in order ("night train ferry": none among
+ *   20 000 titles per word, where the walk read its whole budget to learn that).
+ * The total counts the matches of any word up to the cap (each word's rows up to the cap first:
+ * one past it already says "at least"); a quoted phrase's, its phrase group's.
+ */
+import { sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../db/client.js';
+import { users, videos } from '../db/schema.js';
+import type { VideoItemRow } from '../videos/index.js';
+
+/** Rows of the rarest term one level of a conjunctive walk reads at most. */
+export const WALK_BUDGET = 20_000;
+/** Query texts whose terms are remembered (they depend on the text alone). */
+const MAX_KNOWN_TEXTS = 1_000;
+
+/** A query's terms as the postings hold them. */
+export interface QueryTerms {
+  /** Its lexemes, each once, in the order typed. */
+  lexemes: string[];
+  /** Each lexeme with the next one ("guitar riff"), each once. */
+  pairs: string[];
+}
+
+/** The upload date and duration filters, tested on a posting's own columns. */
+export interface PostingFilters {
+  sinceHours?: number | undefined;
+  minDuration?: number | null | undefined;
+  maxDuration?: number | null | undefined;
+}
+
+export interface PostingsSearch {
+  terms: QueryTerms;
+  /** A quoted phrase: only the phrase's matches are matches. */
+  phraseOnly: boolean;
+  filters: PostingFilters;
+  /** Share of videos holding a lexeme (search-density.ts's statistics), to pick the rarest. */
+  shareOf: (lexeme: string) => number;
+  cap: number;
+  offset: number;
+  limit: number;
+}
+
+const knownTerms = new Map<string, QueryTerms>();
+
+/** The terms of `plain` (words separated by spaces), compiled by the database once per text. */
+export async function queryTerms(db: Db, plain: string): Promise<QueryTerms> {
+  const known = knownTerms.get(plain);
+  if (known) return known;
+  const result = await db.execute(sql`
+    with w as (
+      select u.lexeme, pos from unnest(to_tsvector('english', ${plain})) as u (lexeme, positions, weights),
+        unnest(u.positions) as pos
+    )
+    select array(select lexeme from w group by lexeme order by min(pos)) as lexemes,
+           array(select distinct p.pair from (
+             select lexeme || ' ' || lead(lexeme) over (order by pos) as pair from w
+           ) as p where p.pair is not null) as pairs`);
+  const [row] = (result as { rows: { lexemes: string[]; pairs: string[] }[] }).rows;
+  const terms = { lexemes: row?.lexemes ?? [], pairs: row?.pairs ?? [] };
+  knownTerms.set(plain, terms);
+  if (knownTerms.size > MAX_KNOWN_TEXTS) {
+    knownTerms.delete(knownTerms.keys().next().value as string);
+  }
+  return terms;
+}
+
+const POSTINGS = sql.raw('search_postings');
+const ROW_COLUMNS = sql.raw('video_id, field, views_tier, created_at');
+const POPULAR_ORDER = sql.raw('views_tier desc, created_at desc, video_id');
+const RANK_ORDER = sql.raw('field desc, views_tier desc, created_at desc, video_id');
+
+function filterOf({ sinceHours, minDuration, maxDuration }: PostingFilters): SQL {
+  const parts: SQL[] = [];
+  if (sinceHours !== undefined) {
+    parts.push(sql`and created_at >= now() - make_interval(hours => ${sinceHours})`);
+  }
+  if (minDuration !== undefined && minDuration !== null) {
+    parts.push(sql`and duration >= ${minDuration}`);
+  }
+  if (maxDuration !== undefined && maxDuration !== null) {
+    parts.push(sql`and duration < ${maxDuration}`);
+  }
+  return sql.join(parts, sql` `);
+}
+
+/** A term's first `k` rows in relevance order. */
+function firstRows(term: string, filter: SQL, k: number): SQL {
+  return sql`(select ${ROW_COLUMNS} from ${POSTINGS} where term = ${term} ${filter}
+    order by ${RANK_ORDER} limit ${k})`;
+}
+
+/** Matches of any of `terms`: the first `k` by (best field, popularity, date, id). */
+function anyTerm(terms: readonly string[], filter: SQL, k: number): SQL {
+  const parts = sql.join(
+    terms.map((term) => firstRows(term, filter, k)),
+    sql` union all `,
+  );
+  return sql`select video_id, max(field) as field, views_tier, created_at
+    from (${parts}) as s group by video_id, views_tier, created_at`;
+}
+
+/**
+ * Videos holding every one of `terms`: the first `k` by (lowest field, popularity, date, id),
+ * walked from `terms[0]` (the rarest) level by level.
+ */
+function everyTerm(terms: readonly string[], filter: SQL, k: number): SQL {
+  const [driver, ...others] = terms as [string, ...string[]];
+  const level = (at: number) => {
+    const fields = [3, 2, 1].filter((field) => field >= at);
+    // One ordered read per field, merged in popularity order (a Merge Append of index ranges).
+    const ranges = sql.join(
+      fields.map(
+        (field) => sql`(select ${ROW_COLUMNS} from ${POSTINGS}
+          where term = ${driver} and field = ${field} ${filter} order by ${POPULAR_ORDER})`,
+      ),
+      sql` union all `,
+    );
+    // Each other term's field is a scalar subquery: a probe of the membership index per walked
+    // row, which keeps the walk in its order and lets the limit stop it (a join was planned as a
+    // hash join that read both terms' rows to the budget).
+    const probes = others.map(
+      (term, i) => sql`(select o.field from ${POSTINGS} as o
+        where o.video_id = m.video_id and o.term = ${term}) as ${sql.raw(`f${i}`)}`,
+    );
+    const probed = others.map((_, i) => sql.raw(`d.f${i}`));
+    // A video without the term has no field (null), which least() would skip.
+    const holdsAll = sql.join(
+      probed.map((field) => sql`${field} >= ${at}`),
+      sql` and `,
+    );
+    const lowest = sql`least(d.field, ${sql.join(probed, sql`, `)})`;
+    return sql`(select d.video_id, ${at}::smallint as field, d.views_tier, d.created_at
+      from (
+        select m.*, ${sql.join(probes, sql`, `)}
+        from (select * from (${ranges}) as m order by ${POPULAR_ORDER} limit ${WALK_BUDGET}) as m
+      ) as d
+      where ${holdsAll} and ${lowest} = ${at}
+      order by d.views_tier desc, d.created_at desc, d.video_id limit ${k})`;
+  };
+  // Without an order above them, the levels are read one after another and the limit stops the
+  // read at the page's end: a level below is not walked when the ones above fill the page.
+  return sql`select * from (${level(3)} union all ${level(2)} union all ${level(1)}) as a
+    limit ${k}`;
+}
+
+/**
+ * Videos holding every one of `terms` found through the search document's GIN index, which
+ * intersects the words' lists of videos without reading them in order, each term's field probed in
+ * the postings; the first `k` by (lowest field, popularity, date, id). For few such videos: "night
+ * train ferry" has none in the bench catalogue, where each word is in 20 000 titles, and the walk
+ * would read its whole budget to learn that.
+ */
+function intersected(terms: readonly string[], filter: SQL, k: number): SQL {
+  const probes = terms.map(
+    (term, i) => sql`(select o.field from ${POSTINGS} as o
+      where o.video_id = v.id and o.term = ${term}) as ${sql.raw(`f${i}`)}`,
+  );
+  const probed = terms.map((_, i) => sql.raw(`c.f${i}`));
+  const holdsAll = sql.join(
+    probed.map((field) => sql`${field} is not null`),
+    sql` and `,
+  );
+  return sql`select * from (
+      select c.id as video_id, least(${sql.join(probed, sql`, `)}) as field, c.views_tier,
+             c.created_at
+      from (
+        select v.id, v.views_tier, v.created_at, ${sql.join(probes, sql`, `)}
+        from ${videos} as v
+        where v.is_published and v.search_vector @@ ${everyWord(terms)} ${filter}
+      ) as c
+      where ${holdsAll}
+    ) as x order by ${RANK_ORDER} limit ${k}`;
+}
+
+/** The words of `terms` (pairs split) as a tsquery of all of them. */
+function everyWord(terms: readonly string[]): SQL {
+  const words = [...new Set(terms.flatMap((term) => term.split(' ')))];
+  const list = sql.join(
+    words.map((word) => sql`${word}`),
+    sql`, `,
+  );
+  // Quoted, the lexemes are taken as they are (no parsing or stemming again).
+  return sql`(select string_agg(quote_literal(w), ' & ')::tsquery
+    from unnest(array[${list}]::text[]) as w)`;
+}
+
+/** Rows of the rarest term tested before choosing the walk or the GIN index. */
+export const SAMPLE = 100;
+/** Of them, this many holding every term make the walk the cheaper read. */
+export const SAMPLE_HITS = 3;
+
+/**
+ * The group's rows: a single term's first rows; for several terms none when one of them is in
+ * no video (one probe each), else the walk when the rarest term's first SAMPLE rows hold all
+ * terms SAMPLE_HITS times or more (the walk then stops after about k × SAMPLE / hits rows), else
+ * the GIN intersection (few videos hold them all: 2 ms where the walk read 20 000 rows).
+ */
+function conjunctive(terms: readonly string[], filter: SQL, k: number): SQL {
+  if (terms.length === 1) return firstRows(terms[0] as string, filter, k);
+  const [driver, ...others] = terms as [string, ...string[]];
+  const exists = sql.join(
+    terms.map((term) => sql`exists (select 1 from ${POSTINGS} where term = ${term})`),
+    sql` and `,
+  );
+  const probes = others.map(
+    // Scalar probes, not EXISTS: a semi-join was planned as a hash join reading the term's rows.
+    (term) => sql`(select true from ${POSTINGS} as o
+      where o.video_id = m.video_id and o.term = ${term})`,
+  );
+  const hits = sql`(select count(*) from (
+      select video_id from ${POSTINGS} where term = ${driver} ${filter}
+      order by ${RANK_ORDER} limit ${SAMPLE}
+    ) as m where ${sql.join(probes, sql` and `)})`;
+  return sql`select * from (
+      with read as materialized (
+        select case when not (${exists}) then 'none'
+          when ${hits} >= ${SAMPLE_HITS} then 'walk' else 'gin' end as how
+      )
+      (select * from (${intersected(terms, filter, k)}) as i
+        where (select how from read) = 'gin')
+      union all
+      (select * from (${everyTerm(terms, filter, k)}) as w
+        where (select how from read) = 'walk')
+    ) as g`;
+}
+
+/** The search's matches of each group, each row tagged with its group (2, 1, 0). */
+function groups(search: PostingsSearch, filter: SQL, k: number): SQL {
+  const { lexemes, pairs } = search.terms;
+  const rarest = (terms: readonly string[], shareOf: (term: string) => number) =>
+    [...terms].sort((a, b) => shareOf(a) - shareOf(b));
+  // A pair is as rare as its rarer word, at most.
+  const pairShare = (pair: string) =>
+    Math.min(...pair.split(' ').map((lexeme) => search.shareOf(lexeme)));
+  const phrase = sql`select 2 as grp, g.* from (${conjunctive(rarest(pairs, pairShare), filter, k)}) as g`;
+  if (search.phraseOnly && pairs.length > 0) return phrase;
+  const some = sql`select 0 as grp, g.* from (${anyTerm(lexemes, filter, k)}) as g`;
+  if (lexemes.length < 2) return some;
+  const all = sql`select 1 as grp, g.* from (${conjunctive(rarest(lexemes, search.shareOf), filter, k)}) as g`;
+  return sql`${phrase} union all ${all} union all ${some}`;
+}
+
+/** The number of matches, exact up to the count's stop and "at least" it past that. */
+function totalOf(search: PostingsSearch, filter: SQL, stopAt: number): SQL {
+  const { lexemes, pairs } = search.terms;
+  if (search.phraseOnly && pairs.length > 0) {
+    return sql`(select count(*)::int from (${conjunctive(pairs, filter, stopAt)}) as c)`;
+  }
+  const each = lexemes.map(
+    (term) => sql`(select count(*)::int from (select 1 from ${POSTINGS}
+      where term = ${term} ${filter} limit ${stopAt}) as c)`,
+  );
+  // One word past the stop answers it; otherwise the matches are few and counted once each.
+  return sql`(select case when greatest(${sql.join(each, sql`, `)}) >= ${stopAt} then ${stopAt}
+    else (select count(distinct video_id)::int from ${POSTINGS}
+      where term in (${sql.join(
+        lexemes.map((term) => sql`${term}`),
+        sql`, `,
+      )}) ${filter}) end)`;
+}
+
+/** The page and the total, in one statement. */
+export async function postingsPage(
+  db: Db,
+  search: PostingsSearch,
+): Promise<{ rows: VideoItemRow[]; total: { total: number; atLeast: boolean } }> {
+  const { offset, limit, cap } = search;
+  const k = offset + limit;
+  const stopAt = Math.max(cap, k) + 1;
+  const filter = filterOf(search.filters);
+  const order = (r: string) =>
+    sql.raw(`${r}.grp desc, ${r}.field desc, ${r}.views_tier desc, ${r}.created_at desc,
+      ${r}.video_id`);
+  type RawRow = Omit<VideoItemRow, 'createdAt'> & { createdAt: Date | string | null; n: number };
+  const result = await db.execute(sql`
+    select t.n, ${videos.id}, ${videos.title}, ${videos.description}, ${videos.tags},
+           ${videos.duration}, ${videos.views}, ${videos.isPublished} as "isPublished",
+           ${videos.videoKey} as "videoKey", ${videos.thumbnailKey} as "thumbnailKey",
+           ${videos.createdAt} as "createdAt",
+           ${users.id} as "ownerId", ${users.userName} as "ownerUserName",
+           ${users.fullName} as "ownerFullName", ${users.avatarKey} as "ownerAvatarKey"
+    from (select ${totalOf(search, filter, stopAt)} as n) as t
+    left join (
+      select * from (
+        select distinct on (video_id) * from (${groups(search, filter, k)}) as x
+        order by video_id, grp desc
+      ) as r order by ${order('r')} limit ${limit} offset ${offset}
+    ) as p on true
+    left join ${videos} on ${videos.id} = p.video_id
+    left join ${users} on ${users.id} = ${videos.ownerId}
+    order by ${order('p')}`);
+  const raw = (result as { rows: RawRow[] }).rows;
+  const n = Number(raw[0]?.n ?? 0);
+  const rows = raw
+    .filter((row) => row.id !== null)
+    .map(({ n: _, ...row }) => ({ ...row, createdAt: new Date(row.createdAt as Date | string) }));
+  return { rows, total: { total: Math.min(n, stopAt), atLeast: n >= stopAt } };
+}
