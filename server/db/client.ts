@@ -62,7 +62,14 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     const { default: pg } = await import('pg');
     const { drizzle } = await import('drizzle-orm/node-postgres');
     const { migrate } = await import('drizzle-orm/node-postgres/migrator');
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // JIT off: it compiles a statement whose estimated cost passes jit_above_cost, and a
+    // search's estimate (its GIN and walk branches, one of which runs) passes it: compiling took
+    // 30 ms of a 5 ms search at 1 000 000 videos (docs/bench.md, issue 31).
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: 10,
+      options: '-c jit=off',
+    });
     // An idle connection dropped by the server (restart, failover, admin kill) must not crash the
     // process: the pool replaces it on the next checkout.
     pool.on('error', (error) => console.error(`database: idle connection lost: ${error.message}`));
