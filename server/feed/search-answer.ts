@@ -57,7 +57,7 @@ async function postingsAnswer(
   if (terms.lexemes.length === 0) return { rows: [], total: { total: 0, atLeast: false } };
   const shareOf = (lexeme: string) => stats?.shares.get(lexeme) ?? stats?.otherShare ?? 0;
   const { cap, offset, limit } = scope;
-  return postingsPage(db, { terms, phraseOnly, filters, shareOf, cap, offset, limit });
+  return postingsPage(db, { plain, terms, phraseOnly, filters, shareOf, cap, offset, limit });
 }
 
 /** Every match of `where`, read through the search index (the `offset 0` fence keeps it so). */
