@@ -1,6 +1,7 @@
 /**
- * A search's page and its total. Plain words or one quoted phrase in relevance order are read
- * from the search postings, page and total in one statement (search-postings.ts). For the others:
+ * A search's page and its total. Plain words or one quoted phrase in relevance order or sorted by
+ * views are read from the search postings, page and total in one statement (search-postings.ts,
+ * search-postings-sorted.ts). For the others:
  * when the statistics say a search's matches are few enough to be read all through the search
  * index (search-density.ts), its page reads every match anyway (the relevance order ranks them
  * all, a chosen sort sorts them all), so the statement that reads the page counts them too
@@ -24,6 +25,7 @@ import {
 } from './search-total.js';
 import { countedSortedPage, sortedPage, type SortShape } from './sorted-page.js';
 import { postingsPage, queryTerms } from './search-postings.js';
+import { postingsPageByViews } from './search-postings-sorted.js';
 import { countedRelevantSearch, relevantSearch, type RankPlan } from './video-search.js';
 
 export interface SearchAnswer {
@@ -38,26 +40,34 @@ export async function searchAnswer(
   stats: LexemeStats | undefined,
   sort: SortShape,
 ): Promise<SearchAnswer> {
-  if (scope.postings && !sort.sortBy) return postingsAnswer(db, scope, scope.postings, stats);
+  if (scope.postings && (!sort.sortBy || sort.sortBy === 'views')) {
+    return postingsAnswer(db, scope, scope.postings, stats, sort);
+  }
   const counted = await pageOfEveryMatch(db, scope, stats, sort);
   if (counted) return counted;
   const total = await searchTotal(db, scope, stats);
   return searchPage(db, scope, stats, total, sort);
 }
 
-/** The relevance page and total read from the search postings (search-postings.ts). */
+/**
+ * The relevance page, or the page sorted by views (search-postings-sorted.ts), and the total,
+ * read from the search postings (search-postings.ts).
+ */
 async function postingsAnswer(
   db: Db,
   scope: SearchScope,
   { plain, phraseOnly, filters }: NonNullable<SearchScope['postings']>,
   stats: LexemeStats | undefined,
+  sort: SortShape,
 ): Promise<SearchAnswer> {
   const terms = await queryTerms(db, plain);
   // Stop words only: the search document holds none of them, so nothing matches.
   if (terms.lexemes.length === 0) return { rows: [], total: { total: 0, atLeast: false } };
   const shareOf = (lexeme: string) => stats?.shares.get(lexeme) ?? stats?.otherShare ?? 0;
   const { cap, offset, limit } = scope;
-  return postingsPage(db, { plain, terms, phraseOnly, filters, shareOf, cap, offset, limit });
+  const search = { plain, terms, phraseOnly, filters, shareOf, cap, offset, limit };
+  if (sort.sortBy === 'views') return postingsPageByViews(db, search, sort.sortType);
+  return postingsPage(db, search);
 }
 
 /** Every match of `where`, read through the search index (the `offset 0` fence keeps it so). */

@@ -92,12 +92,12 @@ export async function queryTerms(db: Db, plain: string): Promise<QueryTerms> {
   return terms;
 }
 
-const POSTINGS = sql.raw('search_postings');
+export const POSTINGS = sql.raw('search_postings');
 const ROW_COLUMNS = sql.raw('video_id, field, views_tier, created_at');
 const POPULAR_ORDER = sql.raw('views_tier desc, created_at desc, video_id');
 const RANK_ORDER = sql.raw('field desc, views_tier desc, created_at desc, video_id');
 
-function filterOf({ sinceHours, minDuration, maxDuration }: PostingFilters): SQL {
+export function filterOf({ sinceHours, minDuration, maxDuration }: PostingFilters): SQL {
   const parts: SQL[] = [];
   if (sinceHours !== undefined) {
     parts.push(sql`and created_at >= now() - make_interval(hours => ${sinceHours})`);
@@ -252,24 +252,34 @@ function conjunctive(terms: readonly string[], filter: SQL, k: number): SQL {
     ) as g`;
 }
 
+const rarest = (terms: readonly string[], shareOf: (term: string) => number) =>
+  [...terms].sort((a, b) => shareOf(a) - shareOf(b));
+
+/** The search's lexemes, the rarest first. */
+export function lexemesRarestFirst(search: PostingsSearch): string[] {
+  return rarest(search.terms.lexemes, search.shareOf);
+}
+
+/** The search's pairs, the rarest first: a pair is as rare as its rarer word, at most. */
+export function pairsRarestFirst(search: PostingsSearch): string[] {
+  const pairShare = (pair: string) =>
+    Math.min(...pair.split(' ').map((lexeme) => search.shareOf(lexeme)));
+  return rarest(search.terms.pairs, pairShare);
+}
+
 /** The search's matches of each group, each row tagged with its group (2, 1, 0). */
 function groups(search: PostingsSearch, filter: SQL, k: number): SQL {
   const { lexemes, pairs } = search.terms;
-  const rarest = (terms: readonly string[], shareOf: (term: string) => number) =>
-    [...terms].sort((a, b) => shareOf(a) - shareOf(b));
-  // A pair is as rare as its rarer word, at most.
-  const pairShare = (pair: string) =>
-    Math.min(...pair.split(' ').map((lexeme) => search.shareOf(lexeme)));
-  const phrase = sql`select 2 as grp, g.* from (${conjunctive(rarest(pairs, pairShare), filter, k)}) as g`;
+  const phrase = sql`select 2 as grp, g.* from (${conjunctive(pairsRarestFirst(search), filter, k)}) as g`;
   if (search.phraseOnly && pairs.length > 0) return phrase;
   const some = sql`select 0 as grp, g.* from (${anyTerm(lexemes, filter, k)}) as g`;
   if (lexemes.length < 2) return some;
-  const all = sql`select 1 as grp, g.* from (${conjunctive(rarest(lexemes, search.shareOf), filter, k)}) as g`;
+  const all = sql`select 1 as grp, g.* from (${conjunctive(lexemesRarestFirst(search), filter, k)}) as g`;
   return sql`${phrase} union all ${all} union all ${some}`;
 }
 
 /** The number of matches, exact up to the count's stop and "at least" it past that. */
-function totalOf(search: PostingsSearch, filter: SQL, stopAt: number): SQL {
+export function totalOf(search: PostingsSearch, filter: SQL, stopAt: number): SQL {
   const { lexemes, pairs } = search.terms;
   if (search.phraseOnly && pairs.length > 0) {
     return sql`(select count(*)::int from (${conjunctive(pairs, filter, stopAt)}) as c)`;
@@ -314,14 +324,8 @@ export async function postingsPage(
   const order = (r: string) =>
     sql.raw(`${r}.grp desc, ${r}.field desc, ${r}.views_tier desc, ${r}.created_at desc,
       ${r}.video_id`);
-  type RawRow = Omit<VideoItemRow, 'createdAt'> & { createdAt: Date | string | null; n: number };
   const result = await db.execute(sql`
-    select t.n, ${videos.id}, ${videos.title}, ${videos.description}, ${videos.tags},
-           ${videos.duration}, ${videos.views}, ${videos.isPublished} as "isPublished",
-           ${videos.videoKey} as "videoKey", ${videos.thumbnailKey} as "thumbnailKey",
-           ${videos.createdAt} as "createdAt",
-           ${users.id} as "ownerId", ${users.userName} as "ownerUserName",
-           ${users.fullName} as "ownerFullName", ${users.avatarKey} as "ownerAvatarKey"
+    select t.n, ${PAGE_COLUMNS}
     from (select ${totalOf(search, filter, stopAt)} as n) as t
     left join (
       select * from (
@@ -332,6 +336,26 @@ export async function postingsPage(
     left join ${videos} on ${videos.id} = p.video_id
     left join ${users} on ${users.id} = ${videos.ownerId}
     order by ${order('p')}`);
+  return pageWithTotal(result, stopAt);
+}
+
+/** A page's video and owner columns, as VideoItemRow names them. */
+export const PAGE_COLUMNS = sql`${videos.id}, ${videos.title}, ${videos.description}, ${videos.tags},
+  ${videos.duration}, ${videos.views}, ${videos.isPublished} as "isPublished",
+  ${videos.videoKey} as "videoKey", ${videos.thumbnailKey} as "thumbnailKey",
+  ${videos.createdAt} as "createdAt",
+  ${users.id} as "ownerId", ${users.userName} as "ownerUserName",
+  ${users.fullName} as "ownerFullName", ${users.avatarKey} as "ownerAvatarKey"`;
+
+/**
+ * The rows of a statement that selects the total as `n` beside PAGE_COLUMNS, left-joined so that
+ * an empty page still carries it, with the total capped at `stopAt`.
+ */
+export function pageWithTotal(
+  result: unknown,
+  stopAt: number,
+): { rows: VideoItemRow[]; total: { total: number; atLeast: boolean } } {
+  type RawRow = Omit<VideoItemRow, 'createdAt'> & { createdAt: Date | string | null; n: number };
   const raw = (result as { rows: RawRow[] }).rows;
   const n = Number(raw[0]?.n ?? 0);
   const rows = raw

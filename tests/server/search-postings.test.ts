@@ -144,6 +144,17 @@ function expectedOrder(docs: Doc[], words: string[], phraseOnly = false, keep = 
   return keyed.map((row) => row.doc.id);
 }
 
+/** The matches of `words` sorted by views as the feed sorts them: id against the main direction. */
+function byViews(docs: Doc[], words: string[], phraseOnly: boolean, ascending: boolean) {
+  const matches = docs.filter((doc) => keyOf(doc, words, phraseOnly) !== null);
+  matches.sort((a, b) => {
+    const d = ascending ? a.views - b.views : b.views - a.views;
+    if (d !== 0) return d;
+    return (a.id < b.id ? -1 : 1) * (ascending ? -1 : 1);
+  });
+  return matches.map((doc) => doc.id);
+}
+
 describe('pages read from the postings', () => {
   let t: TestApp;
   const docs: Doc[] = [];
@@ -260,6 +271,37 @@ describe('pages read from the postings', () => {
     });
   });
 
+  it.each([
+    ['otter', false],
+    ['otter river', false],
+    ['river otter stone', true],
+    ['"stone moss"', false],
+    ["a title's first three words, quoted", true],
+  ])('sorts %s by views (ascending: %s), every page, each match once', async (given, asc) => {
+    // A phrase of three words that some video holds: its two pairs are walked and probed.
+    const three = docs
+      .find((doc) => new Set(doc.fields[0].slice(0, 3)).size === 3)!
+      .fields[0].slice(0, 3);
+    const query = given.startsWith('a title') ? `"${three.join(' ')}"` : given;
+    const phraseOnly = query.startsWith('"');
+    const words = query.replaceAll('"', '').split(' ');
+    const expected = byViews(docs, words, phraseOnly, asc);
+    expect(expected.length).toBeGreaterThan(phraseOnly ? 0 : 3);
+    const sort = `&sortBy=views${asc ? '&sortType=asc' : ''}`;
+    expect(await allPages(query, sort)).toEqual(expected);
+    const first = await search(t, query, sort, 5);
+    expect(first.totalVideos).toBe(Math.min(expected.length, 41));
+  });
+
+  it('sorts by views within the filters', async () => {
+    const since = Date.now() - 7 * day;
+    const keep = (doc: Doc) => doc.createdAt.getTime() >= since && doc.duration < 240;
+    const expected = byViews(docs.filter(keep), ['otter', 'kayak'], false, false);
+    expect(expected.length).toBeGreaterThan(0);
+    const extra = '&uploaded=week&duration=short&sortBy=views';
+    expect(await allPages('otter kayak', extra)).toEqual(expected);
+  });
+
   it('finds nothing for stop words alone', async () => {
     expect(await search(t, 'the of and')).toMatchObject({ videos: [], totalVideos: 0 });
   });
@@ -271,6 +313,8 @@ describe('pages read from the postings', () => {
       (term, video_id, field, views_tier, created_at, duration)
       select 'zyzzyva', id, 3, views_tier, created_at, duration from videos where id = ${doc!.id}`);
     expect((await search(t, 'zyzzyva')).videos.map((v) => v._id)).toEqual([doc!.id]);
+    const sorted = await search(t, 'zyzzyva', '&sortBy=views');
+    expect(sorted.videos.map((v) => v._id)).toEqual([doc!.id]);
     await t.ctx.db.execute(sql`delete from search_postings where term = 'zyzzyva'`);
   });
 });
