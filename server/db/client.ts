@@ -5,7 +5,9 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
+import type { Pool } from 'pg';
 import { APP_ROOT } from '../app-root.js';
+import { fixedTextName } from './fixed-text.js';
 import { PreparedStatements } from './prepared.js';
 import { underStartupLock } from './startup-lock.js';
 import * as schema from './schema.js';
@@ -57,6 +59,28 @@ export interface OpenOptions {
   pgliteSharedBuffersMb?: number | undefined;
 }
 
+/**
+ * Has `pool` send the texts marked in fixed-text.ts under their names: node-postgres then parses
+ * each once per connection, and PostgreSQL keeps its plan (fixed-text.ts says why). drizzle passes
+ * a query config without a name for raw and builder statements, to the pool outside transactions.
+ */
+function namingPool(pool: Pool): void {
+  const query = pool.query.bind(pool) as (config: unknown, ...rest: unknown[]) => unknown;
+  const named = (config: unknown, ...rest: unknown[]) => {
+    if (
+      config &&
+      typeof config === 'object' &&
+      'text' in config &&
+      !('name' in config && config.name)
+    ) {
+      const name = fixedTextName(String(config.text));
+      if (name) return query({ ...config, name }, ...rest);
+    }
+    return query(config, ...rest);
+  };
+  pool.query = named as typeof pool.query;
+}
+
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   if (options.databaseUrl) {
     const { default: pg } = await import('pg');
@@ -73,6 +97,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     // An idle connection dropped by the server (restart, failover, admin kill) must not crash the
     // process: the pool replaces it on the next checkout.
     pool.on('error', (error) => console.error(`database: idle connection lost: ${error.message}`));
+    namingPool(pool);
     const db = drizzle(pool, { schema }) as unknown as Db;
     const serializedStartup = async <T>(work: () => Promise<T>): Promise<T> => {
       const client = await pool.connect();

@@ -1,35 +1,70 @@
 /**
  * Statements the code writes once but builds on every call (raw `sql` with its values bound as
  * parameters, or a query builder), marked at the call site: their text is the same on every call,
- * so the embedded database runs them as named prepared statements, as it runs prepared.ts's sets
- * (parsed once, then bound and executed; pglite-worker-client.ts), without the call site having
- * to be rewritten with placeholders. Issue 35: under the mixed load the database thread was the
- * limit, and statements it parsed and planned on every call took 0.4–1.6 ms where their prepared
- * twins took 0.25–0.3 (a new comment's seven statements 4.9 ms).
+ * so they run as named prepared statements, as prepared.ts's sets do (parsed once, then bound and
+ * executed), without the call site having to be rewritten with placeholders. Issue 35: under the
+ * mixed load the embedded database's thread was the limit, and statements it parsed and planned on
+ * every call took 0.4–1.6 ms where their prepared twins took 0.25–0.3 (a new comment's seven
+ * statements 4.9 ms). Issue 31: a search read from the postings is one large statement whose
+ * planning cost more than its run ("capacitor" 1.1 ms planned, 0.25 run; three words 4.9 and 2.8);
+ * named, PostgreSQL plans it once for all words after five runs (its generic plan).
  *
- * Only for statements whose shape the code fixes: a marked call site's text is read once, on its
+ * The embedded database's worker client names a marked text (pglite-worker-client.ts); on a
+ * PostgreSQL server the pool names it (client.ts, namingPool). Statements inside a transaction run
+ * on a checked-out connection and stay unnamed there.
+ *
+ * Only for statements whose shape the code fixes: `fixedText` reads a site's text once, on its
  * first call, and only that text is named, so a call site whose text varies (a list's length, an
- * optional condition) runs its other texts unnamed, as before. PostgreSQL is unaffected
- * (node-postgres names only the prepared sets).
+ * optional condition) runs its other texts unnamed, as before. `shapedText` is for a site whose
+ * text takes a few shapes (a search's number of words, which filters): each shape's first text is
+ * named, up to `shapes` of them.
  */
 import { SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 
 /** The same text drizzle's own dialect makes of a query (no casing option is used). */
 const dialect = new PgDialect();
-const marked = new Set<string>();
-const texts = new Set<string>();
+/** The shapes each site has seen (fixedText's site has one). */
+const shapesPerSite = new Map<string, Set<string>>();
+/** Each named text's statement name. */
+const names = new Map<string, string>();
+
+const textOf = (query: SQL | { toSQL(): { sql: string } }) =>
+  query instanceof SQL ? dialect.sqlToQuery(query).sql : query.toSQL().sql;
 
 /** A statement whose text the code fixes; `site` names the call site (unique). */
 export function fixedText<T extends SQL | { toSQL(): { sql: string } }>(site: string, query: T): T {
-  if (!marked.has(site)) {
-    marked.add(site);
-    texts.add(query instanceof SQL ? dialect.sqlToQuery(query).sql : query.toSQL().sql);
+  return shapedText(site, '', query, 1);
+}
+
+/**
+ * A statement whose text takes one of a few shapes, `shape` naming which (the caller knows what
+ * varies: a list's length, which conditions are set). A shape's text is read on its first call
+ * only (writing a 12 kB search statement's text took 0.26 ms), and the first `shapes` shapes of a
+ * site are named. A call whose text differs from its shape's first runs unnamed.
+ */
+export function shapedText<T extends SQL | { toSQL(): { sql: string } }>(
+  site: string,
+  shape: string,
+  query: T,
+  shapes: number,
+): T {
+  let seen = shapesPerSite.get(site);
+  if (!seen) shapesPerSite.set(site, (seen = new Set()));
+  if (seen.size < shapes && !seen.has(shape)) {
+    seen.add(shape);
+    const text = textOf(query);
+    if (!names.has(text)) names.set(text, `fixed_text_${names.size + 1}`);
   }
   return query;
 }
 
 /** Whether `text` is the text of a marked statement. */
 export function isFixedText(text: string): boolean {
-  return texts.has(text);
+  return names.has(text);
+}
+
+/** The statement name of a marked text, or undefined. */
+export function fixedTextName(text: string): string | undefined {
+  return names.get(text);
 }

@@ -20,6 +20,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { SortType } from '../../contract/videos.js';
 import type { Db } from '../db/client.js';
+import { shapedText } from '../db/fixed-text.js';
 import { users, videos } from '../db/schema.js';
 import type { VideoItemRow } from '../videos/index.js';
 import {
@@ -29,6 +30,8 @@ import {
   pageWithTotal,
   pairsRarestFirst,
   POSTINGS,
+  SHAPES,
+  shapeOf,
   totalOf,
   type PostingsSearch,
 } from './search-postings.js';
@@ -101,7 +104,7 @@ export async function postingsPageByViews(
         ? `${v}.views_tier asc nulls first, ${v}.views asc nulls first, ${v}.id desc`
         : `${v}.views_tier desc nulls last, ${v}.views desc nulls last, ${v}.id`,
     );
-  const result = await db.execute(sql`
+  const statement = sql`
     with first_rows as (
       select * from (${ranges(walk, filter, sql``, stepOrder)}) as m
       order by ${stepOrder} limit ${k * walk.terms.length}
@@ -128,6 +131,14 @@ export async function postingsPageByViews(
     ) as p on true
     left join ${videos} on ${videos.id} = p.id
     left join ${users} on ${users.id} = ${videos.ownerId}
-    order by ${viewsOrder('videos')}`);
+    order by ${viewsOrder('videos')}`;
+  const result = await db.execute(
+    shapedText(
+      'search-postings-by-views',
+      `${shapeOf(search)} ${ascending ? 'asc' : 'desc'}`,
+      statement,
+      SHAPES,
+    ),
+  );
   return pageWithTotal(result, stopAt);
 }

@@ -31,11 +31,33 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
+import { shapedText } from '../db/fixed-text.js';
 import { users, videos } from '../db/schema.js';
 import type { VideoItemRow } from '../videos/index.js';
 
 /** Rows of the rarest term one level of a conjunctive walk reads at most. */
 export const WALK_BUDGET = 20_000;
+/**
+ * Statement texts per site run as named statements (fixed-text.ts): a text's shape is the number
+ * of words and pairs and which filters are set; the words themselves are bound values. A named
+ * text with its plan holds about 0.3 MB on each connection (PostgreSQL's memory contexts, three
+ * words), so two statements of 16 shapes hold at most about 10 MB per connection.
+ */
+export const SHAPES = 16;
+/** What a statement's text varies with: the number of words and pairs, and which filters are set. */
+export function shapeOf({ terms, phraseOnly, filters }: PostingsSearch): string {
+  const { sinceHours, minDuration, maxDuration } = filters;
+  const set = (value: unknown) => (value === undefined || value === null ? 0 : 1);
+  return [
+    terms.lexemes.length,
+    terms.pairs.length,
+    phraseOnly ? 1 : 0,
+    set(sinceHours),
+    set(minDuration),
+    set(maxDuration),
+  ].join(' ');
+}
+
 /** Query texts whose terms are remembered (they depend on the text alone). */
 const MAX_KNOWN_TEXTS = 1_000;
 
@@ -324,7 +346,7 @@ export async function postingsPage(
   const order = (r: string) =>
     sql.raw(`${r}.grp desc, ${r}.field desc, ${r}.views_tier desc, ${r}.created_at desc,
       ${r}.video_id`);
-  const result = await db.execute(sql`
+  const statement = sql`
     select t.n, ${PAGE_COLUMNS}
     from (select ${totalOf(search, filter, stopAt)} as n) as t
     left join (
@@ -335,7 +357,10 @@ export async function postingsPage(
     ) as p on true
     left join ${videos} on ${videos.id} = p.video_id
     left join ${users} on ${users.id} = ${videos.ownerId}
-    order by ${order('p')}`);
+    order by ${order('p')}`;
+  const result = await db.execute(
+    shapedText('search-postings-page', shapeOf(search), statement, SHAPES),
+  );
   return pageWithTotal(result, stopAt);
 }
 

@@ -7,7 +7,7 @@ import { eq, sql } from 'drizzle-orm';
 import { boolean, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../server/db/client.js';
-import { fixedText } from '../../server/db/fixed-text.js';
+import { fixedText, shapedText } from '../../server/db/fixed-text.js';
 import { statementSet } from '../../server/db/prepared.js';
 
 const probe = pgTable('named_probe', {
@@ -185,5 +185,30 @@ describe('named prepared statements on the embedded database', () => {
     expect(
       (await preparedTexts()).filter((text) => / and "named_probe"\."flag"/.test(text)),
     ).toEqual([]);
+  });
+
+  it('names each shape of a shaped site (fixed-text.ts) up to its limit, values bound', async () => {
+    const byIds = (ids: number[]) =>
+      shapedText(
+        'probe-by-ids',
+        String(ids.length),
+        sql`select ${probe.id} as id from ${probe}
+          where ${probe.id} in (${sql.join(
+            ids.map((id) => sql`${id}`),
+            sql`, `,
+          )}) order by ${probe.id} /* shaped */`,
+        2,
+      );
+    const idsOf = async (ids: number[]) =>
+      ((await database.db.execute(byIds(ids))) as { rows: { id: number }[] }).rows.map(
+        (row) => row.id,
+      );
+    expect(await idsOf([1])).toEqual([1]);
+    expect(await idsOf([2])).toEqual([2]);
+    expect(await idsOf([1, 2])).toEqual([1, 2]);
+    // A third shape past the limit of two runs unnamed, with the same answer.
+    expect(await idsOf([1, 2, 3])).toEqual([1, 2]);
+    const shaped = (await preparedTexts()).filter((text) => text.includes('/* shaped */'));
+    expect(shaped.map((text) => text.match(/\$\d/g)?.length).sort()).toEqual([1, 2]);
   });
 });

@@ -4,11 +4,33 @@
  * relevance order computed here from its definition, with filters and totals.
  */
 import { and, eq, sql } from 'drizzle-orm';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { searchPostings, videos } from '../../server/db/schema.js';
 import { createUser, type TestUser } from './auth-helpers.js';
 import { createTestApp, type TestApp } from './helpers.js';
 import { insertVideo } from './video-helpers.js';
+
+/** The texts PostgreSQL holds as prepared statements, on every connection of the app's pool. */
+async function preparedStatementTexts(t: TestApp): Promise<string[]> {
+  const client = (t.ctx.db as unknown as { $client: unknown }).$client;
+  const query = 'select statement from pg_prepared_statements';
+  if (client instanceof pg.Pool) {
+    const held = await Promise.all(
+      Array.from({ length: client.totalCount }, () => client.connect()),
+    );
+    try {
+      const answers = await Promise.all(held.map((connection) => connection.query(query)));
+      return answers.flatMap((answer) =>
+        answer.rows.map((row: { statement: string }) => row.statement),
+      );
+    } finally {
+      for (const connection of held) connection.release();
+    }
+  }
+  const answer = (await t.ctx.db.execute(sql.raw(query))) as { rows: { statement: string }[] };
+  return answer.rows.map((row) => row.statement);
+}
 
 interface Found {
   data: {
@@ -316,5 +338,31 @@ describe('pages read from the postings', () => {
     const sorted = await search(t, 'zyzzyva', '&sortBy=views');
     expect(sorted.videos.map((v) => v._id)).toEqual([doc!.id]);
     await t.ctx.db.execute(sql`delete from search_postings where term = 'zyzzyva'`);
+  });
+});
+
+describe('search postings statements', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('runs its page statements named, one per shape, the words bound', async () => {
+    const owner = await createUser(t, 'named_owner');
+    for (const title of ['Otter river', 'Moss cliff kayak']) {
+      await insertVideo(t, owner, { title, tags: [], description: 'x' });
+    }
+    // Two texts of each statement: one word, and two words filtered; other words reuse them.
+    for (const query of ['otter', 'river', 'otter kayak', 'moss cliff']) {
+      const extra = query.includes(' ') ? '&uploaded=week' : '';
+      await search(t, query, extra);
+      await search(t, query, `${extra}&sortBy=views`);
+    }
+    const texts = (await preparedStatementTexts(t)).filter((text) =>
+      text.includes('search_postings'),
+    );
+    expect(new Set(texts).size).toBe(4);
+    expect(texts.some((text) => /otter|river|moss/.test(text))).toBe(false);
   });
 });
