@@ -15,12 +15,14 @@ import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { openDatabase } from '../server/db/client.js';
 import type { Db } from '../server/db/client.js';
+import { isFixedText } from '../server/db/fixed-text.js';
 import { PreparedStatements } from '../server/db/prepared.js';
 import * as schema from '../server/db/schema.js';
 import { SearchStatistics } from '../server/feed/search-density.js';
 import { listFeed, type FeedFilters } from '../server/feed/video-feed.js';
 import { ensureEmbeddedDataset, runSeed } from './lib/datasets.js';
-import { load } from './lib/load.js';
+import { cpuSnapshot, cpuSpent } from './lib/cpu.js';
+import { load, type LoadResult } from './lib/load.js';
 import { spawnServer } from './lib/server.js';
 import { ms, type Row } from './lib/table.js';
 import path from 'node:path';
@@ -56,7 +58,47 @@ interface Captured {
   params: unknown[];
 }
 
-/** EXPLAIN of every statement a search sends that reads videos, through the feed code itself. */
+const EXPLAIN = 'explain (analyze, costs off, timing off, summary on)';
+
+/** A bound value written as SQL, for EXECUTE's arguments. */
+function literal(value: unknown): string {
+  if (value === null || value === undefined) return 'null';
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  const text =
+    typeof value === 'string'
+      ? value
+      : value instanceof Date
+        ? value.toISOString()
+        : JSON.stringify(value);
+  return `'${text.replaceAll("'", "''")}'`;
+}
+
+/**
+ * EXPLAIN of a named statement (fixed-text.ts) as it runs: prepared, run five times (PostgreSQL's
+ * custom plans, after which it may keep a generic one), then explained at its sixth run. One text
+ * of several statements, so that all of them run on one connection of the pool.
+ */
+async function explainNamed(
+  opened: Awaited<ReturnType<typeof openDatabase>>,
+  statement: Captured,
+  name: string,
+): Promise<{ rows: unknown[] }> {
+  const run = `execute ${name}(${statement.params.map(literal).join(', ')})`;
+  const answer: unknown = await opened.executeSql(
+    [
+      `prepare ${name} as ${statement.text}`,
+      ...Array<string>(5).fill(run),
+      `${EXPLAIN} ${run}`,
+    ].join(';\n'),
+  );
+  // node-postgres answers each statement of the text; the embedded database the last one.
+  return (Array.isArray(answer) ? answer.at(-1) : answer) as { rows: unknown[] };
+}
+
+/**
+ * EXPLAIN of every statement a search sends that reads videos or the postings, through the feed
+ * code itself.
+ */
 async function plans(
   opened: Awaited<ReturnType<typeof openDatabase>>,
   kind: Kind,
@@ -77,6 +119,7 @@ async function plans(
   const urls = { origin: 'http://bench', storage: { url: (key: string) => key } } as never;
   const lines: string[] = [];
   const seqScans: string[] = [];
+  let named = 0;
   for (const [label, query] of Object.entries(QUERY_KINDS)) {
     for (const [variant, extra] of Object.entries(VARIANTS)) {
       const params = new URLSearchParams(extra);
@@ -93,11 +136,12 @@ async function plans(
       captured.length = 0;
       await listFeed(database, filters, urls, 1_000);
       lines.push(`${label}, ${variant}: "${query}"`);
-      for (const statement of captured.filter((c) => /from "?videos"?/.test(c.text))) {
-        const result = await opened.executeSql(
-          `explain (analyze, costs off, timing off, summary on) ${statement.text}`,
-          statement.params,
-        );
+      const readsVideos = /\b(from|join) "?(videos|search_postings)"?/;
+      for (const statement of captured.filter((c) => readsVideos.test(c.text))) {
+        const result = isFixedText(statement.text)
+          ? await explainNamed(opened, statement, `bench_plan_${++named}`)
+          : await opened.executeSql(`${EXPLAIN} ${statement.text}`, statement.params);
+        if (isFixedText(statement.text)) lines.push('    (named: the plan kept after five runs)');
         const plan = (result.rows as Record<string, string>[]).map((r) => r['QUERY PLAN']!);
         lines.push(...plan.map((l) => `    ${l}`), '');
         if (plan.some((l) => /Seq Scan on (videos|search_postings)/.test(l)))
@@ -171,6 +215,7 @@ async function benchOne(kind: Kind, env: Record<string, string | undefined>, vid
     await hello.stop();
   }
   const api = await spawnServer({ env: { SEED_DEMO: '0', FEED_CACHE_MS: '0', ...env } });
+  const cpu = cpuMeter(api.pid, env.DATABASE_URL);
   try {
     const routes: [string, string][] = [['feed (uncached)', '/api/v1/videos?page=1&limit=12']];
     for (const [label, query] of Object.entries(QUERY_KINDS)) {
@@ -197,7 +242,10 @@ async function benchOne(kind: Kind, env: Record<string, string | undefined>, vid
           : ` (${body.data?.totalIsLowerBound ? `${total - 1}+` : total}${body.data?.spelling ? ', corrected' : ''})`;
       await load(url, { seconds: 1, connections: 1 });
       const alone = await load(url, { seconds: 3, connections: 1 });
-      const loaded = await load(url, { seconds: SECONDS });
+      const { result: loaded, perRequest } = await cpu.measure(() =>
+        load(url, { seconds: SECONDS }),
+      );
+      console.log(`  ${label}: at 50 connections, CPU ms per request: ${perRequest}`);
       const isSearch = route.includes('query=') && !route.includes('/search/');
       rows.push({
         bench,
@@ -212,9 +260,45 @@ async function benchOne(kind: Kind, env: Record<string, string | undefined>, vid
       });
     }
   } finally {
+    await cpu.close();
     await api.stop();
   }
   return rows;
+}
+
+/**
+ * What a load run's requests cost in CPU: the API process (its HTTP thread and, embedded, the
+ * database's worker thread), PostgreSQL's backends of the database, and this process (the load
+ * generator), in ms per request. On 2 cores the three share, the sum bounds the request rate and
+ * with it p99 at 50 connections (50 / rate is the mean wait).
+ */
+function cpuMeter(apiPid: number, databaseUrl: string | undefined) {
+  const pool = databaseUrl ? new pg.Pool({ connectionString: databaseUrl, max: 1 }) : undefined;
+  const backends = async () =>
+    pool
+      ? (
+          await pool.query<{ pid: number }>(
+            'select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
+          )
+        ).rows.map((row) => row.pid)
+      : [];
+  const measure = async (run: () => Promise<LoadResult>) => {
+    const postgres = await backends();
+    const before = [await cpuSnapshot([apiPid]), await cpuSnapshot(postgres)];
+    const self = process.cpuUsage();
+    const result = await run();
+    const selfMs = (({ user, system }) => (user + system) / 1000)(process.cpuUsage(self));
+    const after = [
+      await cpuSnapshot([apiPid]),
+      await cpuSnapshot([...new Set([...postgres, ...(await backends())])]),
+    ];
+    const per = (ms: number) => (ms / Math.max(1, result.requests)).toFixed(2);
+    const parts = [`API ${per(cpuSpent(before[0]!, after[0]!))}`];
+    if (pool) parts.push(`PostgreSQL ${per(cpuSpent(before[1]!, after[1]!))}`);
+    parts.push(`load generator ${per(selfMs)}`);
+    return { result, perRequest: parts.join(', ') };
+  };
+  return { measure, close: async () => pool?.end() };
 }
 
 export async function benchSearch(): Promise<Row[]> {
