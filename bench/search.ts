@@ -74,7 +74,7 @@ function literal(value: unknown): string {
 }
 
 /**
- * EXPLAIN of a named statement (fixed-text.ts) as it runs: prepared, run five times (PostgreSQL's
+ * EXPLAIN of a named statement (fixed-text.ts) as it may run: a copy prepared, run five times (PostgreSQL's
  * custom plans, after which it may keep a generic one), then explained at its sixth run. One text
  * of several statements, so that all of them run on one connection of the pool.
  */
@@ -141,7 +141,11 @@ async function plans(
         const result = isFixedText(statement.text)
           ? await explainNamed(opened, statement, `bench_plan_${++named}`)
           : await opened.executeSql(`${EXPLAIN} ${statement.text}`, statement.params);
-        if (isFixedText(statement.text)) lines.push('    (named: the plan kept after five runs)');
+        if (isFixedText(statement.text)) {
+          // The app's own copy may keep another plan: pg_prepared_statements counts its generic
+          // and custom runs.
+          lines.push('    (named: a prepared copy, explained at its sixth run)');
+        }
         const plan = (result.rows as Record<string, string>[]).map((r) => r['QUERY PLAN']!);
         lines.push(...plan.map((l) => `    ${l}`), '');
         if (plan.some((l) => /Seq Scan on (videos|search_postings)/.test(l)))
