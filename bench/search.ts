@@ -74,9 +74,9 @@ function literal(value: unknown): string {
 }
 
 /**
- * EXPLAIN of a named statement (fixed-text.ts) as it may run: a copy prepared, run five times (PostgreSQL's
- * custom plans, after which it may keep a generic one), then explained at its sixth run. One text
- * of several statements, so that all of them run on one connection of the pool.
+ * EXPLAIN of a named statement (fixed-text.ts) as it may run: a copy prepared, run five times
+ * (PostgreSQL's custom plans, after which it may keep a generic one), then explained at its sixth
+ * run. One text of several statements, so that all of them run on one connection of the pool.
  */
 async function explainNamed(
   opened: Awaited<ReturnType<typeof openDatabase>>,
