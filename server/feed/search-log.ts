@@ -4,7 +4,9 @@
  * page held a published video (feed-answer.http.ts); the notes wait here in memory and every
  * `intervalMs` one statement adds them to `search_queries`, so the search itself never waits on
  * this write. The statement keeps only texts whose every word is found together in one published
- * video, and names that video (suggestions.ts offers the text only while it stays published): a
+ * video, and names that video (suggestions.ts offers the text only while it stays published; a
+ * stored text keeps its video while that still holds it, published, and is looked up again
+ * after): a
  * search finds any of its words, so "bread my-phone-number" finds bread videos, and that
  * text must never be offered to others. No user id, no address: nothing says who searched.
  *
@@ -79,17 +81,31 @@ export class SearchLog {
     if (batch.size === 0) return;
     this.queued = new Map();
     try {
-      await this.db.execute(sql`
-        insert into search_queries (text, count, video_id, last_searched_at)
-        select noted.key, noted.value::int, holder.id, now()
-          from jsonb_each_text(${JSON.stringify(Object.fromEntries(batch))}::jsonb) as noted
-          cross join lateral (select id from videos
-            where is_published and search_vector @@ plainto_tsquery('english', noted.key)
-            limit 1) as holder
-        on conflict (text) do update
-          set count = search_queries.count + excluded.count,
-              video_id = excluded.video_id,
-              last_searched_at = excluded.last_searched_at`);
+      await this.db.transaction(async (tx) => {
+        // The planner cannot see how many videos a noted text's words match (the text is a
+        // value of the batch), guessed few and spread evenly, and scanned the catalogue for one:
+        // 3.9 s for four texts at 1 000 000 videos, every flush, beside the searches. Through
+        // the search index the same texts took 120–160 ms (docs/bench.md, issue 31).
+        await tx.execute(sql`set local enable_seqscan = off`);
+        await tx.execute(sql`
+          insert into search_queries (text, count, video_id, last_searched_at)
+          select noted.key, noted.value::int, holder.id, now()
+            from jsonb_each_text(${JSON.stringify(Object.fromEntries(batch))}::jsonb) as noted
+            cross join lateral (select coalesce(
+              -- A text already stored keeps its video while that still holds it, published.
+              (select q.video_id from search_queries as q
+                join videos as v on v.id = q.video_id and v.is_published
+                  and v.search_vector @@ plainto_tsquery('english', noted.key)
+                where q.text = noted.key),
+              (select id from videos
+                where is_published and search_vector @@ plainto_tsquery('english', noted.key)
+                limit 1)) as id) as holder
+            where holder.id is not null
+          on conflict (text) do update
+            set count = search_queries.count + excluded.count,
+                video_id = excluded.video_id,
+                last_searched_at = excluded.last_searched_at`);
+      });
       if (Date.now() - this.prunedAt >= PRUNE_EVERY_MS) await this.prune();
     } catch (error) {
       this.options.onError(error);

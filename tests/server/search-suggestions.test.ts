@@ -6,7 +6,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SUGGESTIONS_MAX, SUGGEST_TEXT_MAX, type Suggestion } from '../../contract/search.js';
-import { users, videos } from '../../server/db/schema.js';
+import { searchQueries, users, videos } from '../../server/db/schema.js';
 import { createUser, type TestUser } from './auth-helpers.js';
 import { createTestApp, type TestApp } from './helpers.js';
 import { insertVideo } from './video-helpers.js';
@@ -140,6 +140,30 @@ describe('suggestions while typing', () => {
     expect(await texts('focaccia r')).toEqual(['focaccia rosemary']);
     await t.ctx.db.update(videos).set({ isPublished: false }).where(eq(videos.id, id));
     expect(await texts('focaccia r')).toEqual([]);
+  });
+
+  it('moves a searched text to another video when its video stops holding it', async () => {
+    const first = await insertVideo(t, mira, { title: 'Ciabatta with olives', tags: [] });
+    for (let i = 0; i < 2; i++) await search('ciabatta olives');
+    await t.ctx.searchLog.flush();
+    const holderOf = async () =>
+      (
+        await t.ctx.db
+          .select({ videoId: searchQueries.videoId })
+          .from(searchQueries)
+          .where(eq(searchQueries.text, 'ciabatta olives'))
+      )[0]?.videoId;
+    expect(await holderOf()).toBe(first);
+    const second = await insertVideo(t, mira, { title: 'Olives on ciabatta', tags: [] });
+    await search('ciabatta olives');
+    await t.ctx.searchLog.flush();
+    // Still held by the first: it keeps it.
+    expect(await holderOf()).toBe(first);
+    await t.ctx.db.update(videos).set({ title: 'Plain loaf' }).where(eq(videos.id, first));
+    await search('ciabatta olives');
+    await t.ctx.searchLog.flush();
+    expect(await holderOf()).toBe(second);
+    expect(await texts('ciabatta o')).toEqual(['ciabatta olives']);
   });
 
   it(`holds at most ${SUGGESTIONS_MAX}`, async () => {
