@@ -7,7 +7,8 @@
  * every call took 0.4–1.6 ms where their prepared twins took 0.25–0.3 (a new comment's seven
  * statements 4.9 ms). Issue 31: a search read from the postings is one large statement whose
  * planning cost more than its run ("capacitor" 1.1 ms planned, 0.25 run; three words 4.9 and 2.8);
- * named, PostgreSQL plans it once for all words after five runs (its generic plan).
+ * named, it may be planned once for all words after five runs (a generic plan, which PostgreSQL
+ * keeps when its estimate is as good as the custom plans').
  *
  * The embedded database's worker client names a marked text (pglite-worker-client.ts); on a
  * PostgreSQL server the pool names it (client.ts, namingPool). Statements inside a transaction run

@@ -6,9 +6,8 @@
  * this write. The statement keeps only texts whose every word is found together in one published
  * video, and names that video (suggestions.ts offers the text only while it stays published; a
  * stored text keeps its video while that still holds it, published, and is looked up again
- * after): a
- * search finds any of its words, so "bread my-phone-number" finds bread videos, and that
- * text must never be offered to others. No user id, no address: nothing says who searched.
+ * after): a search finds any of its words, so "bread my-phone-number" finds bread videos, and
+ * that text must never be offered to others. No user id, no address: nothing says who searched.
  *
  * Bounded: a text is forgotten 90 days after its last search, and past SEARCH_LOG_MAX_ROWS the
  * least searched go first (pruned at most once an hour per process). A crash loses the notes of
@@ -85,7 +84,7 @@ export class SearchLog {
         // The planner cannot see how many videos a noted text's words match (the text is a
         // value of the batch), guessed few and spread evenly, and scanned the catalogue for one:
         // 3.9 s for four texts at 1 000 000 videos, every flush, beside the searches. Through
-        // the search index the same texts took 120–160 ms (docs/bench.md, issue 31).
+        // the search index six texts took 55 ms, 11–16 ms once stored (docs/bench.md, issue 31).
         await tx.execute(sql`set local enable_seqscan = off`);
         await tx.execute(sql`
           insert into search_queries (text, count, video_id, last_searched_at)
