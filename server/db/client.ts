@@ -7,7 +7,7 @@ import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
 import type { Pool } from 'pg';
 import { APP_ROOT } from '../app-root.js';
-import { fixedTextName } from './fixed-text.js';
+import { fixedTextName, runsGenericPlan } from './fixed-text.js';
 import { PreparedStatements } from './prepared.js';
 import { underStartupLock } from './startup-lock.js';
 import * as schema from './schema.js';
@@ -64,8 +64,9 @@ export interface OpenOptions {
  * each once per connection, and PostgreSQL keeps its plan (fixed-text.ts says why). drizzle passes
  * a query config without a name for raw and builder statements, to the pool outside transactions.
  */
-function namingPool(pool: Pool): void {
+function namingPool(pool: Pool, genericPool: Pool): void {
   const query = pool.query.bind(pool) as (config: unknown, ...rest: unknown[]) => unknown;
+  const generic = genericPool.query.bind(genericPool) as typeof query;
   const named = (config: unknown, ...rest: unknown[]) => {
     if (
       config &&
@@ -74,11 +75,19 @@ function namingPool(pool: Pool): void {
       !('name' in config && config.name)
     ) {
       const name = fixedTextName(String(config.text));
-      if (name) return query({ ...config, name }, ...rest);
+      if (name) return (runsGenericPlan(name) ? generic : query)({ ...config, name }, ...rest);
     }
     return query(config, ...rest);
   };
   pool.query = named as typeof pool.query;
+}
+
+/** Each PostgreSQL pool's companion whose connections keep generic plans (tests read it). */
+const genericPlanPools = new WeakMap<Pool, Pool>();
+
+/** The connections that run `pool`'s statements marked for their generic plan (fixed-text.ts). */
+export function genericPlanPoolOf(pool: Pool): Pool | undefined {
+  return genericPlanPools.get(pool);
 }
 
 export async function openDatabase(options: OpenOptions): Promise<Database> {
@@ -94,10 +103,23 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
       max: 10,
       options: '-c jit=off',
     });
+    // Statements marked to run on their generic plan (fixed-text.ts) run here. A session setting,
+    // so it has connections of its own: on the main pool it would reach unnamed statements too,
+    // which are planned for their values. Opened on first use; only searches use it.
+    const genericPool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: 10,
+      options: '-c jit=off -c plan_cache_mode=force_generic_plan',
+    });
     // An idle connection dropped by the server (restart, failover, admin kill) must not crash the
     // process: the pool replaces it on the next checkout.
-    pool.on('error', (error) => console.error(`database: idle connection lost: ${error.message}`));
-    namingPool(pool);
+    for (const each of [pool, genericPool]) {
+      each.on('error', (error) =>
+        console.error(`database: idle connection lost: ${error.message}`),
+      );
+    }
+    namingPool(pool, genericPool);
+    genericPlanPools.set(pool, genericPool);
     const db = drizzle(pool, { schema }) as unknown as Db;
     const serializedStartup = async <T>(work: () => Promise<T>): Promise<T> => {
       const client = await pool.connect();
@@ -117,7 +139,9 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
       executeSql: (text, values = []) => pool.query(text, values),
       serializedStartup,
       releaseMemory: async () => {},
-      close: () => pool.end(),
+      close: async () => {
+        await Promise.all([pool.end(), genericPool.end()]);
+      },
     };
   }
   // The embedded database runs in a worker thread (see pglite-worker-client.ts for why this

@@ -8,7 +8,8 @@
  * statements 4.9 ms). Issue 31: a search read from the postings is one large statement whose
  * planning cost more than its run ("capacitor" 1.1 ms planned, 0.25 run; three words 4.9 and 2.8);
  * named, it may be planned once for all words after five runs (a generic plan, which PostgreSQL
- * keeps when its estimate is as good as the custom plans').
+ * keeps when its estimate is as good as the custom plans'), and a site can ask for the generic
+ * plan on every run (`genericPlan`).
  *
  * The embedded database's worker client names a marked text (pglite-worker-client.ts); on a
  * PostgreSQL server the pool names it (client.ts, namingPool). Statements inside a transaction run
@@ -49,15 +50,33 @@ export function shapedText<T extends SQL | { toSQL(): { sql: string } }>(
   shape: string,
   query: T,
   shapes: number,
+  { genericPlan = false }: { genericPlan?: boolean } = {},
 ): T {
   let seen = shapesPerSite.get(site);
   if (!seen) shapesPerSite.set(site, (seen = new Set()));
   if (seen.size < shapes && !seen.has(shape)) {
     seen.add(shape);
     const text = textOf(query);
-    if (!names.has(text)) names.set(text, `fixed_text_${names.size + 1}`);
+    if (!names.has(text)) {
+      const name = `fixed_text_${names.size + 1}`;
+      names.set(text, name);
+      if (genericPlan) genericPlanNames.add(name);
+    }
   }
   return query;
+}
+
+/**
+ * Statement names whose site asked for one plan for every value (`genericPlan`): PostgreSQL
+ * otherwise plans a named statement for its values on each run while it estimates that this
+ * beats its generic plan, and a search's large statement cost more to plan than to run. The
+ * PostgreSQL pool sends these on connections that always use the generic plan (client.ts).
+ */
+const genericPlanNames = new Set<string>();
+
+/** Whether the statement named `name` is to run on its generic plan. */
+export function runsGenericPlan(name: string): boolean {
+  return genericPlanNames.has(name);
 }
 
 /** Whether `text` is the text of a marked statement. */

@@ -25,6 +25,7 @@ import { users, videos } from '../db/schema.js';
 import type { VideoItemRow } from '../videos/index.js';
 import {
   filterOf,
+  GENERIC_PLAN,
   lexemesRarestFirst,
   PAGE_COLUMNS,
   pageWithTotal,
@@ -138,6 +139,7 @@ export async function postingsPageByViews(
       `${shapeOf(search)} ${ascending ? 'asc' : 'desc'}`,
       statement,
       SHAPES,
+      GENERIC_PLAN,
     ),
   );
   return pageWithTotal(result, stopAt);
