@@ -44,6 +44,13 @@ export const WALK_BUDGET = 20_000;
  * words), so two statements of 16 shapes hold at most about 10 MB per connection.
  */
 export const SHAPES = 16;
+/**
+ * Both search statements run on one plan for all words (fixed-text.ts, `genericPlan`). Left to
+ * choose, PostgreSQL planned some shapes for their words on every run (a phrase, two or three
+ * words sorted by views: 30 custom plans of 30), and planning them cost more than their generic
+ * plans' runs took (docs/bench.md, issue 31).
+ */
+export const GENERIC_PLAN = { genericPlan: true };
 /** What a statement's text varies with: the number of words and pairs, and which filters are set. */
 export function shapeOf({ terms, phraseOnly, filters }: PostingsSearch): string {
   const { sinceHours, minDuration, maxDuration } = filters;
@@ -173,7 +180,9 @@ function everyTerm(terms: readonly string[], filter: SQL, k: number): SQL {
         where o.video_id = m.video_id and o.term = ${term}) as ${sql.raw(`f${i}`)}`,
     );
     const probed = others.map((_, i) => sql.raw(`d.f${i}`));
-    // A video without the term has no field (null), which least() would skip.
+    // A video without the term has no field (null), which least() would skip. The planner merges
+    // the probes into these conditions, where each runs twice per row; fenced off (`offset 0`)
+    // the walk lost its order and was sorted whole ("guitar riff" 1.1 → 218 ms).
     const holdsAll = sql.join(
       probed.map((field) => sql`${field} >= ${at}`),
       sql` and `,
@@ -200,11 +209,12 @@ function everyTerm(terms: readonly string[], filter: SQL, k: number): SQL {
  * train ferry" has none in the bench catalogue, where each word is in 20 000 titles, and the walk
  * would read its whole budget to learn that.
  */
-function intersected(terms: readonly string[], filter: SQL, k: number): SQL {
+function intersected(terms: readonly string[], filter: SQL, k: number, shared?: SQL): SQL {
   const probes = terms.map(
     (term, i) => sql`(select o.field from ${POSTINGS} as o
       where o.video_id = v.id and o.term = ${term}) as ${sql.raw(`f${i}`)}`,
   );
+  // Probed once per video (`offset 0` below: merged into the conditions, each ran twice).
   const probed = terms.map((_, i) => sql.raw(`c.f${i}`));
   const holdsAll = sql.join(
     probed.map((field) => sql`${field} is not null`),
@@ -215,11 +225,17 @@ function intersected(terms: readonly string[], filter: SQL, k: number): SQL {
              c.created_at
       from (
         select v.id, v.views_tier, v.created_at, ${sql.join(probes, sql`, `)}
-        from ${videos} as v
-        where v.is_published and v.search_vector @@ ${everyWord(terms)} ${filter}
+        from ${shared ?? everyWordMatches(terms, filter)} as v
+        offset 0
       ) as c
       where ${holdsAll}
     ) as x order by ${RANK_ORDER} limit ${k}`;
+}
+
+/** Published videos holding every word of `terms`, through the search document's GIN index. */
+function everyWordMatches(terms: readonly string[], filter: SQL): SQL {
+  return sql`(select id, views_tier, created_at from ${videos}
+    where is_published and search_vector @@ ${everyWord(terms)} ${filter})`;
 }
 
 /** The words of `terms` (pairs split) as a tsquery of all of them. */
@@ -245,7 +261,7 @@ export const SAMPLE_HITS = 3;
  * terms SAMPLE_HITS times or more (the walk then stops after about k × SAMPLE / hits rows), else
  * the GIN intersection (few videos hold them all: 2 ms where the walk read 20 000 rows).
  */
-function conjunctive(terms: readonly string[], filter: SQL, k: number): SQL {
+function conjunctive(terms: readonly string[], filter: SQL, k: number, shared?: SQL): SQL {
   if (terms.length === 1) return firstRows(terms[0] as string, filter, k);
   const [driver, ...others] = terms as [string, ...string[]];
   const exists = sql.join(
@@ -266,7 +282,7 @@ function conjunctive(terms: readonly string[], filter: SQL, k: number): SQL {
         select case when not (${exists}) then 'none'
           when ${hits} >= ${SAMPLE_HITS} then 'walk' else 'gin' end as how
       )
-      (select * from (${intersected(terms, filter, k)}) as i
+      (select * from (${intersected(terms, filter, k, shared)}) as i
         where (select how from read) = 'gin')
       union all
       (select * from (${everyTerm(terms, filter, k)}) as w
@@ -292,12 +308,19 @@ export function pairsRarestFirst(search: PostingsSearch): string[] {
 /** The search's matches of each group, each row tagged with its group (2, 1, 0). */
 function groups(search: PostingsSearch, filter: SQL, k: number): SQL {
   const { lexemes, pairs } = search.terms;
-  const phrase = sql`select 2 as grp, g.* from (${conjunctive(pairsRarestFirst(search), filter, k)}) as g`;
-  if (search.phraseOnly && pairs.length > 0) return phrase;
+  if (search.phraseOnly && pairs.length > 0) {
+    return sql`select 2 as grp, g.* from (${conjunctive(pairsRarestFirst(search), filter, k)}) as g`;
+  }
   const some = sql`select 0 as grp, g.* from (${anyTerm(lexemes, filter, k)}) as g`;
   if (lexemes.length < 2) return some;
-  const all = sql`select 1 as grp, g.* from (${conjunctive(lexemesRarestFirst(search), filter, k)}) as g`;
-  return sql`${phrase} union all ${all} union all ${some}`;
+  // Of three words or more, the phrase's pairs and the words are both conjunctive, and their GIN
+  // reads are the same (the pairs' words are the query's words): read once, when either needs it.
+  const shared = pairs.length > 1 ? sql.raw('every_word') : undefined;
+  const phrase = sql`select 2 as grp, g.* from (${conjunctive(pairsRarestFirst(search), filter, k, shared)}) as g`;
+  const all = sql`select 1 as grp, g.* from (${conjunctive(lexemesRarestFirst(search), filter, k, shared)}) as g`;
+  const union = sql`${phrase} union all ${all} union all ${some}`;
+  if (!shared) return union;
+  return sql`with every_word as materialized ${everyWordMatches(lexemes, filter)} ${union}`;
 }
 
 /** The number of matches, exact up to the count's stop and "at least" it past that. */
@@ -359,7 +382,7 @@ export async function postingsPage(
     left join ${users} on ${users.id} = ${videos.ownerId}
     order by ${order('p')}`;
   const result = await db.execute(
-    shapedText('search-postings-page', shapeOf(search), statement, SHAPES),
+    shapedText('search-postings-page', shapeOf(search), statement, SHAPES, GENERIC_PLAN),
   );
   return pageWithTotal(result, stopAt);
 }

@@ -6,30 +6,39 @@
 import { and, eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { genericPlanPoolOf } from '../../server/db/client.js';
 import { searchPostings, videos } from '../../server/db/schema.js';
 import { createUser, type TestUser } from './auth-helpers.js';
 import { createTestApp, type TestApp } from './helpers.js';
 import { insertVideo } from './video-helpers.js';
 
-/** The texts PostgreSQL holds as prepared statements, on every connection of the app's pool. */
-async function preparedStatementTexts(t: TestApp): Promise<string[]> {
+interface PreparedText {
+  statement: string;
+  custom_plans: string;
+  /** On PostgreSQL: whether it is held by the pool that keeps generic plans (client.ts). */
+  genericPool?: boolean;
+}
+
+/** The texts PostgreSQL holds as prepared statements, on every connection of the app's pools. */
+async function preparedStatementTexts(t: TestApp): Promise<PreparedText[]> {
   const client = (t.ctx.db as unknown as { $client: unknown }).$client;
-  const query = 'select statement from pg_prepared_statements';
+  const query = 'select statement, custom_plans from pg_prepared_statements';
   if (client instanceof pg.Pool) {
-    const held = await Promise.all(
-      Array.from({ length: client.totalCount }, () => client.connect()),
-    );
-    try {
-      const answers = await Promise.all(held.map((connection) => connection.query(query)));
-      return answers.flatMap((answer) =>
-        answer.rows.map((row: { statement: string }) => row.statement),
-      );
-    } finally {
-      for (const connection of held) connection.release();
-    }
+    const heldBy = async (pool: pg.Pool, genericPool: boolean) => {
+      const held = await Promise.all(Array.from({ length: pool.totalCount }, () => pool.connect()));
+      try {
+        const answers = await Promise.all(held.map((connection) => connection.query(query)));
+        return answers.flatMap((answer) =>
+          answer.rows.map((row: PreparedText) => ({ ...row, genericPool })),
+        );
+      } finally {
+        for (const connection of held) connection.release();
+      }
+    };
+    return [...(await heldBy(client, false)), ...(await heldBy(genericPlanPoolOf(client)!, true))];
   }
-  const answer = (await t.ctx.db.execute(sql.raw(query))) as { rows: { statement: string }[] };
-  return answer.rows.map((row) => row.statement);
+  const answer = (await t.ctx.db.execute(sql.raw(query))) as { rows: PreparedText[] };
+  return answer.rows;
 }
 
 interface Found {
@@ -218,9 +227,15 @@ describe('pages read from the postings', () => {
       [['lichen', 'stone'], [], ['x']],
       [['moss'], ['lichen'], ['x']],
       [['cliff'], [], ['otter', 'lichen']],
+      // "otter lichen stone" as a phrase in a title 20 days old, and its words scattered in one of
+      // this week: few enough for the GIN index, for the phrase's pairs and the words alike.
+      [['otter', 'lichen', 'stone'], [], ['x']],
+      [['stone'], ['otter'], ['lichen', 'x']],
     ];
+    const ageInDays = [0, 1, 2, 3, 20, 2];
     for (const [i, fields] of rare.entries()) {
-      const doc = { fields, views: 10 * i, createdAt: new Date(now - i * day), duration: 30 };
+      const createdAt = new Date(now - ageInDays[i]! * day);
+      const doc = { fields, views: 10 * i, createdAt, duration: 30 };
       const id = await insertVideo(t, owner, {
         title: fields[0].join(' '),
         tags: fields[1],
@@ -276,6 +291,18 @@ describe('pages read from the postings', () => {
     expect(await allPages('otter kayak', '&uploaded=week&duration=short')).toEqual(expected);
     const found = await search(t, 'otter kayak', '&uploaded=week&duration=short');
     expect(found.totalVideos).toBe(expected.length);
+  });
+
+  it('reads words that few videos hold together within the filters', async () => {
+    const words = ['otter', 'lichen', 'stone'];
+    const since = Date.now() - 7 * day;
+    const expected = expectedOrder(docs, words, false, (doc) => doc.createdAt.getTime() >= since);
+    const phraseVideo = docs.find((doc) => doc.fields[0].join(' ') === words.join(' '))!;
+    expect(expectedOrder(docs, words)[0]).toBe(phraseVideo.id);
+    expect(expected).not.toContain(phraseVideo.id);
+    expect(expected.length).toBeGreaterThan(1);
+    expect(await allPages(words.join(' '), '&uploaded=week')).toEqual(expected);
+    expect((await allPages(words.join(' ')))[0]).toBe(phraseVideo.id);
   });
 
   it('counts exactly up to the cap, and says "at least" past it', async () => {
@@ -348,7 +375,7 @@ describe('search postings statements', () => {
   });
   afterAll(() => t.close());
 
-  it('runs its page statements named, one per shape, the words bound', async () => {
+  it('runs its page statements named, one per shape, the words bound, on generic plans', async () => {
     const owner = await createUser(t, 'named_owner');
     for (const title of ['Otter river', 'Moss cliff kayak']) {
       await insertVideo(t, owner, { title, tags: [], description: 'x' });
@@ -359,10 +386,16 @@ describe('search postings statements', () => {
       await search(t, query, extra);
       await search(t, query, `${extra}&sortBy=views`);
     }
-    const texts = (await preparedStatementTexts(t)).filter((text) =>
-      text.includes('search_postings'),
+    const prepared = (await preparedStatementTexts(t)).filter(({ statement }) =>
+      statement.includes('search_postings'),
     );
+    const texts = prepared.map(({ statement }) => statement);
     expect(new Set(texts).size).toBe(4);
     expect(texts.some((text) => /otter|river|moss/.test(text))).toBe(false);
+    if (process.env.TEST_DATABASE_URL) {
+      // Each planned once for all words: never for the words of one run.
+      expect(prepared.every(({ genericPool }) => genericPool)).toBe(true);
+      expect(prepared.map(({ custom_plans }) => Number(custom_plans))).toEqual([0, 0, 0, 0]);
+    }
   });
 });
