@@ -37,3 +37,31 @@ export function cpuSpent(before: Map<number, number>, after: Map<number, number>
   }
   return total;
 }
+
+/**
+ * Waits until `pid` has used under 3 % of a core for `seconds` seconds in a row, and `busy` (more
+ * work the caller can see, such as child processes) says no, or until `maxMs` has passed. A server
+ * just started does its start-up work first, which a load run would otherwise count as its own.
+ */
+export async function untilQuiet(
+  pid: number,
+  {
+    seconds,
+    maxMs,
+    busy = async () => false,
+  }: {
+    seconds: number;
+    maxMs: number;
+    busy?: () => Promise<boolean>;
+  },
+): Promise<void> {
+  const deadline = Date.now() + maxMs;
+  let quietSeconds = 0;
+  let before = await cpuMsOf(pid);
+  while (quietSeconds < seconds && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const now = await cpuMsOf(pid);
+    quietSeconds = now - before > 30 || (await busy()) ? 0 : quietSeconds + 1;
+    before = now;
+  }
+}

@@ -21,7 +21,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { cpuMsOf } from './cpu.js';
+import { untilQuiet } from './cpu.js';
 import { BENCH_DATA, ROOT } from './paths.js';
 import { childEnv, spawnServer } from './server.js';
 
@@ -93,16 +93,8 @@ async function settle(dataDir: string): Promise<void> {
   const server = await spawnServer({ env: { DATA_DIR: dataDir, SEED_DEMO: '0' } });
   try {
     const { pid } = server;
-    const deadline = Date.now() + 10 * 60_000;
-    let quietSeconds = 0;
-    let before = await cpuMsOf(pid);
-    while (quietSeconds < 3 && Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, 1000));
-      const now = await cpuMsOf(pid);
-      const busy = now - before > 30 || (await childrenOf(pid)) !== '';
-      quietSeconds = busy ? 0 : quietSeconds + 1;
-      before = now;
-    }
+    const busy = async () => (await childrenOf(pid)) !== '';
+    await untilQuiet(pid, { seconds: 3, maxMs: 10 * 60_000, busy });
   } finally {
     await server.stop();
   }
