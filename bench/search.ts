@@ -7,7 +7,8 @@
  * 1 000 000) catalogue videos, topped up once by `npm run seed -- --videos N`. Before the load,
  * the bench runs each search once through the feed code with a logging database and prints
  * EXPLAIN of every statement that reads videos, and whether any scans videos or the search
- * postings sequentially.
+ * postings sequentially. SEARCH_BENCH_EMBEDDED=0 leaves the embedded database out (A/B runs of
+ * PostgreSQL alone).
  */
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
