@@ -31,6 +31,16 @@ import { countedRelevantSearch, relevantSearch, type RankPlan } from './video-se
 export interface SearchAnswer {
   rows: VideoItemRow[];
   total: SearchTotal;
+  /**
+   * The ids of the channels the query names, when the statement asked (the postings' do:
+   * named-channels.ts); undefined when it did not.
+   */
+  named?: string[];
+}
+
+/** Whether the search postings answer `scope` in `sort` (search-postings.ts). */
+export function readsPostings(scope: SearchScope, sort: SortShape): boolean {
+  return scope.postings !== undefined && (!sort.sortBy || sort.sortBy === 'views');
 }
 
 /** The page of `scope` in relevance order, or in `sort`'s when it names one, and the total. */
@@ -40,7 +50,7 @@ export async function searchAnswer(
   stats: LexemeStats | undefined,
   sort: SortShape,
 ): Promise<SearchAnswer> {
-  if (scope.postings && (!sort.sortBy || sort.sortBy === 'views')) {
+  if (scope.postings && readsPostings(scope, sort)) {
     return postingsAnswer(db, scope, scope.postings, stats, sort);
   }
   const counted = await pageOfEveryMatch(db, scope, stats, sort);
@@ -56,7 +66,7 @@ export async function searchAnswer(
 async function postingsAnswer(
   db: Db,
   scope: SearchScope,
-  { plain, phraseOnly, filters }: NonNullable<SearchScope['postings']>,
+  { plain, phraseOnly, filters, channelName }: NonNullable<SearchScope['postings']>,
   stats: LexemeStats | undefined,
   sort: SortShape,
 ): Promise<SearchAnswer> {
@@ -65,7 +75,7 @@ async function postingsAnswer(
   if (terms.lexemes.length === 0) return { rows: [], total: { total: 0, atLeast: false } };
   const shareOf = (lexeme: string) => stats?.shares.get(lexeme) ?? stats?.otherShare ?? 0;
   const { cap, offset, limit } = scope;
-  const search = { plain, terms, phraseOnly, filters, shareOf, cap, offset, limit };
+  const search = { plain, channelName, terms, phraseOnly, filters, shareOf, cap, offset, limit };
   if (sort.sortBy === 'views') return postingsPageByViews(db, search, sort.sortType);
   return postingsPage(db, search);
 }

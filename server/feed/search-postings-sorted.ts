@@ -15,18 +15,18 @@
  *   3. those are sorted by their exact views and paged.
  * The matches are the search's: any of the words, or for a quoted phrase the videos holding every
  * pair of its neighbouring words in one field (walked from the rarest pair, the others probed).
- * The total is the relevance page's (search-postings.ts, totalOf).
+ * The total is the relevance page's (search-postings.ts, totalOf), and so are the channels named.
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { SortType } from '../../contract/videos.js';
 import type { Db } from '../db/client.js';
 import { shapedText } from '../db/fixed-text.js';
 import { users, videos } from '../db/schema.js';
-import type { VideoItemRow } from '../videos/index.js';
 import {
   filterOf,
   GENERIC_PLAN,
   lexemesRarestFirst,
+  namedOf,
   PAGE_COLUMNS,
   pageWithTotal,
   pairsRarestFirst,
@@ -34,6 +34,7 @@ import {
   SHAPES,
   shapeOf,
   totalOf,
+  type PostingsAnswer,
   type PostingsSearch,
 } from './search-postings.js';
 
@@ -82,7 +83,7 @@ export async function postingsPageByViews(
   db: Db,
   search: PostingsSearch,
   sortType: SortType | undefined,
-): Promise<{ rows: VideoItemRow[]; total: { total: number; atLeast: boolean } }> {
+): Promise<PostingsAnswer> {
   const { offset, limit, cap } = search;
   const k = offset + limit;
   const stopAt = Math.max(cap, k) + 1;
@@ -124,8 +125,8 @@ export async function postingsPageByViews(
         stepOrder,
       )}) as e
     )
-    select t.n, ${PAGE_COLUMNS}
-    from (select ${totalOf(search, filter, stopAt)} as n) as t
+    select t.n, t.named, ${PAGE_COLUMNS}
+    from (select ${totalOf(search, filter, stopAt)} as n, ${namedOf(search)} as named) as t
     left join (
       select v.id from candidates as c join ${videos} as v on v.id = c.video_id
       order by ${viewsOrder('v')} limit ${limit} offset ${offset}

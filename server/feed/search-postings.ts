@@ -33,6 +33,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { shapedText } from '../db/fixed-text.js';
 import { users, videos } from '../db/schema.js';
+import { namedChannelsOf } from './named-channels.js';
 import type { VideoItemRow } from '../videos/index.js';
 
 /** Rows of the rarest term one level of a conjunctive walk reads at most. */
@@ -86,6 +87,8 @@ export interface PostingFilters {
 export interface PostingsSearch {
   /** The query's words separated by spaces, as typed. */
   plain: string;
+  /** The query as typed, trimmed: the channels it names are asked in the same statement. */
+  channelName: string;
   terms: QueryTerms;
   /** A quoted phrase: only the phrase's matches are matches. */
   phraseOnly: boolean;
@@ -357,11 +360,16 @@ export function totalOf(search: PostingsSearch, filter: SQL, stopAt: number): SQ
   return sql`(select case when ${bound} >= ${stopAt} then ${stopAt} else ${counted} end)`;
 }
 
-/** The page and the total, in one statement. */
-export async function postingsPage(
-  db: Db,
-  search: PostingsSearch,
-): Promise<{ rows: VideoItemRow[]; total: { total: number; atLeast: boolean } }> {
+/** A page read from the postings, its total, and the channels the query names. */
+export interface PostingsAnswer {
+  rows: VideoItemRow[];
+  total: { total: number; atLeast: boolean };
+  /** The ids of the channels the query names (named-channels.ts): their videos match too. */
+  named: string[];
+}
+
+/** The page, the total and the channels named, in one statement. */
+export async function postingsPage(db: Db, search: PostingsSearch): Promise<PostingsAnswer> {
   const { offset, limit, cap } = search;
   const k = offset + limit;
   const stopAt = Math.max(cap, k) + 1;
@@ -370,8 +378,8 @@ export async function postingsPage(
     sql.raw(`${r}.grp desc, ${r}.field desc, ${r}.views_tier desc, ${r}.created_at desc,
       ${r}.video_id`);
   const statement = sql`
-    select t.n, ${PAGE_COLUMNS}
-    from (select ${totalOf(search, filter, stopAt)} as n) as t
+    select t.n, t.named, ${PAGE_COLUMNS}
+    from (select ${totalOf(search, filter, stopAt)} as n, ${namedOf(search)} as named) as t
     left join (
       select * from (
         select distinct on (video_id) * from (${groups(search, filter, k)}) as x
@@ -387,6 +395,11 @@ export async function postingsPage(
   return pageWithTotal(result, stopAt);
 }
 
+/** The ids of the channels the query names, as an array (named-channels.ts). */
+export function namedOf(search: PostingsSearch): SQL {
+  return sql`array(select id from ${namedChannelsOf(sql`${search.channelName}`)} as named)`;
+}
+
 /** A page's video and owner columns, as VideoItemRow names them. */
 export const PAGE_COLUMNS = sql`${videos.id}, ${videos.title}, ${videos.description}, ${videos.tags},
   ${videos.duration}, ${videos.views}, ${videos.isPublished} as "isPublished",
@@ -396,18 +409,23 @@ export const PAGE_COLUMNS = sql`${videos.id}, ${videos.title}, ${videos.descript
   ${users.fullName} as "ownerFullName", ${users.avatarKey} as "ownerAvatarKey"`;
 
 /**
- * The rows of a statement that selects the total as `n` beside PAGE_COLUMNS, left-joined so that
- * an empty page still carries it, with the total capped at `stopAt`.
+ * The rows of a statement that selects the total as `n` and the named channels as `named` beside
+ * PAGE_COLUMNS, left-joined so that an empty page still carries them, the total capped at `stopAt`.
  */
-export function pageWithTotal(
-  result: unknown,
-  stopAt: number,
-): { rows: VideoItemRow[]; total: { total: number; atLeast: boolean } } {
-  type RawRow = Omit<VideoItemRow, 'createdAt'> & { createdAt: Date | string | null; n: number };
+export function pageWithTotal(result: unknown, stopAt: number): PostingsAnswer {
+  type RawRow = Omit<VideoItemRow, 'createdAt'> & {
+    createdAt: Date | string | null;
+    n: number;
+    named: string[] | null;
+  };
   const raw = (result as { rows: RawRow[] }).rows;
   const n = Number(raw[0]?.n ?? 0);
   const rows = raw
     .filter((row) => row.id !== null)
-    .map(({ n: _, ...row }) => ({ ...row, createdAt: new Date(row.createdAt as Date | string) }));
-  return { rows, total: { total: Math.min(n, stopAt), atLeast: n >= stopAt } };
+    .map(({ n: _, named: __, ...row }) => ({
+      ...row,
+      createdAt: new Date(row.createdAt as Date | string),
+    }));
+  const total = { total: Math.min(n, stopAt), atLeast: n >= stopAt };
+  return { rows, total, named: raw[0]?.named ?? [] };
 }

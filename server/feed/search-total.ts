@@ -82,7 +82,13 @@ export interface SearchScope {
    * Set when the search postings can answer its relevance order (search-postings.ts): plain words
    * or one quoted phrase over the whole catalogue, with upload date and duration filters only.
    */
-  postings?: { plain: string; phraseOnly: boolean; filters: PostingFilters };
+  postings?: {
+    plain: string;
+    phraseOnly: boolean;
+    filters: PostingFilters;
+    /** The query as typed, trimmed, for the channels it names (named-channels.ts). */
+    channelName: string;
+  };
 }
 
 /**

@@ -33,7 +33,7 @@ import { ownVideoColumns, toOwnVideoItem } from '../videos/index.js';
 import { toVideoItem, type VideoItemRow } from '../videos/index.js';
 import type { MediaUrls } from '../media/media-urls.js';
 import type { SearchStatistics } from './search-density.js';
-import { searchAnswer } from './search-answer.js';
+import { readsPostings, searchAnswer, type SearchAnswer } from './search-answer.js';
 import { countStop, searchTotal, type SearchScope, type SearchTotal } from './search-total.js';
 import { sortedPage } from './sorted-page.js';
 import { correctedQuery, SPELLING_FEW } from './spelling.js';
@@ -95,6 +95,7 @@ function postingsShape(filters: FeedFilters, text: string): SearchScope['posting
   const duration = filters.duration ? DURATION_SECONDS[filters.duration] : undefined;
   return {
     plain: queryWords(text).join(' '),
+    channelName: text.trim(),
     phraseOnly,
     filters: {
       sinceHours: filters.uploaded ? UPLOAD_DATE_HOURS[filters.uploaded] : undefined,
@@ -170,9 +171,6 @@ export async function listFeed(
     return answer(rows, total, filtered);
   }
   const narrowed = Boolean(filters.userId || filters.tag || filtered);
-  // A channel named exactly: its videos match too (named-channels.ts). Most queries name none,
-  // and their statements stay as they were.
-  const named = filters.userId ? [] : await namedChannelIds(database.statements, filters.query);
   const scopeOf = (text: string, channels: string[] = []): SearchScope => {
     const search = searchQueries(text);
     const base = and(...conditions);
@@ -185,7 +183,21 @@ export async function listFeed(
     return { where, base, search, narrowed, ...bounds, ...(postings ? { postings } : {}) };
   };
   const stats = await database.searchStats.current();
-  let page = await searchAnswer(db, scopeOf(filters.query, named), stats, filters);
+  const query = filters.query;
+  // A channel named exactly: its videos match too (named-channels.ts). Most queries name none,
+  // and their statements stay as they were. The postings' statement asks for the named channels
+  // itself, so a query naming none costs no round trip more; one naming some is read again with
+  // them. Other searches ask first; a search within a channel asks for none.
+  let named: string[] = [];
+  let page: SearchAnswer | undefined;
+  if (!filters.userId) {
+    const unnamed = scopeOf(query);
+    if (readsPostings(unnamed, filters)) page = await searchAnswer(db, unnamed, stats, filters);
+    named = page?.named ?? (await namedChannelIds(database.statements, query));
+  }
+  if (!page || named.length > 0) {
+    page = await searchAnswer(db, scopeOf(query, named), stats, filters);
+  }
   let spelling: Spelling | undefined;
   const typed = page.total;
   // One word that found videos by itself (no channel named) matches some: nothing to correct.
