@@ -9,6 +9,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
+import { shapedText } from '../db/fixed-text.js';
 import { searchWords, videos } from '../db/schema.js';
 import { queryWords, WEBSEARCH_SYNTAX } from './video-search.js';
 
@@ -20,6 +21,9 @@ const FREQUENCY_WEIGHT = 0.02;
  * shows the corrected query's results instead ("Showing results for").
  */
 export const SPELLING_FEW = 5;
+
+/** How many word counts get a named correction statement (the first seen; fixed-text.ts). */
+const MAX_NAMED_WORD_COUNTS = 8;
 
 /**
  * The query with each word that matches no published video replaced by its nearest vocabulary
@@ -34,7 +38,7 @@ export async function correctedQuery(db: Db, text: string): Promise<string | und
     words.map((word) => sql`${word}`),
     sql`, `,
   );
-  const result = await db.execute(sql`
+  const statement = sql`
     select q.ord::int as ord, (
       select s.word from ${searchWords} as s
       where s.word % q.word
@@ -47,7 +51,13 @@ export async function correctedQuery(db: Db, text: string): Promise<string | und
         select 1 from ${videos}
         where ${videos.isPublished} = true
           and ${videos.searchVector} @@ plainto_tsquery('english', q.word)
-      )`);
+      )`;
+  // Its text varies only with the number of words: named per count (fixed-text.ts), it is planned
+  // once instead of on every search that found few (on the embedded database's one thread, a
+  // typo's search spent most of its time planning).
+  const result = await db.execute(
+    shapedText('spelling-correction', String(words.length), statement, MAX_NAMED_WORD_COUNTS),
+  );
   const fixes = (result as { rows: { ord: number; fix: string | null }[] }).rows;
   let changed = false;
   for (const { ord, fix } of fixes) {
