@@ -166,6 +166,21 @@ describe('suggestions while typing', () => {
     expect(await texts('ciabatta o')).toEqual(['ciabatta olives']);
   });
 
+  it('completes with the most viewed titles, read one popularity step at a time', async () => {
+    // 40 titles starting "Quokka", each on its own popularity step (views ×1.4), inserted in a shuffled
+    // order: the suggestions are the most viewed, most first, past the source's 16 per step.
+    const order = Array.from({ length: 40 }, (_, i) => (i * 17) % 40);
+    for (const i of order) {
+      await insertVideo(t, mira, {
+        title: `Quokka ${i}`,
+        tags: [],
+        views: Math.round(2 ** (i / 2)),
+      });
+    }
+    const expected = Array.from({ length: SUGGESTIONS_MAX }, (_, i) => `Quokka ${39 - i}`);
+    expect(await texts('quok')).toEqual(expected);
+  });
+
   it(`holds at most ${SUGGESTIONS_MAX}`, async () => {
     for (let i = 0; i < SUGGESTIONS_MAX + 3; i++) {
       await insertVideo(t, mira, { title: `Loaf number ${i}`, tags: ['loaf'] });
