@@ -6,7 +6,7 @@
  * video is not about everyone whose name shares a word with the query.
  *
  * A search the postings answer asks it inside its own statement (search-postings.ts: a round trip
- * less, about a third of a cheap search's CPU). Other searches ask it first, as a prepared
+ * less, a fifth of a one-word search's CPU). Other searches ask it first, as a prepared
  * statement: planning it cost more than running it (0.8 ms against 0.45 at 100 000 videos on the
  * embedded database).
  */
