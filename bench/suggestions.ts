@@ -20,6 +20,7 @@ import { SUGGESTIONS_MAX } from '../contract/search.js';
 import { SEARCH_LOG_MAX_ROWS, SEARCH_LOG_MIN_COUNT } from '../server/feed/search-log.js';
 import { titleWordQuery } from '../server/feed/suggestions.js';
 import { ensureEmbeddedDataset } from './lib/datasets.js';
+import { untilQuiet } from './lib/cpu.js';
 import { load } from './lib/load.js';
 import { BENCH_DATA } from './lib/paths.js';
 import { spawnServer } from './lib/server.js';
@@ -170,6 +171,8 @@ async function benchOne(target: Target): Promise<Row[]> {
   const { seqScans } = await prepare(target);
   const BENCH = target.bench;
   const server = await spawnServer({ env: target.env });
+  // Its start-up work would otherwise run beside the first measurements.
+  await untilQuiet(server.pid, { seconds: 2, maxMs: 120_000 });
   const rows: Row[] = [
     {
       bench: BENCH,

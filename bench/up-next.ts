@@ -14,6 +14,7 @@ import { openDatabase } from '../server/db/client.js';
 import { newId } from '../server/db/ids.js';
 import { users, videos, watchHistory } from '../server/db/schema.js';
 import { upNextRanking } from '../server/feed/up-next.js';
+import { untilQuiet } from './lib/cpu.js';
 import { load } from './lib/load.js';
 import { ROOT } from './lib/paths.js';
 import { spawnServer } from './lib/server.js';
@@ -114,6 +115,8 @@ export async function benchUpNext(): Promise<Row[]> {
     env: { DATA_DIR: dataDir, SEED_DEMO: '0', DATABASE_URL: undefined },
   });
   try {
+    // Its start-up work on the dataset would otherwise run beside the first measurements.
+    await untilQuiet(server.pid, { seconds: 2, maxMs: 120_000 });
     const url = `${server.url}/api/v1/videos/${videoId}/up-next`;
     await load(url, { seconds: 2, connections: 1 });
     const loadBefore = os.loadavg()[0]!;
