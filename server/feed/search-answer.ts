@@ -39,7 +39,10 @@ export interface SearchAnswer {
 }
 
 /** Whether the search postings answer `scope` in `sort` (search-postings.ts). */
-export function readsPostings(scope: SearchScope, sort: SortShape): boolean {
+export function readsPostings(
+  scope: SearchScope,
+  sort: SortShape,
+): scope is SearchScope & Required<Pick<SearchScope, 'postings'>> {
   return scope.postings !== undefined && (!sort.sortBy || sort.sortBy === 'views');
 }
 
@@ -50,7 +53,7 @@ export async function searchAnswer(
   stats: LexemeStats | undefined,
   sort: SortShape,
 ): Promise<SearchAnswer> {
-  if (scope.postings && readsPostings(scope, sort)) {
+  if (readsPostings(scope, sort)) {
     return postingsAnswer(db, scope, scope.postings, stats, sort);
   }
   const counted = await pageOfEveryMatch(db, scope, stats, sort);
