@@ -82,8 +82,10 @@ export async function createContext(
     },
   };
   const feedCache = new FeedCache<string>(config.feedCacheMs);
-  // Writes on any replica clear this one's pages (feed/feed-changes.ts).
-  followFeedChanges(events, feedCache);
+  const suggestionsCache = new FeedCache<string>(config.suggestionsCacheMs);
+  const publicCaches = [feedCache, suggestionsCache];
+  // Writes on any replica clear this one's pages and suggestions (feed/feed-changes.ts).
+  followFeedChanges(events, publicCaches);
   const ctx: AppContext = {
     config,
     db: opened.db,
@@ -94,6 +96,7 @@ export async function createContext(
     viewCounter,
     jobs,
     feedCache,
+    suggestionsCache,
     searchLog: new SearchLog(opened.db, {
       onError: (error) =>
         console.error(
@@ -102,7 +105,7 @@ export async function createContext(
     }),
     journal: new MediaJournal(opened.db, journalWriter),
     events,
-    feedChanged: (change, log) => announceFeedChange({ feedCache, events }, change, log),
+    feedChanged: (change, log) => announceFeedChange({ caches: publicCaches, events }, change, log),
   };
   return { ctx, database };
 }

@@ -55,6 +55,8 @@ export interface Config {
   transcodeRetrySeconds: number;
   /** How long a public feed page may be served from the per-replica cache; 0 turns it off. */
   feedCacheMs: number;
+  /** How long the completions of one typed text may be served from the per-replica cache; 0 off. */
+  suggestionsCacheMs: number;
   /** How long a page's HTML waits for its first-screen data before it goes out without. */
   firstScreenWaitMs: number;
   /**
@@ -184,6 +186,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     authRateLimit: settings.AUTH_RATE_LIMIT,
     availabilityRateLimit: settings.AVAILABILITY_RATE_LIMIT,
     feedCacheMs: settings.FEED_CACHE_MS,
+    suggestionsCacheMs: settings.SUGGESTIONS_CACHE_MS,
     firstScreenWaitMs: settings.FIRST_SCREEN_WAIT_MS,
     liveHeartbeatMs: settings.LIVE_HEARTBEAT_MS,
     liveStreamsPerAddress: settings.LIVE_STREAMS_PER_ADDRESS,

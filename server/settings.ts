@@ -136,6 +136,10 @@ export const SettingsSchema = Type.Object({
     description:
       'how long a public feed/search page may be served from the per-replica cache (`0`: off); writes on any replica clear every replica’s within a second (the event bus)',
   }),
+  SUGGESTIONS_CACHE_MS: int(0, 60_000, 2000, {
+    description:
+      'how long the completions of one typed text (`GET /search/suggestions`) may be served from the per-replica cache (`0`: off); a video published, unpublished, edited or deleted, or a channel renamed, on any replica clears it within a second; others’ new searches show within it',
+  }),
   FIRST_SCREEN_WAIT_MS: int(0, 60_000, 100, {
     description:
       'how long the HTML of `/` (and of `/watch/{id}`) waits for the first feed page (the poster) it embeds; past it the page goes out without and the SPA asks the API',

@@ -1,11 +1,11 @@
 /**
- * Keeps every replica's feed cache (feed/feed-cache.ts) coherent with writes made anywhere: a
- * write that changes what a public feed or search page shows (an upload, an edit, a publish
- * toggle, a delete, a channel's new name or avatar) clears this replica's cache at once and
- * announces `feed.changed` on the event bus, on which every replica clears its own. The event
- * carries ids only. An announcement lost (the bus cut off, then back: `onGap`) clears everything
- * too, and the cache's FEED_CACHE_MS stays the safety net for whatever no event covers (view
- * counts, a failed publish).
+ * Keeps every replica's public caches (feed/feed-cache.ts: the feed and search pages, and the
+ * suggestions) coherent with writes made anywhere: a write that changes what a public feed or
+ * search page shows (an upload, an edit, a publish toggle, a delete, a channel's new name or
+ * avatar) clears this replica's caches at once and announces `feed.changed` on the event bus, on
+ * which every replica clears its own. The event carries ids only. An announcement lost (the bus
+ * cut off, then back: `onGap`) clears everything too, and each cache's TTL stays the safety net
+ * for whatever no event covers (view counts, a failed publish, others' searches).
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { FeedChange } from '../context.js';
@@ -14,13 +14,16 @@ import type { FeedCache } from './feed-cache.js';
 
 export const FEED_CHANGED = 'feed.changed';
 
-/** Clears this replica's feed cache now and announces the change to every replica. */
+/** The caches a public write clears. */
+type PublicCaches = readonly FeedCache<string>[];
+
+/** Clears this replica's public caches now and announces the change to every replica. */
 export async function announceFeedChange(
-  ctx: { feedCache: FeedCache<string>; events: EventBus },
+  ctx: { caches: PublicCaches; events: EventBus },
   change: FeedChange,
   log: FastifyBaseLogger,
 ): Promise<void> {
-  ctx.feedCache.clear();
+  for (const cache of ctx.caches) cache.clear();
   try {
     await ctx.events.publish({ topic: FEED_CHANGED, ...change });
   } catch (error) {
@@ -29,10 +32,13 @@ export async function announceFeedChange(
   }
 }
 
-/** Clears `cache` on every announced change and after any gap in the bus. */
-export function followFeedChanges(events: EventBus, cache: FeedCache<string>): () => void {
-  const stopChanges = events.subscribe(FEED_CHANGED, () => cache.clear());
-  const stopGaps = events.onGap(() => cache.clear());
+/** Clears `caches` on every announced change and after any gap in the bus. */
+export function followFeedChanges(events: EventBus, caches: PublicCaches): () => void {
+  const clear = () => {
+    for (const cache of caches) cache.clear();
+  };
+  const stopChanges = events.subscribe(FEED_CHANGED, clear);
+  const stopGaps = events.onGap(clear);
   return () => {
     stopChanges();
     stopGaps();

@@ -12,6 +12,11 @@ export interface FeedContext extends ServerContext {
    * writes on any replica clear it (feed-changes.ts).
    */
   feedCache: FeedCache<string>;
+  /**
+   * Suggestions as `GET /search/suggestions` sends them (serialized envelopes), per typed text,
+   * for SUGGESTIONS_CACHE_MS; cleared with the feed cache.
+   */
+  suggestionsCache: FeedCache<string>;
   /** Searches that found videos, written in batches for the suggestions (search-log.ts). */
   searchLog: SearchLog;
 }

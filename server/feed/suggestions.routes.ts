@@ -21,11 +21,19 @@ export default async function suggestionsRoutes(app: App, { ctx }: RouteOptions<
         response: { 200: Envelope(Suggestions), ...errorResponses(400) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const typed = normaliseTyped(request.query.q);
       // The schema counts characters as sent; only spaces is nothing to complete.
       if (typed === '') throw requiredField('q');
-      return ok({ suggestions: await suggest(ctx.statements, typed) }, 'Suggestions fetched');
+      // Many people type the same first letters: one lookup per text and cache period serves
+      // them all, and those typing it at the same moment share the one in flight.
+      const body = await ctx.suggestionsCache.get(typed, async () =>
+        JSON.stringify(
+          ok({ suggestions: await suggest(ctx.statements, typed) }, 'Suggestions fetched'),
+        ),
+      );
+      // `body` is the envelope serialized (sent as it is), as the feed route sends its own.
+      return reply.type('application/json; charset=utf-8').send(body as never);
     },
   );
 }

@@ -88,3 +88,58 @@ describe('feed cache', () => {
     }
   });
 });
+
+describe('suggestions cache', () => {
+  let t: TestApp;
+  let owner: TestUser;
+
+  beforeAll(async () => {
+    t = await createTestApp({ suggestionsCacheMs: 60_000 });
+    owner = await createUser(t);
+  });
+  afterAll(() => t.close());
+  beforeEach(() => eventsDelivered(t));
+
+  const titles = async (q: string) =>
+    (await t.app.inject({ url: `/api/v1/search/suggestions?q=${encodeURIComponent(q)}` }))
+      .json<{ data: { suggestions: { text: string; kind: string }[] } }>()
+      .data.suggestions.filter((s) => s.kind === 'title')
+      .map((s) => s.text)
+      .sort();
+
+  it('serves a typed text from the cache until a publish toggle clears it', async () => {
+    const basics = await insertVideo(t, owner, { title: 'Quillwort basics' });
+    expect(await titles('quillw')).toEqual(['Quillwort basics']);
+
+    // A title written behind the API's back is not offered for the same text while cached …
+    await insertVideo(t, owner, { title: 'Quillwort advanced' });
+    expect(await titles('quillw')).toEqual(['Quillwort basics']);
+    // … but another text is its own entry and reads the database.
+    expect(await titles('quillwo')).toEqual(['Quillwort advanced', 'Quillwort basics']);
+
+    // Unpublished through the API: no longer suggested at once, not after the TTL.
+    const toggled = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/v1/videos/toggle/publish/${basics}`,
+      headers: owner.headers,
+    });
+    expect(toggled.statusCode).toBe(200);
+    expect(await titles('quillw')).toEqual(['Quillwort advanced']);
+  });
+
+  it('is off with a TTL of 0', async () => {
+    const uncached = await createTestApp({ suggestionsCacheMs: 0 });
+    try {
+      const user = await createUser(uncached);
+      const read = async () =>
+        (await uncached.app.inject({ url: '/api/v1/search/suggestions?q=zarzuela' })).json<{
+          data: { suggestions: unknown[] };
+        }>().data.suggestions.length;
+      expect(await read()).toBe(0);
+      await insertVideo(uncached, user, { title: 'Zarzuela tonight' });
+      expect(await read()).toBe(1);
+    } finally {
+      await uncached.close();
+    }
+  });
+});

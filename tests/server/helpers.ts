@@ -93,6 +93,7 @@ async function startTestApp(
     authRateLimit: 1000,
     // Tests write rows directly and read them back at once; the cache has its own test.
     feedCacheMs: 0,
+    suggestionsCacheMs: 0,
     // Counted views are written when a test flushes them (ctx.viewCounter.flush()) or on close.
     viewFlushMs: 3_600_000,
     ...overrides,

@@ -1,7 +1,8 @@
 /**
  * Two replicas of one site over one PostgreSQL database (TEST_DATABASE_URL), each with its own
- * feed cache: a write on one clears the other's within a second (the event bus, LISTEN/NOTIFY),
- * not after FEED_CACHE_MS, which is set here far longer than any wait below.
+ * feed and suggestions caches: a write on one clears the other's within a second (the event bus,
+ * LISTEN/NOTIFY), not after FEED_CACHE_MS or SUGGESTIONS_CACHE_MS, set here far longer than any
+ * wait below.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, type TestUser } from './auth-helpers.js';
@@ -27,7 +28,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('feed caches across replicas', (
   let two: TestApp;
   let owner: TestUser;
   beforeAll(async () => {
-    site = await createTestReplicas(2, { feedCacheMs: 600_000 });
+    site = await createTestReplicas(2, { feedCacheMs: 600_000, suggestionsCacheMs: 60_000 });
     [one, two] = site.replicas as [TestApp, TestApp];
     owner = await createUser(one);
   });
@@ -72,5 +73,23 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('feed caches across replicas', (
     expect(await withinASecond(firstOwner, (name) => name === 'Renamed On One')).toBe(
       'Renamed On One',
     );
+  });
+
+  it('stops suggesting on the other a title unpublished on one', async () => {
+    const video = await insertVideo(one, owner, { title: 'Marzipan sculptures' });
+    const suggested = async () =>
+      (await two.app.inject({ url: '/api/v1/search/suggestions?q=marzip' }))
+        .json<{ data: { suggestions: { text: string }[] } }>()
+        .data.suggestions.map((s) => s.text);
+    expect(await suggested()).toContain('Marzipan sculptures'); // cached on two now
+    const toggled = await one.app.inject({
+      method: 'PATCH',
+      url: `/api/v1/videos/toggle/publish/${video}`,
+      headers: owner.headers,
+    });
+    expect(toggled.statusCode).toBe(200);
+    expect(
+      await withinASecond(suggested, (texts) => !texts.includes('Marzipan sculptures')),
+    ).not.toContain('Marzipan sculptures');
   });
 });
