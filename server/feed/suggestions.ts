@@ -10,11 +10,13 @@
  * - of the whole text: a searched query, title, tag or channel name that starts with it
  *   ("no-knead b" → "No-Knead Bread: The Only Recipe You Need");
  * - of its last word: a title with a word starting with it and the other typed words anywhere
- *   ("bre" or "recipe kne" → "No-Knead Bread: The Only Recipe You Need"), through the full-text
- *   index, for a last word of 3 characters or more (shorter ones start too many words). Not a tag
- *   glued after the other words: "crème b" → "crème baking" would offer what no video holds.
- *   The index gives the first matches it finds (at most 128), ranked by views among them: exact
- *   for a rare word, a sample for a word hundreds of titles hold.
+ *   ("bre" or "recipe kne" → "No-Knead Bread: The Only Recipe You Need"), for a last word of 3
+ *   characters or more (shorter ones start too many words). Not a tag glued after the other
+ *   words: "crème b" → "crème baking" would offer what no video holds. One word typed: the 16
+ *   words of the search vocabulary starting with it that most videos hold, and the most popular
+ *   titles holding them, from the search postings (migration 0027); within a popularity step
+ *   (views about 5 % apart) which titles come is the index's choice. More words typed: the
+ *   full-text index's first 128 matches, ranked by views among them.
  * Completions of the whole text come first, as the large sites show them; within each, the more
  * popular first (see `score`).
  */
@@ -92,8 +94,9 @@ export function rankSuggestions(rows: readonly Row[], max = SUGGESTIONS_MAX): Su
 }
 
 /**
- * The candidates of every source, in one call of migration 0019's search_suggestion_candidates()
- * (the sources' statements live there, planned once per connection and kept off sequential scans).
+ * The candidates of every source, in one call of search_suggestion_candidates() (migrations
+ * 0019, 0026 and 0027: the sources' statements live there, planned once per connection and kept
+ * off sequential scans).
  */
 const suggestionStatements = statementSet((db) => ({
   candidates: db

@@ -9,7 +9,7 @@ import { SUGGESTIONS_MAX, SUGGEST_TEXT_MAX, type Suggestion } from '../../contra
 import { searchQueries, users, videos } from '../../server/db/schema.js';
 import { createUser, type TestUser } from './auth-helpers.js';
 import { createTestApp, type TestApp } from './helpers.js';
-import { insertVideo } from './video-helpers.js';
+import { insertVideo, insertVideos } from './video-helpers.js';
 
 type Answer = { data: { suggestions: Suggestion[] } | null; message: string; success: boolean };
 
@@ -166,19 +166,52 @@ describe('suggestions while typing', () => {
     expect(await texts('ciabatta o')).toEqual(['ciabatta olives']);
   });
 
-  it('completes with the most viewed titles, read one popularity step at a time', async () => {
+  it('completes with the most viewed of the few titles that start with the text', async () => {
     // 40 titles starting "Quokka", each on its own popularity step (views ×1.4), inserted in a shuffled
     // order: the suggestions are the most viewed, most first, past the source's 16 per step.
     const order = Array.from({ length: 40 }, (_, i) => (i * 17) % 40);
-    for (const i of order) {
-      await insertVideo(t, mira, {
-        title: `Quokka ${i}`,
-        tags: [],
-        views: Math.round(2 ** (i / 2)),
-      });
-    }
+    await insertVideos(
+      t,
+      mira,
+      order.map((i) => ({ title: `Quokka ${i}`, tags: [], views: Math.round(2 ** (i / 2)) })),
+    );
     const expected = Array.from({ length: SUGGESTIONS_MAX }, (_, i) => `Quokka ${39 - i}`);
     expect(await texts('quok')).toEqual(expected);
+  });
+
+  it('completes with the most viewed of many titles, read one popularity step at a time', async () => {
+    // 300 titles starting "Wombat", more than the source reads in the prefix's own order (256),
+    // the most viewed last in that order: they are found through the popularity steps.
+    const count = 300;
+    const name = (i: number) => `Wombat ${String(i).padStart(3, '0')}`;
+    const order = Array.from({ length: count }, (_, i) => (i * 7) % count);
+    await insertVideos(
+      t,
+      mira,
+      order.map((i) => ({ title: name(i), tags: [], views: 1_000 * (i + 1) })),
+    );
+    const expected = Array.from({ length: SUGGESTIONS_MAX }, (_, i) => name(count - 1 - i));
+    expect(await texts('wombat')).toEqual(expected);
+  });
+
+  it("completes a word with the most viewed titles holding the prefix's common words", async () => {
+    // The vocabulary's words of "marg" held by most videos: margherita (3 titles) and margin
+    // (2); the titles come most viewed first whichever word they hold; a tag is not a title.
+    await insertVideos(t, mira, [
+      { title: 'Pizza margherita at home', tags: [], views: 30 },
+      { title: 'Neapolitan margherita', tags: [], views: 700 },
+      { title: 'Margherita in ten minutes', tags: [], views: 5 },
+      { title: 'Profit margins explained', tags: [], views: 300 },
+      { title: 'Wide margin notes', tags: [], views: 90 },
+      { title: 'Dough stretching', tags: ['margherita'], views: 5_000 },
+    ]);
+    expect((await suggest('marg')).filter((s) => s.kind === 'title').map((s) => s.text)).toEqual([
+      'Margherita in ten minutes',
+      'Neapolitan margherita',
+      'Profit margins explained',
+      'Wide margin notes',
+      'Pizza margherita at home',
+    ]);
   });
 
   it(`holds at most ${SUGGESTIONS_MAX}`, async () => {

@@ -17,21 +17,30 @@ export interface VideoRowInput {
 
 /** A catalogue row (no real file behind it): for feed, search and engagement tests. */
 export async function insertVideo(t: TestApp, owner: TestUser, input: VideoRowInput = {}) {
-  const id = newId();
-  await t.ctx.db.insert(videos).values({
-    id,
-    ownerId: owner.id,
-    title: input.title ?? `Video ${id}`,
-    description: input.description ?? 'A test video',
-    tags: input.tags ?? ['test'],
-    isPublished: input.isPublished ?? true,
-    createdAt: input.createdAt ?? new Date(),
-    views: input.views ?? 0,
-    duration: input.duration ?? 10,
-    videoKey: `videos/${id}.mp4`,
-    thumbnailKey: `thumbnails/${id}.webp`,
+  const [id] = await insertVideos(t, owner, [input]);
+  return id!;
+}
+
+/** Many rows in one statement (a catalogue large enough to change a plan), their ids in order. */
+export async function insertVideos(t: TestApp, owner: TestUser, inputs: VideoRowInput[]) {
+  const rows = inputs.map((input) => {
+    const id = newId();
+    return {
+      id,
+      ownerId: owner.id,
+      title: input.title ?? `Video ${id}`,
+      description: input.description ?? 'A test video',
+      tags: input.tags ?? ['test'],
+      isPublished: input.isPublished ?? true,
+      createdAt: input.createdAt ?? new Date(),
+      views: input.views ?? 0,
+      duration: input.duration ?? 10,
+      videoKey: `videos/${id}.mp4`,
+      thumbnailKey: `thumbnails/${id}.webp`,
+    };
   });
-  return id;
+  await t.ctx.db.insert(videos).values(rows);
+  return rows.map((row) => row.id);
 }
 
 export interface UploadInput {
