@@ -58,6 +58,7 @@ export async function createContext(
     databaseUrl: config.databaseUrl,
     pgliteDir,
     pgliteSharedBuffersMb: config.pgliteSharedBuffersMb,
+    poolSize: config.databasePoolSize,
   });
   // The queues themselves are declared from the job table by prepareStart (start-up.ts).
   const jobs = await openJobQueue(opened, { supervise: superviseJobs });

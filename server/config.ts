@@ -21,6 +21,8 @@ export interface Config {
   databaseUrl: string | undefined;
   /** The embedded database's shared buffers in MB (db/client.ts says what it trades). */
   pgliteSharedBuffersMb: number;
+  /** Connections of each PostgreSQL pool. */
+  databasePoolSize: number;
   /** Absolute origin used to build media URLs; when absent the request's own origin is used. */
   publicUrl: string | undefined;
   /** Extra origins allowed to call the API with credentials (same origin is always allowed). */
@@ -164,6 +166,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     databaseUrl,
     pgliteSharedBuffersMb: settings.PGLITE_SHARED_BUFFERS_MB,
+    databasePoolSize: settings.DATABASE_POOL_SIZE,
     publicUrl: settings.PUBLIC_URL?.replace(/\/+$/, ''),
     corsOrigins: (settings.CORS_ORIGINS ?? '')
       .split(',')

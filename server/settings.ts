@@ -11,7 +11,7 @@
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
 import { LIMITS } from '../contract/limits.js';
-import { DEFAULT_PGLITE_SHARED_BUFFERS_MB } from './db/client.js';
+import { DEFAULT_DATABASE_POOL_SIZE, DEFAULT_PGLITE_SHARED_BUFFERS_MB } from './db/client.js';
 
 /** What a flag accepts, either way; an empty value is the default. */
 export const FLAG_ON = ['1', 'true', 'yes', 'on'];
@@ -49,6 +49,10 @@ export const SettingsSchema = Type.Object({
     }),
   ),
   // PGlite's WebAssembly memory is 32-bit (4 GB in all): shared buffers stop well below that.
+  DATABASE_POOL_SIZE: int(2, 100, DEFAULT_DATABASE_POOL_SIZE, {
+    description:
+      'connections of each of a process’s two PostgreSQL pools, 2–100 (unused without `DATABASE_URL`): one for everything, one opened by the first search (generic plans), so a process opens up to twice this; raise it with the database server’s cores',
+  }),
   PGLITE_SHARED_BUFFERS_MB: int(1, 1024, DEFAULT_PGLITE_SHARED_BUFFERS_MB, {
     description:
       'shared buffers of the embedded database, 1–1024 (unused with `DATABASE_URL`): more holds a large catalogue in memory, as RSS',

@@ -51,12 +51,22 @@ const migrationsFolder = path.join(APP_ROOT, 'drizzle');
  */
 export const DEFAULT_PGLITE_SHARED_BUFFERS_MB = 8;
 
+/**
+ * Connections of each of a process's two PostgreSQL pools. On 2 cores shared by the API and
+ * PostgreSQL, 5 answered searches at 50 concurrent requests with a p99 1.5-3 times lower than 10:
+ * fewer backends run at once, and the queue for a connection is the process's own, first come
+ * first served (docs/bench.md, issue 31). A larger server raises it (DATABASE_POOL_SIZE).
+ */
+export const DEFAULT_DATABASE_POOL_SIZE = 5;
+
 export interface OpenOptions {
   databaseUrl?: string | undefined;
   /** Folder for the embedded database; `memory://` keeps it in memory (tests). */
   pgliteDir: string;
   /** The embedded database's shared buffers in MB (default DEFAULT_PGLITE_SHARED_BUFFERS_MB). */
   pgliteSharedBuffersMb?: number | undefined;
+  /** Connections of each PostgreSQL pool (default DEFAULT_DATABASE_POOL_SIZE). */
+  poolSize?: number | undefined;
 }
 
 /**
@@ -92,6 +102,7 @@ export function genericPlanPoolOf(pool: Pool): Pool | undefined {
 
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   if (options.databaseUrl) {
+    const poolSize = options.poolSize ?? DEFAULT_DATABASE_POOL_SIZE;
     const { default: pg } = await import('pg');
     const { drizzle } = await import('drizzle-orm/node-postgres');
     const { migrate } = await import('drizzle-orm/node-postgres/migrator');
@@ -100,7 +111,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     // 30 ms of a 5 ms search at 1 000 000 videos (docs/bench.md, issue 31).
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
-      max: 10,
+      max: poolSize,
       options: '-c jit=off',
     });
     // Statements marked to run on their generic plan (fixed-text.ts) run here. A session setting,
@@ -108,7 +119,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     // which are planned for their values. Opened on first use; only searches use it.
     const genericPool = new pg.Pool({
       connectionString: options.databaseUrl,
-      max: 10,
+      max: poolSize,
       options: '-c jit=off -c plan_cache_mode=force_generic_plan',
     });
     // An idle connection dropped by the server (restart, failover, admin kill) must not crash the

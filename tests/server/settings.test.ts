@@ -51,6 +51,12 @@ describe('settings', () => {
     ['LOG_LEVEL', 'loud', 'LOG_LEVEL: got "loud", accepts one of fatal, error, warn, info'],
     ['DATABASE_URL', 'mysql://db', 'DATABASE_URL: got "mysql://db", accepts text matching'],
     ['PGLITE_SHARED_BUFFERS_MB', '4096', 'accepts a whole number from 1 to 1024'],
+    [
+      'DATABASE_POOL_SIZE',
+      '1',
+      'DATABASE_POOL_SIZE: got "1", accepts a whole number from 2 to 100',
+    ],
+    ['SUGGESTIONS_CACHE_MS', 'soon', 'SUGGESTIONS_CACHE_MS: got "soon", accepts a whole number'],
     ['TRANSCODE_CONCURRENCY', '-1', 'TRANSCODE_CONCURRENCY: got "-1"'],
     ['TRUST_PROXY', 'everyone', 'TRUST_PROXY: got "everyone", accepts 1, 0 or a comma-separated'],
   ])('refuse %s=%s, saying what they accept', (name, value, message) => {
