@@ -79,6 +79,12 @@ export function runsGenericPlan(name: string): boolean {
   return genericPlanNames.has(name);
 }
 
+/** Whether `text` is the text of a statement whose site asked for its generic plan. */
+export function runsOnGenericPlan(text: string): boolean {
+  const name = names.get(text);
+  return name !== undefined && genericPlanNames.has(name);
+}
+
 /** Whether `text` is the text of a marked statement. */
 export function isFixedText(text: string): boolean {
   return names.has(text);

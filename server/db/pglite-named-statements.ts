@@ -38,6 +38,15 @@ function asText(value: unknown): string {
   return JSON.stringify(value);
 }
 
+/**
+ * Statements marked `genericPlan` (fixed-text.ts) are planned once for every value, as on
+ * PostgreSQL (client.ts): left to choose, the embedded database planned the search statements
+ * sorted by views for their words on every run (80 custom plans of 80), and planning cost several
+ * times the 0.9 ms of running one.
+ */
+const GENERIC_PLAN = 'set plan_cache_mode = force_generic_plan';
+const CHOSEN_PLAN = 'reset plan_cache_mode';
+
 export class NamedStatements {
   readonly #pg: PGlite;
   readonly #statements = new Map<string, Statement>();
@@ -52,25 +61,42 @@ export class NamedStatements {
    * `inTransaction` says the statement belongs to the open transaction, whose end writes to
    * disk; the caller keeps it out of any other (pglite-transactions.ts).
    */
-  query(sql: string, params: unknown[], inTransaction: boolean): Promise<Uint8Array<ArrayBuffer>> {
+  query(
+    sql: string,
+    params: unknown[],
+    inTransaction: boolean,
+    { genericPlan = false }: { genericPlan?: boolean } = {},
+  ): Promise<Uint8Array<ArrayBuffer>> {
     return this.#pg.runExclusive(async () => {
       const statement = this.#statements.get(sql) ?? (await this.#prepare(sql));
-      const chunks: Uint8Array[] = [];
-      await this.#pg.execProtocolRawStream(
-        concat([
-          serialize.bind({ statement: statement.name, values: this.#values(statement, params) }),
-          serialize.describe({ type: 'P' }),
-          serialize.execute({}),
-          serialize.sync(),
-        ]),
-        {
-          syncToFs: !inTransaction,
-          // A view into Postgres's memory, reused for the next chunk: copied.
-          onRawData: (chunk) => chunks.push(chunk.slice()),
-        },
-      );
-      return concat(chunks);
+      // The plan is chosen at Bind. A session setting, so it is set for this Bind only: PGlite's
+      // other statements are planned for their values.
+      if (genericPlan) await this.#setting(GENERIC_PLAN);
+      try {
+        const chunks: Uint8Array[] = [];
+        await this.#pg.execProtocolRawStream(
+          concat([
+            serialize.bind({ statement: statement.name, values: this.#values(statement, params) }),
+            serialize.describe({ type: 'P' }),
+            serialize.execute({}),
+            serialize.sync(),
+          ]),
+          {
+            syncToFs: !inTransaction,
+            // A view into Postgres's memory, reused for the next chunk: copied.
+            onRawData: (chunk) => chunks.push(chunk.slice()),
+          },
+        );
+        return concat(chunks);
+      } finally {
+        if (genericPlan) await this.#setting(CHOSEN_PLAN);
+      }
     });
+  }
+
+  /** One SET, as a simple query (it changes nothing on disk). */
+  async #setting(statement: string): Promise<void> {
+    await this.#pg.execProtocolRaw(serialize.query(statement), { syncToFs: false });
   }
 
   /** Parse + Describe in one round; a statement Postgres refuses is not kept, so it can be fixed. */

@@ -25,6 +25,8 @@ export type WorkerRequest =
       txId?: number;
       /** Run as a named prepared statement, parsed once (pglite-named-statements.ts). */
       named?: boolean;
+      /** A named statement to run on its generic plan (fixed-text.ts, `genericPlan`). */
+      genericPlan?: boolean;
     }
   /** Several statements without parameters (PGlite's exec); answers the last one's rows. */
   | { id: number; kind: 'exec'; sql: string }

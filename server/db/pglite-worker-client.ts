@@ -13,7 +13,7 @@
  * statements queue in the worker without round-trip gaps, and errors keep their PostgreSQL fields.
  */
 import type { Worker } from 'node:worker_threads';
-import { isFixedText } from './fixed-text.js';
+import { isFixedText, runsOnGenericPlan } from './fixed-text.js';
 import { replyParsers, resultOfReply, type Parsers } from './pglite-reply.js';
 import {
   fromSerializedError,
@@ -180,6 +180,7 @@ export class PgliteWorkerClient implements QueryClient {
     if (this.#named.has(sql) || isFixedText(sql)) {
       // Read here with the caller's parsers themselves (pglite-reply.ts).
       request.named = true;
+      if (runsOnGenericPlan(sql)) request.genericPlan = true;
       read.parsers = this.#namedParsers(sql, parsers);
     } else if (parsers) {
       // Functions cannot cross to the worker; drizzle's keep text, so their types are enough.

@@ -71,10 +71,11 @@ async function query(
   const { sql, params, txId } = request;
   const tx = txId === undefined ? undefined : transactions.handle(txId);
   if (request.named) {
-    if (!tx) return transactions.outside(() => named.query(sql, params, false));
+    const plan = { genericPlan: request.genericPlan === true };
+    if (!tx) return transactions.outside(() => named.query(sql, params, false, plan));
     // Wait until the transaction has begun: it holds the lock the statement runs under.
     await tx;
-    return named.query(sql, params, true);
+    return named.query(sql, params, true, plan);
   }
   const options = {
     rowMode: request.rowMode,
