@@ -82,7 +82,7 @@ export function runsGenericPlan(name: string): boolean {
 /** Whether `text` is the text of a statement whose site asked for its generic plan. */
 export function runsOnGenericPlan(text: string): boolean {
   const name = names.get(text);
-  return name !== undefined && genericPlanNames.has(name);
+  return name !== undefined && runsGenericPlan(name);
 }
 
 /** Whether `text` is the text of a marked statement. */

@@ -34,6 +34,16 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('feed caches across replicas', (
   });
   afterAll(() => site.close());
 
+  /** The owner's publish toggle, through replica one's API. */
+  const togglePublishOnOne = async (video: string) => {
+    const toggled = await one.app.inject({
+      method: 'PATCH',
+      url: `/api/v1/videos/toggle/publish/${video}`,
+      headers: owner.headers,
+    });
+    expect(toggled.statusCode).toBe(200);
+  };
+
   const feed = async (replica: TestApp, query = '') =>
     (await replica.app.inject({ url: `/api/v1/videos${query}` })).json<FeedBody>().data.videos;
 
@@ -42,12 +52,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('feed caches across replicas', (
     const ids = (videos: { _id: string }[]) => videos.map((v) => v._id);
     expect(ids(await feed(two))).toContain(video); // cached on two now
     expect(ids(await feed(two, '?query=coherent'))).toContain(video);
-    const toggled = await one.app.inject({
-      method: 'PATCH',
-      url: `/api/v1/videos/toggle/publish/${video}`,
-      headers: owner.headers,
-    });
-    expect(toggled.statusCode).toBe(200);
+    await togglePublishOnOne(video);
     expect(
       ids(
         await withinASecond(
@@ -82,12 +87,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('feed caches across replicas', (
         .json<{ data: { suggestions: { text: string }[] } }>()
         .data.suggestions.map((s) => s.text);
     expect(await suggested()).toContain('Marzipan sculptures'); // cached on two now
-    const toggled = await one.app.inject({
-      method: 'PATCH',
-      url: `/api/v1/videos/toggle/publish/${video}`,
-      headers: owner.headers,
-    });
-    expect(toggled.statusCode).toBe(200);
+    await togglePublishOnOne(video);
     expect(
       await withinASecond(suggested, (texts) => !texts.includes('Marzipan sculptures')),
     ).not.toContain('Marzipan sculptures');
