@@ -19,20 +19,23 @@
  * first call, and only that text is named, so a call site whose text varies (a list's length, an
  * optional condition) runs its other texts unnamed, as before. `shapedText` is for a site whose
  * text takes a few shapes (a search's number of words, which filters): each shape's first text is
- * named, up to `shapes` of them.
+ * named, up to `shapes` of them. A raw statement's known shape is also written only once: a later
+ * call of the same text takes it with its own values (statement-template.ts).
  */
 import { SQL } from 'drizzle-orm';
-import { PgDialect } from 'drizzle-orm/pg-core';
+import { dialect, StatementTemplate } from './statement-template.js';
 
-/** The same text drizzle's own dialect makes of a query (no casing option is used). */
-const dialect = new PgDialect();
 /** The shapes each site has seen (fixedText's site has one). */
 const shapesPerSite = new Map<string, Set<string>>();
+/** Each raw statement shape's template (statement-template.ts), by site and shape. */
+const templates = new Map<string, StatementTemplate>();
 /** Each named text's statement name. */
 const names = new Map<string, string>();
 
 const textOf = (query: SQL | { toSQL(): { sql: string } }) =>
   query instanceof SQL ? dialect.sqlToQuery(query).sql : query.toSQL().sql;
+
+const templateKey = (site: string, shape: string) => `${site}\u0000${shape}`;
 
 /** A statement whose text the code fixes; `site` names the call site (unique). */
 export function fixedText<T extends SQL | { toSQL(): { sql: string } }>(site: string, query: T): T {
@@ -41,9 +44,11 @@ export function fixedText<T extends SQL | { toSQL(): { sql: string } }>(site: st
 
 /**
  * A statement whose text takes one of a few shapes, `shape` naming which (the caller knows what
- * varies: a list's length, which conditions are set). A shape's text is read on its first call
- * only (writing a 12 kB search statement's text took 0.26 ms), and the first `shapes` shapes of a
- * site are named. A call whose text differs from its shape's first runs unnamed.
+ * varies: a list's length, which conditions are set). A shape's text is written on its first call
+ * only, and the first `shapes` shapes of a site are named. A raw `sql` statement of a known shape
+ * is returned bound to its shape's text (statement-template.ts: writing a three-word search's
+ * 12 kB text took 0.4 ms). A call whose text differs from its shape's first is returned as it is:
+ * drizzle writes it, and it runs unnamed.
  */
 export function shapedText<T extends SQL | { toSQL(): { sql: string } }>(
   site: string,
@@ -54,14 +59,21 @@ export function shapedText<T extends SQL | { toSQL(): { sql: string } }>(
 ): T {
   let seen = shapesPerSite.get(site);
   if (!seen) shapesPerSite.set(site, (seen = new Set()));
+  const key = templateKey(site, shape);
   if (seen.size < shapes && !seen.has(shape)) {
     seen.add(shape);
-    const text = textOf(query);
+    const template = query instanceof SQL ? StatementTemplate.of(query) : undefined;
+    if (template) templates.set(key, template);
+    const text = template?.text ?? textOf(query);
     if (!names.has(text)) {
       const name = `fixed_text_${names.size + 1}`;
       names.set(text, name);
       if (genericPlan) genericPlanNames.add(name);
     }
+  }
+  if (query instanceof SQL) {
+    const bound = templates.get(key)?.bind(query);
+    if (bound) return bound as T;
   }
   return query;
 }

@@ -33,6 +33,7 @@ import {
   POSTINGS,
   SHAPES,
   shapeOf,
+  stopAtOf,
   totalOf,
   type PostingsAnswer,
   type PostingsSearch,
@@ -84,9 +85,23 @@ export async function postingsPageByViews(
   search: PostingsSearch,
   sortType: SortType | undefined,
 ): Promise<PostingsAnswer> {
-  const { offset, limit, cap } = search;
+  const result = await db.execute(
+    shapedText(
+      'search-postings-by-views',
+      `${shapeOf(search)} ${sortType === 'asc' ? 'asc' : 'desc'}`,
+      pageByViewsStatement(search, sortType),
+      SHAPES,
+      GENERIC_PLAN,
+    ),
+  );
+  return pageWithTotal(result, stopAtOf(search));
+}
+
+/** The statement postingsPageByViews runs. */
+export function pageByViewsStatement(search: PostingsSearch, sortType: SortType | undefined): SQL {
+  const { offset, limit } = search;
   const k = offset + limit;
-  const stopAt = Math.max(cap, k) + 1;
+  const stopAt = stopAtOf(search);
   const filter = filterOf(search.filters);
   const walk = walkOf(search);
   const ascending = sortType === 'asc';
@@ -106,7 +121,7 @@ export async function postingsPageByViews(
         ? `${v}.views_tier asc nulls first, ${v}.views asc nulls first, ${v}.id desc`
         : `${v}.views_tier desc nulls last, ${v}.views desc nulls last, ${v}.id`,
     );
-  const statement = sql`
+  return sql`
     with first_rows as (
       select * from (${ranges(walk, filter, sql``, stepOrder)}) as m
       order by ${stepOrder} limit ${k * walk.terms.length}
@@ -134,14 +149,4 @@ export async function postingsPageByViews(
     left join ${videos} on ${videos.id} = p.id
     left join ${users} on ${users.id} = ${videos.ownerId}
     order by ${viewsOrder('videos')}`;
-  const result = await db.execute(
-    shapedText(
-      'search-postings-by-views',
-      `${shapeOf(search)} ${ascending ? 'asc' : 'desc'}`,
-      statement,
-      SHAPES,
-      GENERIC_PLAN,
-    ),
-  );
-  return pageWithTotal(result, stopAt);
 }

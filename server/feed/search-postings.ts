@@ -368,16 +368,35 @@ export interface PostingsAnswer {
   named: string[];
 }
 
+/** Where the total's count stops: one past the cap or the page's end, whichever is further. */
+export function stopAtOf({ offset, limit, cap }: PostingsSearch): number {
+  return Math.max(cap, offset + limit) + 1;
+}
+
 /** The page, the total and the channels named, in one statement. */
 export async function postingsPage(db: Db, search: PostingsSearch): Promise<PostingsAnswer> {
-  const { offset, limit, cap } = search;
+  const result = await db.execute(
+    shapedText(
+      'search-postings-page',
+      shapeOf(search),
+      pageStatement(search),
+      SHAPES,
+      GENERIC_PLAN,
+    ),
+  );
+  return pageWithTotal(result, stopAtOf(search));
+}
+
+/** The statement postingsPage runs. */
+export function pageStatement(search: PostingsSearch): SQL {
+  const { offset, limit } = search;
   const k = offset + limit;
-  const stopAt = Math.max(cap, k) + 1;
+  const stopAt = stopAtOf(search);
   const filter = filterOf(search.filters);
   const order = (r: string) =>
     sql.raw(`${r}.grp desc, ${r}.field desc, ${r}.views_tier desc, ${r}.created_at desc,
       ${r}.video_id`);
-  const statement = sql`
+  return sql`
     select t.n, t.named, ${PAGE_COLUMNS}
     from (select ${totalOf(search, filter, stopAt)} as n, ${namedOf(search)} as named) as t
     left join (
@@ -389,10 +408,6 @@ export async function postingsPage(db: Db, search: PostingsSearch): Promise<Post
     left join ${videos} on ${videos.id} = p.video_id
     left join ${users} on ${users.id} = ${videos.ownerId}
     order by ${order('p')}`;
-  const result = await db.execute(
-    shapedText('search-postings-page', shapeOf(search), statement, SHAPES, GENERIC_PLAN),
-  );
-  return pageWithTotal(result, stopAt);
 }
 
 /** The ids of the channels the query names, as an array (named-channels.ts). */
