@@ -19,14 +19,21 @@ const MAX_NAMED = 5;
 
 /**
  * The ids of the channels `name` names, as a relation of one column `id`. Each side reads its own
- * prefix index (users_*_prefix_idx, migration 0016) by equality.
+ * prefix index (users_*_prefix_idx, migration 0016) by equality. Where few channels make reading
+ * the table cheaper, each name is folded only when it is as long as the query: search_fold maps
+ * every character to one (its two lists are 253 characters each) and lower() keeps the count, so
+ * names of another length cannot match. Folding (translate over 253 characters) was the cost: 8
+ * channels' names folded took 0.33 of a three-word search's 3.2 ms on PostgreSQL, 0.03 after. The
+ * query is folded once (a scalar subquery), not once per name.
  */
 export function namedChannelsOf(name: SQL | Placeholder): SQL {
+  const length = sql`char_length(${name}::text)`;
+  const folded = sql`(select search_fold(${name}::text))`;
   return sql`(select ${users.id} as id from ${users}
-    where search_fold(${users.userName}) = search_fold(${name}::text)
+    where char_length(${users.userName}) = ${length} and search_fold(${users.userName}) = ${folded}
     union
     select ${users.id} from ${users}
-    where search_fold(${users.fullName}) = search_fold(${name}::text)
+    where char_length(${users.fullName}) = ${length} and search_fold(${users.fullName}) = ${folded}
     limit ${sql.raw(String(MAX_NAMED))})`;
 }
 

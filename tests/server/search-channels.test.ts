@@ -3,6 +3,7 @@
  * and close names, then by subscribers; with subscribers, published videos and whether the caller
  * subscribes (false for a visitor).
  */
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHANNEL_RESULTS_MAX, type ChannelResult } from '../../contract/search.js';
 import { createUser, type TestUser } from './auth-helpers.js';
@@ -81,6 +82,31 @@ describe('channel search', () => {
     expect(await titles('clay.potter')).toEqual(potters);
     // A word of the name is not the name: "potter" names no channel exactly.
     expect(await titles('potter')).toEqual([]);
+  });
+
+  it('names a channel whatever its accents and case, typed with or without them', async () => {
+    const accented = await createUser(t, 'zoe.lukasz', 'Zoë Łukasz-Ørsted');
+    await insertVideo(t, accented, { title: 'Loom warping' });
+    for (const query of ['Zoë Łukasz-Ørsted', 'zoe lukasz-orsted', 'ZOE LUKASZ-ORSTED']) {
+      const res = await t.app.inject({ url: `/api/v1/videos?query=${encodeURIComponent(query)}` });
+      const found = res.json<{ data: { videos: { title: string }[] } }>().data.videos;
+      expect(found.map((v) => v.title)).toEqual(['Loom warping']);
+    }
+    // A name one letter longer or shorter is another name.
+    const near = await t.app.inject({ url: '/api/v1/videos?query=zoe%20lukasz-orste' });
+    expect(near.json<{ data: { videos: unknown[] } }>().data.videos).toEqual([]);
+  });
+
+  it('folds every character to one, which lets a name of another length be skipped unfolded', async () => {
+    // named-channels.ts compares lengths before folding: search_fold must keep them.
+    const result = await t.ctx.db.execute(sql`
+      with f as (select (regexp_matches(prosrc, '''([^'']*)''', 'g'))[1] as list
+        from pg_proc where proname = 'search_fold')
+      select (select list from f limit 1) as from,
+        search_fold((select list from f limit 1) || 'ABCxyz İı ẞß') as folded`);
+    const [row] = (result as { rows: { from: string; folded: string }[] }).rows;
+    expect(row?.from.length).toBeGreaterThan(200);
+    expect([...(row?.folded ?? '')]).toHaveLength([...`${row?.from}ABCxyz İı ẞß`].length);
   });
 
   it('then names that start like the query, more subscribed first, at most three', async () => {
