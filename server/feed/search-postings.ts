@@ -332,12 +332,15 @@ export function totalOf(search: PostingsSearch, filter: SQL, stopAt: number): SQ
   if (search.phraseOnly && pairs.length > 0) {
     return sql`(select count(*)::int from (${conjunctive(pairs, filter, stopAt)}) as c)`;
   }
-  const each = lexemes.map(
-    (term) => sql`(select count(*)::int from (select 1 from ${POSTINGS}
-      where term = ${term} ${filter} limit ${stopAt}) as c)`,
+  // One word past the stop answers it; otherwise the matches are few and counted once each. The
+  // most common word is counted first, and a word past the stop leaves the next ones uncounted
+  // (a CASE reads its branches in order): 1 001 rows per word were 0.35 ms each at 1 000 000 videos.
+  const commonFirst = [...lexemes].sort((a, b) => search.shareOf(b) - search.shareOf(a));
+  const reaches = commonFirst.map(
+    (term) => sql`when (select count(*)::int from (select 1 from ${POSTINGS}
+      where term = ${term} ${filter} limit ${stopAt}) as c) >= ${stopAt} then ${stopAt}`,
   );
-  // One word past the stop answers it; otherwise the matches are few and counted once each.
-  const counted = sql`case when greatest(${sql.join(each, sql`, `)}) >= ${stopAt} then ${stopAt}
+  const counted = sql`case ${sql.join(reaches, sql` `)}
     else (select count(distinct video_id)::int from ${POSTINGS}
       where term in (${sql.join(
         lexemes.map((term) => sql`${term}`),
