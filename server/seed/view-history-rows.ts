@@ -3,15 +3,12 @@
  * view-counting trigger uses (migration 0003), so seeded and real views are kept alike.
  */
 import { sql } from 'drizzle-orm';
+import { arrayLiteral } from '../db/array-literal.js';
 import type { Db, Tx } from '../db/client.js';
 import type { ViewBatch } from './demo-view-history.js';
 
 /** Entries per call: three array parameters of this length stay small. */
 const CALL_BATCH = 5_000;
-
-/** A PostgreSQL array literal; every element double-quoted, so no value can break out. */
-const arrayLiteral = (values: string[]) =>
-  `{${values.map((v) => `"${v.replace(/["\\]/g, '\\$&')}"`).join(',')}}`;
 
 export async function addViewHistory(db: Db | Tx, batches: ViewBatch[]): Promise<void> {
   for (let i = 0; i < batches.length; i += CALL_BATCH) {
