@@ -25,35 +25,37 @@ import { users, videos } from '../db/schema.js';
 import {
   filterOf,
   GENERIC_PLAN,
-  lexemesRarestFirst,
+  lexemeRefs,
   namedOf,
   PAGE_COLUMNS,
   pageWithTotal,
-  pairsRarestFirst,
+  pairRefs,
   POSTINGS,
   SHAPES,
   shapeOf,
   stopAtOf,
+  termsBinding,
   totalOf,
   type PostingsAnswer,
   type PostingsSearch,
+  type TermRef,
 } from './search-postings.js';
 
 const FIELDS = [3, 2, 1] as const;
 
 /** What a sorted page walks: one term's rows each (any word), or a driver probed for the rest. */
 interface Walk {
-  terms: string[];
+  terms: TermRef[];
   /** Terms every video must also hold (a phrase's other pairs). */
-  required: string[];
+  required: TermRef[];
 }
 
 function walkOf(search: PostingsSearch): Walk {
   if (search.phraseOnly && search.terms.pairs.length > 0) {
-    const [driver, ...required] = pairsRarestFirst(search) as [string, ...string[]];
+    const [driver, ...required] = pairRefs(search) as [TermRef, ...TermRef[]];
     return { terms: [driver], required };
   }
-  return { terms: lexemesRarestFirst(search), required: [] };
+  return { terms: lexemeRefs(search), required: [] };
 }
 
 /**
@@ -71,7 +73,7 @@ function ranges(walk: Walk, filter: SQL, where: SQL, order: SQL): SQL {
     walk.terms.flatMap((term) =>
       FIELDS.map(
         (field) => sql`(select p.video_id, p.views_tier, p.created_at from ${POSTINGS} as p
-          where p.term = ${term} and p.field = ${field} ${where} ${filter} ${sql.join(probes, sql` `)}
+          where p.term = ${term} and p.field = ${sql.raw(String(field))} ${where} ${filter} ${sql.join(probes, sql` `)}
           order by ${order})`,
       ),
     ),
@@ -122,7 +124,7 @@ export function pageByViewsStatement(search: PostingsSearch, sortType: SortType 
         : `${v}.views_tier desc nulls last, ${v}.views desc nulls last, ${v}.id`,
     );
   return sql`
-    with first_rows as (
+    with ${termsBinding(search)}, first_rows as (
       select * from (${ranges(walk, filter, sql``, stepOrder)}) as m
       order by ${stepOrder} limit ${k * walk.terms.length}
     ), first_videos as (

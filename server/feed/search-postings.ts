@@ -31,6 +31,7 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
+import { arrayLiteral } from '../db/array-literal.js';
 import { shapedText } from '../db/fixed-text.js';
 import { users, videos } from '../db/schema.js';
 import { namedChannelsOf } from './named-channels.js';
@@ -129,28 +130,73 @@ const ROW_COLUMNS = sql.raw('video_id, field, views_tier, created_at');
 const POPULAR_ORDER = sql.raw('views_tier desc, created_at desc, video_id');
 const RANK_ORDER = sql.raw('field desc, views_tier desc, created_at desc, video_id');
 
-export function filterOf({ sinceHours, minDuration, maxDuration }: PostingFilters): SQL {
-  const parts: SQL[] = [];
-  if (sinceHours !== undefined) {
-    parts.push(sql`and created_at >= now() - make_interval(hours => ${sinceHours})`);
-  }
-  if (minDuration !== undefined && minDuration !== null) {
-    parts.push(sql`and duration >= ${minDuration}`);
-  }
-  if (maxDuration !== undefined && maxDuration !== null) {
-    parts.push(sql`and duration < ${maxDuration}`);
-  }
-  return sql.join(parts, sql` `);
+/**
+ * The search's terms and filters, each bound once: the statement opens with this CTE of two
+ * lists, its lexemes and its pairs, the rarest first, and reads a term by its place in a list
+ * (`TermRef`), a filter by its column (filterOf). Bound at each place it was read, a word of
+ * three was sent 20 times or more: 118 values, each written into the Bind message on its own (in
+ * a CPU profile of the API, writing strings, these values and the answer, was 0.38 ms of a
+ * three-word request); 33 now. And since the places followed the rarest-first order, which place
+ * held which word varied with the words; the order now lives in the values, so a shape's text is
+ * the same for any words.
+ */
+export function termsBinding(search: PostingsSearch): SQL {
+  const { sinceHours, minDuration, maxDuration } = search.filters;
+  return sql`search_terms as materialized (
+      select ${arrayLiteral(lexemesRarestFirst(search))}::text[] as lexemes,
+             ${arrayLiteral(pairsRarestFirst(search))}::text[] as pairs,
+             ${sinceHours ?? null}::int as since_hours,
+             ${minDuration ?? null}::float8 as min_duration,
+             ${maxDuration ?? null}::float8 as max_duration)`;
 }
 
+/** A term of the search as the statement reads it: its place in a bound list (termsBinding). */
+export type TermRef = SQL;
+
+const termAt = (list: 'lexemes' | 'pairs', i: number): TermRef =>
+  sql.raw(`(select ${list}[${i + 1}] from search_terms)`);
+
+/** The search's lexemes, the rarest first, as the statement reads them. */
+export function lexemeRefs(search: PostingsSearch): TermRef[] {
+  return search.terms.lexemes.map((_, i) => termAt('lexemes', i));
+}
+
+/** The search's pairs, the rarest first, as the statement reads them. */
+export function pairRefs(search: PostingsSearch): TermRef[] {
+  return search.terms.pairs.map((_, i) => termAt('pairs', i));
+}
+
+/** Every lexeme of the search, as one array (cast: `= any(…)` of a bare subquery reads rows). */
+const ALL_LEXEMES = sql.raw('(select lexemes from search_terms)::text[]');
+
+/** The filters that are set, as conditions on a posting's own columns (values: termsBinding). */
+export function filterOf({ sinceHours, minDuration, maxDuration }: PostingFilters): SQL {
+  const parts: string[] = [];
+  if (sinceHours !== undefined) {
+    parts.push(
+      'and created_at >= now() - make_interval(hours => (select since_hours from search_terms))',
+    );
+  }
+  if (minDuration !== undefined && minDuration !== null) {
+    parts.push('and duration >= (select min_duration from search_terms)');
+  }
+  if (maxDuration !== undefined && maxDuration !== null) {
+    parts.push('and duration < (select max_duration from search_terms)');
+  }
+  return sql.raw(parts.join(' '));
+}
+
+/** A constant of the code, written into the text (not a value: the same on every call). */
+const constant = (n: number) => sql.raw(String(n));
+
 /** A term's first `k` rows in relevance order. */
-function firstRows(term: string, filter: SQL, k: number): SQL {
+function firstRows(term: TermRef, filter: SQL, k: number): SQL {
   return sql`(select ${ROW_COLUMNS} from ${POSTINGS} where term = ${term} ${filter}
     order by ${RANK_ORDER} limit ${k})`;
 }
 
 /** Matches of any of `terms`: the first `k` by (best field, popularity, date, id). */
-function anyTerm(terms: readonly string[], filter: SQL, k: number): SQL {
+function anyTerm(terms: readonly TermRef[], filter: SQL, k: number): SQL {
   const parts = sql.join(
     terms.map((term) => firstRows(term, filter, k)),
     sql` union all `,
@@ -163,15 +209,15 @@ function anyTerm(terms: readonly string[], filter: SQL, k: number): SQL {
  * Videos holding every one of `terms`: the first `k` by (lowest field, popularity, date, id),
  * walked from `terms[0]` (the rarest) level by level.
  */
-function everyTerm(terms: readonly string[], filter: SQL, k: number): SQL {
-  const [driver, ...others] = terms as [string, ...string[]];
+function everyTerm(terms: readonly TermRef[], filter: SQL, k: number): SQL {
+  const [driver, ...others] = terms as [TermRef, ...TermRef[]];
   const level = (at: number) => {
     const fields = [3, 2, 1].filter((field) => field >= at);
     // One ordered read per field, merged in popularity order (a Merge Append of index ranges).
     const ranges = sql.join(
       fields.map(
         (field) => sql`(select ${ROW_COLUMNS} from ${POSTINGS}
-          where term = ${driver} and field = ${field} ${filter} order by ${POPULAR_ORDER})`,
+          where term = ${driver} and field = ${constant(field)} ${filter} order by ${POPULAR_ORDER})`,
       ),
       sql` union all `,
     );
@@ -187,16 +233,17 @@ function everyTerm(terms: readonly string[], filter: SQL, k: number): SQL {
     // the probes into these conditions, where each runs twice per row; fenced off (`offset 0`)
     // the walk lost its order and was sorted whole ("guitar riff" 1.1 → 218 ms).
     const holdsAll = sql.join(
-      probed.map((field) => sql`${field} >= ${at}`),
+      probed.map((field) => sql`${field} >= ${constant(at)}`),
       sql` and `,
     );
     const lowest = sql`least(d.field, ${sql.join(probed, sql`, `)})`;
-    return sql`(select d.video_id, ${at}::smallint as field, d.views_tier, d.created_at
+    return sql`(select d.video_id, ${constant(at)}::smallint as field, d.views_tier, d.created_at
       from (
         select m.*, ${sql.join(probes, sql`, `)}
-        from (select * from (${ranges}) as m order by ${POPULAR_ORDER} limit ${WALK_BUDGET}) as m
+        from (select * from (${ranges}) as m order by ${POPULAR_ORDER}
+          limit ${constant(WALK_BUDGET)}) as m
       ) as d
-      where ${holdsAll} and ${lowest} = ${at}
+      where ${holdsAll} and ${lowest} = ${constant(at)}
       order by d.views_tier desc, d.created_at desc, d.video_id limit ${k})`;
   };
   // Without an order above them, the levels are read one after another and the limit stops the
@@ -210,9 +257,10 @@ function everyTerm(terms: readonly string[], filter: SQL, k: number): SQL {
  * intersects the words' lists of videos without reading them in order, each term's field probed in
  * the postings; the first `k` by (lowest field, popularity, date, id). For few such videos: "night
  * train ferry" has none in the bench catalogue, where each word is in 20 000 titles, and the walk
- * would read its whole budget to learn that.
+ * would read its whole budget to learn that. The words are the search's lexemes, which are the
+ * words of its pairs too.
  */
-function intersected(terms: readonly string[], filter: SQL, k: number, shared?: SQL): SQL {
+function intersected(terms: readonly TermRef[], filter: SQL, k: number, shared?: SQL): SQL {
   const probes = terms.map(
     (term, i) => sql`(select o.field from ${POSTINGS} as o
       where o.video_id = v.id and o.term = ${term}) as ${sql.raw(`f${i}`)}`,
@@ -228,29 +276,21 @@ function intersected(terms: readonly string[], filter: SQL, k: number, shared?: 
              c.created_at
       from (
         select v.id, v.views_tier, v.created_at, ${sql.join(probes, sql`, `)}
-        from ${shared ?? everyWordMatches(terms, filter)} as v
+        from ${shared ?? everyWordMatches(filter)} as v
         offset 0
       ) as c
       where ${holdsAll}
     ) as x order by ${RANK_ORDER} limit ${k}`;
 }
 
-/** Published videos holding every word of `terms`, through the search document's GIN index. */
-function everyWordMatches(terms: readonly string[], filter: SQL): SQL {
+/**
+ * Published videos holding every lexeme of the search, through the search document's GIN index
+ * (quoted, the lexemes are taken as they are: no parsing or stemming again).
+ */
+function everyWordMatches(filter: SQL): SQL {
   return sql`(select id, views_tier, created_at from ${videos}
-    where is_published and search_vector @@ ${everyWord(terms)} ${filter})`;
-}
-
-/** The words of `terms` (pairs split) as a tsquery of all of them. */
-function everyWord(terms: readonly string[]): SQL {
-  const words = [...new Set(terms.flatMap((term) => term.split(' ')))];
-  const list = sql.join(
-    words.map((word) => sql`${word}`),
-    sql`, `,
-  );
-  // Quoted, the lexemes are taken as they are (no parsing or stemming again).
-  return sql`(select string_agg(quote_literal(w), ' & ')::tsquery
-    from unnest(array[${list}]::text[]) as w)`;
+    where is_published and search_vector @@ (select string_agg(quote_literal(w), ' & ')::tsquery
+      from unnest(${ALL_LEXEMES}) as w) ${filter})`;
 }
 
 /** Rows of the rarest term tested before choosing the walk or the GIN index. */
@@ -264,9 +304,9 @@ export const SAMPLE_HITS = 3;
  * terms SAMPLE_HITS times or more (the walk then stops after about k × SAMPLE / hits rows), else
  * the GIN intersection (few videos hold them all: 2 ms where the walk read 20 000 rows).
  */
-function conjunctive(terms: readonly string[], filter: SQL, k: number, shared?: SQL): SQL {
-  if (terms.length === 1) return firstRows(terms[0] as string, filter, k);
-  const [driver, ...others] = terms as [string, ...string[]];
+function conjunctive(terms: readonly TermRef[], filter: SQL, k: number, shared?: SQL): SQL {
+  if (terms.length === 1) return firstRows(terms[0] as TermRef, filter, k);
+  const [driver, ...others] = terms as [TermRef, ...TermRef[]];
   const exists = sql.join(
     terms.map((term) => sql`exists (select 1 from ${POSTINGS} where term = ${term})`),
     sql` and `,
@@ -276,14 +316,18 @@ function conjunctive(terms: readonly string[], filter: SQL, k: number, shared?: 
     (term) => sql`(select true from ${POSTINGS} as o
       where o.video_id = m.video_id and o.term = ${term})`,
   );
+  // Counting stops at the SAMPLE_HITS-th row holding every term: "guitar riff"'s first 100 rows
+  // all hold both words, and probing all of them was 0.4 of its 0.9 ms.
   const hits = sql`(select count(*) from (
-      select video_id from ${POSTINGS} where term = ${driver} ${filter}
-      order by ${RANK_ORDER} limit ${SAMPLE}
-    ) as m where ${sql.join(probes, sql` and `)})`;
+      select 1 from (
+        select video_id from ${POSTINGS} where term = ${driver} ${filter}
+        order by ${RANK_ORDER} limit ${constant(SAMPLE)}
+      ) as m where ${sql.join(probes, sql` and `)} limit ${constant(SAMPLE_HITS)}
+    ) as h)`;
   return sql`select * from (
       with read as materialized (
         select case when not (${exists}) then 'none'
-          when ${hits} >= ${SAMPLE_HITS} then 'walk' else 'gin' end as how
+          when ${hits} >= ${constant(SAMPLE_HITS)} then 'walk' else 'gin' end as how
       )
       (select * from (${intersected(terms, filter, k, shared)}) as i
         where (select how from read) = 'gin')
@@ -310,42 +354,42 @@ export function pairsRarestFirst(search: PostingsSearch): string[] {
 
 /** The search's matches of each group, each row tagged with its group (2, 1, 0). */
 function groups(search: PostingsSearch, filter: SQL, k: number): SQL {
-  const { lexemes, pairs } = search.terms;
+  const lexemes = lexemeRefs(search);
+  const pairs = pairRefs(search);
   if (search.phraseOnly && pairs.length > 0) {
-    return sql`select 2 as grp, g.* from (${conjunctive(pairsRarestFirst(search), filter, k)}) as g`;
+    return sql`select 2 as grp, g.* from (${conjunctive(pairs, filter, k)}) as g`;
   }
   const some = sql`select 0 as grp, g.* from (${anyTerm(lexemes, filter, k)}) as g`;
   if (lexemes.length < 2) return some;
   // Of three words or more, the phrase's pairs and the words are both conjunctive, and their GIN
   // reads are the same (the pairs' words are the query's words): read once, when either needs it.
   const shared = pairs.length > 1 ? sql.raw('every_word') : undefined;
-  const phrase = sql`select 2 as grp, g.* from (${conjunctive(pairsRarestFirst(search), filter, k, shared)}) as g`;
-  const all = sql`select 1 as grp, g.* from (${conjunctive(lexemesRarestFirst(search), filter, k, shared)}) as g`;
+  const phrase = sql`select 2 as grp, g.* from (${conjunctive(pairs, filter, k, shared)}) as g`;
+  const all = sql`select 1 as grp, g.* from (${conjunctive(lexemes, filter, k, shared)}) as g`;
   const union = sql`${phrase} union all ${all} union all ${some}`;
   if (!shared) return union;
-  return sql`with every_word as materialized ${everyWordMatches(lexemes, filter)} ${union}`;
+  return sql`with every_word as materialized ${everyWordMatches(filter)} ${union}`;
 }
 
-/** The number of matches, exact up to the count's stop and "at least" it past that. */
+/**
+ * The number of matches, exact up to the count's stop and "at least" it past that. The statement
+ * opens with termsBinding.
+ */
 export function totalOf(search: PostingsSearch, filter: SQL, stopAt: number): SQL {
-  const { lexemes, pairs } = search.terms;
-  if (search.phraseOnly && pairs.length > 0) {
-    return sql`(select count(*)::int from (${conjunctive(pairs, filter, stopAt)}) as c)`;
+  if (search.phraseOnly && search.terms.pairs.length > 0) {
+    return sql`(select count(*)::int from (${conjunctive(pairRefs(search), filter, stopAt)}) as c)`;
   }
   // One word past the stop answers it; otherwise the matches are few and counted once each. The
   // most common word is counted first, and a word past the stop leaves the next ones uncounted
   // (a CASE reads its branches in order): 1 001 rows per word were 0.35 ms each at 1 000 000 videos.
-  const commonFirst = [...lexemes].sort((a, b) => search.shareOf(b) - search.shareOf(a));
+  const commonFirst = lexemeRefs(search).reverse();
   const reaches = commonFirst.map(
     (term) => sql`when (select count(*)::int from (select 1 from ${POSTINGS}
       where term = ${term} ${filter} limit ${stopAt}) as c) >= ${stopAt} then ${stopAt}`,
   );
   const counted = sql`case ${sql.join(reaches, sql` `)}
     else (select count(distinct video_id)::int from ${POSTINGS}
-      where term in (${sql.join(
-        lexemes.map((term) => sql`${term}`),
-        sql`, `,
-      )}) ${filter}) end`;
+      where term = any(${ALL_LEXEMES}) ${filter}) end`;
   const { sinceHours, minDuration, maxDuration } = search.filters;
   if (
     sinceHours !== undefined ||
@@ -400,6 +444,7 @@ export function pageStatement(search: PostingsSearch): SQL {
     sql.raw(`${r}.grp desc, ${r}.field desc, ${r}.views_tier desc, ${r}.created_at desc,
       ${r}.video_id`);
   return sql`
+    with ${termsBinding(search)}
     select t.n, t.named, ${PAGE_COLUMNS}
     from (select ${totalOf(search, filter, stopAt)} as n, ${namedOf(search)} as named) as t
     left join (

@@ -150,3 +150,43 @@ describe('statement templates: a shape written once, values bound', () => {
     expect(template?.bind(sql`select ${2}`.inlineParams())).toBeUndefined();
   });
 });
+
+describe('search statements: each word and filter bound once', () => {
+  // Shares that order the same words two ways.
+  const byShare = (shares: Record<string, number>) => (lexeme: string) => shares[lexeme] ?? 0;
+  const words = ['night', 'train', 'ferry'];
+  const filters = { sinceHours: 168, maxDuration: 240 };
+  const one = {
+    ...searchOf(words, { filters }),
+    shareOf: byShare({ night: 3, train: 1, ferry: 2 }),
+  };
+  const other = {
+    ...searchOf(words, { filters }),
+    shareOf: byShare({ night: 1, train: 3, ferry: 2 }),
+  };
+
+  it('sends the words as one list, the rarest first, and the same text whatever their order', () => {
+    for (const build of [
+      (s: PostingsSearch) => pageStatement(s),
+      (s: PostingsSearch) => pageByViewsStatement(s, 'desc'),
+    ]) {
+      const a = written(build(one));
+      const b = written(build(other));
+      expect(a.text).toBe(b.text);
+      // No word is a value of its own: each is read from its list, bound once.
+      for (const word of words) expect(a.params).not.toContain(word);
+      expect(a.params).toContain('{"train","ferry","night"}');
+      expect(b.params).toContain('{"night","ferry","train"}');
+      // A pair is as rare as its rarer word: a tie here, kept in the order typed.
+      expect(a.params).toContain('{"night train","train ferry"}');
+      // The filters likewise: each value once, however many reads test it.
+      expect(a.params.filter((value) => value === 168)).toHaveLength(1);
+      expect(a.params.filter((value) => value === 240)).toHaveLength(1);
+    }
+  });
+
+  it('writes a word that would break out of its list as a quoted element', () => {
+    const odd = searchOf(['a"b', 'c\\d']);
+    expect(written(pageStatement(odd)).params).toContain('{"a\\"b","c\\\\d"}');
+  });
+});
