@@ -615,6 +615,9 @@ const SEARCH_TEXTS = [
   'ab'.repeat(100),
   'Ünïcödé straße',
   '%00',
+  // Array-literal syntax: the words are bound as one text[] literal (search-postings.ts).
+  '{bread,toast} "a\\"b" NULL',
+  'http://ex.com/a,b{c}?d="e" /usr/x,y',
 ];
 
 it('answers every hostile request of issue 31 (filters, spelling, channel search) the same way', async () => {

@@ -404,4 +404,24 @@ describe('search postings statements', () => {
     )) as { rows: { mode: string }[] };
     expect(setting.rows[0]!.mode).toBe('auto');
   });
+
+  it('finds a word an array literal would read as NULL, bound in one list', async () => {
+    // The words reach the list as letters and digits (queryWords); unquoted, "null" would be a
+    // null element there, and a search for it would find nothing.
+    const owner = await createUser(t, 'literal_owner');
+    const id = await insertVideo(t, owner, {
+      title: 'Null pointer stories',
+      tags: ['null'],
+      description: 'When a pointer is NULL',
+    });
+    for (const query of ['null', 'NULL pointer', '"null pointer"', 'pointer null stories']) {
+      for (const extra of ['', '&sortBy=views', '&uploaded=week']) {
+        const found = await search(t, query, extra);
+        expect(
+          found.videos.map((v) => v._id),
+          `${query}${extra}`,
+        ).toContain(id);
+      }
+    }
+  });
 });
