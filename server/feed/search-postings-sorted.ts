@@ -23,6 +23,7 @@ import type { Db } from '../db/client.js';
 import { shapedText } from '../db/fixed-text.js';
 import { users, videos } from '../db/schema.js';
 import {
+  constant,
   filterOf,
   GENERIC_PLAN,
   lexemeRefs,
@@ -73,7 +74,7 @@ function ranges(walk: Walk, filter: SQL, where: SQL, order: SQL): SQL {
     walk.terms.flatMap((term) =>
       FIELDS.map(
         (field) => sql`(select p.video_id, p.views_tier, p.created_at from ${POSTINGS} as p
-          where p.term = ${term} and p.field = ${sql.raw(String(field))} ${where} ${filter} ${sql.join(probes, sql` `)}
+          where p.term = ${term} and p.field = ${constant(field)} ${where} ${filter} ${sql.join(probes, sql` `)}
           order by ${order})`,
       ),
     ),

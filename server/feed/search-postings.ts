@@ -187,7 +187,7 @@ export function filterOf({ sinceHours, minDuration, maxDuration }: PostingFilter
 }
 
 /** A constant of the code, written into the text (not a value: the same on every call). */
-const constant = (n: number) => sql.raw(String(n));
+export const constant = (n: number): SQL => sql.raw(String(n));
 
 /** A term's first `k` rows in relevance order. */
 function firstRows(term: TermRef, filter: SQL, k: number): SQL {
