@@ -19,7 +19,11 @@ export async function watchedPage(
   await context.addCookies(cookies);
   const problems: string[] = [];
   page.on('console', (message: ConsoleMessage) => {
-    if (message.type() === 'error' || message.type() === 'warning') problems.push(message.text());
+    if (message.type() !== 'error' && message.type() !== 'warning') return;
+    // "Failed to load resource" names no resource: its location does (once seen as
+    // net::ERR_EMPTY_RESPONSE twice under CI's load, with nothing to tell which).
+    const { url } = message.location();
+    problems.push(url ? `${message.text()} (${url})` : message.text());
   });
   page.on('pageerror', (error) => problems.push(error.message));
   const calls: string[] = [];
