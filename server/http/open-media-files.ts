@@ -75,8 +75,11 @@ export class OpenMediaFiles {
       }
       kept = (await opening) ?? undefined;
       if (!kept) return null;
-      if (kept.retired) return this.#single(key);
     }
+    // Retired while this request awaited (the stat above, or the open): its time ran out and it
+    // may be closed already. A closed handle would fail the read after the status line was set,
+    // and the response would be dropped before a byte (a page lost two thumbnails that way).
+    if (kept.retired) return this.#single(key);
     const lent = kept;
     lent.users += 1;
     let released = false;

@@ -104,6 +104,25 @@ describe('media files held open between requests', () => {
     expect(files.size).toBe(0);
   });
 
+  it('never lends a handle retired while the request was checking its path', async () => {
+    // A clean CI run's page lost two thumbnails (net::ERR_EMPTY_RESPONSE): each request found the
+    // handle in time, and while it stat'ed the path the handle's time ran out and it was closed;
+    // the request then read from a closed handle and the response was dropped before a byte.
+    await put(KEY, 'bytes');
+    const reading = await files.lease(KEY);
+    now += KEEP_MS - 1;
+    const pending = files.lease(KEY); // in time when found; now stat'ing the path
+    now += 1;
+    await reading!.release(); // the last user of an expired handle: retired and closed
+    expect(reading!.file.handle.fd).toBe(-1);
+    const lease = await pending;
+    expect(lease!.file.handle.fd).toBeGreaterThan(0);
+    const buffer = Buffer.alloc(lease!.file.size);
+    await lease!.file.handle.read(buffer, 0, buffer.length, 0);
+    expect(buffer.toString()).toBe('bytes');
+    await lease!.release();
+  });
+
   it('refuses what is not a regular file', async () => {
     await mkdir(path.join(root, 'videos', 'folderAAAAAAAAAA.mp4'), { recursive: true });
     expect(await files.lease('videos/folderAAAAAAAAAA.mp4')).toBeNull();
