@@ -19,6 +19,7 @@ import type {
   DashboardViewsQuery,
 } from '../../contract/dashboard.js';
 import { DASHBOARD_TOP_VIDEOS } from '../../contract/limits.js';
+import { arrayLiteral } from '../db/array-literal.js';
 import type { Db } from '../db/client.js';
 import { invalid } from '../errors.js';
 import { mediaUrl, type MediaUrls } from '../media/media-urls.js';
@@ -43,7 +44,7 @@ interface TopRow {
 }
 
 /** A PostgreSQL array literal of instants, sent as one text parameter. */
-const timestampArray = (instants: Date[]) => `{${instants.map((d) => d.toISOString()).join(',')}}`;
+const timestampArray = (instants: Date[]) => arrayLiteral(instants.map((d) => d.toISOString()));
 
 async function dailyTotals(db: Db, channelId: string, bounds: Date[]) {
   const from = bounds[0]!;

@@ -136,7 +136,7 @@ const RANK_ORDER = sql.raw('field desc, views_tier desc, created_at desc, video_
  * (`TermRef`), a filter by its column (filterOf). Bound at each place it was read, a word of
  * three was sent 20 times or more: 118 values, each written into the Bind message on its own (in
  * a CPU profile of the API, writing strings, these values and the answer, was 0.38 ms of a
- * three-word request); 33 now. And since the places followed the rarest-first order, which place
+ * three-word request); 36 now. And since the places followed the rarest-first order, which place
  * held which word varied with the words; the order now lives in the values, so a shape's text is
  * the same for any words.
  */
